@@ -203,14 +203,19 @@ class DeckPeer:
         if self._th is None:
             return []
         if len(self.shuffles) == self.seat:
-            prev = self.shuffles[-1] if self.shuffles else self.card_points
-            cards = shuffle_stage(self._scalar, self._perm, prev)
+            cards = self._shuffle_output(self.shuffles[-1] if self.shuffles else self.card_points)
             return [self._send(MSG_SHUFFLE, {"cards": cards, "prev": self._th})] + self._act()
         if len(self.shuffles) == self.n and len(self.rekeys) == self.seat:
-            prev = self.rekeys[-1] if self.rekeys else self.shuffles[-1]
-            cards = rekey_stage(self._scalar, self._keys, prev)
+            cards = self._rekey_output(self.rekeys[-1] if self.rekeys else self.shuffles[-1])
             return [self._send(MSG_REKEY, {"cards": cards, "prev": self._th})] + self._act()
         return []
+
+    # The two stage computations are methods so that tests can write cheaters.
+    def _shuffle_output(self, prev: list[bytes]) -> list[bytes]:
+        return shuffle_stage(self._scalar, self._perm, prev)
+
+    def _rekey_output(self, prev: list[bytes]) -> list[bytes]:
+        return rekey_stage(self._scalar, self._keys, prev)
 
     def _can_apply(self, body: dict) -> bool:
         t, s = body["type"], body["seat"]

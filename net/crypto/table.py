@@ -8,9 +8,10 @@ that *every* honest peer caught a cheat) and the first is raised at the end
 of the operation.
 
 ``tamper`` turns a seat into a cheater that speaks the protocol: a function
-``(peer, body) -> body | None`` rewrites that seat's outgoing bodies (which are
-then signed again with that seat's own key, so the signature is genuine);
-None withholds the message.
+``(peer, body) -> body | None`` rewrites that seat's outgoing deck bodies
+(which are then signed again with that seat's own key, so the signature is
+genuine); None withholds the message.  ``peer_classes`` gives a seat a DeckPeer
+subclass instead (a cheater whose own state follows its lies).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ Tamper = Callable[[DeckPeer, dict], "dict | None"]
 
 class LocalDeckTable:
     def __init__(self, n_peers: int, *, game_id: str | None = None,
-                 tamper: dict[int, Tamper] | None = None, now: float = 0.0) -> None:
+                 tamper: dict[int, Tamper] | None = None,
+                 peer_classes: dict[int, type[DeckPeer]] | None = None, now: float = 0.0) -> None:
         self.n = n_peers
         self.game_id = game_id or secrets.token_hex(8)
         self.identities = [Identity.generate() for _ in range(n_peers)]
@@ -40,6 +42,7 @@ class LocalDeckTable:
         self.decks: list[list[DeckPeer]] = []  # [epoch][seat]
         self.rounds: dict[str, list[CommitRevealRound]] = {}  # purpose -> [seat]
         self.tamper = tamper or {}
+        self.peer_classes = peer_classes or {}
         self.now = now  # the injected clock for commit-reveal deadlines
         self.log: list[dict] = []  # every envelope, as delivered
         self.errors: list[tuple[int, ProtocolError]] = []  # (receiving seat, error)
@@ -101,7 +104,8 @@ class LocalDeckTable:
         A reshuffled discard pile is simply a new deck of those ids."""
         ids = list(card_ids)
         epoch = len(self.decks)
-        self.decks.append([DeckPeer(self.signers[s], self.n, ids, epoch) for s in range(self.n)])
+        self.decks.append([self.peer_classes.get(s, DeckPeer)(self.signers[s], self.n, ids, epoch)
+                           for s in range(self.n)])
         for s, peer in enumerate(self.decks[epoch]):
             self.send(s, peer.start())
         self.raise_errors()
@@ -159,5 +163,6 @@ class LocalDeckTable:
         """A seed no seat chose alone: every seat commits to a random share."""
         views = self.commit_reveal("seed", [secrets.token_bytes(32) for _ in range(self.n)])
         seeds = {shared_seed(v) for v in views}
-        assert len(seeds) == 1, "honest peers disagree on the seed"
+        if len(seeds) != 1:
+            raise ProtocolError("commit/mismatch", None, "peers disagree on the seed")
         return seeds.pop()
