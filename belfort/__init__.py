@@ -1,0 +1,47 @@
+"""Belfort rules engine: deterministic, standard library only.
+
+Public API (see docs/engine.md):
+
+    game = new_game(["Ana", "Bo", "Cy"], {"guilds": "normal"}, seed=7)
+    seats = game.waiting_for()                 # whose decision it is (several when simultaneous)
+    cmds = legal_commands(game, seat)          # tuples like ("place", 0, 0)
+    command_text(cmds[0])                      # 'place elf desk'
+    events = apply(game, "place elf desk", seat)
+    public_view(game), seat_view(game, seat)   # plain dicts
+    state_hash(game)                           # SHA-256 hex of the public state
+    to_json(game) / from_json(text)            # serialize and restore
+"""
+
+from .apply import apply, check_legal, learn, reveal
+from .bot import RandomBot
+from .commands import command_text, normalize, parse_command
+from .data import CARD_TYPES, GUILDS, KINDS, RESOURCES, SITE_NAME
+from .errors import BelfortError, CommandSyntaxError, IllegalCommandError, RulesetError
+from .game import SetupError, new_game
+from .legal import is_legal, legal_commands
+from .ruleset import Ruleset, load_ruleset, parse_ruleset, standard_ruleset
+from .serialize import from_json, to_json
+from .state import GameState
+from .views import public_view, seat_view, state_hash
+
+__all__ = [
+    "apply", "check_legal", "learn", "reveal", "RandomBot", "command_text", "normalize",
+    "parse_command", "CARD_TYPES", "GUILDS", "KINDS", "RESOURCES", "SITE_NAME", "BelfortError",
+    "CommandSyntaxError", "IllegalCommandError", "RulesetError", "SetupError", "new_game",
+    "is_legal", "legal_commands", "Ruleset", "load_ruleset", "parse_ruleset",
+    "standard_ruleset", "from_json", "to_json", "GameState", "public_view", "seat_view",
+    "state_hash", "play_random_game",
+]
+
+
+def play_random_game(players, seed, guilds="normal", ruleset=None, bot_seed=None):
+    """A whole game of random bots; returns (final state, list of (seat, command))."""
+    game = new_game(players, {"guilds": guilds}, seed=seed, ruleset=ruleset)
+    bot = RandomBot(seed if bot_seed is None else bot_seed)
+    log = []
+    while not game.is_over():
+        seat = game.waiting_for()[0]
+        cmd = bot.choose(game, seat)
+        apply(game, cmd, seat)
+        log.append((seat, cmd))
+    return game, log

@@ -1,0 +1,539 @@
+"""`apply(state, command, seat)`: carry out one legal command (§3–§14) and run the automatic
+steps that follow, up to the next decision. Illegal or malformed input raises and changes
+nothing. Returns the list of events (plain tuples) for logs and the network layer.
+"""
+
+from .commands import command_text, normalize
+from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES,
+                   DESK, DISCOUNTS, GATE_BASE, GUILD_PLANK, INN, LIBRARIANS, LIBRARY, MARKET, MASONS, MERCHANTS, MINERS,
+                   RECRUITERS, SAWYERS, SITE_TYPE, SPIES, SPREAD_AREAS, THIEVES, TOWER, WIZARDS,
+                   guild_site)
+from .errors import IllegalCommandError
+from .explain import why_illegal
+from .flow import (after_camp_choice, after_np_turn, discard_card, draw_id, draw_to_hand,
+                   end_turn, gain_worker, make_public, next_actor, next_placer, refill_pool,
+                   start_round)
+from .game import finish_keep
+from .legal import architect_cost, legal_commands
+from .state import (NO_ONE, OVER, STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_SPIES_SHOW,
+                    STEP_SPIES_TAKE, STEP_SPREAD)
+
+# Verbs whose command names a card from the actor's hand and so reveals its type.
+_CLAIM_VERBS = ("build", "discard", "show", "keep")
+
+
+def _resolve_seat(s, seat):
+    if seat is not None:
+        return seat
+    waiting = s.waiting_for()
+    if len(waiting) == 1:
+        return waiting[0]
+    return None
+
+
+def _claims(cmd):
+    """(card, type) pairs the command asserts about cards in the actor's hand; [] for a
+    command of any other shape (legality is decided later, by legal_commands)."""
+    verb = cmd[0]
+    try:
+        if verb == "build" and len(cmd) == 3 and isinstance(cmd[2], int) and \
+                0 <= cmd[2] < len(SITE_TYPE) and isinstance(SITE_TYPE[cmd[2]], int):
+            return [(cmd[1], SITE_TYPE[cmd[2]])]
+        if verb in ("discard", "show") and len(cmd) == 3:
+            return [(cmd[1], cmd[2])]
+        if verb == "keep" and len(cmd) == 3 and isinstance(cmd[2], tuple) \
+                and len(cmd[2]) % 2 == 0:
+            d = cmd[2]
+            return [(d[i], d[i + 1]) for i in range(0, len(d), 2)]
+    except TypeError:
+        pass
+    return []
+
+
+def _apply_claims(s, cmd, seat):
+    """In a hidden game another seat's hand cards are unknown here: a command that names
+    one reveals its type (the network layer has checked the proof). Returns what to undo,
+    or None when a claim is impossible."""
+    undo = []
+    if cmd[0] not in _CLAIM_VERBS or seat is None or not 0 <= seat < s.n:
+        return undo
+    hand = s.players[seat].hand
+    for card, t in _claims(cmd):
+        if card in hand and s.types[card] is None:
+            if not isinstance(t, int) or not 0 <= t < len(CARD_TYPES) or \
+                    known_count(s, t) >= s.rs.cards_per_type:
+                for c in undo:
+                    s.types[c] = None
+                return None
+            s.types[card] = t
+            undo.append(card)
+    return undo
+
+
+def known_count(s, t):
+    """How many live cards this engine already knows to be of type t."""
+    types = s.types
+    count = 0
+    for pile in (s.draw, s.pool, s.discard):
+        count += sum(1 for c in pile if types[c] == t)
+    for p in s.players:
+        count += sum(1 for c in p.hand if types[c] == t)
+        count += sum(1 for c in p.built if types[c] == t)
+    if s.np_card != NO_ONE and types[s.np_card] == t and s.np_card not in s.discard:
+        count += 1
+    return count
+
+
+def check_legal(s, command, seat=None):
+    """Raise CommandSyntaxError or IllegalCommandError unless `command` is legal now.
+    Returns (normalized command, seat). The state is left unchanged."""
+    cmd = normalize(command)
+    seat = _resolve_seat(s, seat)
+    undo = _apply_claims(s, cmd, seat)
+    try:
+        if undo is not None and seat is not None and cmd in legal_commands(s, seat):
+            return cmd, seat
+        rule, reason = why_illegal(s, cmd, seat, impossible_claim=undo is None)
+        raise IllegalCommandError(command_text(cmd), seat, rule, reason, where(s))
+    finally:
+        for c in undo or ():
+            s.types[c] = None
+        if undo:
+            s._legal = None
+
+
+def where(s):
+    if s.phase == OVER:
+        return "game over"
+    return f"round {s.round}, {s.phase}" + (f"/{s.step}" if s.step else "")
+
+
+def apply(s, command, seat=None):
+    """Carry out `command` (a tuple, a list from the wire, or text) for `seat` (default: the
+    only seat the game waits for). Mutates `s`; returns a list of events."""
+    cmd, seat = check_legal(s, command, seat)
+    _apply_claims(s, cmd, seat)   # keep what the command revealed
+    events = [("command", seat, cmd)]
+    _EXECUTE[cmd[0]](s, seat, cmd, events)
+    s.version += 1
+    s._legal = None
+    return events
+
+
+# --- hidden information: reveals and private knowledge -----------------------------------
+
+def reveal(s, card, t):
+    """A card waiting in `s.reveal_queue` is revealed to all (network deck protocol, §15)."""
+    if card not in s.reveal_queue:
+        raise IllegalCommandError(f"reveal #{card}", None, "§15",
+                                  f"card #{card} is not waiting to be revealed", where(s))
+    if not isinstance(t, int) or not 0 <= t < len(CARD_TYPES) or \
+            known_count(s, t) >= s.rs.cards_per_type:
+        raise IllegalCommandError(f"reveal #{card}", None, "§15",
+                                  f"card #{card} cannot be a {t!r}: all are accounted for",
+                                  where(s))
+    s.types[card] = t
+    s.reveal_queue.remove(card)
+    s.version += 1
+    s._legal = None
+    return [("revealed", card, t)]
+
+
+def learn(s, card, t):
+    """This peer privately learns the type of a card in its own hand (a private deal)."""
+    if not isinstance(t, int) or not 0 <= t < len(CARD_TYPES):
+        raise ValueError(f"not a card type: {t!r}")
+    if not 0 <= card < len(s.types):
+        raise ValueError(f"no card #{card}")
+    if s.types[card] is not None and s.types[card] != t:
+        raise ValueError(f"card #{card} is already known as {CARD_TYPES[s.types[card]]}")
+    s.types[card] = t
+    s._legal = None
+
+
+# --- the commands ----------------------------------------------------------------------------
+
+def _keep(s, seat, cmd, events):
+    s.keep_choice[seat] = (cmd[1], cmd[2])
+    if len(s.keep_choice) == s.n:
+        finish_keep(s, events)
+
+
+def _np_dwarf(s, seat, cmd, events):
+    d = s.guilds.index(cmd[1])
+    s.np_dwarf.append(d)
+    events.append(("np-dwarf", s.n + len(s.np_dwarf) - 1, d))
+    if len(s.np_dwarf) == 1:
+        s.current = s.crest.index(2)
+    else:
+        start_round(s, events)
+
+
+def _place(s, seat, cmd, events):
+    _, kind, plank = cmd
+    p = s.players[seat]
+    rs = s.rs
+    occ = seat * 4 + kind
+    p.placed[kind] += 1
+    if plank == DESK:
+        s.desk[s.desk.index(NO_ONE)] = occ
+        p.res[3] -= rs.fee_recruiter_desk
+    elif plank == CAMP:
+        s.camp[s.camp.index(NO_ONE)] = occ
+        p.camp_used = True
+    elif plank >= CARD_PLANK:
+        c = plank - CARD_PLANK
+        s.card_plank[c] = occ
+        if s.types[c] in (TOWER, INN):
+            p.res[3] -= rs.fee_property_plank
+        p.waiting.append(plank)
+    else:
+        d = s.guilds.index(plank - GUILD_PLANK)
+        s.guild_plank[d] = occ
+        owner = s.board[guild_site(d)]
+        if owner != seat:
+            p.res[3] -= rs.fee_guild_plank
+            if 0 <= owner < s.n:
+                s.players[owner].res[3] += rs.fee_guild_plank
+        p.waiting.append(plank)
+    events.append(("place", seat, kind, plank))
+    next_placer(s, events)
+
+
+def _pass(s, seat, cmd, events):
+    s.players[seat].passed = True
+    events.append(("pass", seat))
+    kinds = [k for k, v in enumerate(s.unplaced(seat)) if v > 0]
+    if kinds:
+        s.step = STEP_SPREAD
+        s.spread_kinds = kinds
+    else:
+        next_placer(s, events)
+
+
+def _spread(s, seat, cmd, events):
+    kind = cmd[1]
+    counts = cmd[2:5]
+    v = s.area[seat]
+    for area, k in zip(SPREAD_AREAS[kind], counts):
+        v[area * 4 + kind] += k
+    s.players[seat].placed[kind] += sum(counts)
+    events.append(("spread", seat, kind, tuple(counts)))
+    s.spread_kinds.pop(0)
+    if not s.spread_kinds:
+        s.step = STEP_NONE
+        next_placer(s, events)
+
+
+def _crest(s, seat, cmd, events):
+    k = cmd[1]
+    holder = s.crest.index(k)
+    if holder != seat:
+        s.crest[holder], s.crest[seat] = s.crest[seat], k
+    s.crest_down[k] = True
+    events.append(("crest", seat, k, holder))
+    after_camp_choice(s, events)
+
+
+def _pay(p, cost):
+    r = p.res
+    r[0] -= cost[0]
+    r[1] -= cost[1]
+    r[2] -= cost[2]
+    r[3] -= cost[3]
+
+
+def _build(s, seat, cmd, events):
+    _, c, site = cmd
+    p = s.players[seat]
+    t = s.types[c]
+    _pay(p, s.rs.card_cost[t])
+    p.hand.remove(c)
+    p.built.append(c)
+    s.owner[c] = seat
+    s.public[c] = True
+    s.board[site] = seat
+    events.append(("build", seat, c, t, site))
+
+
+def _wall(s, seat, cmd, events):
+    _pay(s.players[seat], s.rs.wall_cost)
+    s.board[cmd[1]] = seat
+    events.append(("wall", seat, cmd[1]))
+
+
+def _guild(s, seat, cmd, events):
+    g = cmd[1]
+    _pay(s.players[seat], s.rs.guild_cost[g])
+    s.board[guild_site(s.guilds.index(g))] = seat
+    events.append(("guild", seat, g))
+
+
+def _buy(s, seat, cmd, events):
+    r = cmd[1]
+    p = s.players[seat]
+    p.res[3] -= s.rs.trade_buy[r]
+    p.res[r] += 1
+    s.t_buys += 1
+    events.append(("buy", seat, r))
+
+
+def _sell(s, seat, cmd, events):
+    r = cmd[1]
+    p = s.players[seat]
+    p.res[r] -= 1
+    p.res[3] += s.rs.trade_sell[r]
+    s.t_sells += 1
+    events.append(("sell", seat, r))
+
+
+def _exchange(s, seat, cmd, events):
+    p = s.players[seat]
+    p.res[cmd[1]] -= 1
+    p.res[2] += 1
+    s.t_exchanges -= 1
+    events.append(("exchange", seat, cmd[1]))
+
+
+def place_gnome(s, seat, card, gate_site, events):
+    s.gnome_supply -= 1
+    s.gnomes[card] = s.gnomes.get(card, 0) + 1
+    events.append(("gnome", seat, card))
+    if gate_site != NO_ONE:
+        s.board[gate_site] = seat
+        events.append(("second-marker", seat, gate_site))
+
+
+def _hire(s, seat, cmd, events):
+    s.players[seat].res[3] -= s.rs.fee_gnome_hire
+    s.t_hired = True
+    place_gnome(s, seat, cmd[1], cmd[2], events)
+
+
+def _bank(s, seat, cmd, events):
+    s.players[seat].res[3] += 1
+    s.t_banks.append(cmd[1])
+    events.append(("bank", seat, cmd[1]))
+
+
+def _smith(s, seat, cmd, events):
+    p = s.players[seat]
+    p.res[3] -= 1
+    p.res[2] += 1
+    s.smith_used.append(cmd[1])
+    events.append(("smith", seat, cmd[1]))
+
+
+def _buy_card(s, seat, cmd, events):
+    c = cmd[1]
+    p = s.players[seat]
+    p.res[3] -= s.rs.fee_card_purchase
+    if c == NO_ONE:
+        draw_to_hand(s, seat, 1, events)
+        events.append(("buy-card", seat, NO_ONE))
+    else:
+        s.pool.remove(c)
+        p.hand.append(c)
+        events.append(("buy-card", seat, c))
+        refill_pool(s, events)
+    end_turn(s, events)
+
+
+def _end(s, seat, cmd, events):
+    end_turn(s, events)
+
+
+def _discard(s, seat, cmd, events):
+    p = s.players[seat]
+    p.hand.remove(cmd[1])
+    discard_card(s, cmd[1])
+    events.append(("discard", seat, cmd[1], cmd[2]))
+    s.pending -= 1
+    if s.pending > 0 and p.hand:
+        return
+    s.pending = 0
+    if s.pending_reason == "hand-limit":
+        next_actor(s, events)
+    else:
+        s.step = STEP_NONE
+
+
+def _start_discard(s, seat, count, reason):
+    count = min(count, len(s.players[seat].hand))
+    if count > 0:
+        s.step = STEP_DISCARD
+        s.pending = count
+        s.pending_reason = reason
+
+
+def _show(s, seat, cmd, events):
+    s.spies_shown[seat] = cmd[1]
+    if len(s.spies_shown) < len(s.spies_waiting):
+        return
+    for q in s.spies_waiting:  # Decision (§3.3, §14): simultaneous, revealed together
+        c = s.spies_shown[q]
+        s.public[c] = True
+        events.append(("show", q, c, s.types[c]))
+    s.step = STEP_SPIES_TAKE
+    s.current = s.spy
+
+
+def _take(s, seat, cmd, events):
+    c = cmd[1]
+    for q, shown in s.spies_shown.items():
+        if shown == c:
+            s.players[q].hand.remove(c)
+            s.players[seat].hand.append(c)
+            events.append(("take", seat, c, q))
+            break
+    s.spies_shown = {}
+    s.spies_waiting = []
+    s.spy = NO_ONE
+    s.step = STEP_NONE
+
+
+def _np_take(s, seat, cmd, events):
+    c = cmd[1]
+    if c == NO_ONE:
+        c = draw_id(s, events)
+        make_public(s, c)
+    else:
+        s.pool.remove(c)
+    s.np_card = c
+    s.step = STEP_NP_MARK
+    events.append(("np-take", s.n + s.np_index, c))
+
+
+def _np_mark(s, seat, cmd, events):
+    site = cmd[1]
+    np_seat = s.n + s.np_index
+    if site != NO_ONE:
+        s.board[site] = np_seat
+    events.append(("np-mark", np_seat, s.np_card, site))
+    discard_card(s, s.np_card)
+    s.np_card = NO_ONE
+    refill_pool(s, events)
+    after_np_turn(s, events)
+
+
+def _np_skip(s, seat, cmd, events):
+    events.append(("np-skip", s.n + s.np_index))
+    after_np_turn(s, events)
+
+
+# --- activations (§13, §14) --------------------------------------------------------------------
+
+def _activate(s, seat, cmd, events):
+    plank = cmd[1]
+    args = cmd[2:]
+    p = s.players[seat]
+    p.waiting.remove(plank)
+    events.append(("activate", seat, plank, args))
+    if plank >= CARD_PLANK:
+        c = plank - CARD_PLANK
+        del s.card_plank[c]
+        t = s.types[c]
+        if t == TOWER:
+            if args:
+                place_gnome(s, seat, args[1], args[2], events)
+        elif t == INN:
+            if args:
+                gain_worker(s, seat, args[0] == "elf", events)
+        elif t == BLACKSMITH:
+            p.res[2] += s.rs.blacksmith_metal
+        elif t == MARKET:
+            p.res[3] += s.rs.market_gold
+        elif t == LIBRARY:
+            draw_to_hand(s, seat, s.rs.library_draw, events)
+            _start_discard(s, seat, s.rs.library_discard, "library")
+        return
+    g = plank - GUILD_PLANK
+    s.guild_plank[s.guilds.index(g)] = NO_ONE
+    rs = s.rs
+    if g == MERCHANTS:
+        s.t_exchanges += rs.merchants_exchanges
+        s.t_visits += rs.merchants_extra_visits
+    elif g == LIBRARIANS:
+        draw_to_hand(s, seat, rs.librarians_draw, events)
+        _start_discard(s, seat, rs.librarians_discard, "librarians")
+    elif g == ARCHITECTS:
+        if args:
+            site, code = args
+            cost = architect_cost(s, site)
+            dw, ds, dm = DISCOUNTS[code]
+            _pay(p, (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3]))
+            s.board[site] = seat
+            events.append(("architects", seat, site))
+    elif g == RECRUITERS:
+        if args:
+            if args[0] == "gnome":
+                place_gnome(s, seat, args[1], args[2], events)
+            else:
+                gain_worker(s, seat, args[0] == "elf", events)
+    elif g in (SAWYERS, MINERS, BANKERS, MASONS):
+        y = rs.guild_yield[g]
+        for i in range(4):
+            p.res[i] += y[i]
+    elif g == THIEVES:
+        if args:
+            if args[0] == "from":
+                victim = s.players[args[1]]
+                take = min(rs.thieves_one, victim.res[3])
+                _transfer(s, args[1], seat, 3, take, events)
+            else:
+                for q in args[1:]:
+                    _transfer(s, q, seat, 3, 1, events)
+    elif g == BANDITS:
+        if args:
+            if args[0] == "from":
+                for r in args[2:]:
+                    _transfer(s, args[1], seat, r, 1, events)
+            else:
+                rest = args[1:]
+                for i in range(0, len(rest), 2):
+                    _transfer(s, rest[i], seat, rest[i + 1], 1, events)
+    elif g == WIZARDS:
+        if args:
+            _wizards(s, *args, events=events)
+    elif g == SPIES:
+        others = [q for q in range(s.n) if q != seat and s.players[q].hand]
+        if others:
+            s.step = STEP_SPIES_SHOW
+            s.spy = seat
+            s.spies_waiting = others
+            s.spies_shown = {}
+
+
+def _transfer(s, src, dst, r, amount, events):
+    if amount > 0:
+        s.players[src].res[r] -= amount
+        s.players[dst].res[r] += amount
+        events.append(("steal", dst, src, r, amount))
+
+
+def _wizards(s, a, b, ra, rb, events):
+    board = s.board
+    if a >= GATE_BASE:
+        ma = [board[a], board[a + 1]]
+        mb = [board[b], board[b + 1]]
+        board[a], board[a + 1] = _received(mb, a, ra)
+        board[b], board[b + 1] = _received(ma, b, rb)
+    else:
+        board[a], board[b] = board[b], board[a]
+    events.append(("swap", a, b))
+
+
+def _received(markers, base, chosen):
+    if (markers[0] == NO_ONE) != (markers[1] == NO_ONE):
+        owner = markers[0] if markers[0] != NO_ONE else markers[1]
+        return (owner if chosen == base else NO_ONE, owner if chosen == base + 1 else NO_ONE)
+    return markers[0], markers[1]
+
+
+_EXECUTE = {
+    "keep": _keep, "np-dwarf": _np_dwarf, "place": _place, "pass": _pass, "spread": _spread,
+    "crest": _crest, "build": _build, "wall": _wall, "guild": _guild, "buy": _buy,
+    "sell": _sell, "exchange": _exchange, "hire": _hire, "bank": _bank, "smith": _smith,
+    "buy-card": _buy_card, "end": _end, "discard": _discard, "show": _show, "take": _take,
+    "np-take": _np_take, "np-mark": _np_mark, "np-skip": _np_skip, "activate": _activate,
+}

@@ -1,0 +1,450 @@
+"""Commands: plain tuples `(verb, *args)` and their short text form.
+
+Every command has one canonical text (`command_text`) that `parse_command` reads back to
+the same tuple. The text names things as a player does: worker kinds, guild names, card ids
+as `#17`, board symbols as `tower@3` (district 3's Tower symbol), `keep@1`, `wall@2a`,
+`gate4@0` (gatehouse 4's symbol in district 0), resources by name, seats by number.
+
+    keep #0 #1 #2 drop #3:pub #4:inn     np-dwarf merchants
+    place elf desk | camp | miners | #17  pass
+    spread elf forest=2 mine=1 gold=0    crest 2
+    build #17 tower@3    wall wall@2a    guild spies
+    activate miners      activate #17    activate #17 gnome #20 gate1@2
+    activate architects tower@2 discount=ws
+    activate recruiters elf | dwarf | gnome #20
+    activate thieves from 2 | each 1 3   activate bandits from 2 wood stone | each 1:wood 3:stone
+    activate wizards tower@1 tower@3     activate wizards gate1 gate3 gate1@2
+    buy wood   sell metal   exchange stone   hire #20   bank #21   smith #22
+    buy-card #30 | top    end    discard #3:pub    show #3:pub    take #3
+    np-take #30 | top     np-mark tower@2 | none    np-skip
+"""
+
+from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, DISCOUNTS, GATE_BASE,
+                   GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, RESOURCES, SITE_ID, SITE_NAME,
+                   SPREAD_AREAS, AREAS)
+from .errors import CommandSyntaxError
+
+NONE = -1
+
+
+class _Names(tuple):
+    """A name table that refuses negative indexes (which Python would wrap around)."""
+
+    def __getitem__(self, i):
+        if not isinstance(i, int) or i < 0:
+            raise IndexError(i)
+        return tuple.__getitem__(self, i)
+VERBS = ("keep", "np-dwarf", "place", "pass", "spread", "crest", "build", "wall", "guild",
+         "activate", "buy", "sell", "exchange", "hire", "bank", "smith", "buy-card", "end",
+         "discard", "show", "take", "np-take", "np-mark", "np-skip")
+_CARD_TYPES, _GUILDS, _KINDS, _RESOURCES, _SITE_NAME, _AREAS = (
+    _Names(t) for t in (CARD_TYPES, GUILDS, KINDS, RESOURCES, SITE_NAME, AREAS))
+
+
+# --- values from the wire ----------------------------------------------------------------------
+
+def normalize(command):
+    """A command as the engine's tuple: text is parsed, lists (msgpack) become tuples, and
+    anything that is not strings, ints and nested sequences is refused."""
+    if isinstance(command, str):
+        return parse_command(command)
+    if not isinstance(command, (tuple, list)) or not command:
+        raise CommandSyntaxError(repr(command), "a command is a non-empty tuple or text")
+    out = _shape(command, command, 0)
+    if out[0] not in VERBS:
+        raise CommandSyntaxError(repr(command), f"unknown verb {out[0]!r}")
+    return out
+
+
+def _shape(value, whole, depth):
+    if depth > 2 or len(value) > 24:
+        raise CommandSyntaxError(repr(whole)[:200], "command too deep or too long")
+    out = []
+    for x in value:
+        if isinstance(x, bool):
+            raise CommandSyntaxError(repr(whole)[:200], "booleans are not command arguments")
+        if isinstance(x, int):
+            if not -10**6 < x < 10**6:
+                raise CommandSyntaxError(repr(whole)[:200], "number out of range")
+        elif isinstance(x, str):
+            if len(x) > 40:
+                raise CommandSyntaxError(repr(whole)[:200], "word too long")
+        elif isinstance(x, (tuple, list)):
+            x = _shape(x, whole, depth + 1)
+        else:
+            raise CommandSyntaxError(repr(whole)[:200],
+                                     f"unexpected {type(x).__name__} in a command")
+        out.append(x)
+    if depth == 0 and not isinstance(out[0], str):
+        raise CommandSyntaxError(repr(whole)[:200], "a command starts with its verb")
+    return tuple(out)
+
+
+# --- tuple → text ---------------------------------------------------------------------------------
+
+def card_ref(c):
+    return "top" if c == NONE else f"#{c}"
+
+
+def plank_text(plank):
+    if plank == DESK:
+        return "desk"
+    if plank == CAMP:
+        return "camp"
+    if plank >= CARD_PLANK:
+        return f"#{plank - CARD_PLANK}"
+    return _GUILDS[plank - GUILD_PLANK]
+
+
+def _typed(c, t):
+    return f"#{c}:{_CARD_TYPES[t]}"
+
+
+def command_text(cmd):
+    verb = cmd[0]
+    try:
+        if verb == "keep":
+            kept = " ".join(f"#{c}" for c in cmd[1])
+            d = cmd[2]
+            dropped = " ".join(_typed(d[i], d[i + 1]) for i in range(0, len(d), 2))
+            return f"keep {kept}" + (f" drop {dropped}" if dropped else "")
+        if verb == "np-dwarf" or verb == "guild":
+            return f"{verb} {_GUILDS[cmd[1]]}"
+        if verb == "place":
+            return f"place {_KINDS[cmd[1]]} {plank_text(cmd[2])}"
+        if verb == "spread":
+            areas = _Names(SPREAD_AREAS)[cmd[1]]
+            parts = " ".join(f"{_AREAS[a]}={k}" for a, k in zip(areas, cmd[2:5]))
+            return f"spread {_KINDS[cmd[1]]} {parts}"
+        if verb == "crest":
+            return f"crest {cmd[1]}"
+        if verb == "build":
+            return f"build #{cmd[1]} {_SITE_NAME[cmd[2]]}"
+        if verb == "wall":
+            return f"wall {_SITE_NAME[cmd[1]]}"
+        if verb in ("buy", "sell", "exchange"):
+            return f"{verb} {_RESOURCES[cmd[1]]}"
+        if verb == "hire":
+            return f"hire #{cmd[1]}" + (f" {_SITE_NAME[cmd[2]]}" if cmd[2] != NONE else "")
+        if verb in ("bank", "smith", "take"):
+            return f"{verb} #{cmd[1]}"
+        if verb in ("buy-card", "np-take"):
+            return f"{verb} {card_ref(cmd[1])}"
+        if verb in ("discard", "show"):
+            return f"{verb} {_typed(cmd[1], cmd[2])}"
+        if verb == "np-mark":
+            return "np-mark " + (_SITE_NAME[cmd[1]] if cmd[1] != NONE else "none")
+        if verb == "activate":
+            return _activate_text(cmd)
+        if len(cmd) == 1:
+            return verb
+    except (IndexError, TypeError, KeyError, ValueError):
+        pass
+    return repr(tuple(cmd))
+
+
+def _activate_text(cmd):
+    plank = cmd[1]
+    head = f"activate {plank_text(plank)}"
+    args = cmd[2:]
+    if not args:
+        return head
+    first = args[0]
+    if first == "gnome":
+        return f"{head} gnome #{args[1]}" + (f" {_SITE_NAME[args[2]]}" if args[2] != NONE else "")
+    if first in ("elf", "dwarf"):
+        return f"{head} {first}"
+    if first == "from":
+        if plank == GUILD_PLANK + GUILD_ID["bandits"]:
+            return f"{head} from {args[1]} " + " ".join(_RESOURCES[r] for r in args[2:])
+        return f"{head} from {args[1]}"
+    if first == "each":
+        if plank == GUILD_PLANK + GUILD_ID["bandits"]:
+            rest = args[1:]
+            return f"{head} each " + " ".join(
+                f"{rest[i]}:{_RESOURCES[rest[i + 1]]}" for i in range(0, len(rest), 2))
+        return f"{head} each " + " ".join(str(q) for q in args[1:])
+    if len(args) == 2:  # architects
+        return f"{head} {_SITE_NAME[args[0]]} discount={args[1]}"
+    a, b, ra, rb = args  # wizards
+    if a >= GATE_BASE:
+        text = f"{head} gate{(a - GATE_BASE) // 2} gate{(b - GATE_BASE) // 2}"
+        for x in (ra, rb):
+            if x != NONE:
+                text += f" {_SITE_NAME[x]}"
+        return text
+    return f"{head} {_SITE_NAME[a]} {_SITE_NAME[b]}"
+
+
+# --- text → tuple ---------------------------------------------------------------------------------
+
+class _Reader:
+    def __init__(self, text):
+        self.text = text
+        self.words = text.strip().lower().split()
+        self.i = 0
+
+    def fail(self, reason):
+        raise CommandSyntaxError(self.text, reason)
+
+    def more(self):
+        return self.i < len(self.words)
+
+    def next(self, what):
+        if self.i >= len(self.words):
+            self.fail(f"expected {what} after {' '.join(self.words) or 'nothing'}")
+        w = self.words[self.i]
+        self.i += 1
+        return w
+
+    def peek(self):
+        return self.words[self.i] if self.i < len(self.words) else None
+
+    def done(self):
+        if self.more():
+            self.fail(f"unexpected {' '.join(self.words[self.i:])!r} at the end")
+
+    def card(self, allow_top=False):
+        w = self.next("a card like #17" + (" or top" if allow_top else ""))
+        if allow_top and w == "top":
+            return NONE
+        return self._card_id(w)
+
+    def _card_id(self, w):
+        digits = w[1:] if w.startswith("#") else w
+        if not digits.isdigit() or len(digits) > 6:
+            self.fail(f"{w!r} is not a card; cards are written #17")
+        return int(digits)
+
+    def typed_card(self):
+        w = self.next("a card with its type, like #17:tower")
+        if ":" not in w:
+            self.fail(f"{w!r} needs its type, like #17:tower")
+        c, t = w.split(":", 1)
+        if t not in CARD_TYPE_ID:
+            self.fail(f"unknown card type {t!r}; types are {', '.join(CARD_TYPES)}")
+        return self._card_id(c), CARD_TYPE_ID[t]
+
+    def number(self, what):
+        w = self.next(what)
+        if not w.isdigit() or len(w) > 3:
+            self.fail(f"{w!r} is not {what}")
+        return int(w)
+
+    def site(self):
+        w = self.next("a board symbol like tower@3, keep@1, wall@2a, gate4@0")
+        if w in SITE_ID:
+            return SITE_ID[w]
+        if w in GUILD_ID:  # a guild's symbol may be named by the guild
+            self.fail(f"name the guild's symbol as guild@D (district), not {w!r}")
+        self.fail(f"unknown board symbol {w!r}; symbols look like tower@3, keep@1, "
+                  "wall@2a, guild@4, gate4@0")
+
+    def guild(self):
+        w = self.next("a guild name")
+        if w not in GUILD_ID:
+            self.fail(f"unknown guild {w!r}; guilds are {', '.join(GUILDS)}")
+        return GUILD_ID[w]
+
+    def resource(self, allowed=("wood", "stone", "metal")):
+        w = self.next("a resource")
+        if w not in allowed:
+            self.fail(f"{w!r} is not one of {', '.join(allowed)}")
+        return RESOURCES.index(w)
+
+    def kind(self):
+        w = self.next("a worker: elf, dwarf, master-elf or master-dwarf")
+        if w not in KIND_ID:
+            self.fail(f"{w!r} is not a worker; use elf, dwarf, master-elf or master-dwarf")
+        return KIND_ID[w]
+
+
+def parse_command(text):
+    """The command tuple for `text`; raises CommandSyntaxError quoting the text."""
+    if not isinstance(text, str):
+        raise CommandSyntaxError(repr(text), "command text must be a string")
+    r = _Reader(text)
+    verb = r.next("a command")
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        r.fail(f"unknown command {verb!r}; commands are {', '.join(VERBS)}")
+    cmd = parser(r, verb)
+    r.done()
+    return cmd
+
+
+def _p_keep(r, verb):
+    kept = []
+    while r.more() and r.peek() != "drop":
+        kept.append(r.card())
+    dropped = ()
+    if r.more():
+        r.next("drop")
+        while r.more():
+            dropped += r.typed_card()
+    return ("keep", tuple(kept), dropped)
+
+
+def _p_plank(r):
+    w = r.next("where: desk, camp, a guild name or a card like #17")
+    if w == "desk":
+        return DESK
+    if w == "camp":
+        return CAMP
+    if w in GUILD_ID:
+        return GUILD_PLANK + GUILD_ID[w]
+    return CARD_PLANK + r._card_id(w)
+
+
+def _p_place(r, verb):
+    return ("place", r.kind(), _p_plank(r))
+
+
+def _p_spread(r, verb):
+    kind = r.kind()
+    areas = SPREAD_AREAS[kind]
+    counts = [0, 0, 0]
+    seen = set()
+    while r.more():
+        w = r.next("area=count")
+        name, _, count = w.partition("=")
+        if name not in AREAS or not count.isdigit():
+            r.fail(f"{w!r} should look like forest=2 (areas for a {KINDS[kind]}: "
+                   f"{', '.join(AREAS[a] for a in areas)})")
+        a = AREAS.index(name)
+        if a not in areas:
+            r.fail(f"a {KINDS[kind]} cannot go to the {name} (§6)")
+        if a in seen:
+            r.fail(f"{name} is given twice")
+        seen.add(a)
+        counts[areas.index(a)] = int(count)
+    return ("spread", kind, *counts)
+
+
+def _p_int1(r, verb):
+    return (verb, r.number("a crest number"))
+
+
+def _p_build(r, verb):
+    c = r.card()
+    return ("build", c, r.site())
+
+
+def _p_wall(r, verb):
+    w = r.peek()
+    if w is not None and not w.startswith("wall@"):
+        r.words[r.i] = "wall@" + w.lstrip("@")
+    return ("wall", r.site())
+
+
+def _p_guild(r, verb):
+    return (verb, r.guild())
+
+
+def _p_res(r, verb):
+    allowed = ("wood", "stone") if verb == "exchange" else ("wood", "stone", "metal")
+    return (verb, r.resource(allowed))
+
+
+def _p_hire(r, verb):
+    c = r.card()
+    return ("hire", c, r.site() if r.more() else NONE)
+
+
+def _p_card(r, verb):
+    return (verb, r.card())
+
+
+def _p_card_or_top(r, verb):
+    return (verb, r.card(allow_top=True))
+
+
+def _p_typed(r, verb):
+    return (verb, *r.typed_card())
+
+
+def _p_np_mark(r, verb):
+    if r.peek() == "none":
+        r.next("none")
+        return ("np-mark", NONE)
+    return ("np-mark", r.site())
+
+
+def _p_bare(r, verb):
+    return (verb,)
+
+
+def _p_activate(r, verb):
+    plank = _p_plank(r)
+    if plank in (DESK, CAMP):
+        r.fail("workers on the desk or the camp are resolved in Collection, not activated")
+    out = ["activate", plank]
+    if not r.more():
+        return tuple(out)
+    w = r.peek()
+    if w == "gnome":
+        r.next("gnome")
+        c = r.card()
+        out += ["gnome", c, r.site() if r.more() else NONE]
+    elif w in ("elf", "dwarf"):
+        out.append(r.next(w))
+    elif w == "from":
+        r.next(w)
+        out += ["from", r.number("a seat number")]
+        while r.more():
+            out.append(r.resource())
+    elif w == "each":
+        r.next(w)
+        out.append("each")
+        bandits = plank == GUILD_PLANK + GUILD_ID["bandits"]
+        while r.more():
+            x = r.next("a seat")
+            if bandits:
+                seat, _, res = x.partition(":")
+                if not seat.isdigit() or res not in ("wood", "stone"):
+                    r.fail(f"{x!r} should look like 2:wood")
+                out += [int(seat), RESOURCES.index(res)]
+            else:
+                if not x.isdigit():
+                    r.fail(f"{x!r} is not a seat number")
+                out.append(int(x))
+    elif w.startswith("gate") and "@" not in w:
+        ga = _gate(r, r.next("a gatehouse"))
+        gb = _gate(r, r.next("a second gatehouse like gate3"))
+        ra = rb = NONE
+        while r.more():
+            x = r.site()
+            if x in (ga, ga + 1) and ra == NONE:
+                ra = x
+            elif x in (gb, gb + 1) and rb == NONE:
+                rb = x
+            else:
+                r.fail(f"{SITE_NAME[x]} is not a symbol of either gatehouse")
+        out += [ga, gb, ra, rb]
+    else:
+        site = r.site()
+        if r.more() and r.peek().startswith("discount="):
+            code = r.next("discount").split("=", 1)[1]
+            if code not in DISCOUNTS:
+                r.fail(f"discount must be one of {', '.join(DISCOUNTS)}")
+            out += [site, code]
+        else:
+            out += [site, r.site(), NONE, NONE]
+    return tuple(out)
+
+
+def _gate(r, w):
+    g = w[4:]
+    if not w.startswith("gate") or not g.isdigit() or int(g) > 4:
+        r.fail(f"{w!r} is not a gatehouse; gatehouses are gate0 … gate4")
+    return GATE_BASE + 2 * int(g)
+
+
+_PARSERS = {
+    "keep": _p_keep, "np-dwarf": _p_guild, "place": _p_place, "pass": _p_bare,
+    "spread": _p_spread, "crest": _p_int1, "build": _p_build, "wall": _p_wall,
+    "guild": _p_guild, "activate": _p_activate, "buy": _p_res, "sell": _p_res,
+    "exchange": _p_res, "hire": _p_hire, "bank": _p_card, "smith": _p_card,
+    "buy-card": _p_card_or_top, "end": _p_bare, "discard": _p_typed, "show": _p_typed,
+    "take": _p_card, "np-take": _p_card_or_top, "np-mark": _p_np_mark, "np-skip": _p_bare,
+}

@@ -1,0 +1,300 @@
+"""Why a well-formed command is illegal now: the rule (§) it breaks, in words.
+
+Only called after `legal_commands` has said no, so it may be slow; it never decides
+legality itself (that stays with `legal_commands`).
+"""
+
+from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
+                   GUILDS, HAS_PLANK, KINDS, LOCKS, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
+                   SITE_TYPE, N_SITES)
+from .state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, OVER, PLACEMENT,
+                    STEP_DISCARD, STEP_NP_MARK, STEP_NP_TAKE, STEP_SPIES_SHOW,
+                    STEP_SPIES_TAKE, STEP_SPREAD)
+
+_PHASE_RULE = {KEEP: "§3", NP_SETUP: "§12", PLACEMENT: "§6", PH_CAMP: "§7",
+               ACTIONS: "§8", NP_TURN: "§12", OVER: "§11"}
+_STEP_VERBS = {STEP_SPREAD: ("spread", "§6", "spread your remaining workers over the resource areas"),
+               STEP_DISCARD: ("discard", "§8", "discard a card first"),
+               STEP_SPIES_SHOW: ("show", "§14", "show a card to the Spies first"),
+               STEP_SPIES_TAKE: ("take", "§14", "the spy takes one of the shown cards first"),
+               STEP_NP_TAKE: ("np-take", "§12", "take a card for the non-player first"),
+               STEP_NP_MARK: ("np-mark", "§12", "mark a symbol for the non-player first")}
+_PHASE_VERBS = {KEEP: ("keep",), NP_SETUP: ("np-dwarf",), PLACEMENT: ("place", "pass"),
+                PH_CAMP: ("crest",), NP_TURN: ("np-take", "np-mark", "np-skip"),
+                ACTIONS: ("build", "wall", "guild", "activate", "buy", "sell", "exchange",
+                          "hire", "bank", "smith", "buy-card", "end")}
+
+
+def _cost_text(cost):
+    parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(cost) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def _short(res, cost):
+    return [RESOURCES[i] for i in range(4) if res[i] < cost[i]]
+
+
+def why_illegal(s, cmd, seat, impossible_claim=False):
+    verb = cmd[0]
+    if s.phase == OVER:
+        return "§11", "the game is over"
+    if s.reveal_queue:
+        return "§15", "a card is waiting to be revealed to everyone first"
+    if seat is None:
+        return "§4", "several seats may act now; say which seat gives the command"
+    if not isinstance(seat, int) or not 0 <= seat < s.n:
+        return "§1", f"there is no seat {seat!r}"
+    if impossible_claim:
+        return "§15", "that card cannot be of the type claimed (all cards of it are accounted for)"
+    waiting = s.waiting_for()
+    rule = _PHASE_RULE.get(s.phase, "§4")
+    if seat not in waiting:
+        who = ", ".join(s.names[w] for w in waiting) or "nobody"
+        return rule, f"it is not {s.names[seat]}'s decision now (waiting for {who})"
+    if s.step in _STEP_VERBS:
+        want, srule, text = _STEP_VERBS[s.step]
+        if verb != want and not (s.step == STEP_NP_TAKE and verb == "np-skip"):
+            return srule, text
+    elif verb not in _PHASE_VERBS.get(s.phase, ()):
+        return rule, f"'{verb}' is not possible during {s.phase}"
+    p = s.players[seat]
+    fn = _DETAIL.get(verb)
+    if fn is not None:
+        try:
+            found = fn(s, seat, p, cmd)
+        except (TypeError, ValueError, IndexError, KeyError):
+            found = ("§4", f"'{verb}' does not take those arguments")
+        if found:
+            return found
+    return rule, "those arguments are not one of the legal choices now"
+
+
+def _keep(s, seat, p, cmd):
+    kept, dropped = cmd[1], cmd[2]
+    hand = set(p.hand)
+    if len(kept) != s.rs.keep or len(set(kept)) != len(kept):
+        return "§3", f"keep exactly {s.rs.keep} different cards"
+    cards = list(kept) + list(dropped[0::2])
+    if set(cards) != hand or len(cards) != len(hand):
+        return "§3", "keep 3 cards of your hand and drop all the others"
+    for c, t in zip(dropped[0::2], dropped[1::2]):
+        if s.types[c] is not None and s.types[c] != t:
+            return "§3", f"card #{c} is not a {CARD_TYPES[t] if 0 <= t < 10 else t}"
+    return None
+
+
+def _place(s, seat, p, cmd):
+    _, kind, plank = cmd
+    rs = s.rs
+    if not 0 <= kind < 4:
+        return "§6", "no such worker"
+    if s.unplaced(seat)[kind] <= 0:
+        return "§6", f"you have no unplaced {KINDS[kind]} left"
+    gold = p.res[3]
+    if plank == DESK:
+        if -1 not in s.desk:
+            return "§6", "every plank of the Recruiter's desk is taken"
+        if gold < rs.fee_recruiter_desk:
+            return "§6", f"the Recruiter's desk costs {rs.fee_recruiter_desk} gold"
+    elif plank == CAMP:
+        if p.camp_used:
+            return "§6", "only one of your workers may go to the King's camp each round"
+        if -1 not in s.camp:
+            return "§6", "every plank of the King's camp is taken"
+    elif plank >= CARD_PLANK:
+        c = plank - CARD_PLANK
+        if c not in p.built:
+            return "§6", f"card #{c} is not one of your built cards"
+        t = s.types[c]
+        if t not in HAS_PLANK:
+            return "§13", f"a {CARD_TYPES[t]} has no plank"
+        if c in s.card_plank:
+            return "§1", f"the plank of #{c} already holds a worker"
+        if t in PLANK_BEHIND_LOCK and not s.gnomes.get(c):
+            return "§13", f"the {CARD_TYPES[t]}'s plank is behind its gnome lock"
+        if t in PLANK_BEHIND_LOCK and gold < rs.fee_property_plank:
+            return "§6", f"the {CARD_TYPES[t]}'s plank costs {rs.fee_property_plank} gold"
+    elif GUILD_PLANK <= plank < GUILD_PLANK + len(GUILDS):
+        g = plank - GUILD_PLANK
+        if g not in s.guilds:
+            return "§6", f"the {GUILDS[g]} are not in this game"
+        d = s.guilds.index(g)
+        if d in s.np_dwarf:
+            return "§12", f"a non-player's dwarf blocks the {GUILDS[g]}"
+        if s.guild_plank[d] != -1:
+            return "§1", f"the {GUILDS[g]}' plank already holds a worker"
+        if s.board[d * 12 + 11] != seat and gold < rs.fee_guild_plank:
+            return "§6", f"the guild plank costs {rs.fee_guild_plank} gold"
+    return None
+
+
+def _spread(s, seat, p, cmd):
+    kind = cmd[1]
+    if kind != s.spread_kinds[0]:
+        return "§6", f"spread your {KINDS[s.spread_kinds[0]]}s now"
+    left = s.unplaced(seat)[kind]
+    if sum(cmd[2:5]) != left or min(cmd[2:5]) < 0:
+        return "§6", f"all {left} of your {KINDS[kind]}s must be placed (Decision: none left out)"
+    return None
+
+
+def _crest(s, seat, p, cmd):
+    k = cmd[1]
+    if not 1 <= k <= s.n:
+        return "§7", f"there is no crest {k} in a {s.n}-player game"
+    if s.crest_down[k]:
+        return "§7", f"crest {k} is face down this round"
+    return None
+
+
+def _site_free(s, site, rule="§2"):
+    if not 0 <= site < N_SITES:
+        return rule, "no such symbol"
+    if s.board[site] != -1:
+        return rule, f"{SITE_NAME[site]} is already marked"
+    if site >= GATE_BASE and s.board[site ^ 1] != -1:
+        return rule, "a gatehouse is built only where both its symbols are free"
+    return None
+
+
+def _build(s, seat, p, cmd):
+    _, c, site = cmd
+    if c not in p.hand:
+        return "§8", f"card #{c} is not in your hand"
+    t = s.types[c]
+    if not 0 <= site < N_SITES or SITE_TYPE[site] != t:
+        return "§2", f"a {CARD_TYPES[t]} must go on a {CARD_TYPES[t]} symbol"
+    short = _short(p.res, s.rs.card_cost[t])
+    if short:
+        return "§8", (f"a {CARD_TYPES[t]} costs {_cost_text(s.rs.card_cost[t])}; "
+                      f"you lack {', '.join(short)}")
+    return _site_free(s, site)
+
+
+def _wall(s, seat, p, cmd):
+    site = cmd[1]
+    if not 0 <= site < N_SITES or SITE_TYPE[site] != "wall":
+        return "§8", "a wall goes on a wall symbol"
+    if _short(p.res, s.rs.wall_cost):
+        return "§8", f"a wall costs {_cost_text(s.rs.wall_cost)}"
+    return _site_free(s, site, "§8")
+
+
+def _guild(s, seat, p, cmd):
+    g = cmd[1]
+    if not 0 <= g < len(GUILDS) or g not in s.guilds:
+        return "§8", "that guild is not in this game"
+    if s.board[s.guilds.index(g) * 12 + 11] != -1:
+        return "§8", f"the {GUILDS[g]} are already owned"
+    cost = s.rs.guild_cost[g]
+    if _short(p.res, cost):
+        return "§8", f"the {GUILDS[g]} cost {_cost_text(cost)}"
+    return None
+
+
+def _trade(s, seat, p, cmd):
+    verb, r = cmd
+    if not 0 <= r < 3:
+        return "§8", "the trading post deals in wood, stone and metal"
+    used = s.t_buys if verb == "buy" else s.t_sells
+    if used >= s.t_visits:
+        return "§8", (f"each trading-post visit allows one {verb}; you have used all "
+                      f"{s.t_visits} visit(s) this turn")
+    if verb == "buy" and p.res[3] < s.rs.trade_buy[r]:
+        return "§8", f"1 {RESOURCES[r]} costs {s.rs.trade_buy[r]} gold"
+    if verb == "sell" and p.res[r] < 1:
+        return "§8", f"you have no {RESOURCES[r]} to sell"
+    return None
+
+
+def _exchange(s, seat, p, cmd):
+    if s.t_exchanges <= 0:
+        return "§14", "exchanges come from activating the Merchants (twice per activation)"
+    return None
+
+
+def _hire(s, seat, p, cmd):
+    _, c, _gate = cmd
+    if s.t_hired:
+        return "§8", "only one gnome may be hired per turn"
+    if p.res[3] < s.rs.fee_gnome_hire:
+        return "§8", f"hiring a gnome costs {s.rs.fee_gnome_hire} gold"
+    if s.gnome_supply <= 0:
+        return "§8", "the gnome supply is empty"
+    if c not in p.built:
+        return "§8", f"card #{c} is not one of your built cards"
+    if s.gnomes.get(c, 0) >= LOCKS[s.types[c]]:
+        return "§13", f"card #{c} has no free gnome lock"
+    return None
+
+
+def _lock_use(s, seat, p, cmd):
+    verb, c = cmd
+    want = "bank" if verb == "bank" else "blacksmith"
+    if c not in p.built or CARD_TYPES[s.types[c]] != want:
+        return "§13", f"card #{c} is not one of your {want}s"
+    if not s.gnomes.get(c):
+        return "§13", f"the {want}'s ability needs a gnome on its lock"
+    if verb == "bank" and c in s.t_banks:
+        return "§13", "each bank gives its gold once per turn"
+    if verb == "smith":
+        if c in s.smith_used:
+            return "§13", "each blacksmith sells its metal once per round"
+        if p.res[3] < 1:
+            return "§13", "the blacksmith's metal costs 1 gold"
+    return None
+
+
+def _end(s, seat, p, cmd):
+    if p.waiting:
+        return "§8", "every placed worker must be activated before the turn ends"
+    if cmd[0] == "buy-card":
+        if p.res[3] < s.rs.fee_card_purchase:
+            return "§8", f"a card costs {s.rs.fee_card_purchase} gold"
+        if cmd[1] != -1 and cmd[1] not in s.pool:
+            return "§8", f"card #{cmd[1]} is not in the pool"
+        if cmd[1] == -1 and not (s.draw or s.discard):
+            return "§15", "the draw pile and the discard pile are both empty"
+    return None
+
+
+def _activate(s, seat, p, cmd):
+    plank = cmd[1]
+    if plank not in p.waiting:
+        return "§8", "you have no worker waiting there to activate"
+    return ("§14" if plank < CARD_PLANK else "§13"), "that is not one of the action's legal choices"
+
+
+def _hand_card(s, seat, p, cmd):
+    c = cmd[1]
+    if c not in p.hand:
+        return "§8", f"card #{c} is not in your hand"
+    if s.types[c] is not None and s.types[c] != cmd[2]:
+        return "§15", f"card #{c} is not a {CARD_TYPES[cmd[2]] if 0 <= cmd[2] < 10 else cmd[2]}"
+    return None
+
+
+def _np_take(s, seat, p, cmd):
+    c = cmd[1]
+    if c != -1 and c not in s.pool:
+        return "§12", f"card #{c} is not in the pool"
+    if c != -1:
+        return "§12", "a card that can be placed is in the pool: the non-player may not take one that cannot (Decision)"
+    return None
+
+
+def _np_dwarf(s, seat, p, cmd):
+    g = cmd[1]
+    if not 0 <= g < len(GUILDS) or g not in s.guilds:
+        return "§12", "that guild is not in this game"
+    if s.guilds.index(g) in s.np_dwarf:
+        return "§12", "the two non-player dwarves must be on different guilds (Decision)"
+    return None
+
+
+_DETAIL = {"keep": _keep, "place": _place, "spread": _spread, "crest": _crest, "build": _build,
+           "wall": _wall, "guild": _guild, "buy": _trade, "sell": _trade,
+           "exchange": _exchange, "hire": _hire, "bank": _lock_use, "smith": _lock_use,
+           "end": _end, "buy-card": _end, "activate": _activate, "discard": _hand_card,
+           "show": _hand_card, "np-take": _np_take, "np-dwarf": _np_dwarf}
+

@@ -1,0 +1,320 @@
+"""The automatic parts of a round (§4, §5, §7, §10, §12, §15) and moving from one decision
+to the next. Nothing here decides for a player: whenever a choice is needed the flow stops
+and `legal_commands` takes over.
+"""
+
+from . import scoring
+from .data import (AREAS, CARD_TYPES, DISTRICTS, ELF, FOREST, GOLDMINE, KIND_IS_ELF,
+                   LIBRARY, MARKET, MDWARF, MELF, MINE, QUARRY, DWARF, guild_site)
+from .prng import Prng
+from .state import (ACTIONS, CAMP, NO_ONE, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
+                    STEP_NONE, STEP_NP_TAKE)
+
+
+# --- the deck (§15) -------------------------------------------------------------------
+
+def draw_id(s, events):
+    """Take the top card of the draw pile, reshuffling the discards first if it is empty.
+    Returns None when both piles are empty (the draw does not happen)."""
+    if not s.draw:
+        if not s.discard:
+            return None
+        reshuffle(s, events)
+    return s.draw.pop()
+
+
+def reshuffle(s, events):
+    """§15 Decision: the discard pile becomes a new hidden draw pile under fresh ids.
+
+    The new ids stand for positions in the new pile. A local game orders them with the
+    seeded stream; a networked game (hidden) learns nothing until cards are revealed."""
+    old = s.discard
+    s.discard = []
+    s.epoch += 1
+    old_types = [s.types[c] for c in old]
+    order = list(range(len(old)))
+    if not s.hidden:
+        Prng(s.seed, "reshuffle", s.epoch).shuffle(order)
+    new_ids = list(range(s.next_id, s.next_id + len(old)))
+    s.next_id += len(old)
+    for pos, cid in enumerate(new_ids):
+        s.types.append(None if s.hidden else old_types[order[pos]])
+        s.public.append(False)
+    # new_ids[0] is the top: the pile is stored with its top at the end.
+    s.draw = new_ids[::-1]
+    events.append(("reshuffle", s.epoch, tuple(old), tuple(new_ids)))
+
+
+def make_public(s, card):
+    """A card reaches a face-up place; in a hidden game its type may still need revealing."""
+    s.public[card] = True
+    if s.types[card] is None:
+        s.reveal_queue.append(card)
+
+
+def refill_pool(s, events):
+    while len(s.pool) < s.rs.pool_size:
+        c = draw_id(s, events)
+        if c is None:
+            return
+        s.pool.append(c)
+        make_public(s, c)
+        events.append(("pool", c))
+
+
+def draw_to_hand(s, seat, count, events):
+    drawn = []
+    for _ in range(count):
+        c = draw_id(s, events)
+        if c is None:
+            break
+        s.players[seat].hand.append(c)
+        drawn.append(c)
+    if drawn:
+        events.append(("draw", seat, tuple(drawn)))
+    return drawn
+
+
+def discard_card(s, card):
+    s.discard.append(card)
+    make_public(s, card)
+
+
+# --- round structure ---------------------------------------------------------------------
+
+def compute_order(s):
+    s.order = sorted(range(s.n), key=lambda seat: s.crest[seat])
+
+
+def start_round(s, events):
+    """§5 Calendar, then §6 Placement begins with crest 1."""
+    s.round += 1
+    events.append(("round", s.round))
+    for p in s.players:
+        p.placed = [0, 0, 0, 0]
+        p.passed = False
+        p.camp_used = False
+    s.crest_down = [False] * (s.n + 1)
+    s.desk = [NO_ONE] * len(s.desk)
+    s.camp = [NO_ONE] * len(s.camp)
+    s.smith_used = []
+    s.phase = PLACEMENT
+    s.step = STEP_NONE
+    s.turn = 0
+    s.current = s.order[0]
+
+
+def next_placer(s, events):
+    """§6: the next player in turn order who has not passed; Collection once all have."""
+    for i in range(1, s.n + 1):
+        t = (s.turn + i) % s.n
+        if not s.players[s.order[t]].passed:
+            s.turn = t
+            s.current = s.order[t]
+            return
+    collect(s, events)
+
+
+def collect(s, events):
+    """§7 Collection in its fixed order."""
+    players, n = s.players, s.n
+    gains = [[0, 0, 0, 0] for _ in range(n)]
+
+    def bonus(pieces, res, area):
+        best = max(pieces)
+        if best > 0 and pieces.count(best) == 1:
+            winner = pieces.index(best)
+            gains[winner][res] += 1
+            events.append(("bonus", winner, AREAS[area]))
+
+    a = s.area
+    # 1 Forest: elves → wood; 2 Quarry: dwarves → stone (a master collects 2).
+    for area, res, k1, k2 in ((FOREST, 0, ELF, MELF), (QUARRY, 1, DWARF, MDWARF)):
+        base = area * 4
+        pieces = []
+        for seat in range(n):
+            x, m = a[seat][base + k1], a[seat][base + k2]
+            gains[seat][res] += x + 2 * m
+            pieces.append(x + m)
+        bonus(pieces, res, area)
+    # 3 Mine: metal = min(elf power, dwarf power).
+    base = MINE * 4
+    pieces = []
+    for seat in range(n):
+        v = a[seat]
+        elf_power = v[base + ELF] + 2 * v[base + MELF]
+        dwarf_power = v[base + DWARF] + 2 * v[base + MDWARF]
+        gains[seat][2] += min(elf_power, dwarf_power)
+        pieces.append(v[base] + v[base + 1] + v[base + 2] + v[base + 3])
+    bonus(pieces, 2, MINE)
+    # 4 Gold mine: each worker → 1 gold (master 2).
+    base = GOLDMINE * 4
+    pieces = []
+    for seat in range(n):
+        v = a[seat]
+        gains[seat][3] += v[base] + 2 * v[base + 1] + v[base + 2] + 2 * v[base + 3]
+        pieces.append(v[base] + v[base + 1] + v[base + 2] + v[base + 3])
+    bonus(pieces, 3, GOLDMINE)
+    for seat in range(n):
+        r = players[seat].res
+        g = gains[seat]
+        for i in range(4):
+            r[i] += g[i]
+        if any(g):
+            events.append(("collect", seat, tuple(g)))
+        s.area[seat] = [0] * 16
+    # 5 Recruiter's desk: one more worker of the same kind, from the player's reserve.
+    for occ in s.desk:
+        if occ != NO_ONE:
+            seat, kind = divmod(occ, 4)
+            gain_worker(s, seat, KIND_IS_ELF[kind], events)
+    s.desk = [NO_ONE] * len(s.desk)
+    # 6 King's camp, in plank order.
+    s.camp_queue = [occ // 4 for occ in s.camp if occ != NO_ONE]
+    s.camp = [NO_ONE] * len(s.camp)
+    if s.camp_queue:
+        s.phase = CAMP
+        s.step = STEP_NONE
+        s.current = s.camp_queue[0]
+    else:
+        income_and_taxes(s, events)
+
+
+def gain_worker(s, seat, elf, events):
+    p = s.players[seat]
+    limit = s.rs.workers_per_colour
+    if elf and p.elves < limit:
+        p.elves += 1
+        events.append(("gain-worker", seat, "elf"))
+        return True
+    if not elf and p.dwarves < limit:
+        p.dwarves += 1
+        events.append(("gain-worker", seat, "dwarf"))
+        return True
+    return False
+
+
+def after_camp_choice(s, events):
+    s.camp_queue.pop(0)
+    if s.camp_queue:
+        s.current = s.camp_queue[0]
+        return
+    s.crest_down = [False] * (s.n + 1)
+    compute_order(s)
+    income_and_taxes(s, events)
+
+
+def income_and_taxes(s, events):
+    """§7.7: income per built card with a coin, then the tax of the player's level."""
+    rs = s.rs
+    for seat, p in enumerate(s.players):
+        income = sum(rs.card_income[s.types[c]] for c in p.built)
+        p.res[3] += income
+        tax = rs.tax_for(p.score)
+        paid = min(tax, p.res[3])
+        p.res[3] -= paid
+        short = tax - paid
+        lost = min(short, p.score)
+        p.score -= lost
+        p.taxes_lost += lost
+        events.append(("income", seat, income, paid, lost))
+    s.phase = ACTIONS
+    s.step = STEP_NONE
+    s.turn = 0
+    start_turn(s, s.order[0])
+
+
+def start_turn(s, seat):
+    s.current = seat
+    p = s.players[seat]
+    markets = 0
+    for c in p.built:
+        if s.types[c] == MARKET:
+            markets += s.gnomes.get(c, 0)
+    s.t_visits = 1 + markets
+    s.t_buys = s.t_sells = s.t_exchanges = 0
+    s.t_hired = False
+    s.t_banks = []
+
+
+def end_turn(s, events):
+    """§8 End of turn: Library gnomes draw first, then the hand limit."""
+    seat = s.current
+    p = s.players[seat]
+    libraries = sum(1 for c in p.built if s.types[c] == LIBRARY and s.gnomes.get(c, 0))
+    if libraries:
+        draw_to_hand(s, seat, libraries, events)
+    events.append(("end-turn", seat))
+    excess = len(p.hand) - s.rs.hand_limit
+    if excess > 0:
+        s.step = STEP_DISCARD
+        s.pending = excess
+        s.pending_reason = "hand-limit"
+        return
+    next_actor(s, events)
+
+
+def next_actor(s, events):
+    s.step = STEP_NONE
+    s.turn += 1
+    if s.turn < s.n:
+        start_turn(s, s.order[s.turn])
+        return
+    if s.n == 2:
+        s.phase = NP_TURN
+        s.np_index = 0
+        start_np_turn(s)
+        return
+    end_of_round(s, events)
+
+
+# --- the two non-players (§12) -----------------------------------------------------------
+
+def np_controller(s, index):
+    """NP3 is played by the holder of crest 1, NP4 by the holder of crest 2."""
+    return s.crest.index(index + 1)
+
+
+def start_np_turn(s):
+    s.step = STEP_NP_TAKE
+    s.np_card = NO_ONE
+    s.current = np_controller(s, s.np_index)
+
+
+def after_np_turn(s, events):
+    s.np_index += 1
+    if s.np_index < 2:
+        start_np_turn(s)
+        return
+    # Each NP dwarf moves one guild clockwise; its owner gains gold.
+    for i, d in enumerate(s.np_dwarf):
+        nd = (d + 1) % DISTRICTS
+        s.np_dwarf[i] = nd
+        owner = s.board[guild_site(nd)]
+        events.append(("np-dwarf", s.n + i, nd))
+        if 0 <= owner < s.n:
+            s.players[owner].res[3] += s.rs.np_guild_gold
+    s.step = STEP_NONE
+    end_of_round(s, events)
+
+
+def end_of_round(s, events):
+    if s.round in s.rs.scoring_rounds:
+        record = scoring.score_phase(s)
+        s.score_log = s.score_log + [record]
+        for seat in range(s.n):
+            s.players[seat].score += record["total"][seat]
+        events.append(("scoring", s.round))
+    if s.round >= s.rs.rounds:
+        s.phase = OVER
+        s.step = STEP_NONE
+        s.current = NO_ONE
+        s.result = scoring.final_result(s)
+        events.append(("game-over",))
+        return
+    start_round(s, events)
+
+
+def card_name(s, card):
+    t = s.types[card]
+    return CARD_TYPES[t] if t is not None else "?"

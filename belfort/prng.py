@@ -1,0 +1,67 @@
+"""A pseudo-random stream that is the same on every machine and Python version.
+
+SHA-256 in counter mode: block i is SHA-256(key || i as 8 bytes). Integers below n are drawn
+by rejection sampling (no modulo bias), and `shuffle` is an explicit Fisher–Yates. The
+`random` module is never used: its algorithms are not promised to stay the same.
+"""
+
+import hashlib
+
+
+class Prng:
+    __slots__ = ("_key", "_counter", "_buf")
+
+    def __init__(self, seed, *labels):
+        """`seed` is bytes, str or int; `labels` name an independent stream from the same seed."""
+        h = hashlib.sha256(b"belfort-prng\x00" + _as_bytes(seed))
+        for label in labels:
+            h.update(b"\x00" + _as_bytes(label))
+        self._key = h.digest()
+        self._counter = 0
+        self._buf = b""
+
+    def _bytes(self, n):
+        while len(self._buf) < n:
+            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+            self._buf += block
+        out, self._buf = self._buf[:n], self._buf[n:]
+        return out
+
+    def below(self, n):
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        if n == 1:
+            return 0
+        nbytes = ((n - 1).bit_length() + 7) // 8
+        limit = (256 ** nbytes // n) * n
+        while True:
+            x = int.from_bytes(self._bytes(nbytes), "big")
+            if x < limit:
+                return x % n
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items):
+        """Fisher–Yates in place; returns the list for convenience."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    def sample(self, items, k):
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+
+def _as_bytes(value):
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode("utf-8")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return b"i" + str(value).encode()
+    raise TypeError(f"cannot seed from {type(value).__name__}")

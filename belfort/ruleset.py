@@ -1,0 +1,246 @@
+"""Rulesets (§16): the game's numbers, read from a TOML file and checked field by field.
+
+`load_ruleset()` gives the standard ruleset shipped in the package; `load_ruleset(path)` or
+`parse_ruleset(text)` another one. A malformed file raises `RulesetError` naming the field.
+`Ruleset.sha256` is the hash of the canonical content (not of the file's bytes, so comments
+and layout do not change a game's identity).
+"""
+
+import hashlib
+import json
+import tomllib
+from importlib import resources
+
+from .data import CARD_TYPES, CATEGORIES, GUILDS, RESOURCES, TRADE_RESOURCES
+from .errors import RulesetError
+
+
+def _int(value, path, low=0, high=10**6):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesetError(path, f"expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise RulesetError(path, f"expected an integer from {low} to {high}, got {value}")
+    return value
+
+
+def _table(value, path):
+    if not isinstance(value, dict):
+        raise RulesetError(path, f"expected a table, got {value!r}")
+    return value
+
+
+def _get(table, key, path):
+    if key not in table:
+        raise RulesetError(f"{path}.{key}" if path else key, "missing")
+    return table[key]
+
+
+def _no_extra(table, allowed, path):
+    for key in table:
+        if key not in allowed:
+            where = f"{path}.{key}" if path else key
+            raise RulesetError(where, "unknown field")
+
+
+def _int_list(value, path, length=None, low=0, high=10**6):
+    if not isinstance(value, list):
+        raise RulesetError(path, f"expected a list of integers, got {value!r}")
+    if length is not None and len(value) != length:
+        raise RulesetError(path, f"expected {length} entries, got {len(value)}")
+    return tuple(_int(v, f"{path}[{i}]", low, high) for i, v in enumerate(value))
+
+
+def _cost(value, path, keys=RESOURCES):
+    table = _table(value, path)
+    _no_extra(table, keys, path)
+    return tuple(_int(table.get(k, 0), f"{path}.{k}", 0, 99) for k in keys)
+
+
+class Ruleset:
+    """The checked numbers of one ruleset. Attributes are plain ints and tuples."""
+
+    def __init__(self, raw):
+        self.raw = raw
+        self._read(raw)
+        canonical = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        self.canonical = canonical
+        self.sha256 = hashlib.sha256(canonical.encode()).hexdigest()
+
+    def _read(self, raw):
+        top = ("name", "rounds", "scoring_rounds", "cards_per_type", "pool_size", "deal", "keep",
+               "hand_limit", "workers", "start", "fees", "table", "scoring", "trading_post",
+               "wall", "properties", "guilds", "guild_modes", "activations")
+        _no_extra(raw, top, "")
+        name = _get(raw, "name", "")
+        if not isinstance(name, str) or not name:
+            raise RulesetError("name", "expected a non-empty string")
+        self.name = name
+        self.rounds = _int(_get(raw, "rounds", ""), "rounds", 1, 20)
+        self.scoring_rounds = _int_list(_get(raw, "scoring_rounds", ""), "scoring_rounds",
+                                        low=1, high=self.rounds)
+        if list(self.scoring_rounds) != sorted(set(self.scoring_rounds)) or \
+                self.rounds not in self.scoring_rounds:
+            raise RulesetError("scoring_rounds",
+                               "expected increasing rounds ending with the last round")
+        self.cards_per_type = _int(_get(raw, "cards_per_type", ""), "cards_per_type", 1, 20)
+        self.pool_size = _int(_get(raw, "pool_size", ""), "pool_size", 0, 10)
+        self.deal = _int(_get(raw, "deal", ""), "deal", 0, 10)
+        self.keep = _int(_get(raw, "keep", ""), "keep", 0, self.deal)
+        self.hand_limit = _int(_get(raw, "hand_limit", ""), "hand_limit", 0, 50)
+        if self.deal * 5 + self.pool_size > self.cards_per_type * len(CARD_TYPES):
+            raise RulesetError("deal", "the deck is too small to deal this many cards to 5 players")
+
+        w = _table(_get(raw, "workers", ""), "workers")
+        _no_extra(w, ("per_colour", "start_in_play", "max_masters"), "workers")
+        self.workers_per_colour = _int(_get(w, "per_colour", "workers"), "workers.per_colour", 1, 30)
+        self.workers_start = _int(_get(w, "start_in_play", "workers"), "workers.start_in_play",
+                                  0, self.workers_per_colour)
+        self.max_masters = _int(_get(w, "max_masters", "workers"), "workers.max_masters",
+                                0, self.workers_per_colour)
+
+        self.start = _cost(_get(raw, "start", ""), "start")
+
+        f = _table(_get(raw, "fees", ""), "fees")
+        fee_keys = ("recruiter_desk", "guild_plank", "property_plank", "gnome_hire", "card_purchase")
+        _no_extra(f, fee_keys, "fees")
+        for k in fee_keys:
+            setattr(self, "fee_" + k, _int(_get(f, k, "fees"), f"fees.{k}", 0, 99))
+
+        t = _table(_get(raw, "table", ""), "table")
+        _no_extra(t, ("gnomes", "recruiter_desk_planks", "kings_camp_planks"), "table")
+        self.gnomes = _int_list(_get(t, "gnomes", "table"), "table.gnomes", 6, 0, 200)
+        self.desk_planks = _int_list(_get(t, "recruiter_desk_planks", "table"),
+                                     "table.recruiter_desk_planks", 6, 0, 10)
+        self.camp_planks = _int_list(_get(t, "kings_camp_planks", "table"),
+                                     "table.kings_camp_planks", 6, 0, 10)
+
+        s = _table(_get(raw, "scoring", ""), "scoring")
+        _no_extra(s, ("district", "district_third_from_players", "workers", "non_player_elves",
+                      "non_player_dwarves", "taxes"), "scoring")
+        self.district_points = _int_list(_get(s, "district", "scoring"), "scoring.district", 3, 0, 99)
+        self.district_third_from = _int(_get(s, "district_third_from_players", "scoring"),
+                                        "scoring.district_third_from_players", 2, 6)
+        self.worker_points = _int_list(_get(s, "workers", "scoring"), "scoring.workers", 2, 0, 99)
+        self.np_elves = _int(_get(s, "non_player_elves", "scoring"), "scoring.non_player_elves", 0, 30)
+        self.np_dwarves = _int(_get(s, "non_player_dwarves", "scoring"),
+                               "scoring.non_player_dwarves", 0, 30)
+        taxes = _get(s, "taxes", "scoring")
+        if not isinstance(taxes, list) or not taxes:
+            raise RulesetError("scoring.taxes", "expected a list of [min_score, tax] pairs")
+        levels = []
+        for i, pair in enumerate(taxes):
+            levels.append(_int_list(pair, f"scoring.taxes[{i}]", 2, 0, 10**4))
+        if levels[0][0] != 0 or any(b[0] <= a[0] for a, b in zip(levels, levels[1:])):
+            raise RulesetError("scoring.taxes", "levels must start at score 0 and increase")
+        self.tax_levels = tuple(levels)
+
+        tp = _table(_get(raw, "trading_post", ""), "trading_post")
+        _no_extra(tp, ("buy", "sell"), "trading_post")
+        self.trade_buy = _cost(_get(tp, "buy", "trading_post"), "trading_post.buy", TRADE_RESOURCES)
+        self.trade_sell = _cost(_get(tp, "sell", "trading_post"), "trading_post.sell",
+                                TRADE_RESOURCES)
+
+        wall = _table(_get(raw, "wall", ""), "wall")
+        _no_extra(wall, ("cost",), "wall")
+        self.wall_cost = _cost(_get(wall, "cost", "wall"), "wall.cost")
+
+        props = _table(_get(raw, "properties", ""), "properties")
+        _no_extra(props, CARD_TYPES, "properties")
+        costs, incomes = [], []
+        for name in CARD_TYPES:
+            path = f"properties.{name}"
+            p = _table(_get(props, name, "properties"), path)
+            _no_extra(p, ("cost", "income"), path)
+            costs.append(_cost(_get(p, "cost", path), path + ".cost"))
+            incomes.append(_int(_get(p, "income", path), path + ".income", 0, 9))
+        self.card_cost = tuple(costs)
+        self.card_income = tuple(incomes)
+
+        guilds = _table(_get(raw, "guilds", ""), "guilds")
+        _no_extra(guilds, GUILDS, "guilds")
+        gcost, gcat, gyield = [], [], []
+        for name in GUILDS:
+            path = f"guilds.{name}"
+            g = _table(_get(guilds, name, "guilds"), path)
+            _no_extra(g, ("category", "cost", "yields"), path)
+            cat = _get(g, "category", path)
+            if cat not in CATEGORIES:
+                raise RulesetError(path + ".category", f"expected one of {', '.join(CATEGORIES)}")
+            gcat.append(CATEGORIES.index(cat))
+            gcost.append(_cost(_get(g, "cost", path), path + ".cost"))
+            if cat == "resource":
+                gyield.append(_cost(_get(g, "yields", path), path + ".yields"))
+            elif "yields" in g:
+                raise RulesetError(path + ".yields", "only resource guilds yield resources")
+            else:
+                gyield.append((0, 0, 0, 0))
+        self.guild_cost = tuple(gcost)
+        self.guild_category = tuple(gcat)
+        self.guild_yield = tuple(gyield)
+
+        modes = _table(_get(raw, "guild_modes", ""), "guild_modes")
+        _no_extra(modes, ("beginner", "normal"), "guild_modes")
+        self.guild_modes = {}
+        for mode in ("beginner", "normal"):
+            path = f"guild_modes.{mode}"
+            m = _table(_get(modes, mode, "guild_modes"), path)
+            _no_extra(m, CATEGORIES, path)
+            counts = tuple(_int(_get(m, c, path), f"{path}.{c}", 0, 5) for c in CATEGORIES)
+            if sum(counts) != 5:
+                raise RulesetError(path, "the counts must add up to 5 guilds")
+            for c, n in zip(CATEGORIES, counts):
+                if n > gcat.count(CATEGORIES.index(c)):
+                    raise RulesetError(f"{path}.{c}", f"there are not {n} {c} guilds")
+            self.guild_modes[mode] = counts
+
+        a = _table(_get(raw, "activations", ""), "activations")
+        akeys = ("merchants_exchanges", "merchants_extra_visits", "librarians_draw",
+                 "librarians_discard", "library_draw", "library_discard", "market_gold",
+                 "blacksmith_metal", "thieves_one", "bandits_one", "max_targets", "np_guild_gold")
+        _no_extra(a, akeys, "activations")
+        for k in akeys:
+            setattr(self, k, _int(_get(a, k, "activations"), f"activations.{k}", 0, 20))
+        if self.max_targets < 2:
+            raise RulesetError("activations.max_targets", "expected at least 2")
+
+    def tax_for(self, score):
+        tax = 0
+        for low, amount in self.tax_levels:
+            if score >= low:
+                tax = amount
+        return tax
+
+
+def parse_ruleset(text, source="<ruleset>"):
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError("(file)", f"{source} is not valid TOML: {exc}") from None
+    return Ruleset(raw)
+
+
+def load_ruleset(path=None):
+    """The ruleset in the TOML file at `path`, or the standard one shipped with the game."""
+    if path is None:
+        text = resources.files(__package__).joinpath("standard.toml").read_text("utf-8")
+        return parse_ruleset(text, "standard.toml")
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise RulesetError("(file)", f"cannot read {path}: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError("(file)", f"{path} is not UTF-8 text") from None
+    return parse_ruleset(text, str(path))
+
+
+_STANDARD = None
+
+
+def standard_ruleset():
+    global _STANDARD
+    if _STANDARD is None:
+        _STANDARD = load_ruleset()
+    return _STANDARD

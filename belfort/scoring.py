@@ -1,0 +1,80 @@
+"""Scoring (§9, §10, §11)."""
+
+from .data import DISTRICTS, N_SITES, SITE_DISTRICT, SITE_WEIGHT
+
+
+def rank_points(counts, table):
+    """§9.3: points per competitor for one category.
+
+    Competitors with a count of at least 1 are grouped by equal count, highest first; a lone
+    player takes the points of rank r (then r += 1), a tied group each takes the points of
+    rank r+1 (then r += 2). Ranks past the table, and counts of 0, score nothing."""
+    points = [0] * len(counts)
+    r = 1
+    for value in sorted({c for c in counts if c > 0}, reverse=True):
+        members = [i for i, c in enumerate(counts) if c == value]
+        if len(members) == 1:
+            pts = table[r - 1] if r - 1 < len(table) else 0
+            r += 1
+        else:
+            pts = table[r] if r < len(table) else 0
+            r += 2
+        for i in members:
+            points[i] = pts
+    return points
+
+
+def district_markers(s):
+    """Markers per district per competitor (players, then NP3 and NP4 in a 2-player game)."""
+    counts = [[0] * s.competitors() for _ in range(DISTRICTS)]
+    board = s.board
+    for site in range(N_SITES):
+        owner = board[site]
+        if owner >= 0:
+            counts[SITE_DISTRICT[site]][owner] += SITE_WEIGHT[site]
+    return counts
+
+
+def gnome_count(s, seat):
+    return sum(s.gnomes.get(c, 0) for c in s.players[seat].built)
+
+
+def score_phase(s):
+    """§10: districts (§9.1), then elves, dwarves and gnomes (§9.2). NPs take places but
+    their points are thrown away (§12)."""
+    rs = s.rs
+    n = s.n
+    table = rs.district_points
+    if not (n >= rs.district_third_from or n == 2):
+        table = table[:2]
+    districts = []
+    for counts in district_markers(s):
+        districts.append(rank_points(counts, table)[:n])
+    np_count = s.competitors() - n
+    elves = [p.elves for p in s.players] + [rs.np_elves] * np_count
+    dwarves = [p.dwarves for p in s.players] + [rs.np_dwarves] * np_count
+    gnomes = [gnome_count(s, seat) for seat in range(n)]
+    elf_pts = rank_points(elves, rs.worker_points)[:n]
+    dwarf_pts = rank_points(dwarves, rs.worker_points)[:n]
+    gnome_pts = rank_points(gnomes, rs.worker_points)
+    total = [sum(d[seat] for d in districts) + elf_pts[seat] + dwarf_pts[seat] + gnome_pts[seat]
+             for seat in range(n)]
+    return {"round": s.round, "districts": districts, "elves": elf_pts, "dwarves": dwarf_pts,
+            "gnomes": gnome_pts, "total": total}
+
+
+def tiebreak_value(p):
+    """§11: wood + stone + gold + 2 × metal."""
+    w, st, m, g = p.res
+    return w + st + g + 2 * m
+
+
+def final_result(s):
+    best = max(p.score for p in s.players)
+    tied = [seat for seat, p in enumerate(s.players) if p.score == best]
+    if len(tied) == 1:
+        return {"winners": tied, "tie_break": False}
+    top = max(tiebreak_value(s.players[seat]) for seat in tied)
+    winners = [seat for seat in tied if tiebreak_value(s.players[seat]) == top]
+    return {"winners": winners, "tie_break": True}
+
