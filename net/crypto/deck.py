@@ -245,10 +245,11 @@ class DeckPeer:
         self.alerts.extend(alerts)
         return alerts
 
+    _HANDLERS = {MSG_COMMIT: "_on_commit", MSG_SHUFFLE: "_on_stage", MSG_REKEY: "_on_stage",
+                 MSG_KEYS: "_on_keys", MSG_OPEN: "_on_open", MSG_AUDIT: "_on_audit"}
+
     def _apply(self, body: dict) -> list[ProtocolError]:
-        handler = {MSG_COMMIT: self._on_commit, MSG_SHUFFLE: self._on_stage, MSG_REKEY: self._on_stage,
-                   MSG_KEYS: self._on_keys, MSG_OPEN: self._on_open, MSG_AUDIT: self._on_audit}
-        return handler[body["type"]](body["seat"], body) or []
+        return getattr(self, self._HANDLERS[body["type"]])(body["seat"], body) or []
 
     @staticmethod
     def _failer(seat: int):
