@@ -18,6 +18,7 @@ from .commands import command_text, normalize, parse_command
 from .data import CARD_TYPES, GUILDS, KINDS, RESOURCES, SITE_NAME
 from .errors import BelfortError, CommandSyntaxError, IllegalCommandError, RulesetError
 from .game import SetupError, new_game
+from .hidden import determinize, redact
 from .legal import is_legal, legal_commands
 from .ruleset import Ruleset, load_ruleset, parse_ruleset, standard_ruleset
 from .serialize import from_json, to_json
@@ -30,7 +31,7 @@ __all__ = [
     "CommandSyntaxError", "IllegalCommandError", "RulesetError", "SetupError", "new_game",
     "is_legal", "legal_commands", "Ruleset", "load_ruleset", "parse_ruleset",
     "standard_ruleset", "from_json", "to_json", "GameState", "public_view", "seat_view",
-    "state_hash", "play_random_game",
+    "state_hash", "play_random_game", "redact", "determinize",
 ]
 
 
