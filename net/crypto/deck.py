@@ -122,7 +122,7 @@ class DeckPeer:
         seat = body.get("seat")
         if body.get("type") not in DECK_TYPES:
             raise ProtocolError(DECK_UNEXPECTED, seat, f"not a deck message: {body.get('type')!r}")
-        if body.get("epoch") != self.epoch:
+        if not (wire.is_int(body.get("epoch")) and body["epoch"] == self.epoch):
             raise ProtocolError(DECK_WRONG_EPOCH, seat, f"epoch {body.get('epoch')!r} is not {self.epoch}")
         if not (wire.is_int(seat) and 0 <= seat < self.n) or seat == self.seat:
             raise ProtocolError(DECK_UNEXPECTED, seat, "not another seat of this deck")
