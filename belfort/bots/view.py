@@ -1,0 +1,18 @@
+"""The one place a bot looks at a game: `own_view(state, seat)`.
+
+It is `belfort.redact(state, seat)`, plus one repair: once the Spies' shown cards have been
+revealed together (step spies-take), which card each seat showed is public, but `redact`
+drops `spies_shown` in every step, leaving the spy with no legal `take`. We copy it back
+only in that step, where every shown card is already public (apply.py `_show`).
+"""
+
+from ..hidden import redact
+from ..state import STEP_SPIES_TAKE
+
+
+def own_view(state, seat):
+    view = redact(state, seat)
+    if state.step == STEP_SPIES_TAKE:
+        view.spies_shown = dict(state.spies_shown)
+        view._legal = None
+    return view
