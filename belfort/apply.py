@@ -88,6 +88,10 @@ def check_legal(s, command, seat=None):
     """Raise CommandSyntaxError or IllegalCommandError unless `command` is legal now.
     Returns (normalized command, seat). The state is left unchanged."""
     cmd = normalize(command)
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < s.n):
+        raise IllegalCommandError(command_text(cmd), seat, "§1",
+                                  f"there is no seat {seat!r} in a {s.n}-player game", where(s))
     seat = _resolve_seat(s, seat)
     undo = _apply_claims(s, cmd, seat)
     try:

@@ -53,7 +53,33 @@ def normalize(command):
     out = _shape(command, command, 0)
     if out[0] not in VERBS:
         raise CommandSyntaxError(repr(command), f"unknown verb {out[0]!r}")
-    return out
+    return canonical(out)
+
+
+def canonical(cmd):
+    """Put the parts of a command whose order does not matter in the engine's order, so
+    `keep #2 #0 #1` means the same as `keep #0 #1 #2`."""
+    try:
+        verb = cmd[0]
+        if verb == "keep" and len(cmd) == 3:
+            d = cmd[2]
+            pairs = sorted((d[i], d[i + 1]) for i in range(0, len(d) - 1, 2))
+            return ("keep", tuple(sorted(cmd[1])), tuple(x for pair in pairs for x in pair)
+                    + tuple(d[len(d) - len(d) % 2:]))
+        if verb == "activate" and len(cmd) > 3 and cmd[2] == "each":
+            if len(cmd) % 2 == 1 and all(isinstance(x, int) for x in cmd[3:]) and \
+                    cmd[1] == GUILD_PLANK + GUILD_ID["bandits"]:
+                rest = cmd[3:]
+                pairs = sorted((rest[i], rest[i + 1]) for i in range(0, len(rest), 2))
+                return cmd[:3] + tuple(x for pair in pairs for x in pair)
+            if cmd[1] == GUILD_PLANK + GUILD_ID["thieves"]:
+                return cmd[:3] + tuple(sorted(cmd[3:]))
+        if verb == "activate" and len(cmd) == 6 and cmd[1] == GUILD_PLANK + GUILD_ID["wizards"] \
+                and isinstance(cmd[2], int) and isinstance(cmd[3], int) and cmd[2] > cmd[3]:
+            return (verb, cmd[1], cmd[3], cmd[2], cmd[5], cmd[4])
+    except TypeError:
+        pass
+    return cmd
 
 
 def _shape(value, whole, depth):
@@ -270,7 +296,7 @@ def parse_command(text):
         r.fail(f"unknown command {verb!r}; commands are {', '.join(VERBS)}")
     cmd = parser(r, verb)
     r.done()
-    return cmd
+    return canonical(cmd)
 
 
 def _p_keep(r, verb):
