@@ -4,6 +4,7 @@
 All peers run in this one process, as LocalDeckTable runs them, every message
 signed and verified by every receiver.  Figures:
   scalar_mult_us     one x-only P-256 multiplication with a fresh scalar
+  ed25519_sign_us, ed25519_verify_us   one message signature, one check
   setup_ms[n]        jointly shuffled, re-keyed 50-card deck for n peers (total CPU)
   deal_ms            one position dealt privately (5 peers, total CPU: 4 messages,
                      each signed once and verified by 4 peers)
@@ -25,6 +26,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
 
 from net.crypto import LocalDeckTable, curve  # noqa: E402
 
@@ -74,6 +77,21 @@ def scalar_mult_us() -> float:
     return (time.process_time() - start) / len(scalars) * 1e6
 
 
+def ed25519_us() -> tuple[float, float]:
+    """Sign and verify of one small message: every deck message pays one sign
+    and one verify per receiving peer."""
+    private = Ed25519PrivateKey.generate()
+    key = private.public_key()
+    msg = bytes(120)
+    start = time.process_time()
+    sigs = [private.sign(msg) for _ in range(500)]
+    mid = time.process_time()
+    for sig in sigs:
+        key.verify(sig, msg)
+    end = time.process_time()
+    return (mid - start) / 500 * 1e6, (end - mid) / 500 * 1e6
+
+
 def setup_ms(n: int) -> float:
     runs = []
     for _ in range(REPEAT):
@@ -84,7 +102,9 @@ def setup_ms(n: int) -> float:
 
 def main() -> None:
     curve.card_point(0)  # warm the card encoding (a one-off per process)
-    out = {"scalar_mult_us": scalar_mult_us(),
+    sign_us, verify_us = ed25519_us()
+    out = {"scalar_mult_us": scalar_mult_us(), "ed25519_sign_us": sign_us,
+           "ed25519_verify_us": verify_us,
            "setup_ms": {str(n): setup_ms(n) for n in (2, 3, 4, 5)}}
 
     table = TimedTable(5)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any, Sequence
+from typing import Sequence
 
 from . import wire
 from .errors import (COMMIT_DUPLICATE, COMMIT_MALFORMED, COMMIT_MISMATCH, COMMIT_NOT_READY,
