@@ -240,9 +240,10 @@ class DeckPeer:
                     blocked.add(body["seat"])
                     continue
                 self._pending.remove(body)
-                alerts += self._apply(body)
+                found = self._apply(body)  # a refusal raises and drops just this message
+                self.alerts.extend(found)
+                alerts += found
                 progress = True
-        self.alerts.extend(alerts)
         return alerts
 
     _HANDLERS = {MSG_COMMIT: "_on_commit", MSG_SHUFFLE: "_on_stage", MSG_REKEY: "_on_stage",
