@@ -319,3 +319,20 @@ def test_flood_of_early_messages_is_refused():
     with pytest.raises(CheatingError) as e:
         peer.handle({**body, "seq": 64})
     assert (e.value.reason, e.value.seat) == ("deck/flood", 1)
+
+
+def test_withheld_keys_and_audit_name_the_seat_holding_back():
+    withhold = {"on": False}
+
+    def sulk(peer, body):
+        return None if withhold["on"] else body
+
+    table = LocalDeckTable(3, tamper={1: sulk})
+    table.new_deck()
+    withhold["on"] = True
+    table.deal([0], 2)
+    receiver = table.peers()[2]
+    assert receiver.card_at(0) is None and receiver.unreleased(0) == [1, 2]
+    table.audit()
+    for s in (0, 2):
+        assert table.peers()[s].audit_report is None and table.peers()[s].waiting_for() == [1]
