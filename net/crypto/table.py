@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 from .audit import AuditReport
 from .commit import CommitRevealRound, shared_seed
 from .deck import DeckPeer
-from .errors import ProtocolError
+from .errors import COMMIT_MISMATCH, ProtocolError
 from .identity import Identity, Signer, Verifier, open_envelope
 
 Tamper = Callable[[DeckPeer, dict], "dict | None"]
@@ -164,5 +164,5 @@ class LocalDeckTable:
         views = self.commit_reveal("seed", [secrets.token_bytes(32) for _ in range(self.n)])
         seeds = {shared_seed(v) for v in views}
         if len(seeds) != 1:
-            raise ProtocolError("commit/mismatch", None, "peers disagree on the seed")
+            raise ProtocolError(COMMIT_MISMATCH, None, "peers disagree on the seed")
         return seeds.pop()
