@@ -1,35 +1,68 @@
 """Bots for empty seats and solo play: `make_bot(level, seed, think=1.0)`.
 
-Every bot has `choose(state, seat) -> command tuple`, decides from `redact(state, seat)` only
-(it redacts itself, so callers may pass the full state), and is deterministic given its seed
-and the state.
+Every bot has `choose(state, seat) -> command tuple`. It decides from `own_view(state,
+seat)` only — `belfort.redact` (see view.py) — so callers may pass the full state and a bot
+still cannot peek. A bot keeps no memory between decisions: its choice depends only on its
+seed, its level and budget, and that view (randomness comes from
+`Prng(seed, level, "decision", state.version, seat)`), so games with bots replay exactly.
+
+Levels: "random" (uniform), "easy" (rules of thumb, heuristic.py), "normal" and "hard"
+(Monte Carlo search over sampled hidden cards, search.py; hard with `think` seconds).
 """
 
 from ..legal import legal_commands
 from ..prng import Prng
+from . import heuristic
 from .view import own_view
 
 LEVELS = ("random", "easy", "normal", "hard")
 
 
-class _Placeholder:
-    """Temporary: a uniform choice (replaced by the real levels)."""
+class Bot:
+    """Base: the seat's view, a per-decision random stream, and the level's policy."""
+
+    level = "?"
 
     def __init__(self, seed):
         self.seed = seed
+
+    def rng(self, view, seat):
+        return Prng(self.seed, self.level, "decision", view.version, seat)
 
     def choose(self, state, seat):
         view = own_view(state, seat)
         cmds = legal_commands(view, seat)
         if not cmds:
             raise ValueError(f"seat {seat} has no decision to make now")
-        return cmds[Prng(self.seed, "decision", view.version, seat).below(len(cmds))]
+        if len(cmds) == 1:
+            return cmds[0]
+        return self.decide(view, seat, cmds)
+
+
+class RandomBot(Bot):
+    level = "random"
+
+    def decide(self, view, seat, cmds):
+        return cmds[self.rng(view, seat).below(len(cmds))]
+
+
+class EasyBot(Bot):
+    level = "easy"
+
+    def decide(self, view, seat, cmds):
+        return heuristic.choose(view, seat, self.rng(view, seat))
 
 
 def make_bot(level, seed, think=1.0):
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
-    return _Placeholder(seed)
+    """A bot of `level` ("random", "easy", "normal", "hard"); `think` is the hard bot's
+    budget in seconds, turned into a fixed number of playouts (no clock: deterministic)."""
+    if level == "random":
+        return RandomBot(seed)
+    if level == "easy":
+        return EasyBot(seed)
+    if level in ("normal", "hard"):
+        return EasyBot(seed)   # placeholder until search.py lands
+    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["make_bot", "LEVELS"]
+__all__ = ["make_bot", "LEVELS", "Bot"]

@@ -1,0 +1,177 @@
+"""A static evaluation: each seat's expected final score, in victory points.
+
+Scores change only at the three scoring phases (and through unpaid taxes), so a position
+is worth: the current score, plus the majorities it would score now times the scoring
+phases still ahead, plus what the seat's material will turn into. Material is priced in
+*resource units* (1 wood = 1 stone = 1 gold, metal a bit more) and a unit is worth
+U_RATE VP for each scoring phase it can still influence: a marker costs about 6 units
+and moves a district majority by a point or two per phase. The constants were tuned by
+playing bots against each other (scripts/bench_bots.py); they are guesses, not rules.
+"""
+
+from ..data import (BANK, BLACKSMITH, DISTRICTS, GATEHOUSE, INN, KEEP, LIBRARY, MARKET,
+                    N_SITES, SITE_DISTRICT, SITE_WEIGHT, SITES_OF_TYPE, TOWER)
+from ..legal import free_build_sites
+from ..scoring import rank_points, tiebreak_value
+from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
+
+U_RATE = 0.22           # VP per resource unit per scoring phase it can still influence
+METAL_UNITS = 1.7       # a metal costs 2 gold to buy, needs an elf and a dwarf to mine
+WORKER_YIELD = 0.9      # units a worker gathers per round, on average
+MARKER_BONUS = 0.35     # VP per marker per phase: markers contest later, not just now
+CARD_UNITS = 1.5        # a buildable card in hand (a keep builds two markers)
+# Future yield of a built card per round, in units: its plank (fee and worker paid), and
+# what one gnome on it adds (Pub/Gardens gnomes make masters: counted as worker power).
+PLANK_YIELD = {MARKET: 1.0, BLACKSMITH: 0.7, LIBRARY: 0.3, TOWER: 0.0, INN: 0.0}
+GNOME_YIELD = {BANK: 1.0, BLACKSMITH: 0.6, MARKET: 0.5, LIBRARY: 0.5, TOWER: 0.9, INN: 0.7}
+
+_BEFORE_COLLECTION = (PH_KEEP, NP_SETUP, PLACEMENT)
+
+
+def units(res):
+    """Resources as units (wood, stone, gold 1; metal METAL_UNITS)."""
+    return res[0] + res[1] + res[3] + METAL_UNITS * res[2]
+
+
+def pending_scorings(s):
+    """Scoring rounds not yet scored (the current round's counts until its end)."""
+    if s.phase == OVER:
+        return []
+    r = max(s.round, 1)
+    return [x for x in s.rs.scoring_rounds if x >= r]
+
+
+def acts_this_round(s, seat):
+    """Whether `seat` still has an Actions turn in the current round."""
+    if s.phase in _BEFORE_COLLECTION or s.phase == CAMP:
+        return True
+    if s.phase == ACTIONS:
+        return s.order.index(seat) >= s.turn
+    return False
+
+
+def spend_phases(s, seat):
+    """Scoring phases that resources held now by `seat` can still influence."""
+    pending = pending_scorings(s)
+    if pending and pending[0] == s.round and not acts_this_round(s, seat):
+        return len(pending) - 1
+    return len(pending)
+
+
+def production_factor(s):
+    """VP value of one unit gathered in each remaining Collection, summed."""
+    rs = s.rs
+    if s.phase == OVER:
+        return 0.0
+    first = max(s.round, 1) if s.phase in _BEFORE_COLLECTION else s.round + 1
+    total = 0
+    for r in range(first, rs.rounds + 1):
+        total += sum(1 for x in rs.scoring_rounds if x >= r)
+    return U_RATE * total
+
+
+def majority_points(s):
+    """Points each seat would score if a scoring phase happened now (§9, §10)."""
+    rs = s.rs
+    n = s.n
+    comp = s.competitors()
+    counts = [[0] * comp for _ in range(DISTRICTS)]
+    board = s.board
+    markers = [0] * comp
+    for site in range(N_SITES):
+        o = board[site]
+        if o >= 0:
+            w = SITE_WEIGHT[site]
+            counts[SITE_DISTRICT[site]][o] += w
+            markers[o] += w
+    table = rs.district_points if (n >= rs.district_third_from or n == 2) else \
+        rs.district_points[:2]
+    pts = [0] * n
+    for c in counts:
+        if any(c):
+            for i, v in enumerate(rank_points(c, table)[:n]):
+                pts[i] += v
+    extra = comp - n
+    players = s.players
+    wp = rs.worker_points
+    for vals in ([p.elves for p in players] + [rs.np_elves] * extra,
+                 [p.dwarves for p in players] + [rs.np_dwarves] * extra):
+        for i, v in enumerate(rank_points(vals, wp)[:n]):
+            pts[i] += v
+    gn = [0] * n
+    gnomes = s.gnomes
+    for seat, p in enumerate(players):
+        gn[seat] = sum(gnomes.get(c, 0) for c in p.built)
+    for i, v in enumerate(rank_points(gn, wp)):
+        pts[i] += v
+    return pts, markers[:n]
+
+
+def card_value(s, t):
+    """Units a card of type t in hand is worth now (None: a hidden card, average)."""
+    if t is None:
+        return CARD_UNITS * 0.8
+    if t == GATEHOUSE:
+        free = any(s.board[a] < 0 and s.board[a + 1] < 0 for a in SITES_OF_TYPE[GATEHOUSE][::2])
+    else:
+        free = any(s.board[x] < 0 for x in SITES_OF_TYPE[t])
+    if not free:
+        return 0.1
+    return CARD_UNITS * (1.8 if t == KEEP else 1.0)
+
+
+def evaluate(s):
+    """Expected final VP of every seat (a list). At the end: the score, plus a tiny share
+    of the tie-break so that ties are broken as §11 does."""
+    n = s.n
+    if s.phase == OVER:
+        return [p.score + 0.01 * tiebreak_value(p) for p in s.players]
+    pending = pending_scorings(s)
+    k = len(pending)
+    maj, markers = majority_points(s)
+    prod = production_factor(s)
+    rs = s.rs
+    types, gnomes = s.types, s.gnomes
+    cache = {}
+    out = []
+    for seat in range(n):
+        p = s.players[seat]
+        v = p.score + k * (maj[seat] + MARKER_BONUS * markers[seat])
+        u = U_RATE * spend_phases(s, seat)
+        hand = 0.0
+        for c in p.hand:
+            t = types[c]
+            if t not in cache:
+                cache[t] = card_value(s, t)
+            hand += cache[t]
+        v += u * (units(p.res) + hand) + 0.01 * tiebreak_value(p)
+        me, md = s.masters(seat)
+        yield_units = WORKER_YIELD * (p.elves + p.dwarves + me + md)
+        for c in p.built:
+            t = types[c]
+            yield_units += rs.card_income[t] + PLANK_YIELD.get(t, 0.0)
+            g = gnomes.get(c, 0)
+            if g:
+                yield_units += g * GNOME_YIELD.get(t, 0.0)
+        v += prod * yield_units
+        # Taxes (§9.7) at every remaining Collection, at the score the seat will have then.
+        score = p.score
+        first = max(s.round, 1) if s.phase in _BEFORE_COLLECTION else s.round + 1
+        tax = 0.0
+        for r in range(first, rs.rounds + 1):
+            left = sum(1 for x in pending if x >= r)
+            tax += rs.tax_for(score) * U_RATE * left
+            if r in pending:
+                score += maj[seat]
+        out.append(v - tax)
+    return out
+
+
+def margin(values, seat):
+    """How far `seat` is ahead of its best opponent."""
+    best = max(v for i, v in enumerate(values) if i != seat)
+    return values[seat] - best
+
+
+__all__ = ["evaluate", "margin", "majority_points", "units", "U_RATE", "card_value",
+           "free_build_sites"]

@@ -1,0 +1,596 @@
+"""The easy bot's policy: quick rules of thumb, one decision at a time.
+
+`choose(state, seat, rng)` works on any state in which `seat` knows its own cards (a
+redacted view, or a determinized copy inside a search). It never copies the state except
+to compare the few options of a guild or property action, so a decision costs well under a
+millisecond: the search bots use this same policy for their playouts.
+
+Values are in resource units (see evaluate.py) unless a name says VP.
+"""
+
+from ..data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, DESK,
+                    DISCOUNTS, DISTRICTS, GARDENS, GATEHOUSE, GUILD_PLANK, INN, KEEP as KEEP_T,
+                    LIBRARIANS, LIBRARY, LOCKS, MARKET, MASONS, MERCHANTS, MINERS, N_SITES,
+                    PUB, RECRUITERS, SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT, SPIES,
+                    THIEVES, TOWER, WIZARDS, guild_site)
+from ..legal import architect_cost, architect_sites, legal_commands
+from ..scoring import rank_points
+from ..state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, PLACEMENT,
+                     STEP_DISCARD, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
+                     STEP_SPREAD)
+from .evaluate import (GNOME_YIELD, MARKER_BONUS, METAL_UNITS, PLANK_YIELD, U_RATE,
+                       WORKER_YIELD, card_value, evaluate, pending_scorings, production_factor,
+                       spend_phases)
+
+# How much a card type is worth keeping at the start (§3.3): keeps are two markers,
+# markets pay 2 gold a use, pubs and gardens are cheap and make masters.
+KEEP_PREF = (4.0, 4.0, 3.0, 2.0, 2.5, 3.5, 4.5, 4.0, 2.5, 5.0)
+RESOURCE_GUILDS = {SAWYERS: (4, 0, 0, 0), MASONS: (0, 4, 0, 0), MINERS: (0, 0, 2, 0),
+                   BANKERS: (0, 0, 0, 3)}
+# Planks worth taking first in the Actions turn: they bring what the builds will spend.
+GAIN_GUILDS = frozenset((SAWYERS, MASONS, MINERS, BANKERS, MERCHANTS, THIEVES, BANDITS,
+                         LIBRARIANS, SPIES, RECRUITERS))
+WALL = "wall"
+
+
+def choose(s, seat, rng):
+    cmds = legal_commands(s, seat)
+    if len(cmds) == 1:
+        return cmds[0]
+    phase, step = s.phase, s.step
+    if phase == PLACEMENT:
+        return spread(s, seat, cmds) if step == STEP_SPREAD else place(s, seat, cmds)
+    if phase == ACTIONS:
+        if step == STEP_DISCARD or step == STEP_SPIES_SHOW:
+            return min(cmds, key=lambda c: (card_value(s, c[2]) + 0.1 * KEEP_PREF[c[2]], c))
+        if step == STEP_SPIES_TAKE:
+            return max(cmds, key=lambda c: (card_value(s, s.types[c[1]]), -c[1]))
+        return actions(s, seat, cmds)
+    if phase == PH_CAMP:
+        return min(cmds)          # the lowest face-up crest: placing first next round
+    if phase == KEEP:
+        return keep(s, seat, cmds)
+    if phase == NP_TURN:
+        return np_turn(s, seat, cmds)
+    if phase == NP_SETUP:
+        # Block the guild that is worth most to a player (the other one gets it too).
+        return max(cmds, key=lambda c: (guild_value(s, seat, s.guilds.index(c[1])), c[1]))
+    return cmds[rng.below(len(cmds))]
+
+
+# --- setup -------------------------------------------------------------------------------
+
+def keep(s, seat, cmds):
+    def worth(cmd):
+        return sum(KEEP_PREF[s.types[c]] if s.types[c] is not None else 3 for c in cmd[1])
+    return max(cmds, key=lambda c: (worth(c), [-x for x in c[1]]))
+
+
+# --- small facts -------------------------------------------------------------------------
+
+def unit_vp(s, seat):
+    """VP of one resource unit held now by `seat` (at least a crumb, for tie-breaks)."""
+    return max(U_RATE * spend_phases(s, seat), 0.01)
+
+
+def district_counts(s):
+    comp = s.competitors()
+    counts = [[0] * comp for _ in range(DISTRICTS)]
+    board = s.board
+    for site in range(N_SITES):
+        o = board[site]
+        if o >= 0:
+            counts[SITE_DISTRICT[site]][o] += SITE_WEIGHT[site]
+    return counts
+
+
+def district_table(s):
+    rs = s.rs
+    if s.n >= rs.district_third_from or s.n == 2:
+        return rs.district_points
+    return rs.district_points[:2]
+
+
+def marker_gain(s, seat, counts, district, weight, who=None):
+    """VP per scoring phase for `seat` (me minus the mean of the other players) if
+    `who` (default: seat) adds `weight` markers in `district`."""
+    who = seat if who is None else who
+    table = district_table(s)
+    before = rank_points(counts[district], table)
+    row = counts[district][:]
+    row[who] += weight
+    after = rank_points(row, table)
+    n = s.n
+    me = after[seat] - before[seat]
+    others = sum(after[q] - before[q] for q in range(n) if q != seat) / max(1, n - 1)
+    return me - others
+
+
+def affordable(res, cost):
+    return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2] and res[3] >= cost[3]
+
+
+def cost_units(cost):
+    return cost[0] + cost[1] + METAL_UNITS * cost[2] + cost[3]
+
+
+# --- what a marker is worth ------------------------------------------------------------------
+
+def site_vp(s, seat, counts, site, k):
+    """VP of `seat` marking `site` (before paying): majorities over the k phases ahead."""
+    w = SITE_WEIGHT[site]
+    return k * (marker_gain(s, seat, counts, SITE_DISTRICT[site], w) + MARKER_BONUS * w)
+
+
+def build_vp(s, seat, cmd, counts, k, prod, u):
+    """Net VP of a build/wall/guild command, costs and the card given up included."""
+    rs = s.rs
+    verb = cmd[0]
+    if verb == "build":
+        c, site = cmd[1], cmd[2]
+        t = s.types[c]
+        v = site_vp(s, seat, counts, site, k)
+        v += prod * (rs.card_income[t] + PLANK_YIELD.get(t, 0.0))
+        if t == GATEHOUSE:
+            v += 0.3 * k   # its gnome lock may add a second marker later
+        return v - u * (cost_units(rs.card_cost[t]) + card_value(s, t))
+    if verb == "wall":
+        return site_vp(s, seat, counts, cmd[1], k) - u * cost_units(rs.wall_cost)
+    g = cmd[1]
+    d = s.guilds.index(g)
+    v = site_vp(s, seat, counts, guild_site(d), k) + prod * 0.4  # fees come to the owner
+    return v - u * cost_units(rs.guild_cost[g])
+
+
+def targets(s, seat, counts, k, prod, u):
+    """Everything `seat` could mark with a card in hand, a wall or a guild, whether it can
+    pay now or not: (net VP, command, cost), best first."""
+    rs = s.rs
+    board = s.board
+    out = []
+    seen = set()
+    for c in s.players[seat].hand:
+        t = s.types[c]
+        if t is None or t in seen:
+            continue
+        seen.add(t)
+        for site in _free_sites(board, t):
+            cmd = ("build", c, site)
+            out.append((build_vp(s, seat, cmd, counts, k, prod, u), cmd, rs.card_cost[t]))
+    for site in range(N_SITES):
+        if SITE_TYPE[site] == WALL and board[site] < 0:
+            cmd = ("wall", site)
+            out.append((build_vp(s, seat, cmd, counts, k, prod, u), cmd, rs.wall_cost))
+    for d in range(DISTRICTS):
+        if board[guild_site(d)] < 0:
+            g = s.guilds[d]
+            cmd = ("guild", g)
+            out.append((build_vp(s, seat, cmd, counts, k, prod, u), cmd, rs.guild_cost[g]))
+    out.sort(key=lambda x: (-x[0], x[1]))
+    return out
+
+
+def _free_sites(board, t):
+    from ..legal import free_build_sites
+    return free_build_sites(board, t)
+
+
+# --- placement (§6) --------------------------------------------------------------------------
+
+def worker_vp(s, seat, elf, k, prod_next):
+    """VP of one more elf (or dwarf) in play from next round on: what it gathers, and the
+    worker majority (§9.2)."""
+    rs = s.rs
+    p = s.players[seat]
+    if (p.elves if elf else p.dwarves) >= rs.workers_per_colour:
+        return 0.0
+    extra = s.competitors() - s.n
+    vals = [(q.elves if elf else q.dwarves) for q in s.players]
+    vals += [rs.np_elves if elf else rs.np_dwarves] * extra
+    before = rank_points(vals, rs.worker_points)[seat]
+    vals[seat] += 1
+    after = rank_points(vals, rs.worker_points)[seat]
+    return WORKER_YIELD * prod_next + k * (after - before)
+
+
+def gnome_vp(s, seat, k, prod, counts=None):
+    """VP of one more gnome for `seat` on its best free lock (None if no lock is free)."""
+    rs = s.rs
+    best = None
+    gn = [sum(s.gnomes.get(c, 0) for c in q.built) for q in s.players]
+    before = rank_points(gn, rs.worker_points)[seat]
+    gn[seat] += 1
+    maj = k * (rank_points(gn, rs.worker_points)[seat] - before)
+    p = s.players[seat]
+    me, md = s.masters(seat)
+    for c in p.built:
+        t = s.types[c]
+        if s.gnomes.get(c, 0) >= LOCKS[t]:
+            continue
+        v = prod * GNOME_YIELD.get(t, 0.0)
+        if t == PUB and md < min(p.dwarves, rs.max_masters):
+            v += prod * WORKER_YIELD
+        elif t == GARDENS and me < min(p.elves, rs.max_masters):
+            v += prod * WORKER_YIELD
+        elif t == GATEHOUSE and counts is not None:
+            from ..legal import gatehouse_second_markers
+            sites = gatehouse_second_markers(s.board, seat)
+            if sites:
+                v += max(site_vp(s, seat, counts, x, k) for x in sites)
+        if best is None or v > best:
+            best = v
+    return None if best is None else maj + best
+
+
+def guild_value(s, seat, d):
+    """Units a worker on district d's guild brings `seat` this round (fee not counted)."""
+    g = s.guilds[d]
+    p = s.players[seat]
+    res = p.res
+    if g in RESOURCE_GUILDS:
+        y = RESOURCE_GUILDS[g]
+        return y[0] + y[1] + METAL_UNITS * y[2] + y[3]
+    if g == MERCHANTS:
+        return 0.7 * min(2, res[0] + res[1]) + (1.0 if res[3] >= 2 else 0.3)
+    if g == LIBRARIANS:
+        return 0.8 * min(2, s.rs.hand_limit - len(p.hand)) + 0.4
+    if g == THIEVES:
+        rich = sorted((s.players[q].res[3] for q in range(s.n) if q != seat), reverse=True)
+        return min(2, rich[0]) + 0.5 if rich else 0.0
+    if g == BANDITS:
+        best = 0
+        for q in range(s.n):
+            if q != seat:
+                r = s.players[q].res
+                best = max(best, min(2, r[0] + r[1]), METAL_UNITS * min(1, r[2]))
+        return best + 0.5 if best else 0.0
+    if g == SPIES:
+        return 1.2 if any(s.players[q].hand for q in range(s.n) if q != seat) else 0.0
+    if g == WIZARDS:
+        return 1.5
+    if g == ARCHITECTS:
+        return 3.0 if _architect_possible(s, res) else 0.0
+    if g == RECRUITERS:
+        limit = s.rs.workers_per_colour
+        if p.elves < limit or p.dwarves < limit:
+            return 2.5
+        return 2.0 if any(s.gnomes.get(c, 0) < LOCKS[s.types[c]] for c in p.built) else 0.0
+    return 0.0
+
+
+def _architect_possible(s, res):
+    """Whether some site could be marked with the discount after this round's gathering
+    (a rough allowance of 2 wood, 2 stone and 1 gold)."""
+    soon = (res[0] + 2, res[1] + 2, res[2], res[3] + 1)
+    for site in architect_sites(s):
+        cost = architect_cost(s, site)
+        for dw, ds, dm in DISCOUNTS.values():
+            w, st, m = cost[0] - dw, cost[1] - ds, cost[2] - dm
+            if w >= 0 and st >= 0 and m >= 0 and soon[0] >= w and soon[1] >= st and \
+                    soon[2] >= m and soon[3] >= cost[3]:
+                return True
+    return False
+
+
+def plank_value(s, seat, plank, kind, ctx):
+    """Units of placing a worker of `kind` on `plank` now, fees included."""
+    rs = s.rs
+    p = s.players[seat]
+    u, k, prod, prod_next = ctx
+    if plank == DESK:
+        elf = kind < 2
+        return worker_vp(s, seat, elf, k, prod_next) / u - rs.fee_recruiter_desk
+    if plank == CAMP:
+        mine = s.crest[seat]
+        return 1.2 if mine > 1 else 0.3
+    if plank >= CARD_PLANK:
+        c = plank - CARD_PLANK
+        t = s.types[c]
+        if t == MARKET:
+            return rs.market_gold
+        if t == BLACKSMITH:
+            return METAL_UNITS * rs.blacksmith_metal
+        if t == LIBRARY:
+            return 0.8
+        if t == TOWER:
+            g = gnome_vp(s, seat, k, prod)
+            return (g / u if g is not None else 0.0) + 1.0 - rs.fee_property_plank
+        if t == INN:
+            best = max(worker_vp(s, seat, True, k, prod_next),
+                       worker_vp(s, seat, False, k, prod_next))
+            return best / u - rs.fee_property_plank
+        return 0.0
+    d = s.guilds.index(plank - GUILD_PLANK)
+    owner = s.guild_owner(d)
+    fee = 0 if owner == seat else rs.fee_guild_plank + (0.3 if owner >= 0 else 0.0)
+    g = plank - GUILD_PLANK
+    if g == RECRUITERS:
+        best = max(worker_vp(s, seat, True, k, prod_next),
+                   worker_vp(s, seat, False, k, prod_next))
+        gv = gnome_vp(s, seat, k, prod)
+        if gv is not None:
+            best = max(best, gv + u * 3)   # a gnome without the 3-gold hire
+        return best / u - fee
+    return guild_value(s, seat, d) - fee
+
+
+def place(s, seat, cmds):
+    u = unit_vp(s, seat)
+    k = len(pending_scorings(s))
+    prod = production_factor(s)
+    cur = sum(1 for x in s.rs.scoring_rounds if x >= s.round)
+    prod_next = max(0.0, prod - U_RATE * cur)
+    ctx = (u, k, prod, prod_next)
+    best, best_cmd = 0.0, ("pass",)
+    cache = {}
+    for cmd in cmds:
+        if cmd[0] != "place":
+            continue
+        kind, plank = cmd[1], cmd[2]
+        key = (plank, kind < 2) if plank == DESK else plank
+        if key not in cache:
+            cache[key] = plank_value(s, seat, plank, kind, ctx)
+        # A worker left for the resource areas gathers about 1 unit (a master 2).
+        net = cache[key] - (2.0 if kind in (1, 3) else 1.0)
+        if net > best:
+            best, best_cmd = net, cmd
+    return best_cmd
+
+
+# --- spreading workers on the resource areas (§6, §7) ---------------------------------------
+
+def needs(s, seat):
+    """The (wood, stone, metal, gold) `seat` would like to hold: its buildable cards, a
+    wall and a guild, plus gold for fees and taxes."""
+    rs = s.rs
+    p = s.players[seat]
+    need = [0, 0, 0, 2 + rs.tax_for(p.score)]
+    board = s.board
+    seen = set()
+    for c in p.hand:
+        t = s.types[c]
+        if t is None or t in seen or not _free_sites(board, t):
+            continue
+        seen.add(t)
+        for i in range(4):
+            need[i] += rs.card_cost[t][i]
+    for i in range(4):
+        need[i] += rs.wall_cost[i]
+    need[2] += 1
+    return need
+
+
+_FULL = (1.0, 1.0, METAL_UNITS, 1.0)
+
+
+def bundle_value(have, need):
+    """Units of a resource bundle: full price up to what is needed, a discount beyond
+    (the surplus can only be sold, one unit per visit)."""
+    v = 0.0
+    for i in range(4):
+        x, n = have[i], need[i]
+        full = _FULL[i]
+        v += full * min(x, n) + 0.55 * full * max(0, x - n)
+    return v
+
+
+def spread(s, seat, cmds):
+    """Plan all remaining workers at once (metal needs an elf and a dwarf together), then
+    return this kind's part of the plan."""
+    p = s.players[seat]
+    kind = s.spread_kinds[0]
+    left = s.unplaced(seat)
+    area = s.area[seat]
+    # Power already on the areas (area a, kind k at a*4+k; masters gather 2).
+    fixed_e = [area[0] + 2 * area[1], area[8] + 2 * area[9], area[12] + 2 * area[13]]
+    fixed_d = [area[6] + 2 * area[7], area[10] + 2 * area[11], area[14] + 2 * area[15]]
+    todo = s.spread_kinds
+    e_pow = sum(left[k] * (2 if k == 1 else 1) for k in todo if k < 2)
+    d_pow = sum(left[k] * (2 if k == 3 else 1) for k in todo if k >= 2)
+    need = needs(s, seat)
+    res = p.res
+    best = None
+    for metal in range(0, min(fixed_e[1] + e_pow, fixed_d[1] + d_pow) + 1):
+        me = max(0, metal - fixed_e[1])
+        md = max(0, metal - fixed_d[1])
+        if me > e_pow or md > d_pow:
+            continue
+        # The rest of each race's power goes to its own area or to gold, one unit at a
+        # time where it is worth most (the value is concave, so greedy is optimal).
+        have = [res[0] + fixed_e[0], res[1] + fixed_d[0], res[2] + metal,
+                res[3] + fixed_e[2] + fixed_d[2]]
+        e_plan = [0, me, 0]
+        d_plan = [0, md, 0]
+        for plan, r, n in ((e_plan, 0, e_pow - me), (d_plan, 1, d_pow - md)):
+            for _ in range(n):
+                have[r] += 1
+                a = bundle_value(have, need)
+                have[r] -= 1
+                have[3] += 1
+                b = bundle_value(have, need)
+                have[3] -= 1
+                i = 0 if a >= b else 2
+                have[r if i == 0 else 3] += 1
+                plan[i] += 1
+        v = bundle_value(have, need)
+        if best is None or v > best[0] + 1e-9:
+            best = (v, e_plan, d_plan)
+    want = best[1] if kind < 2 else best[2]
+    normal, master = (0, 1) if kind < 2 else (2, 3)
+    masters = left[master] if master in todo else 0
+    normals = left[normal] if normal in todo else 0
+    split = split_power(want, normals, masters)
+    counts = split[1] if kind == master else split[0]
+    cmd = ("spread", kind, counts[0], counts[1], counts[2])
+    return cmd if cmd in cmds else cmds[0]
+
+
+def split_power(want, normals, masters):
+    """Pieces per area (own area, mine, gold) for normal workers and masters that cover a
+    plan given in gathering power (a master gathers 2): masters first, largest need first."""
+    w = list(want)
+    out = ([0, 0, 0], [0, 0, 0])
+    for pieces, power, count in ((out[1], 2, masters), (out[0], 1, normals)):
+        for _ in range(count):
+            i = max(range(3), key=lambda i: (w[i], -i))
+            pieces[i] += 1
+            w[i] -= power
+    return out
+
+
+# --- actions (§8) ---------------------------------------------------------------------------
+
+def actions(s, seat, cmds):
+    p = s.players[seat]
+    if p.waiting:
+        return activation(s, seat, cmds)
+    k = spend_phases(s, seat)
+    u = unit_vp(s, seat)
+    prod = production_factor(s)
+    res = p.res
+    counts = district_counts(s)
+    for cmd in cmds:                     # free gold, then cheap metal
+        if cmd[0] == "bank":
+            return cmd
+    need = needs(s, seat)
+    for cmd in cmds:
+        if cmd[0] == "smith" and res[3] >= 2 and res[2] < need[2]:
+            return cmd
+    best, best_cmd = 0.0, None
+    for cmd in cmds:
+        if cmd[0] in ("build", "wall", "guild"):
+            v = build_vp(s, seat, cmd, counts, k, prod, u)
+            if v > best:
+                best, best_cmd = v, cmd
+    if best_cmd is not None:
+        return best_cmd
+    hires = [c for c in cmds if c[0] == "hire"]
+    if hires and k > 0:
+        g = gnome_vp(s, seat, k, prod, counts)
+        if g is not None and g - u * s.rs.fee_gnome_hire > 0:
+            return best_one_ply(s, seat, hires)
+    trade = plan_trade(s, seat, cmds, counts, k, prod, u)
+    if trade is not None:
+        return trade
+    return finish_turn(s, seat, cmds, u)
+
+
+def plan_trade(s, seat, cmds, counts, k, prod, u):
+    """A trade (or exchange) toward the best mark that this turn's visits can make
+    affordable; None if there is none."""
+    rs = s.rs
+    res = s.players[seat].res
+    buys = s.t_visits - s.t_buys
+    sells = s.t_visits - s.t_sells
+    legal = set(cmds)
+    for v, cmd, cost in targets(s, seat, counts, k, prod, u):
+        if v <= 0:
+            break
+        if affordable(res, cost) or cmd[0] == "build" and cmd[1] not in s.players[seat].hand:
+            continue
+        short = [max(0, cost[i] - res[i]) for i in range(3)]
+        surplus = [max(0, res[i] - cost[i]) for i in range(3)]
+        # Merchants' exchanges turn spare wood/stone into metal.
+        if short[2] and s.t_exchanges:
+            for r in (0, 1):
+                if surplus[r] and ("exchange", r) in legal:
+                    return ("exchange", r)
+        if sum(short) > buys:
+            continue
+        gold_needed = sum(short[i] * rs.trade_buy[i] for i in range(3)) + cost[3]
+        gold_short = gold_needed - res[3]
+        if gold_short > 0:
+            if gold_short > min(sells, sum(surplus)):
+                continue
+            r = max(range(3), key=lambda i: (surplus[i] * (1 if i < 2 else 0.5), -i))
+            if ("sell", r) in legal:
+                return ("sell", r)
+            continue
+        for r in range(3):
+            if short[r] and ("buy", r) in legal:
+                return ("buy", r)
+    return None
+
+
+def finish_turn(s, seat, cmds, u):
+    """Maybe buy a card (the last action), otherwise end the turn."""
+    rs = s.rs
+    p = s.players[seat]
+    buys = [c for c in cmds if c[0] == "buy-card"]
+    reserve = rs.fee_card_purchase + rs.tax_for(p.score) + 1
+    if buys and len(p.hand) < rs.hand_limit - 1 and p.res[3] >= reserve and \
+            spend_phases(s, seat) > 0:
+        best = max(buys, key=lambda c: (card_value(s, s.types[c[1]]) if c[1] >= 0
+                                        else card_value(s, None), c[1]))
+        return best
+    for c in cmds:
+        if c[0] == "end":
+            return c
+    return cmds[-1]
+
+
+def activation(s, seat, cmds):
+    """Activate gain planks first (their resources pay for the rest), the best option of
+    each by a one-step look at the evaluation."""
+    acts = [c for c in cmds if c[0] == "activate"]
+    planks = []
+    for c in acts:
+        if c[1] not in planks:
+            planks.append(c[1])
+
+    def first(plank):
+        if plank >= CARD_PLANK:
+            return 0
+        return 0 if plank - GUILD_PLANK in GAIN_GUILDS else 1
+    plank = min(planks, key=lambda pl: (first(pl), planks.index(pl)))
+    options = [c for c in acts if c[1] == plank]
+    if len(options) == 1:
+        return options[0]
+    return best_one_ply(s, seat, options)
+
+
+def best_one_ply(s, seat, options):
+    """The option after which the evaluation (me minus the mean of the others) is best."""
+    from ..apply import apply
+    n = s.n
+    best, best_cmd = None, options[0]
+    for cmd in options:
+        t = s.copy()
+        if t.hidden:
+            t.hidden = False       # a redacted view: draws stay unknown, nobody waits on them
+        apply(t, cmd, seat)
+        vals = evaluate(t)
+        v = vals[seat] - (sum(vals) - vals[seat]) / max(1, n - 1)
+        if best is None or v > best:
+            best, best_cmd = v, cmd
+    return best_cmd
+
+
+# --- the non-players' turns (§12) --------------------------------------------------------------
+
+def np_turn(s, seat, cmds):
+    """Put the NP's marker where it hurts the opponent most (or helps this seat)."""
+    counts = district_counts(s)
+    who = s.n + s.np_index
+    if s.step == STEP_NP_MARK:
+        def gain(cmd):
+            x = cmd[1]
+            if x < 0:
+                return 0.0
+            return marker_gain(s, seat, counts, SITE_DISTRICT[x], SITE_WEIGHT[x], who)
+        return max(cmds, key=lambda c: (gain(c), -c[1]))
+    from ..legal import free_build_sites
+
+    def card_gain(cmd):
+        c = cmd[1]
+        if c < 0 or s.types[c] is None:
+            return -0.5
+        sites = free_build_sites(s.board, s.types[c])
+        if not sites:
+            return -1.0
+        return max(marker_gain(s, seat, counts, SITE_DISTRICT[x], SITE_WEIGHT[x], who)
+                   for x in sites)
+    return max(cmds, key=lambda c: (card_gain(c), -c[1] if len(c) > 1 else 0))
+
+
+__all__ = ["choose"]
