@@ -94,6 +94,8 @@ def check_legal(s, command, seat=None):
                                   f"there is no seat {seat!r} in a {s.n}-player game", where(s))
     seat = _resolve_seat(s, seat)
     undo = _apply_claims(s, cmd, seat)
+    if undo:
+        s._legal = None   # §15: the claimed types change what is legal; drop a stale list
     try:
         if undo is not None and seat is not None and cmd in legal_commands(s, seat):
             return cmd, seat
