@@ -13,6 +13,7 @@ Levels: "random" (uniform), "easy" (rules of thumb, heuristic.py), "normal" and 
 from ..legal import legal_commands
 from ..prng import Prng
 from . import heuristic
+from .search import PLAYOUTS_PER_SECOND, search
 from .view import own_view
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -53,6 +54,24 @@ class EasyBot(Bot):
         return heuristic.choose(view, seat, self.rng(view, seat))
 
 
+class SearchBot(Bot):
+    """Monte Carlo search with a fixed number of playouts per decision (search.py)."""
+
+    def __init__(self, seed, level, playouts, width):
+        super().__init__(seed)
+        self.level = level
+        self.playouts = playouts
+        self.width = width
+
+    def decide(self, view, seat, cmds):
+        return search(view, seat, cmds, self.rng(view, seat), self.playouts, self.width)
+
+
+NORMAL_PLAYOUTS = 12     # about 50 ms a decision on the development machine
+NORMAL_WIDTH = 4
+HARD_WIDTH = 10
+
+
 def make_bot(level, seed, think=1.0):
     """A bot of `level` ("random", "easy", "normal", "hard"); `think` is the hard bot's
     budget in seconds, turned into a fixed number of playouts (no clock: deterministic)."""
@@ -60,8 +79,11 @@ def make_bot(level, seed, think=1.0):
         return RandomBot(seed)
     if level == "easy":
         return EasyBot(seed)
-    if level in ("normal", "hard"):
-        return EasyBot(seed)   # placeholder until search.py lands
+    if level == "normal":
+        return SearchBot(seed, "normal", NORMAL_PLAYOUTS, NORMAL_WIDTH)
+    if level == "hard":
+        playouts = max(1, round(think * PLAYOUTS_PER_SECOND))
+        return SearchBot(seed, "hard", playouts, HARD_WIDTH)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 

@@ -315,26 +315,109 @@ def plank_value(s, seat, plank, kind, ctx):
 
 
 def place(s, seat, cmds):
+    best, best_cmd = 0.0, ("pass",)
+    for net, cmd in place_scores(s, seat, cmds):
+        if net > best:
+            best, best_cmd = net, cmd
+    return best_cmd
+
+
+def place_scores(s, seat, cmds):
+    """(net units, command) for every placement; passing is worth 0."""
     u = unit_vp(s, seat)
     k = len(pending_scorings(s))
     prod = production_factor(s)
     cur = sum(1 for x in s.rs.scoring_rounds if x >= s.round)
     prod_next = max(0.0, prod - U_RATE * cur)
     ctx = (u, k, prod, prod_next)
-    best, best_cmd = 0.0, ("pass",)
     cache = {}
+    # A worker left for the resource areas gathers about 1 unit (a master 2), worth more
+    # to a seat short of what that race gathers (elves wood, dwarves stone).
+    need = needs(s, seat)
+    res = s.players[seat].res
+    base = bundle_value(res, need)
+    gather = []
+    for r in (0, 1):
+        have = res[:]
+        have[r] += 1
+        own = bundle_value(have, need)
+        have[r] -= 1
+        have[3] += 1
+        gather.append(max(own, bundle_value(have, need)) - base)
+    opp = (gather[0] + 0.3, 2 * gather[0] + 0.6, gather[1] + 0.3, 2 * gather[1] + 0.6)
+    out = []
     for cmd in cmds:
         if cmd[0] != "place":
+            out.append((0.0, cmd))
             continue
         kind, plank = cmd[1], cmd[2]
         key = (plank, kind < 2) if plank == DESK else plank
         if key not in cache:
             cache[key] = plank_value(s, seat, plank, kind, ctx)
-        # A worker left for the resource areas gathers about 1 unit (a master 2).
-        net = cache[key] - (2.0 if kind in (1, 3) else 1.0)
-        if net > best:
-            best, best_cmd = net, cmd
-    return best_cmd
+        out.append((cache[key] - opp[kind], cmd))
+    return out
+
+
+def ranked(s, seat, cmds, rng):
+    """The legal commands, the policy's choice first, then the alternatives most worth a
+    second look (the search bots only consider the first few)."""
+    choice = choose(s, seat, rng)
+    phase, step = s.phase, s.step
+    scores = None
+    if phase == PLACEMENT and step != STEP_SPREAD:
+        scores = place_scores(s, seat, cmds)
+    elif phase == PLACEMENT:
+        # Neighbouring splits of the same workers: one worker moved at a time.
+        scores = [(-sum(abs(a - b) for a, b in zip(c[2:], choice[2:])), c) for c in cmds]
+    elif phase == ACTIONS and step == "" and not s.players[seat].waiting:
+        scores = action_scores(s, seat, cmds)
+    elif phase == KEEP:
+        scores = [(sum(KEEP_PREF[s.types[c]] for c in cmd[1]), cmd) for cmd in cmds]
+    if scores is None:
+        return [choice] + [c for c in cmds if c != choice]
+    scores.sort(key=lambda x: -x[0])    # stable: legal order among equals
+    return [choice] + [c for _, c in scores if c != choice]
+
+
+def action_scores(s, seat, cmds):
+    """Rough VP of each Actions-turn command, for ranking alternatives."""
+    k = spend_phases(s, seat)
+    u = unit_vp(s, seat)
+    prod = production_factor(s)
+    counts = district_counts(s)
+    need = needs(s, seat)
+    res = s.players[seat].res
+    base = bundle_value(res, need)
+    rs = s.rs
+    out = []
+    for cmd in cmds:
+        verb = cmd[0]
+        if verb in ("build", "wall", "guild"):
+            v = build_vp(s, seat, cmd, counts, k, prod, u)
+        elif verb in ("buy", "sell", "exchange"):
+            have = res[:]
+            r = cmd[1]
+            if verb == "buy":
+                have[r] += 1
+                have[3] -= rs.trade_buy[r]
+            elif verb == "sell":
+                have[r] -= 1
+                have[3] += rs.trade_sell[r]
+            else:
+                have[r] -= 1
+                have[2] += 1
+            v = u * (bundle_value(have, need) - base)
+        elif verb == "hire":
+            g = gnome_vp(s, seat, k, prod, counts)
+            v = (g if g is not None else 0.0) - u * rs.fee_gnome_hire
+        elif verb == "buy-card":
+            v = u * (card_value(s, s.types[cmd[1]] if cmd[1] >= 0 else None) - 1.5)
+        elif verb in ("bank", "smith"):
+            v = u
+        else:
+            v = -0.01
+        out.append((v, cmd))
+    return out
 
 
 # --- spreading workers on the resource areas (§6, §7) ---------------------------------------
@@ -355,12 +438,13 @@ def needs(s, seat):
         for i in range(4):
             need[i] += rs.card_cost[t][i]
     for i in range(4):
-        need[i] += rs.wall_cost[i]
+        need[i] += 2 * rs.wall_cost[i]    # walls: the sink that never runs out
     need[2] += 1
     return need
 
 
 _FULL = (1.0, 1.0, METAL_UNITS, 1.0)
+_SURPLUS = (0.55, 0.55, 0.55, 0.75)     # spare gold still buys anything, one unit a visit
 
 
 def bundle_value(have, need):
@@ -370,7 +454,7 @@ def bundle_value(have, need):
     for i in range(4):
         x, n = have[i], need[i]
         full = _FULL[i]
-        v += full * min(x, n) + 0.55 * full * max(0, x - n)
+        v += full * (min(x, n) + _SURPLUS[i] * max(0, x - n))
     return v
 
 
@@ -470,9 +554,38 @@ def actions(s, seat, cmds):
         if g is not None and g - u * s.rs.fee_gnome_hire > 0:
             return best_one_ply(s, seat, hires)
     trade = plan_trade(s, seat, cmds, counts, k, prod, u)
+    if trade is None and k > 0:
+        trade = rebalance(s, seat, cmds, need)
     if trade is not None:
         return trade
     return finish_turn(s, seat, cmds, u)
+
+
+def rebalance(s, seat, cmds, need):
+    """A buy or sell that moves the stock toward what the seat needs (bundle value)."""
+    res = s.players[seat].res
+    base = bundle_value(res, need)
+    best, best_cmd = 0.15, None
+    rs = s.rs
+    for cmd in cmds:
+        verb = cmd[0]
+        if verb not in ("buy", "sell", "exchange"):
+            continue
+        r = cmd[1]
+        have = res[:]
+        if verb == "buy":
+            have[r] += 1
+            have[3] -= rs.trade_buy[r]
+        elif verb == "sell":
+            have[r] -= 1
+            have[3] += rs.trade_sell[r]
+        else:
+            have[r] -= 1
+            have[2] += 1
+        v = bundle_value(have, need) - base
+        if v > best:
+            best, best_cmd = v, cmd
+    return best_cmd
 
 
 def plan_trade(s, seat, cmds, counts, k, prod, u):
@@ -546,7 +659,54 @@ def activation(s, seat, cmds):
     options = [c for c in acts if c[1] == plank]
     if len(options) == 1:
         return options[0]
+    g = plank - GUILD_PLANK
+    if g == ARCHITECTS:
+        return architects(s, seat, options)
+    if g in (THIEVES, BANDITS):
+        return steal(s, seat, options, g == THIEVES)
     return best_one_ply(s, seat, options)
+
+
+def architects(s, seat, options):
+    """Mark the site whose majority gain best repays its (discounted) cost."""
+    k = spend_phases(s, seat)
+    u = unit_vp(s, seat)
+    counts = district_counts(s)
+    rs = s.rs
+
+    def value(cmd):
+        site, code = cmd[2], cmd[3]
+        cost = architect_cost(s, site)
+        dw, ds, dm = DISCOUNTS[code]
+        paid = (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3])
+        v = site_vp(s, seat, counts, site, k) - u * cost_units(paid)
+        if SITE_TYPE[site] == "guild":
+            v += production_factor(s) * 0.4
+        return v
+    return max(options, key=lambda c: (value(c), c))
+
+
+def steal(s, seat, options, gold):
+    """Take the most units; among equal takes, from the players ahead."""
+    players = s.players
+    unit = (1.0, 1.0, METAL_UNITS)
+
+    def value(cmd):
+        args = cmd[2:]
+        taken = []          # (victim, units)
+        if args[0] == "from":
+            q = args[1]
+            if gold:
+                taken.append((q, min(s.rs.thieves_one, players[q].res[3])))
+            else:
+                taken.append((q, sum(unit[r] for r in args[2:])))
+        elif gold:
+            taken += [(q, 1) for q in args[1:]]
+        else:
+            rest = args[1:]
+            taken += [(rest[i], unit[rest[i + 1]]) for i in range(0, len(rest), 2)]
+        return sum(x for _, x in taken) + 0.02 * sum(players[q].score * x for q, x in taken)
+    return max(options, key=lambda c: (value(c), c))
 
 
 def best_one_ply(s, seat, options):
@@ -556,6 +716,7 @@ def best_one_ply(s, seat, options):
     best, best_cmd = None, options[0]
     for cmd in options:
         t = s.copy()
+        t._legal = s._legal        # same position: keep the legal list apply checks against
         if t.hidden:
             t.hidden = False       # a redacted view: draws stay unknown, nobody waits on them
         apply(t, cmd, seat)
@@ -593,4 +754,4 @@ def np_turn(s, seat, cmds):
     return max(cmds, key=lambda c: (card_gain(c), -c[1] if len(c) > 1 else 0))
 
 
-__all__ = ["choose"]
+__all__ = ["choose", "ranked"]

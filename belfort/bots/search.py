@@ -1,0 +1,91 @@
+"""Monte Carlo search over sampled hidden cards (the normal and hard bots).
+
+For one decision: take the easy policy's ranking of the legal commands and keep the first
+`width`; then, for each of them, sample the cards this seat cannot see consistently with
+everything public (`belfort.determinize`), play the command, let the easy policy play every
+seat to the end of the round (so a scoring phase in it is played out), and score the
+position with the static evaluation: how far this seat is ahead of its best opponent.
+Candidates share the same samples (common random numbers, so they are compared on equal
+deals), and successive halving spends the budget on the ones still in the running.
+
+The budget is a number of playouts, not seconds: the engine may not read a clock, and a
+fixed count keeps a bot deterministic given its seed. `make_bot` turns `think` seconds
+into playouts with PLAYOUTS_PER_SECOND, measured on the development machine.
+"""
+
+import math
+
+from ..apply import apply
+from ..hidden import determinize
+from ..prng import Prng
+from ..state import OVER
+from . import heuristic
+from .evaluate import evaluate, margin
+
+# Round-end playouts per second of thinking, measured with scripts/bench_bots.py on the
+# development machine (4 players, Python 3.11, one core). Recalibrate on another machine
+# with `--calibrate`; it changes the playing strength a second buys, never determinism.
+PLAYOUTS_PER_SECOND = 150
+REWARD_SCALE = 6.0   # VP of margin that makes a position "clearly won" (sigmoid scale)
+
+
+def reward(state, seat):
+    """In [0, 1]: a win at the end; a squashed VP margin before it."""
+    values = evaluate(state)
+    if state.phase == OVER:
+        winners = state.result["winners"]
+        won = (1.0 / len(winners)) if seat in winners else 0.0
+        return 0.8 * won + 0.2 * _squash(margin(values, seat))
+    return _squash(margin(values, seat))
+
+
+def _squash(x):
+    return 1.0 / (1.0 + math.exp(-x / REWARD_SCALE))
+
+
+def playout(state, rng, stop_round):
+    """Every seat plays the easy policy until round `stop_round` is over (or the game)."""
+    while state.phase != OVER and state.round <= stop_round:
+        seat = state.waiting_for()[0]
+        apply(state, heuristic.choose(state, seat, rng), seat)
+
+
+def search(view, seat, cmds, rng, playouts, width, extra_rounds=0):
+    """The command with the best mean reward, from at most `playouts` playouts."""
+    cands = heuristic.ranked(view, seat, cmds, rng)[:width]
+    if len(cands) == 1 or playouts < len(cands):
+        return cands[0]
+    stop = max(view.round, 1) + extra_rounds
+    totals = {c: 0.0 for c in cands}
+    counts = {c: 0 for c in cands}
+    alive = list(cands)
+    samples = []          # (determinization, playout seed), shared by all candidates
+    budget = playouts
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    while budget > 0:
+        # Successive halving: this round's share of the budget, split evenly.
+        per = max(1, budget // (rounds * len(alive)))
+        rounds = max(1, rounds - 1)
+        while len(samples) < max(counts[c] for c in alive) + per:
+            i = len(samples)
+            samples.append((determinize(view, Prng(rng.below(2 ** 62), "det", i)),
+                            rng.below(2 ** 62)))
+        for c in alive:
+            for det, pseed in samples[counts[c]:counts[c] + per]:
+                if budget <= 0:
+                    break
+                sim = det.copy()
+                apply(sim, c, seat)
+                playout(sim, Prng(pseed, "playout"), stop)
+                totals[c] += reward(sim, seat)
+                counts[c] += 1
+                budget -= 1
+        if len(alive) == 1 or budget <= 0:
+            break
+        alive.sort(key=lambda c: -totals[c] / max(1, counts[c]))
+        alive = alive[:max(1, len(alive) // 2)]
+    # The best survivor (survivors have the most samples); ties keep the policy's order.
+    return max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -cands.index(c)))
+
+
+__all__ = ["search", "playout", "reward", "PLAYOUTS_PER_SECOND"]
