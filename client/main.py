@@ -1,21 +1,216 @@
-"""The `belfort` command."""
+"""The `belfort` command.
+
+    belfort play [--players N] [--bots K] [--bot LEVEL] [--seed S] [--guilds MODE]
+                 [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain]
+    belfort host / belfort join ADDR      networked play (through net/, once it is there)
+    belfort rules [TOPIC]                 the rules reference
+    belfort replay LOG [--plain]          step through a finished game's log
+"""
+
+from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+import belfort
+
+from . import gamelog, rules_text
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def _common(p):
+    p.add_argument("--plain", action="store_true",
+                   help="line-by-line mode: no full-screen terminal needed (screen readers, pipes)")
+    p.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
+                   default=None, help="letters only (also: the NO_COLOR environment variable)")
+    p.add_argument("--name", default=None, help="your name (default: You)")
+
+
+def parser():
+    ap = argparse.ArgumentParser(prog="belfort",
+                                 description="Belfort, the board game, in the terminal.")
+    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
+    play = sub.add_parser("play", help="play against bots on this machine (the default)")
+    play.add_argument("--players", type=int, default=None,
+                      help="players in all, 2–5 (default: bots + 1, so 4)")
+    play.add_argument("--bots", type=int, default=None,
+                      help="how many bots (default 3, or players − 1)")
+    play.add_argument("--bot", "--level", dest="level", default="normal", choices=LEVELS,
+                      help="how well the bots play (default normal)")
+    play.add_argument("--seed", default=None, help="the game's seed (default: random)")
+    play.add_argument("--guilds", default="normal",
+                      help="beginner | normal | advanced | five guild names, comma-separated")
+    play.add_argument("--ruleset", default=None, metavar="FILE",
+                      help="a ruleset TOML file (default: the standard rules)")
+    play.add_argument("--pace", type=float, default=None,
+                      help="seconds between bot moves (default 0.4; 0 in plain mode on a pipe)")
+    play.add_argument("--think", type=float, default=0.5,
+                      help="seconds a bot may think (default 0.5)")
+    play.add_argument("--log", default=None, metavar="FILE",
+                      help=f"write the game log here (default: {gamelog.default_dir()}/…)")
+    play.add_argument("--no-log", action="store_true", help="write no game log")
+    _common(play)
+    host = sub.add_parser("host", help="host a game on the local network")
+    host.add_argument("--players", type=int, default=None)
+    host.add_argument("--port", type=int, default=None)
+    _common(host)
+    join = sub.add_parser("join", help="join a game on the local network")
+    join.add_argument("addr", help="the address the host printed")
+    _common(join)
+    rules = sub.add_parser("rules", help="print the rules reference (a phase, card or guild)")
+    rules.add_argument("topic", nargs="*", help="e.g. placement, tower, spies, build")
+    rules.add_argument("--ruleset", default=None, metavar="FILE")
+    rep = sub.add_parser("replay", help="step through a finished game's log")
+    rep.add_argument("log", help="a game log file (.jsonl)")
+    rep.add_argument("--plain", action="store_true", help="print the game as sentences")
+    rep.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
+                     default=None)
+    return ap
+
+
+def fail(msg, code=2):
+    print(f"belfort: {msg}", file=sys.stderr)
+    return code
+
+
+def cmd_rules(args):
+    try:
+        rs = belfort.load_ruleset(args.ruleset)
+    except belfort.RulesetError as exc:
+        return fail(str(exc))
+    if not args.topic:
+        print(rules_text.render_all(rs))
+        return 0
+    topic = " ".join(args.topic)
+    found = rules_text.lookup(rs, topic)
+    if found is None:
+        print(f"No rules topic {topic!r}. Topics: " + ", ".join(rules_text.topic_names(rs)),
+              file=sys.stderr)
+        return 1
+    title, text = found
+    print(f"{title}\n{'=' * len(title)}\n{text}")
+    return 0
+
+
+def _guilds(value):
+    if value in ("beginner", "normal", "advanced"):
+        return value
+    names = [g.strip().lower() for g in value.split(",") if g.strip()]
+    return names
+
+
+def _you(name):
+    if name:
+        return name.strip()[:12] or "You"
+    return "You"
+
+
+def cmd_play(args):
+    from .driver import LocalDriver, seat_names
+    players, bots = args.players, args.bots
+    if players is None and bots is None:
+        bots = 3
+    if players is None:
+        players = bots + 1
+    if bots is None:
+        bots = players - 1
+    if not 2 <= players <= 5:
+        return fail(f"Belfort is for 2 to 5 players, not {players}")
+    if bots != players - 1:
+        return fail(f"one person per window: --players {players} needs --bots {players - 1} "
+                    "(other people join with belfort host / join)")
+    ruleset = None
+    if args.ruleset:
+        try:
+            ruleset = belfort.load_ruleset(args.ruleset)
+        except belfort.RulesetError as exc:
+            return fail(str(exc))
+    seed = args.seed if args.seed is not None else os.urandom(4).hex()
+    names = seat_names(_you(args.name), players)
+    pace = args.pace
+    if pace is None:
+        pace = 0.0 if (args.plain and not sys.stdout.isatty()) else 0.4
+    log_path = None
+    if not args.no_log:
+        log_path = args.log or gamelog.default_path()
+    try:
+        driver = LocalDriver(names, you=0, options={"guilds": _guilds(args.guilds)}, seed=seed,
+                             ruleset=ruleset, bot_level=args.level, pace=pace,
+                             think=args.think, log_path=log_path)
+    except belfort.SetupError as exc:
+        return fail(str(exc))
+    if driver.log is None:
+        log_path = None
+    if args.plain:
+        from .plain import PlainUI
+        print(f"Seed {seed}.", flush=True)
+        return PlainUI(driver, log_path=log_path).run()
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        return fail("the full-screen window needs a terminal; use --plain for pipes")
+    from .app import BelfortApp
+    app = BelfortApp(driver, colour=args.colour, log_path=log_path)
+    app.run()
+    v = driver.view()
+    if log_path:
+        print(f"Game log: {log_path}   (belfort replay {log_path})")
+    if v["phase"] != "over":
+        print(f"Left the game in month {v['round']}. Seed {seed}.")
+    return 0
+
+
+def cmd_network(args):
+    """Networked play goes through the session in net/; the client opens the same window on
+    whatever driver it returns."""
+    try:
+        from net import session   # noqa: F401 — provided by the session issue
+    except ImportError:
+        return fail("networked play is not available yet in this version (the net/ session "
+                    "is still being built). Play against bots with: belfort play", 1)
+    maker = getattr(session, "host_driver" if args.cmd == "host" else "join_driver", None)
+    if maker is None:
+        return fail("this version of net/session has no host_driver/join_driver", 1)
+    kwargs = {"name": _you(args.name)}
+    if args.cmd == "host":
+        kwargs.update(players=args.players, port=args.port)
+        driver = maker(**{k: v for k, v in kwargs.items() if v is not None})
+    else:
+        driver = maker(args.addr, **kwargs)
+    if args.plain:
+        from .plain import PlainUI
+        return PlainUI(driver).run()
+    from .app import BelfortApp
+    BelfortApp(driver, colour=args.colour).run()
+    return 0
+
+
+def cmd_replay(args):
+    from . import replay
+    try:
+        if args.plain or not sys.stdout.isatty():
+            return replay.run_plain(args.log)
+        from .app import want_colour
+        return replay.run_fullscreen(args.log, colour=want_colour(args.colour))
+    except gamelog.LogError as exc:
+        return fail(str(exc), 1)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="belfort", description="Belfort, the board game, in the terminal")
-    sub = ap.add_subparsers(dest="cmd")
-    play = sub.add_parser("play", help="play against bots on this machine (the default)")
-    play.add_argument("--players", type=int, default=4, choices=range(2, 6))
-    play.add_argument("--seed", default=None)
-    play.add_argument("--guilds", default="normal")
-    args = ap.parse_args(argv)
-    if args.cmd in (None, "play"):
-        from .plain import play_plain
-        return play_plain(players=getattr(args, "players", 4), seed=getattr(args, "seed", None),
-                          guilds=getattr(args, "guilds", "normal"))
+    args = parser().parse_args(argv)
+    if args.cmd is None:
+        args = parser().parse_args(["play"] + list(argv if argv is not None else sys.argv[1:]))
+    try:
+        if args.cmd == "play":
+            return cmd_play(args)
+        if args.cmd == "rules":
+            return cmd_rules(args)
+        if args.cmd == "replay":
+            return cmd_replay(args)
+        if args.cmd in ("host", "join"):
+            return cmd_network(args)
+    except KeyboardInterrupt:
+        return 130
     return 0
 
 

@@ -1,45 +1,143 @@
-"""A line-by-line game against random bots (no full-screen terminal needed)."""
+"""`--plain`: the game line by line, for screen readers and pipes.
 
-import os
+It prints what happened as sentences, the table when it is your decision, and reads one
+command per line. '?' lists your choices (numbered: a number picks one), 'help TOPIC'
+explains, 'board' prints the table again, 'quit' leaves. End of input leaves too.
+"""
+
+from __future__ import annotations
+
+import asyncio
 import sys
 
-import belfort
-from belfort import apply, command_text, legal_commands, new_game, seat_view
+from belfort.data import GUILDS
+
+from . import render
+from .controller import Controller, prompt_text, turn_hint
+from .words import Describer
 
 
-def play_plain(players=4, seed=None, guilds="normal", inp=sys.stdin, out=sys.stdout):
-    seed = seed if seed is not None else os.urandom(8).hex()
-    names = ["You"] + [f"Bot {i}" for i in range(1, players)]
-    game = new_game(names, {"guilds": guilds}, seed=seed)
-    bot = belfort.RandomBot(seed)
-    print(f"Belfort — seed {seed}. Type a command, '?' for the legal ones, 'quit' to leave.", file=out)
-    while not game.is_over():
-        seat = game.waiting_for()[0]
-        if seat != 0:
-            cmd = bot.choose(game, seat)
-            apply(game, cmd, seat)
-            print(f"{names[seat]}: {command_text(cmd)}", file=out)
-            continue
-        v = seat_view(game, 0)
-        me = v["players"][0]
-        print(f"[round {v['round']} {v['phase']}] wood {me['wood']} stone {me['stone']} "
-              f"metal {me['metal']} gold {me['gold']} score {me['score']} hand "
-              + " ".join(f"#{h['card']}:{h['type']}" for h in v["hand"]), file=out)
-        out.write("> ")
-        out.flush()
-        line = inp.readline()
-        if not line or line.strip() == "quit":
-            print("Bye.", file=out)
-            return 0
-        line = line.strip()
-        if line in ("?", "help"):
-            for c in legal_commands(game, 0):
-                print("  " + command_text(c), file=out)
-            continue
+class PlainUI:
+    def __init__(self, driver, inp=None, out=None, width=100, log_path=None):
+        self.driver = driver
+        self.inp = inp if inp is not None else sys.stdin
+        self.out = out if out is not None else sys.stdout
+        self.width = width
+        self.ctl = Controller(driver)
+        self.namer = self.ctl.namer
+        view = driver.view()
+        self.describer = Describer(self.namer, driver.ruleset,
+                                   [GUILDS.index(g["guild"]) for g in view["guilds"]])
+        self.log_path = log_path
+        self.pending = []
+        self._shown_alerts = 0
+        driver.subscribe(self._on_events)
+
+    def say(self, text=""):
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def _on_events(self, events):
+        if events:
+            self.pending += self.describer.sentences(events, self.driver.view())
+
+    def flush(self):
+        for s in self.pending:
+            self.say(s)
+        self.pending = []
+        alerts = getattr(self.driver, "alerts", [])
+        for a in alerts[self._shown_alerts:]:
+            self.say(f"!!! {a.kind.upper()}: {a.text}")
+        self._shown_alerts = len(alerts)
+
+    def table(self):
+        view = self.driver.view()
+        ctx = render.Context(self.namer, self.driver.ruleset, peers=self.driver.peers(),
+                             turn_hint=turn_hint(view, None))
+        lines = (render.header(view, ctx, self.width) +
+                 render.districts(view, ctx, self.width, False) +
+                 render.collection(view, ctx, self.width, False) +
+                 render.players(view, ctx, self.width, False) +
+                 render.hand_and_piles(view, ctx, self.width, False))
+        self.say(render.as_text(lines))
+
+    async def run_async(self):
+        task = asyncio.ensure_future(self.driver.run())
+        loop = asyncio.get_running_loop()
+        self.say("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
+                 "one), help TOPIC explains, board shows the table, quit leaves.")
+        self.say("Players: " + ", ".join(f"{self.namer.letter(s)}={n}"
+                                         for s, n in enumerate(self.driver.names)) +
+                 f". You are {self.namer.letter(self.driver.seat)}.")
+        last_prompted = None
         try:
-            apply(game, line, 0)
-        except belfort.BelfortError as exc:
-            print(f"refused: {exc}", file=out)
-    print("Final scores: " + ", ".join(f"{n} {p.score}" for n, p in zip(names, game.players)),
-          file=out)
-    return 0
+            while True:
+                await asyncio.sleep(0)
+                view = self.driver.view()
+                legal = self.driver.legal()
+                if task.done() and not view["phase"] == "over":
+                    exc = task.exception() if not task.cancelled() else None
+                    self.flush()
+                    self.say(f"The game stopped: {exc!r}")
+                    return 1
+                if view["phase"] == "over":
+                    self.flush()
+                    self.final()
+                    return 0
+                if not legal:
+                    self.flush()
+                    await asyncio.sleep(0.02)
+                    continue
+                self.flush()
+                key = (view["phase"], view["step"], view["round"], view["current"],
+                       repr(view["players"][self.driver.seat]))
+                if key != last_prompted:
+                    self.say()
+                    self.table()
+                    last_prompted = key
+                self.out.write(prompt_text(view, legal, self.namer) + " > ")
+                self.out.flush()
+                line = await loop.run_in_executor(None, self.inp.readline)
+                if not line:
+                    self.say("\nEnd of input: leaving the game.")
+                    return 0
+                text = line.strip()
+                if text in ("board", "table"):
+                    self.table()
+                    continue
+                reply = self.ctl.handle(text)
+                if reply.kind == "quit":
+                    self.say("Leaving the game.")
+                    return 0
+                if reply.kind == "panel":
+                    self.say(reply.title)
+                    for ln in reply.lines:
+                        self.say(ln)
+                elif reply.kind == "log":
+                    self.say("(the log is printed as the game goes)")
+                elif reply.kind == "error":
+                    self.say(reply.text)
+                elif reply.kind == "info":
+                    self.say(reply.text)
+                elif reply.kind == "ok":
+                    self.say(f"OK: {reply.text}")
+        finally:
+            self.driver.close()
+            if not task.done():
+                task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    def final(self):
+        view = self.driver.view()
+        ctx = render.Context(self.namer, self.driver.ruleset)
+        self.say()
+        self.say(render.as_text(render.final_lines(view, ctx, self.driver.audit(),
+                                                   width=self.width)))
+        if self.log_path:
+            self.say(f"\nGame log: {self.log_path}")
+
+    def run(self):
+        return asyncio.run(self.run_async())

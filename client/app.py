@@ -1,0 +1,361 @@
+"""The full-screen window (prompt_toolkit).
+
+Each frame is drawn from the driver's current view (render.screen); key handlers only build
+commands and hand them to the Controller; the driver's background task (bots, network)
+calls back when something changed and the window is invalidated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.auto_suggest import AutoSuggest, Suggestion
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import (ConditionalContainer, Float, FloatContainer, HSplit, Layout,
+                                   Window)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import AppendAutoSuggestion, BeforeInput
+from prompt_toolkit.output.color_depth import ColorDepth
+from prompt_toolkit.styles import Style
+
+import belfort
+from belfort.data import GUILDS
+
+from . import commands, render, rules_text
+from .controller import Controller, prompt_text, turn_hint
+from .words import Describer
+
+STYLE = {
+    "brand": "reverse bold",
+    "title": "bold",
+    "th": "bold",
+    "dim": "#8a8a8a",
+    "free": "#6c6c6c",
+    "p0": "ansired bold",
+    "p1": "ansibrightblue bold",
+    "p2": "ansiyellow bold",
+    "p3": "ansigreen bold",
+    "p4": "ansimagenta bold",
+    "np": "#b0b0b0",
+    "me": "underline",
+    "turn": "bold",
+    "warn": "ansiyellow",
+    "alert": "bg:ansired ansiwhite bold",
+    "error": "ansired bold",
+    "ok": "ansigreen",
+    "info": "",
+    "paneltitle": "reverse bold",
+    "prompt": "bold",
+    "guild": "",
+    "card": "",
+}
+
+
+def want_colour(flag=None):
+    """False when the person or the terminal asks for no colour (NO_COLOR, TERM=dumb)."""
+    if flag is not None:
+        return flag
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("TERM", "") in ("dumb",):
+        return False
+    return True
+
+
+class LegalCompleter(Completer):
+    def __init__(self, owner):
+        self.owner = owner
+
+    def get_completions(self, document, complete_event):
+        hinter = self.owner.hinter()
+        for word, start, meta in hinter.complete(document.text_before_cursor):
+            yield Completion(word, start_position=start, display_meta=meta)
+
+
+class LegalSuggest(AutoSuggest):
+    """Inline hint: the rest of the first legal command that starts with what was typed."""
+
+    def __init__(self, owner):
+        self.owner = owner
+
+    def get_suggestion(self, buffer, document):
+        text = document.text
+        if not text.strip() or text.startswith(("help", "?")):
+            return None
+        low = text.lower()
+        for t in self.owner.hinter().texts:
+            if t.startswith(low) and len(t) > len(low):
+                return Suggestion(t[len(text):])
+        return None
+
+
+class BelfortApp:
+    def __init__(self, driver, colour=None, input=None, output=None, log_path=None):
+        self.driver = driver
+        self.ctl = Controller(driver)
+        self.namer = self.ctl.namer
+        view = driver.view()
+        self.describer = Describer(self.namer, driver.ruleset,
+                                   [GUILDS.index(g["guild"]) for g in view["guilds"]])
+        self.log = []
+        self.log_scroll = 0
+        self.panel = None            # (title, [text lines])
+        self.panel_scroll = 0
+        self.message = ("class:dim", "Tab completes · ? lists your choices · help TOPIC "
+                                     "explains · Ctrl-C leaves")
+        self.confirm = False
+        self.log_path = log_path
+        self._hinter = None
+        self._hinter_key = None
+        self._topics = rules_text.topic_names(driver.ruleset)
+        self.finished = False
+        me = view["players"][driver.seat]
+        self.note(f"Welcome, {me['name']}! You play {self.namer.letter(driver.seat)} "
+                  f"(seat {driver.seat}). Players: " +
+                  ", ".join(f"{self.namer.letter(s)}={n}" for s, n in enumerate(driver.names))
+                  + ".", "class:ok")
+        self.note("Type ? for what you can do, help for the rules; Tab completes.", "class:dim")
+        self.buffer = Buffer(completer=LegalCompleter(self), complete_while_typing=True,
+                             auto_suggest=LegalSuggest(self), history=InMemoryHistory(),
+                             multiline=False, accept_handler=self._accept)
+        self.app = Application(layout=self._layout(), key_bindings=self._keys(),
+                               style=Style.from_dict(STYLE), full_screen=True,
+                               mouse_support=False, input=input, output=output,
+                               color_depth=None if want_colour(colour) else ColorDepth.MONOCHROME)
+        driver.subscribe(self._on_events)
+
+    # --- state shown -------------------------------------------------------------------------
+    def note(self, text, style=""):
+        self.log.append((style, text))
+        if len(self.log) > 2000:
+            del self.log[:500]
+
+    def hinter(self):
+        view = self.driver.view()
+        key = (view["phase"], view["step"], view["round"], view["current"], len(self.log),
+               repr(view["players"][self.driver.seat]), repr(view["board"]))
+        if self._hinter is None or key != self._hinter_key:
+            self._hinter = commands.Hinter(self.driver.legal(), view, self.driver.ruleset,
+                                           self._topics)
+            self._hinter_key = key
+        return self._hinter
+
+    def size(self):
+        try:
+            s = self.app.output.get_size()
+            return s.columns, s.rows
+        except Exception:     # pragma: no cover
+            return 80, 24
+
+    def context(self, view, width):
+        alerts = [a for a in getattr(self.driver, "alerts", []) if not a.seen]
+        ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
+                             log_scroll=self.log_scroll, peers=self.driver.peers(),
+                             alerts=alerts, turn_hint=turn_hint(view, None))
+        if self.panel is not None:
+            title, lines = self.panel
+            body = []
+            for ln in lines:
+                if isinstance(ln, render.Line):
+                    body.append(ln)
+                else:
+                    body += render.wrap(ln, width)
+            ctx.panel = (title, body)
+            ctx.panel_scroll = self.panel_scroll
+        return ctx
+
+    def main_lines(self, width=None, height=None):
+        w, h = self.size()
+        width = width or w
+        height = height or max(3, h - 2)
+        view = self.driver.view()
+        return render.screen(view, self.context(view, width), width, height)
+
+    def _main_fragments(self):
+        return render.as_fragments(self.main_lines())
+
+    def _message_fragments(self):
+        style, text = self.message
+        return [(style, text)]
+
+    def prompt(self):
+        if self.confirm:
+            return "Leave the game? (y/n) "
+        view = self.driver.view()
+        return prompt_text(view, self.driver.legal(), self.namer) + " › "
+
+    # --- layout and keys -----------------------------------------------------------------------
+    def _layout(self):
+        main = Window(FormattedTextControl(self._main_fragments), wrap_lines=False)
+        msg = Window(FormattedTextControl(self._message_fragments), height=1)
+        inp = Window(BufferControl(self.buffer, input_processors=[
+            BeforeInput(lambda: [("class:prompt", self.prompt())]), AppendAutoSuggestion()]),
+            height=1, dont_extend_height=True)
+        body = FloatContainer(
+            content=HSplit([main, msg, inp]),
+            floats=[Float(xcursor=True, ycursor=True,
+                          content=CompletionsMenu(max_height=10, scroll_offset=1))])
+        return Layout(body, focused_element=inp)
+
+    def _keys(self):
+        kb = KeyBindings()
+        confirming = Condition(lambda: self.confirm)
+
+        @kb.add("c-c")
+        @kb.add("c-q")
+        def _(event):
+            self.ask_quit()
+
+        @kb.add("y", filter=confirming, eager=True)
+        @kb.add("Y", filter=confirming, eager=True)
+        def _(event):
+            self.quit()
+
+        @kb.add("<any>", filter=confirming, eager=True)
+        def _(event):
+            self.confirm = False
+            self.message = ("class:dim", "Still playing.")
+
+        @kb.add("escape", eager=True)
+        def _(event):
+            buf = event.app.current_buffer
+            if buf.complete_state:
+                buf.cancel_completion()
+                return
+            unseen = [a for a in getattr(self.driver, "alerts", []) if not a.seen]
+            if unseen:
+                for a in unseen:
+                    a.seen = True
+            elif self.panel is not None:
+                self.panel = None
+                self.panel_scroll = 0
+            elif self.log_scroll:
+                self.log_scroll = 0
+
+        @kb.add("pageup")
+        def _(event):
+            if self.panel is not None:
+                self.panel_scroll = max(0, self.panel_scroll - 10)
+            else:
+                self.log_scroll = min(self.log_scroll + 5, max(0, len(self.log) - 1))
+
+        @kb.add("pagedown")
+        def _(event):
+            if self.panel is not None:
+                self.panel_scroll += 10
+            else:
+                self.log_scroll = max(0, self.log_scroll - 5)
+
+        return kb
+
+    # --- input ------------------------------------------------------------------------------------
+    def _accept(self, buff):
+        self.submit_text(buff.text)
+        return False
+
+    def submit_text(self, text):
+        reply = self.ctl.handle(text)
+        if reply.kind == "none":
+            return reply
+        if reply.kind == "quit":
+            self.ask_quit()
+        elif reply.kind == "log":
+            self.panel = ("The whole log", [t for _, t in self.log])
+            self.panel_scroll = max(0, len(self.log) - 15)
+        elif reply.kind == "panel":
+            self.panel = (reply.title, reply.lines)
+            self.panel_scroll = 0
+            self.message = ("class:dim", "Esc returns to the board.")
+        elif reply.kind == "error":
+            self.message = ("class:error", reply.text)
+        elif reply.kind == "info":
+            self.message = ("class:info", reply.text)
+        elif reply.kind == "ok":
+            if not self.finished:
+                self.panel = None
+            self.log_scroll = 0
+            self.message = ("class:ok", f"✓ {reply.text}")
+        self.invalidate()
+        return reply
+
+    def ask_quit(self):
+        if self.finished or self.driver.view()["phase"] == "over":
+            self.quit()
+            return
+        self.confirm = True
+        self.message = ("class:error", "Leave the running game? Press y to leave, any other "
+                                       "key to stay.")
+        self.invalidate()
+
+    def quit(self):
+        self.confirm = False
+        if self.app.is_running:
+            self.app.exit()
+
+    def invalidate(self):
+        if self.app.is_running:
+            self.app.invalidate()
+
+    # --- what the driver reports ------------------------------------------------------------
+    def _on_events(self, events):
+        if events:
+            view = self.driver.view()
+            for s in self.describer.sentences(events, view):
+                style = ""
+                if s.startswith("──"):
+                    style = "class:title"
+                elif s.startswith("★"):
+                    style = "class:ok"
+                self.note(s, style)
+            if any(e[0] == "game-over" for e in events) and not self.finished:
+                self.finished = True
+                self.show_final()
+        if any(not a.seen for a in getattr(self.driver, "alerts", [])):
+            try:
+                self.app.output.bell()
+            except Exception:     # pragma: no cover
+                pass
+        self.invalidate()
+
+    def show_final(self):
+        view = self.driver.view()
+        audit = self.driver.audit()
+        ctx = render.Context(self.namer, self.driver.ruleset)
+        lines = render.final_lines(view, ctx, audit, width=self.size()[0])
+        if self.log_path:
+            lines += [render.Line(), render.Line((f"Game log: {self.log_path} (belfort replay "
+                                                  "LOG)", "class:dim"))]
+        self.panel = ("The end", lines)
+        self.panel_scroll = 0
+        self.message = ("class:ok", "Game over. Esc shows the board; quit (or Ctrl-C) leaves.")
+
+    # --- running ----------------------------------------------------------------------------------
+    async def run_async(self):
+        task = asyncio.ensure_future(self.driver.run())
+
+        def done(t):
+            if not t.cancelled() and t.exception() is not None:
+                from .driver import Alert
+                self.driver.alerts.append(Alert("error", f"the game stopped: {t.exception()!r}"))
+                self.invalidate()
+        task.add_done_callback(done)
+        try:
+            await self.app.run_async()
+        finally:
+            self.driver.close()
+            if not task.done():
+                task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    def run(self):
+        asyncio.run(self.run_async())

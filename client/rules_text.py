@@ -1,0 +1,323 @@
+"""The rules reference behind `help …` and `belfort rules [TOPIC]`.
+
+Summaries written from RULES.md (§ numbers refer to it); every number is read from the
+ruleset in force, never written here.
+"""
+
+from __future__ import annotations
+
+from belfort.data import CARD_TYPES, GUILDS
+
+from .words import GUILD_TITLE, TITLE, cost_text
+
+
+def _cat(rs, g):
+    return ("basic", "resource", "interactive")[rs.guild_category[GUILDS.index(g)]]
+
+
+def _season_text(rs):
+    return ", ".join(str(r) for r in rs.scoring_rounds)
+
+
+def _prices(rs):
+    names = ("wood", "stone", "metal")
+    buy = ", ".join(f"{n} {p}" for n, p in zip(names, rs.trade_buy))
+    sell = ", ".join(f"{n} {p}" for n, p in zip(names, rs.trade_sell))
+    return f"gold to buy: {buy}; gold for selling: {sell}"
+
+
+def _taxes(rs):
+    levels = list(rs.tax_levels)
+    parts = []
+    for i, (low, tax) in enumerate(levels):
+        high = levels[i + 1][0] - 1 if i + 1 < len(levels) else None
+        span = f"{low}–{high}" if high is not None else f"{low}+"
+        parts.append(f"{span}: {tax}")
+    return "; ".join(parts)
+
+
+def phase_topics(rs):
+    return {
+        "overview": (
+            "Belfort in short",
+            f"2–5 players build a town of five districts over {rs.rounds} months. Each month:\n"
+            "  1 Calendar   the month advances.\n"
+            "  2 Placement  in turn order each player places one elf or dwarf on a free plank, "
+            "or passes and spreads all remaining workers over the resource areas.\n"
+            "  3 Collection the resource areas pay out, the Recruiter's desk gives workers, the "
+            "King's camp changes turn order, then income and taxes.\n"
+            "  4 Actions    in turn order, each player takes a whole turn: build, activate "
+            "placed workers, trade, hire a gnome, buy a card, end.\n"
+            f"  5 Scoring    after months {_season_text(rs)}: district majorities and elf, "
+            "dwarf and gnome majorities.\n"
+            "Most victory points (VP) at the end wins. Topics: setup placement collection "
+            "actions scoring taxes end two-player deck board commands, any card or guild name, "
+            "any command (place, build, …)."),
+        "setup": (
+            "Setup (§3)",
+            f"Each player starts with {cost_text(rs.start)}, {rs.workers_start} elves and "
+            f"{rs.workers_start} dwarves in play (the rest of their {rs.workers_per_colour} of "
+            f"each wait in the reserve), score 0. Everyone is dealt {rs.deal} cards and "
+            f"secretly keeps {rs.keep}; the others are discarded face up. All choices are "
+            "revealed together.\n"
+            "  keep #0 #1 #2          (the client adds the 'drop …' part for you)\n"
+            "Turn-order crests 1…N are dealt at random; the pool gets "
+            f"{rs.pool_size} face-up cards."),
+        "placement": (
+            "Placement (§6)",
+            "In crest order, each player places ONE elf or dwarf on a free plank, or passes. "
+            "One worker per plank.\n"
+            f"  Recruiter's desk: {rs.fee_recruiter_desk} gold; in Collection it gives you one "
+            "more worker of the same kind from your reserve.\n"
+            "  King's camp: free, lowest free plank, one of your workers per month; in "
+            "Collection you take a face-up crest (turn order).\n"
+            f"  A guild: {rs.fee_guild_plank} gold (to its owner, or free if it is yours); "
+            "activate it in your Actions turn.\n"
+            "  Your own built cards with a plank (Tower and Inn only once a gnome is on the "
+            f"lock, {rs.fee_property_plank} gold).\n"
+            "When you pass, ALL your remaining elves and dwarves go to the resource areas: "
+            "forest (elves only), quarry (dwarves only), mine and gold mine (both).\n"
+            "  place elf desk | place dwarf miners | place elf #17 | pass\n"
+            "  spread elf forest=2 mine=1 gold=0   (or just: spread 2 1 0)"),
+        "collection": (
+            "Collection (§7)",
+            "In this order: forest (each elf 1 wood), quarry (each dwarf 1 stone), mine "
+            "(metal = pairs of elf and dwarf), gold mine (each worker 1 gold). A master counts "
+            "2 for collecting. The single player with most worker pieces in an area gets +1 "
+            "of its resource (a tie: nobody).\n"
+            "Then the Recruiter's desk (one more worker of the same kind), the King's camp "
+            "(in plank order, take a face-up crest: swap with its holder, or keep your own; "
+            "it is then face down for the month), then income (1 gold per built card with a "
+            "coin) and taxes (see 'help taxes').\n"
+            "  crest 2"),
+        "actions": (
+            "Actions (§8)",
+            "In crest order, each player takes a whole turn, in any order:\n"
+            "  build #17 tower@3     pay the card's cost, mark a free symbol of its type\n"
+            f"  wall wall@2a          {cost_text(rs.wall_cost)}; any number\n"
+            "  guild spies           pay the guild's cost, mark its symbol, own it\n"
+            "  activate miners       every worker you placed on a guild or card must be "
+            "activated before the turn ends\n"
+            "  buy wood / sell metal one buy and one sell per trading-post visit "
+            f"({_prices(rs)})\n"
+            f"  hire #20              {rs.fee_gnome_hire} gold, once per turn: a gnome onto a "
+            "free lock of your built card\n"
+            "  bank #21 / smith #22  gnome-lock abilities\n"
+            f"  buy-card #30 | top    {rs.fee_card_purchase} gold, the LAST action of your turn\n"
+            "  end                   end your turn (then discard down to "
+            f"{rs.hand_limit} cards)"),
+        "scoring": (
+            "Scoring (§9, §10)",
+            f"After months {_season_text(rs)}. Each district: most markers (properties, walls, "
+            f"guild; a keep counts 2) scores {rs.district_points[0]}, 2nd "
+            f"{rs.district_points[1]}, 3rd {rs.district_points[2]} (3rd only with "
+            f"{rs.district_third_from}+ players, or 2 players with the non-players). Then "
+            f"elves, dwarves and gnomes separately: most {rs.worker_points[0]}, 2nd "
+            f"{rs.worker_points[1]} (masters count 1).\n"
+            "Ties: tied players each score the NEXT rank's points and take two ranks. A "
+            "count of 0 scores nothing."),
+        "taxes": (
+            "Taxes (§7, §9.7)",
+            f"At the end of Collection each player pays gold by their score: {_taxes(rs)}. "
+            "Each gold you cannot pay costs 1 VP."),
+        "end": (
+            "End of the game (§11)",
+            f"After the scoring of month {rs.rounds}. Most VP wins; a tie is broken by "
+            "resources (wood + stone + gold + 2 × metal); still tied, they share the victory."),
+        "two-player": (
+            "Two players (§12)",
+            "Two non-players, NP3 and NP4, hold crests 3 and 4. The holder of crest 1 plays "
+            "NP3, of crest 2 NP4. At setup each puts an NP dwarf on a guild (np-dwarf "
+            "merchants); nobody may place on a guild holding an NP dwarf. After Actions, each "
+            "NP takes a card (np-take #30 | top) and marks a free symbol of its type "
+            "(np-mark tower@2); then the NP dwarves move one guild on (its owner gains "
+            f"{rs.np_guild_gold} gold). Districts score as with 4 players."),
+        "deck": (
+            "The deck (§15)",
+            f"{rs.cards_per_type} cards of each of the 10 types. A face-up pool of "
+            f"{rs.pool_size}, refilled at once; an empty draw pile is refilled by shuffling "
+            f"the discards. Hands are secret; the hand limit is {rs.hand_limit} at the end of "
+            "your turn."),
+        "board": (
+            "The board (§2)",
+            "Five districts 0–4 in a ring. Each has one symbol for each of Pub, Gardens, "
+            "Tower, Inn, Blacksmith, Bank, Market and Library, a Keep section (2 symbols), two "
+            "walls (wall@Da, wall@Db) and a guild. Gatehouse g spans districts g and g+1: one "
+            "symbol in each (gateG@D). Symbols are written tower@3, keep@1, wall@2a, guild@4, "
+            "gate4@0.\n"
+            "On the screen, each symbol shows the initial of whoever marked it ('·' = free)."),
+        "screen": (
+            "The screen",
+            "Top: month, phase and whose decision it is. Districts: one row each, with the "
+            "guild (owner, worker on its plank), every symbol's holder, walls, gatehouse "
+            "symbols and each player's markers. Then the collection board (desk, camp, "
+            "resource areas), the players (crest, VP, tax, resources, elves/dwarves with "
+            "masters as +Nm, gnomes, hand, built cards), your hand with costs, the pool and "
+            "the piles, and the log.\n"
+            "Keys: Tab completes, ↑/↓ history, PgUp/PgDn scroll the log, Esc closes help, "
+            "Ctrl-C leaves (asks first). Commands: ? (what you can do), help TOPIC, log, quit."),
+    }
+
+
+CARD_TEXT = {
+    "pub": "Gnome lock: when a gnome arrives, flip one of your dwarves to a master "
+           "(collects 2).",
+    "gardens": "Gnome lock: when a gnome arrives, flip one of your elves to a master "
+               "(collects 2).",
+    "tower": "Plank behind the gnome lock (fee {prop} gold): take a gnome from the supply onto "
+             "one of your free gnome locks (not your one hire of the turn).",
+    "inn": "Plank behind the gnome lock (fee {prop} gold): gain an elf or a dwarf from your "
+           "reserve.",
+    "blacksmith": "Plank: gain {smith} metal. Gnome lock: once per month, in your turn, buy 1 "
+                  "metal for 1 gold (smith #ID).",
+    "bank": "Gnome lock: once per turn, take 1 gold (bank #ID).",
+    "market": "Plank: gain {market} gold. Two gnome locks: each gives one more trading-post "
+              "visit per turn.",
+    "gatehouse": "Built on a gatehouse whose two symbols are both free; you mark one. Gnome "
+                 "lock: put a second marker on the free other symbol of a gatehouse where you "
+                 "have one.",
+    "library": "Plank: draw {libdraw} cards, then discard {libdiscard}. Gnome lock: after "
+               "your turn ends, draw 1 card free (then discard down to {limit}).",
+    "keep": "No plank and no lock; built on both symbols of a district's keep section, so it "
+            "counts 2 markers.",
+}
+
+GUILD_TEXT = {
+    "merchants": "Up to {mex} times this turn exchange 1 wood or stone for 1 metal "
+                 "(exchange wood), and {mvis} extra trading-post visits.",
+    "librarians": "Draw {lbd} cards, then discard {lbx} from your hand.",
+    "architects": "Mark any free property, wall or guild symbol without a card, paying its "
+                  "cost less 1 metal or 2 wood/stone (discount=m, ww, ss, ws). No income, "
+                  "plank or lock comes with it. activate architects tower@2 discount=ws",
+    "recruiters": "Gain an elf or a dwarf from your reserve, or put a gnome from the supply on "
+                  "a free lock of your built card. activate recruiters elf | gnome #20",
+    "sawyers": "Gain {yield}.",
+    "miners": "Gain {yield}.",
+    "bankers": "Gain {yield}.",
+    "masons": "Gain {yield}.",
+    "thieves": "Take up to {th1} gold from one player, or 1 gold from each of up to {tgt} "
+               "players. activate thieves from 2 | each 1 3",
+    "bandits": "From one player take 1 metal or up to {bd1} wood/stone, or 1 wood or stone "
+               "from each of up to {tgt} players. activate bandits from 2 wood stone | "
+               "each 1:wood 3:stone",
+    "wizards": "Swap ALL markers between two properties of the same type, two guilds (owners "
+               "swap too) or two walls. activate wizards tower@1 tower@3 | gate1 gate3",
+    "spies": "Every other player with a card shows one from their hand (all at once); you "
+             "take one of them. Others: show #3:pub. You: take #3.",
+}
+
+COMMAND_TEXT = {
+    "keep": ("keep #A #B #C [drop #D:type #E:type]", "setup: keep 3 of your 5 cards (§3)"),
+    "np-dwarf": ("np-dwarf GUILD", "2 players: put your NP's dwarf on a guild (§12)"),
+    "place": ("place elf|dwarf|master-elf|master-dwarf desk|camp|GUILD|#CARD",
+              "put one worker on a plank (§6)"),
+    "pass": ("pass", "stop placing; then spread the rest over the resource areas (§6)"),
+    "spread": ("spread elf forest=2 mine=1 gold=0   (shorthand: spread 2 1 0)",
+               "after passing: where your remaining workers of one kind go (§6)"),
+    "crest": ("crest N", "King's camp: take crest N (§7)"),
+    "build": ("build #CARD SYMBOL", "build a card from your hand on a free symbol (§8)"),
+    "wall": ("wall wall@2a", "build a wall (§8)"),
+    "guild": ("guild NAME", "build a guild and own it (§8)"),
+    "activate": ("activate PLANK [choices]", "resolve a worker you placed (§8, §13, §14)"),
+    "buy": ("buy wood|stone|metal", "trading post: buy one unit (§8)"),
+    "sell": ("sell wood|stone|metal", "trading post: sell one unit (§8)"),
+    "exchange": ("exchange wood|stone", "Merchants: 1 wood or stone → 1 metal (§14)"),
+    "hire": ("hire #CARD [gateG@D]", "hire a gnome onto a free lock (§8)"),
+    "bank": ("bank #CARD", "Bank gnome: take 1 gold (§13)"),
+    "smith": ("smith #CARD", "Blacksmith gnome: buy 1 metal for 1 gold (§13)"),
+    "buy-card": ("buy-card #CARD | top", "buy a card: the last action of your turn (§8)"),
+    "end": ("end", "end your turn (§8)"),
+    "discard": ("discard #CARD   (or discard #3:pub)", "discard a card (hand limit, Library, "
+                "Librarians)"),
+    "show": ("show #CARD", "Spies: the card you show (§14)"),
+    "take": ("take #CARD", "Spies: the shown card you take (§14)"),
+    "np-take": ("np-take #CARD | top", "2 players: the card your NP takes (§12)"),
+    "np-mark": ("np-mark SYMBOL | none", "2 players: where your NP puts its marker (§12)"),
+    "np-skip": ("np-skip", "2 players: nothing to take"),
+}
+
+ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep-3": "setup",
+           "camp": "collection", "kings-camp": "collection", "desk": "placement",
+           "recruiters-desk": "placement", "trading": "actions", "trade": "actions",
+           "tax": "taxes", "scores": "scoring", "ties": "scoring", "tie-break": "end",
+           "end-game": "end", "2p": "two-player", "np": "two-player", "non-players":
+           "two-player", "cards": "deck", "districts": "board", "symbols": "board",
+           "gatehouses": "gatehouse", "walls": "board", "guilds": "guild-list",
+           "layout": "screen", "keys": "screen"}
+
+
+def card_help(rs, t):
+    i = CARD_TYPES.index(t)
+    text = CARD_TEXT[t].format(prop=rs.fee_property_plank, smith=rs.blacksmith_metal,
+                               market=rs.market_gold, libdraw=rs.library_draw,
+                               libdiscard=rs.library_discard, limit=rs.hand_limit)
+    return (f"{TITLE[t]} (card, §13)",
+            f"Cost: {cost_text(rs.card_cost[i])}. Income: {rs.card_income[i]} gold per "
+            f"Collection. There are {rs.cards_per_type} in the deck.\n{text}\n"
+            f"Build it with: build #CARD {t}@D" + (" (gateG@D for a gatehouse)" if t ==
+                                                  "gatehouse" else ""))
+
+
+def guild_help(rs, g):
+    i = GUILDS.index(g)
+    text = GUILD_TEXT[g].format(mex=rs.merchants_exchanges, mvis=rs.merchants_extra_visits,
+                                lbd=rs.librarians_draw, lbx=rs.librarians_discard,
+                                th1=rs.thieves_one, bd1=rs.bandits_one, tgt=rs.max_targets,
+                                **{"yield": cost_text(rs.guild_yield[i])})
+    return (f"The {GUILD_TITLE[g]} ({_cat(rs, g)} guild, §14)",
+            f"Build: {cost_text(rs.guild_cost[i])} (guild {g}); the owner's marker counts in "
+            f"its district.\nPlace a worker: {rs.fee_guild_plank} gold (to the owner; free "
+            f"for the owner). Activate in your Actions turn: {text}")
+
+
+def topics(rs):
+    """Every topic name → (title, text)."""
+    out = dict(phase_topics(rs))
+    for t in CARD_TYPES:
+        out[t] = card_help(rs, t)
+    for g in GUILDS:
+        out[g] = guild_help(rs, g)
+    for verb, (usage, what) in COMMAND_TEXT.items():
+        key = verb if verb not in out else f"{verb}-command"
+        out[key] = (f"Command: {verb}", f"{usage}\n{what}.")
+    out["guild-list"] = ("Guilds (§14)", "\n".join(
+        f"  {g:<11}{_cat(rs, g):<12}{cost_text(rs.guild_cost[i])}" for i, g in enumerate(GUILDS)))
+    out["card-list"] = ("Property cards (§13)", "\n".join(
+        f"  {t:<11}{cost_text(rs.card_cost[i]):<28}income {rs.card_income[i]}"
+        for i, t in enumerate(CARD_TYPES)))
+    out["commands"] = ("Commands", "\n".join(f"  {u}" for u, _ in COMMAND_TEXT.values()) +
+                       "\nAlso: ? (your legal commands), help [TOPIC], log, quit.")
+    return out
+
+
+def lookup(rs, topic):
+    """(title, text) for a topic, or None. Accepts card/guild/command names and aliases."""
+    all_topics = topics(rs)
+    key = (topic or "overview").strip().lower().lstrip("#")
+    key = ALIASES.get(key, key)
+    if key in all_topics:
+        title, text = all_topics[key]
+        if key in COMMAND_TEXT and f"{key}-command" in all_topics:
+            title2, text2 = all_topics[f"{key}-command"]
+            text = f"{text}\n\n{title2}: {text2}"
+        return title, text
+    if key.endswith("s") and key[:-1] in all_topics:
+        return all_topics[key[:-1]]
+    return None
+
+
+def topic_names(rs):
+    return sorted(set(topics(rs)) | set(ALIASES))
+
+
+def render_all(rs):
+    """The whole reference as text (belfort rules, with no topic)."""
+    t = topics(rs)
+    order = ["overview", "setup", "placement", "collection", "actions", "scoring", "taxes",
+             "end", "two-player", "deck", "board", "card-list"] + list(CARD_TYPES) + \
+        ["guild-list"] + list(GUILDS) + ["commands"]
+    blocks = []
+    for k in order:
+        title, text = t[k]
+        blocks.append(f"{title}\n{'=' * len(title)}\n{text}\n")
+    return "\n".join(blocks)
