@@ -1,0 +1,82 @@
+"""What every peer of one game agrees on after the lobby, and shared constants."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import asdict, dataclass, field
+
+from net.crypto import wire
+
+PROTOCOL = "belfort-lan/session/1"   # a peer with another value is refused in the lobby
+COLOURS = ("red", "blue", "green", "yellow", "purple")
+
+
+@dataclass
+class Alert:
+    """Something a person should be told (mirrors client.driver.Alert)."""
+    kind: str          # "desync" | "cheat" | "disconnect" | "reconnect" | "error" | "info"
+    text: str
+    seat: int | None = None
+    when: float = field(default_factory=time.time)
+    seen: bool = False
+
+
+@dataclass
+class Timing:
+    heartbeat: float = 0.25        # seconds between heartbeats
+    disconnected: float = 1.5      # no message for this long: shown as disconnected
+    timeout: float = 60.0          # no message for this long: timed out (may be handed to a bot)
+
+
+@dataclass
+class GameConfig:
+    """The final roster and options, identical on every peer (the lobby's `start`)."""
+    game_id: str
+    names: list
+    keys: list               # Ed25519 public keys (32 bytes), seat order
+    curve: list              # CurveZMQ public keys (z85 text), seat order
+    endpoints: list          # each peer's mesh address, e.g. "tcp://127.0.0.1:40123"
+    kinds: list              # "human" | "bot"
+    colours: list
+    options: dict            # new_game options: {"guilds": ...}
+    ruleset_text: str | None  # None: the standard ruleset
+    ruleset_sha: str
+    lobby: str = ""          # the host's lobby address (rejoin may use it to find the game)
+    protocol: str = PROTOCOL
+
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameConfig":
+        names = {f for f in cls.__dataclass_fields__}
+        missing = [k for k in ("game_id", "names", "keys", "curve", "endpoints", "kinds",
+                               "colours", "options", "ruleset_text", "ruleset_sha") if k not in d]
+        if missing:
+            raise ValueError(f"game config lacks {', '.join(missing)}")
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+    def ruleset(self):
+        import belfort
+        if self.ruleset_text is None:
+            return belfort.standard_ruleset()
+        return belfort.parse_ruleset(self.ruleset_text)
+
+
+def game_id_for(keys, names, options, ruleset_sha, nonce: bytes) -> str:
+    """The game id: a hash of the final roster, the options, the ruleset and a lobby nonce."""
+    data = wire.pack(["belfort-lan/game/v1", list(keys), list(names), options, ruleset_sha, nonce])
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def card_type(physical: int, cards_per_type: int) -> int:
+    """The fixed public mapping of physical cards to types: card c is of type c // per.
+
+    Physical cards are 0 .. per*10-1; the crypto deck of epoch 0 holds them in that
+    order, so decrypting a position gives a physical card and so its type."""
+    return physical // cards_per_type

@@ -1,0 +1,141 @@
+"""N session peers in one process, exchanging their frames in memory.
+
+For tests and for the first half of scripts/bench_net.py: all the work of a
+networked game (five engines, signatures, the deck) without the network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import deque
+from typing import Callable
+
+import belfort
+
+from net.crypto import Identity
+
+from .config import COLOURS, GameConfig, game_id_for
+from .core import SessionPeer
+
+
+def local_config(n: int, options: dict | None = None, ruleset_text: str | None = None,
+                 names=None, kinds=None, identities=None) -> tuple[GameConfig, list]:
+    """A GameConfig as a lobby would make it, for n peers in this process."""
+    identities = identities or [Identity.generate() for _ in range(n)]
+    names = list(names or [f"P{i}" for i in range(n)])
+    options = dict(options or {"guilds": "normal"})
+    rs = belfort.parse_ruleset(ruleset_text) if ruleset_text else belfort.standard_ruleset()
+    keys = [i.public_bytes for i in identities]
+    gid = game_id_for(keys, names, options, rs.sha256, secrets.token_bytes(16))
+    cfg = GameConfig(game_id=gid, names=names, keys=keys, curve=[""] * n, endpoints=[""] * n,
+                     kinds=list(kinds or ["bot"] * n), colours=list(COLOURS[:n]), options=options,
+                     ruleset_text=ruleset_text, ruleset_sha=rs.sha256)
+    return cfg, identities
+
+
+def test_master(seed: str, seat: int) -> bytes:
+    """A reproducible master secret — for tests and benchmarks only (it makes the
+    whole game, deck order included, a function of ``seed``)."""
+    return hashlib.sha256(f"belfort-test-master/{seed}/{seat}".encode()).digest()
+
+
+def bot_for(level: str, seed, seat: int):
+    from belfort.bots import make_bot
+    return make_bot(level, f"{seed}/bot{seat}", think=0.0)
+
+
+class MemoryNetwork:
+    """Delivers every frame in FIFO order.  ``tamper[seat](dest, data) -> data | None``
+    rewrites (or drops) a seat's outgoing frames; ``down`` holds seats cut off."""
+
+    def __init__(self, peers: list[SessionPeer], bots: dict | None = None,
+                 tamper: dict[int, Callable] | None = None) -> None:
+        self.peers = peers
+        self.bots = bots or {}
+        self.tamper = tamper or {}
+        self.queue: deque = deque()
+        self.down: set[int] = set()
+        self.now = 0.0
+        self.delivered = 0
+
+    @classmethod
+    def create(cls, n: int, *, seed: str | None = None, options=None, level="random",
+               names=None, ruleset_text=None, clock=None):
+        cfg, ids = local_config(n, options, ruleset_text, names)
+        seed = seed or secrets.token_hex(8)
+        peers = [SessionPeer(cfg, s, ids[s], test_master(seed, s), clock=clock) for s in range(n)]
+        net = cls(peers)
+        net.seed = seed
+        net.identities = ids
+        net.level = level
+        return net
+
+    def attach_bots(self, level: str = "random") -> None:
+        """One bot per seat, seeded by the shared seed once it is known (see run)."""
+        self._bot_level = level
+
+    def _collect(self, p: SessionPeer) -> None:
+        for dest, data in p.take_outgoing():
+            if p.seat in self.down:
+                continue
+            targets = [dest] if dest is not None else [s for s in range(len(self.peers)) if s != p.seat]
+            for r in targets:
+                d = data
+                fn = self.tamper.get(p.seat)
+                if fn is not None:
+                    d = fn(r, d)
+                    if d is None:
+                        continue
+                self.queue.append((p.seat, r, d))
+
+    def inject(self, src: int, dest: int, data: bytes) -> None:
+        self.queue.append((src, dest, data))
+
+    def start(self) -> None:
+        for p in self.peers:
+            p.start(self.now)
+            self._collect(p)
+
+    def pump(self) -> None:
+        while self.queue:
+            src, dst, data = self.queue.popleft()
+            if dst in self.down:
+                continue
+            p = self.peers[dst]
+            p.receive(data, self.now, src)
+            self.delivered += 1
+            self._collect(p)
+
+    def step_bots(self) -> bool:
+        acted = False
+        for p in self.peers:
+            bot = self.bots.get(p.seat)
+            if bot is None and getattr(self, "level", None) and p.game is not None:
+                bot = self.bots[p.seat] = bot_for(self.level, p.seed.hex(), p.seat)
+            if bot is not None and p.seat not in self.down and p.decision_needed():
+                p.submit(bot.choose(p.game, p.seat), self.now)
+                self._collect(p)
+                acted = True
+        return acted
+
+    def run(self, max_idle: int = 40, until: Callable[[], bool] | None = None) -> None:
+        """Deliver and let bots play until every peer is finished (or nothing moves)."""
+        idle = 0
+        while True:
+            self.pump()
+            if until is not None and until():
+                return
+            if self.step_bots():
+                idle = 0
+                continue
+            live = [p for p in self.peers if p.seat not in self.down]
+            if all(p.finished for p in live):
+                return
+            idle += 1
+            if idle > max_idle:
+                return
+            self.now += 0.3
+            for p in live:
+                p.tick(self.now)
+                self._collect(p)
