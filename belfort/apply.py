@@ -305,6 +305,8 @@ def place_gnome(s, seat, card, gate_site, events):
     s.gnome_supply -= 1
     s.gnomes[card] = s.gnomes.get(card, 0) + 1
     events.append(("gnome", seat, card))
+    if s.types[card] == MARKET and seat == s.current:
+        s.t_visits += 1   # §8/§13: unlocked at once — the extra visit counts this turn
     if gate_site != NO_ONE:
         s.board[gate_site] = seat
         events.append(("second-marker", seat, gate_site))
