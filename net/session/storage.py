@@ -1,0 +1,160 @@
+"""A peer's files for one game: the config, its secrets (0600) and its message log.
+
+Layout, under the data directory (default ``~/.local/share/belfort``)::
+
+    games/<game id>-<seat>/config.msgpack   the roster and options (GameConfig) + our seat
+    games/<game id>-<seat>/secrets.msgpack  0600: identity key, CurveZMQ key pair, master secret
+    games/<game id>-<seat>/log              every accepted envelope and our own decisions
+    games/<game id>-<seat>/finished         written once the game is over and audited
+
+The log is a sequence of records ``u32 length (big-endian) ‖ msgpack [kind, payload]``:
+``["in", envelope bytes]`` for each accepted envelope of another seat, in the order
+it was accepted, and ``["submit", command]`` for each decision of our own seat.
+Each record is written with one ``write`` call before it is acted on (so it survives
+the process being killed); the file is fsync'd at every phase boundary.  A torn
+last record (power loss) is ignored and cut off.  Our own envelopes are not stored:
+replaying the inputs re-creates them byte for byte (derive.py).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from pathlib import Path
+
+import msgpack
+
+from .config import GameConfig
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "belfort"
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+
+
+class GameStore:
+    def __init__(self, directory: Path) -> None:
+        self.dir = Path(directory)
+        self._fd: int | None = None
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def create(cls, data_dir, config: GameConfig, seat: int, secrets: dict, extra: dict | None = None):
+        d = Path(data_dir) / "games" / f"{config.game_id}-{seat}"
+        d.mkdir(parents=True, exist_ok=True)
+        os.chmod(d, 0o700)
+        store = cls(d)
+        _write_private(d / "secrets.msgpack", msgpack.packb(secrets, use_bin_type=True))
+        meta = {"config": config.to_dict(), "seat": seat, **(extra or {})}
+        _write_private(d / "config.msgpack", msgpack.packb(meta, use_bin_type=True))
+        dfd = os.open(d, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+        return store
+
+    def load(self) -> tuple[GameConfig, int, dict, dict]:
+        """(config, seat, secrets, meta)"""
+        meta = msgpack.unpackb((self.dir / "config.msgpack").read_bytes(), raw=False)
+        secrets = msgpack.unpackb((self.dir / "secrets.msgpack").read_bytes(), raw=False)
+        return GameConfig.from_dict(meta["config"]), meta["seat"], secrets, meta
+
+    # ------------------------------------------------------------ the log
+    def open_log(self) -> None:
+        path = self.dir / "log"
+        valid = self._valid_length(path)
+        self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        if os.fstat(self._fd).st_size > valid:
+            os.truncate(path, valid)
+
+    def append(self, kind: str, payload) -> None:
+        if self._fd is None:
+            self.open_log()
+        rec = msgpack.packb([kind, payload], use_bin_type=True)
+        os.write(self._fd, struct.pack(">I", len(rec)) + rec)
+
+    def sync(self) -> None:
+        if self._fd is not None:
+            os.fsync(self._fd)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            try:
+                os.fsync(self._fd)
+            finally:
+                os.close(self._fd)
+                self._fd = None
+
+    def records(self) -> list[tuple[str, object]]:
+        path = self.dir / "log"
+        if not path.exists():
+            return []
+        data = path.read_bytes()
+        out, i = [], 0
+        while i + 4 <= len(data):
+            (size,) = struct.unpack(">I", data[i:i + 4])
+            if i + 4 + size > len(data):
+                break
+            try:
+                kind, payload = msgpack.unpackb(data[i + 4:i + 4 + size], raw=False)
+            except Exception:
+                break
+            out.append((kind, payload))
+            i += 4 + size
+        return out
+
+    @staticmethod
+    def _valid_length(path: Path) -> int:
+        if not path.exists():
+            return 0
+        data = path.read_bytes()
+        i = 0
+        while i + 4 <= len(data):
+            (size,) = struct.unpack(">I", data[i:i + 4])
+            if i + 4 + size > len(data):
+                break
+            i += 4 + size
+        return i
+
+    def mark_finished(self, summary: dict) -> None:
+        _write_private(self.dir / "finished", msgpack.packb(summary, use_bin_type=True))
+
+    @property
+    def is_finished(self) -> bool:
+        return (self.dir / "finished").exists()
+
+
+def find_games(data_dir, lobby: str | None = None, unfinished: bool = True) -> list[GameStore]:
+    """This machine's stored games, newest first (optionally those joined via ``lobby``)."""
+    root = Path(data_dir) / "games"
+    if not root.is_dir():
+        return []
+    found = []
+    for d in root.iterdir():
+        if not (d / "config.msgpack").exists() or not (d / "secrets.msgpack").exists():
+            continue
+        st = GameStore(d)
+        if unfinished and st.is_finished:
+            continue
+        if lobby is not None:
+            try:
+                cfg = st.load()[0]
+            except Exception:
+                continue
+            if cfg.lobby != lobby:
+                continue
+        found.append((d.stat().st_mtime, st))
+    return [s for _, s in sorted(found, key=lambda x: -x[0])]
