@@ -74,6 +74,8 @@ class LegalCompleter(Completer):
         self.owner = owner
 
     def get_completions(self, document, complete_event):
+        if not document.text_before_cursor.strip() and not complete_event.completion_requested:
+            return
         hinter = self.owner.hinter()
         for word, start, meta in hinter.complete(document.text_before_cursor):
             yield Completion(word, start_position=start, display_meta=meta)
@@ -174,12 +176,16 @@ class BelfortApp:
     def main_lines(self, width=None, height=None):
         w, h = self.size()
         width = width or w
-        height = height or max(3, h - 2)
+        height = height or max(3, h - 1 - self.message_height())
         view = self.driver.view()
         return render.screen(view, self.context(view, width), width, height)
 
     def _main_fragments(self):
         return render.as_fragments(self.main_lines())
+
+    def message_height(self):
+        w, _ = self.size()
+        return 1 if len(self.message[1]) <= w else 2
 
     def _message_fragments(self):
         style, text = self.message
@@ -194,7 +200,8 @@ class BelfortApp:
     # --- layout and keys -----------------------------------------------------------------------
     def _layout(self):
         main = Window(FormattedTextControl(self._main_fragments), wrap_lines=False)
-        msg = Window(FormattedTextControl(self._message_fragments), height=1)
+        msg = Window(FormattedTextControl(self._message_fragments),
+                     height=lambda: self.message_height(), wrap_lines=True)
         inp = Window(BufferControl(self.buffer, input_processors=[
             BeforeInput(lambda: [("class:prompt", self.prompt())]), AppendAutoSuggestion()]),
             height=1, dont_extend_height=True)

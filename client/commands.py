@@ -137,7 +137,15 @@ def _spread_shorthand(args, legal):
     else:
         return None
     cmd = ("spread", kind, *counts)
-    return cmd if cmd in legal else None
+    if cmd in legal:
+        return cmd
+    total = sum(spreads[0][2:5])
+    word = KINDS[kind].replace("master-", "master ")
+    word = word.replace("elf", "elves" if total != 1 else "elf").replace(
+        "dwarf", "dwarves" if total != 1 else "dwarf")
+    raise Resolution(f"your {total} {word} must all go somewhere: "
+                     f"give numbers for {', '.join(AREAS[a] for a in areas)} adding up to "
+                     f"{total} (e.g. spread {total} 0 0)")
 
 
 def spread_hint(legal):

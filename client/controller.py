@@ -96,11 +96,11 @@ def turn_hint(view, legal):
     t = view.get("turn")
     if not t or view["current"] != view["seat"] or view["step"]:
         return ""
-    bits = [f"trading post: {t['buys']}/{t['visits']} buys, {t['sells']}/{t['visits']} sells"]
+    bits = [f"Trading post: bought {t['buys']}/{t['visits']}, sold {t['sells']}/{t['visits']}"]
     if t["exchanges"]:
-        bits.append(f"{t['exchanges']} Merchants exchanges")
-    bits.append("gnome hired" if t["hired"] else "gnome hire available")
-    return "This turn: " + " · ".join(bits) + " · ? lists your choices"
+        bits.append(f"{t['exchanges']} exchanges")
+    bits.append("gnome hired" if t["hired"] else "gnome hire: yes")
+    return " · ".join(bits) + " · ? for choices"
 
 
 class Controller:
@@ -146,14 +146,16 @@ class Controller:
         if head == "log":
             return Reply("log")
         legal = self.driver.legal()
+        view = self.driver.view()
+        if not legal:
+            if view["phase"] == "over":
+                return Reply("error", "The game is over. 'quit' leaves; Esc shows the board.")
+            return Reply("error", "Not your decision now. " +
+                         prompt_text(view, legal, self.namer))
         try:
             cmd = commands.resolve(text, legal, self.numbered)
         except commands.Resolution as exc:
             return Reply("error", str(exc))
-        if not legal and cmd is None:
-            view = self.driver.view()
-            if view["phase"] == "over":
-                return Reply("error", "The game is over. 'quit' leaves; Esc shows the board.")
         try:
             self.driver.submit(cmd if cmd is not None else text)
         except belfort.CommandSyntaxError as exc:

@@ -230,21 +230,27 @@ def collection(view, ctx, width, wide):
     if down:
         line.add(f"(crest{'s' if len(down) > 1 else ''} {','.join(map(str, down))} down) ",
                  "class:dim")
+    areas = Line()
     for area in ("forest", "quarry", "mine", "gold"):
-        line.add("│ ", "class:dim").add(("Gold" if area == "gold" else area.capitalize())
-                                         + " ", "class:th")
+        areas.add("│ ", "class:dim").add(("Gold" if area == "gold" else area.capitalize())
+                                          + " ", "class:th")
         any_here = False
         for p in view["players"]:
             here = p["areas"].get(area) or {}
             pieces = sum(here.values())
             if pieces:
                 masters = here.get("master-elf", 0) + here.get("master-dwarf", 0)
-                line.add(f"{nm.letter(p['seat'])}{pieces}" + (f"({masters}M)" if masters else "")
-                         + " ", nm.style(p["seat"]))
+                areas.add(f"{nm.letter(p['seat'])}{pieces}" + (f"({masters}M)" if masters
+                                                               else "") + " ", nm.style(p["seat"]))
                 any_here = True
         if not any_here:
-            line.add("· ", "class:free")
-    lines = [line]
+            areas.add("· ", "class:free")
+    if line.width() + areas.width() <= width:
+        line.extend(areas)
+        lines = [line]
+    else:
+        areas.frags[0] = ("class:dim", "Areas ")
+        lines = [line, areas]
     if wide:
         lines.append(Line(("Gnome supply ", "class:th"), (str(view["gnome_supply"]) + "  ", ""),
                           ("Crests: ", "class:th"),
@@ -258,7 +264,9 @@ def built_text(b, wide):
     locks = LOCKS.get(t, 1)
     name = TITLE[t] if wide else SHORT[t]
     lock = "g" * b["gnomes"] + "·" * (locks - b["gnomes"])
-    return name + (f"[{lock}]" if locks else "")
+    occ = b.get("plank")
+    on = (":" + KIND_LETTER.get(occ["worker"], "?")) if occ else ""
+    return name + (f"[{lock}]" if locks else "") + on
 
 
 def worker_text(n, masters):
@@ -271,7 +279,8 @@ def players(view, ctx, width, wide):
     nw = 8 if wide else 6
     head = Line(("  ", "class:th"), ("Player".ljust(nw + 2), "class:th"),
                 ("Cr VP Tx  Wd St Mt Gd  Elf  Dwf  Gn Hd ", "class:th"),
-                ("Built (g = gnome on a lock)" if wide else "Built", "class:th"))
+                ("Built ([g] gnome on a lock, :e worker on its plank)" if wide else "Built",
+                 "class:th"))
     lines = [head.fit(width)]
     cur = view["current"]
     active = set(view["waiting_for"])
