@@ -160,7 +160,7 @@ def test_s12_np_dwarves_move_clockwise_and_pay_the_owner():
     assert g.np_dwarf == [4, 0]
     assert res(g, 1)[3] == gold + 1
     refused(g, "place elf merchants", g.current, "§12")
-    assert ("place", 0, 100 + 3) in legal_commands(g, g.current)   # sawyers free again
+    assert ("place", 0, 100 + GUILDS.index("sawyers")) in legal_commands(g, g.current)
 
 
 def test_s12_nps_never_pay_tax_and_never_win():
