@@ -1,0 +1,132 @@
+"""`--plain` through a pipe, the game log it writes, `belfort replay` and `belfort rules`."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import belfort
+
+from client import gamelog, main as cli
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(args, stdin="", timeout=120):
+    env = dict(os.environ, NO_COLOR="1")
+    return subprocess.run([sys.executable, "-m", "client.main", *args], input=stdin,
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
+
+
+def test_plain_mode_through_a_pipe(tmp_path):
+    log = tmp_path / "g.jsonl"
+    p = run(["play", "--seed", "1", "--plain", "--bot", "random", "--log", str(log)],
+            "?\nkeep #0 #1 #2\nbuild #0 tower@1\nhelp spies\nquit\n")
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "Keep 3 of your 5 cards" in out
+    assert "1. keep #0 #1 #2 drop" in out            # '?' lists the legal commands
+    assert "You kept 3 cards and discarded" in out   # our move, as a sentence
+    assert "Bo kept 3 cards" in out                  # a bot's move, as a sentence
+    assert "Month 1 of 7" in out
+    assert "Refused (§" in out                       # building during placement
+    assert "The Spies (interactive guild, §14)" in out
+    assert "Leaving the game." in out
+    head, steps, end = gamelog.read(log)
+    assert head["players"][0] == "You" and head["seed"] == "1"
+    assert ("cmd", 0, "keep #0 #1 #2 drop #3:inn #4:keep") in steps
+    assert end is None
+
+
+def test_a_whole_plain_game_then_its_replay(tmp_path):
+    log = tmp_path / "g.jsonl"
+    p = run(["play", "--players", "3", "--seed", "5", "--plain", "--bot", "random",
+             "--log", str(log)], "?\n1\n" * 400, timeout=170)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "Final scores" in p.stdout and "Audit: PASSED" in p.stdout
+    head, steps, end = gamelog.read(log)
+    assert end is not None
+    game = gamelog.new_game_from(head)
+    for step in steps:
+        gamelog.apply_step(game, step)
+    assert game.is_over() and belfort.state_hash(game) == end["hash"]
+    r = run(["replay", str(log), "--plain"])
+    assert r.returncode == 0, r.stderr
+    assert "The replay reaches the logged final state." in r.stdout
+    assert "Final scores" in r.stdout
+
+
+def test_replay_steps_backwards_and_forwards(tmp_path):
+    from client.replay import Replay
+    game = belfort.new_game(["You", "Bo", "Cy"], {"guilds": "normal"}, seed="4")
+    w = gamelog.GameLogWriter(tmp_path / "r.jsonl", gamelog.header(
+        game.names, {"guilds": "normal"}, "4", game.rs))
+    bot = belfort.RandomBot(4)
+    hashes = [belfort.state_hash(game)]
+    for _ in range(80):
+        s = game.waiting_for()[0]
+        c = bot.choose(game, s)
+        belfort.apply(game, c, s)
+        w.command(s, c)
+        hashes.append(belfort.state_hash(game))
+    w.close()
+    r = Replay(tmp_path / "r.jsonl")
+    for k in (80, 3, 51, 50, 0, 26, 79):
+        r.goto(k)
+        assert belfort.state_hash(r.game) == hashes[k]
+    assert "Step 79/80" in r.step_text()
+    assert len(r.lines(80, 24)) == 24
+
+
+def test_rules_command_prints_topics(capsys):
+    assert cli.main(["rules", "tower"]) == 0
+    out = capsys.readouterr().out
+    rs = belfort.standard_ruleset()
+    cost = rs.card_cost[belfort.CARD_TYPES.index("tower")]
+    assert f"{cost[0]} wood, {cost[1]} stone, {cost[2]} metal" in out
+    assert cli.main(["rules"]) == 0
+    everything = capsys.readouterr().out
+    for name in belfort.CARD_TYPES + belfort.GUILDS:
+        assert name.capitalize() in everything
+    assert cli.main(["rules", "no-such-thing"]) == 1
+
+
+def test_help_exists_for_every_card_guild_and_command():
+    from client import rules_text
+    from client.commands import VERB_META
+    rs = belfort.standard_ruleset()
+    for topic in list(belfort.CARD_TYPES) + list(belfort.GUILDS) + list(VERB_META) + [
+            "placement", "collection", "actions", "scoring", "taxes", "end", "two-player"]:
+        found = rules_text.lookup(rs, topic)
+        assert found is not None, topic
+        assert len(found[1]) > 20
+
+
+def test_rules_read_numbers_from_the_ruleset(tmp_path):
+    from client import rules_text
+    text = (Path(belfort.__file__).parent / "standard.toml").read_text()
+    text = text.replace("tower      = { cost = { wood = 1, stone = 3",
+                        "tower      = { cost = { wood = 9, stone = 3")
+    rs = belfort.parse_ruleset(text)
+    assert "9 wood" in rules_text.lookup(rs, "tower")[1]
+
+
+def test_bad_options_are_refused_plainly():
+    p = run(["play", "--players", "7", "--plain", "--no-log"])
+    assert p.returncode == 2 and "2 to 5 players" in p.stderr
+    p = run(["play", "--ruleset", "/nonexistent.toml", "--plain", "--no-log"])
+    assert p.returncode == 2 and "cannot read" in p.stderr
+    p = run(["replay", "/nonexistent.jsonl"])
+    assert p.returncode == 1 and "cannot read" in p.stderr
+
+
+def test_log_header_is_json_lines(tmp_path):
+    game = belfort.new_game(["A", "B"], {}, seed=1)
+    w = gamelog.GameLogWriter(tmp_path / "x.jsonl",
+                              gamelog.header(game.names, {"guilds": "normal"}, 1, game.rs))
+    w.command(0, ("keep", (0, 1, 2), (3, 0, 4, 0)))
+    w.close()
+    rows = [json.loads(x) for x in (tmp_path / "x.jsonl").read_text().splitlines()]
+    assert rows[0]["format"] == "belfort-log" and rows[0]["ruleset_sha256"] == game.rs.sha256
+    assert rows[1] == {"n": 0, "seat": 0, "cmd": "keep #0 #1 #2 drop #3:pub #4:pub"}

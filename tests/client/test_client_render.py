@@ -1,0 +1,109 @@
+"""Rendering from the seat view: the board shows what was built where; layouts fit."""
+
+import belfort
+import pytest
+from belfort import CARD_TYPES, SITE_NAME, apply, legal_commands, seat_view
+
+from client import render
+from client.render import HEAD_SHORT, WIDE_HEAD, Context
+from client.words import Describer, Namer
+from client_helpers import finished_game, first_of, random_states
+
+
+def ctx_for(game, seat=0, log=()):
+    return Context(Namer(game.names, seat), game.rs, log=list(log))
+
+
+def build_somewhere():
+    for game, seat in random_states(4, 2, every=1, limit=500):
+        cmd = first_of(game, seat, "build")
+        if cmd and CARD_TYPES[game.types[cmd[1]]] not in ("keep", "gatehouse"):
+            events = apply(game, cmd, seat)
+            return game, seat, cmd, events
+    pytest.fail("no build found")
+
+
+@pytest.mark.parametrize("size", [(80, 22), (160, 48)])
+def test_the_board_shows_a_built_property_where_it_was_built(size):
+    game, seat, cmd, _ = build_somewhere()
+    width, height = size
+    lines = render.screen(seat_view(game, seat), ctx_for(game, seat), width, height)
+    text = [ln.text() for ln in lines]
+    t = CARD_TYPES[game.types[cmd[1]]]
+    d = int(SITE_NAME[cmd[2]].split("@")[1])
+    head = next(ln for ln in text if "Guild" in ln and "Markers" in ln)
+    label = WIDE_HEAD[t] if width >= 150 else HEAD_SHORT[t]
+    col = head.index(" " + label + " ") + 1
+    row = next(ln for ln in text if ln.startswith(f" {d} "))
+    letter = Namer(game.names, seat).letter(seat)
+    assert row[col] == letter
+    # and nobody else's letter appears in that column on other rows unless they built there
+    for other in range(5):
+        r = next(ln for ln in text if ln.startswith(f" {other} "))
+        site = f"{t}@{other}"
+        holder = game.board[SITE_NAME.index(site)]
+        expect = Namer(game.names, seat).letter(holder) if holder >= 0 else "·"
+        assert r[col] == expect
+
+
+def test_log_sentence_for_a_build():
+    game, seat, cmd, events = build_somewhere()
+    nm = Namer(["Ana", "Bo", "Cy", "Di"], 0)
+    d = Describer(nm, game.rs, list(game.guilds))
+    said = d.sentences(events, seat_view(game, seat))
+    t = CARD_TYPES[game.types[cmd[1]]].capitalize()
+    district = int(SITE_NAME[cmd[2]].split("@")[1])
+    who = "You" if seat == 0 else nm.name(seat)
+    assert f"{who} built" in said[0] and t in said[0] and f"district {district}" in said[0]
+    assert "(+1 marker)" in said[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("size", [(80, 22), (100, 30), (160, 48)])
+def test_every_frame_fits_the_terminal(players, size):
+    width, height = size
+    for game, seat in random_states(players, players, every=13, limit=30):
+        lines = render.screen(seat_view(game, 0), ctx_for(game, 0, [("", "x " * 70)] * 30),
+                              width, height)
+        assert len(lines) == height
+        assert all(ln.width() == width for ln in lines)
+
+
+def test_the_compact_layout_shows_every_section_at_80x24():
+    game, seat = random_states(5, 5, every=40, limit=3)[-1]
+    text = render.as_text(render.screen(seat_view(game, 0), ctx_for(game, 0, [("", "hello")]),
+                                        80, 22))
+    for needle in ("Guild", "Desk", "Camp", "Forest", "Player", "Your hand", "Pool", "Draw",
+                   "Log", "hello"):
+        assert needle in text
+    for p in game.names:
+        assert p[:6] in text
+
+
+def test_describer_speaks_every_event_of_whole_games():
+    for players, seed in ((2, 1), (4, 2), (5, 3)):
+        game = belfort.new_game(players, {"guilds": "advanced"}, seed=seed)
+        bot = belfort.RandomBot(seed)
+        d = Describer(Namer(game.names, 0), game.rs, list(game.guilds))
+        while not game.is_over():
+            s = game.waiting_for()[0]
+            events = apply(game, bot.choose(game, s), s)
+            for line in d.sentences(events, seat_view(game, 0)):
+                assert isinstance(line, str) and line and "None" not in line
+
+
+def test_final_scoreboard_has_each_scoring_phase_and_the_audit():
+    game = finished_game()
+    ctx = ctx_for(game)
+    text = render.as_text(render.final_lines(seat_view(game, 0), ctx, (True, "fine")))
+    for r in game.rs.scoring_rounds:
+        assert f"Scoring after month {r}" in text
+    assert "Elf" in text and "Dwf" in text and "Gn" in text and "Taxes lost" in text
+    assert "Tie-break" in text and "Audit: PASSED" in text
+    for seat in game.result["winners"]:
+        assert "winner" in next(ln for ln in text.splitlines() if game.names[seat] in ln)
+
+
+def test_letters_read_without_colour():
+    nm = Namer(["Ana", "Alan", "Bo"])
+    assert len(set(nm.letters)) == 3
