@@ -1,0 +1,160 @@
+"""Bots: the interface, legal play over whole games, determinism, and no peeking.
+
+Search bots run here with tiny budgets (the code path is the same at any budget); the
+strength figures come from scripts/bench_bots.py, not from tests.
+"""
+
+import pytest
+
+from belfort import apply, legal_commands, new_game, redact
+from belfort.bots import LEVELS, make_bot
+from belfort.bots.search import PLAYOUTS_PER_SECOND
+from belfort.bots import SearchBot
+from belfort.data import CARD_TYPES
+from belfort.hidden import known_to
+from belfort.prng import Prng
+
+TINY = 3 / PLAYOUTS_PER_SECOND      # think budget giving the hard bot 3 playouts
+
+
+def small_bot(level, seed):
+    """A bot of `level` with a test-sized budget."""
+    if level == "normal":
+        return SearchBot(seed, "normal", 3, 3)
+    return make_bot(level, seed, think=TINY)
+
+
+def play(levels, seed, guilds="normal", check=None, bots=None):
+    n = len(levels)
+    game = new_game(n, {"guilds": guilds}, seed=seed)
+    bots = bots or [small_bot(level, f"{seed}/{i}") for i, level in enumerate(levels)]
+    log = []
+    while not game.is_over():
+        seat = game.waiting_for()[0]
+        cmd = bots[seat].choose(game, seat)
+        if check:
+            check(game, seat, cmd)
+        apply(game, cmd, seat)
+        log.append((seat, cmd))
+    return game, log
+
+
+def test_make_bot_levels():
+    assert LEVELS == ("random", "easy", "normal", "hard")
+    game = new_game(3, {}, seed=1)
+    for level in LEVELS:
+        bot = make_bot(level, 1, think=TINY)
+        assert bot.choose(game, 0) in legal_commands(game, 0)
+    with pytest.raises(ValueError):
+        make_bot("expert", 1)
+
+
+def test_a_bot_refuses_a_seat_that_does_not_play_now():
+    game = new_game(3, {}, seed=1)
+    apply(game, legal_commands(game, 0)[0], 0)
+    with pytest.raises(ValueError):
+        make_bot("easy", 1).choose(game, 0)
+
+
+def _legal(game, seat, cmd):
+    assert cmd in legal_commands(game, seat), (game.phase, game.step, cmd)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_level_plays_only_legal_commands(players):
+    # Every level in every game, seats rotating; advanced guilds bring all twelve in turn.
+    for g, guilds in enumerate(["normal", "advanced"]):
+        levels = [LEVELS[(players + g + i) % 4] for i in range(players)]
+        game, log = play(levels, seed=f"legal-{players}-{g}", guilds=guilds, check=_legal)
+        assert game.is_over() and game.result["winners"]
+
+
+def test_the_spy_can_take_a_shown_card():
+    # redact() drops the shown cards; the bots' view restores them once they are public.
+    # Random players use the Spies often; at each take, every level must find a legal one.
+    guilds = ["spies", "thieves", "bandits", "wizards", "architects"]
+    seen = []
+
+    def check(game, seat, cmd):
+        if game.step == "spies-take":
+            for level in LEVELS:
+                _legal(game, seat, small_bot(level, 3).choose(game, seat))
+            seen.append(cmd)
+    bots = [make_bot("random", i) for i in range(4)]
+    for seed in range(3):
+        play(["random"] * 4, seed=f"spies-{seed}", guilds=guilds, check=check, bots=bots)
+    assert seen
+
+
+def test_the_normal_level_at_its_real_budget():
+    # One game with a real normal bot (the others easy): legal throughout.
+    bots = [make_bot("normal", 5), make_bot("easy", 6), make_bot("easy", 7)]
+    game, _ = play(["normal", "easy", "easy"], seed="real-normal", check=_legal, bots=bots)
+    assert game.is_over()
+
+
+def test_bots_are_deterministic_given_their_seed():
+    levels = ["hard", "normal", "easy", "random"]
+    _, log1 = play(levels, seed="det")
+    _, log2 = play(levels, seed="det")
+    assert log1 == log2
+    # And a decision does not depend on what the bot decided before (no memory).
+    game = new_game(4, {}, seed="fresh")
+    for _ in range(60):
+        seat = game.waiting_for()[0]
+        apply(game, make_bot("easy", 0).choose(game, seat), seat)
+    seat = game.waiting_for()[0]
+    for level in LEVELS:
+        used = small_bot(level, 9)
+        fresh = small_bot(level, 9)
+        first = used.choose(game, seat)
+        assert used.choose(game, seat) == first == fresh.choose(game, seat)
+
+
+# --- no peeking ---------------------------------------------------------------------------
+
+def twin_games(seed, players, pick, prefix, levels):
+    """Two games with the same seed and public history, differing only in cards the
+    probed seat cannot see: other hands and the draw pile. The probed seat is the
+    `pick`-th seat the game waits for after `prefix` commands. Returns (A, B, seat)."""
+    deck = list(range(len(CARD_TYPES))) * 5
+    Prng(seed, "deck-a").shuffle(deck)
+    game_a = new_game(players, {}, seed=seed, deck=[CARD_TYPES[t] for t in deck])
+    bots = [make_bot(level, i) for i, level in enumerate(levels)]
+    log = []
+    while len(log) < prefix and not game_a.is_over():
+        q = game_a.waiting_for()[0]
+        cmd = bots[q].choose(game_a, q)
+        apply(game_a, cmd, q)
+        log.append((q, cmd))
+    waiting = game_a.waiting_for()
+    seat = waiting[pick % len(waiting)]
+    known = known_to(game_a, seat)
+    unseen = [c for c in range(len(deck)) if not known[c]]
+    types = [deck[c] for c in unseen]
+    Prng(seed, "deck-b").shuffle(types)
+    deck_b = deck[:]
+    for c, t in zip(unseen, types):
+        deck_b[c] = t
+    game_b = new_game(players, {}, seed=seed, deck=[CARD_TYPES[t] for t in deck_b])
+    for q, cmd in log:
+        apply(game_b, cmd, q)
+    assert game_b.version == game_a.version
+    return game_a, game_b, seat
+
+
+@pytest.mark.parametrize("players,prefix", [(4, 0), (3, 25), (4, 70), (2, 60), (5, 140)])
+def test_no_level_peeks_at_hidden_cards(players, prefix):
+    for pick in range(2):
+        seed = f"peek-{players}-{prefix}-{pick}"
+        game_a, game_b, seat = twin_games(seed, players, pick, prefix, ["easy"] * players)
+        assert seat in game_b.waiting_for()
+        others = [c for q in range(players) if q != seat for c in game_a.players[q].hand]
+        assert any(game_a.types[c] != game_b.types[c] for c in others + game_a.draw), \
+            "the twin games must differ in what the seat cannot see"
+        assert redact(game_a, seat).types == redact(game_b, seat).types
+        for level in LEVELS:
+            bot = small_bot(level, f"peek-{level}")
+            choice = bot.choose(game_a, seat)
+            assert bot.choose(game_b, seat) == choice, level
+            assert bot.choose(redact(game_a, seat), seat) == choice, level
