@@ -1,0 +1,46 @@
+"""Golden transcripts (tests/golden/*.txt, written by scripts/make_golden.py): complete
+seeded games of 2, 3 and 5 players kept as text command logs. Replaying each one from its
+header (players, options, seed) must accept every command and end with the recorded scores,
+winners and state hash. A difference means the rules changed: if intended, regenerate with
+`python scripts/make_golden.py` and review the diff."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from belfort import apply, command_text, new_game, parse_command, standard_ruleset, state_hash
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.txt"))
+
+_spec = importlib.util.spec_from_file_location("make_golden", ROOT / "scripts" / "make_golden.py")
+make_golden = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(make_golden)
+
+
+def test_golden_transcripts_exist_for_2_3_and_5_players():
+    counts = sorted(len(make_golden.parse(p.read_text("utf-8"))["players"]) for p in GOLDEN)
+    assert counts == [2, 3, 5]
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_golden_transcript_replays_to_the_recorded_end(path):
+    t = make_golden.parse(path.read_text("utf-8"))
+    assert t["ruleset"] == standard_ruleset().sha256, "the standard ruleset changed"
+    game = new_game(t["players"], t["options"], seed=t["seed"])
+    for i, (seat, text) in enumerate(t["commands"]):
+        assert not game.is_over(), f"command {i + 1} after the end of the game"
+        assert seat in game.waiting_for(), f"command {i + 1}: seat {seat} is not to act"
+        assert command_text(parse_command(text)) == text, f"command {i + 1} is not canonical"
+        apply(game, text, seat)
+    assert game.is_over()
+    assert " ".join(str(p.score) for p in game.players) == t["scores"]
+    assert " ".join(str(s) for s in game.result["winners"]) == t["winners"]
+    assert ("yes" if game.result["tie_break"] else "no") == t["tie_break"]
+    assert state_hash(game) == t["hash"]
+
+
+def test_golden_parser_refuses_a_broken_transcript():
+    with pytest.raises(ValueError):
+        make_golden.parse("players: A, B\ncommands:\n0 keep\n")
