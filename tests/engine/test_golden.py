@@ -20,12 +20,15 @@ _spec.loader.exec_module(make_golden)
 
 
 def test_golden_transcripts_exist_for_2_3_and_5_players():
+    """§1 / §12: transcripts of 2-, 3- and 5-player games are kept."""
     counts = sorted(len(make_golden.parse(p.read_text("utf-8"))["players"]) for p in GOLDEN)
     assert counts == [2, 3, 5]
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_golden_transcript_replays_to_the_recorded_end(path):
+    """§3–§15 end to end: the recorded commands are all legal and the game ends with the
+    recorded scores, winners (§11) and state hash."""
     t = make_golden.parse(path.read_text("utf-8"))
     assert t["ruleset"] == standard_ruleset().sha256, "the standard ruleset changed"
     game = new_game(t["players"], t["options"], seed=t["seed"])
@@ -42,5 +45,6 @@ def test_golden_transcript_replays_to_the_recorded_end(path):
 
 
 def test_golden_parser_refuses_a_broken_transcript():
+    """The transcript reader refuses a log without its commands/end section."""
     with pytest.raises(ValueError):
         make_golden.parse("players: A, B\ncommands:\n0 keep\n")

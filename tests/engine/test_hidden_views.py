@@ -201,7 +201,7 @@ def test_hidden_peer_agrees_with_full_knowledge_engine_at_every_step(n, me, guil
 
 
 def test_hidden_peer_accepts_a_claim_after_listing_that_seats_commands():
-    """Hidden mode: a peer that has listed another seat's commands (none: it cannot see that
+    """§15 hidden mode: a peer that has listed another seat's commands (none: it cannot see that
     hand) must still accept that seat's keep command, whose claims name the dropped types."""
     full = new_game(3, {"guilds": "normal"}, seed="claims")
     peer = new_game(3, {"guilds": "normal"}, seed="claims", hidden=True)
@@ -213,7 +213,7 @@ def test_hidden_peer_accepts_a_claim_after_listing_that_seats_commands():
 
 
 def test_hidden_peer_refuses_an_impossible_claim_and_changes_nothing():
-    """Hidden mode: a claim of a sixth card of a type is refused (§15) and leaves the state
+    """§15 hidden mode: a claim of a sixth card of a type is refused (§15) and leaves the state
     as it was."""
     full = new_game(3, {"guilds": "normal"}, seed="claims")
     peer = new_game(3, {"guilds": "normal"}, seed="claims", hidden=True)

@@ -17,6 +17,7 @@ from scenario import give_built, give_hand, mark, new, run, set_res, start, to_a
     "end now", "take", "discard #3", "activate wizards gate9 gate1", "pass pass",
 ])
 def test_malformed_text_raises_command_syntax_error_quoting_it(text):
+    """Commands (docs/engine.md): unreadable text raises CommandSyntaxError quoting it."""
     g = start(3)
     before = to_json(g)
     with pytest.raises(CommandSyntaxError) as err:
@@ -29,6 +30,7 @@ def test_malformed_text_raises_command_syntax_error_quoting_it(text):
 @pytest.mark.parametrize("value", [("place", True, 0), ("place", 0.5, 0), (), [],
                                    ("fly",), (1, 2), ("place", 0, 10**9), None, 17])
 def test_malformed_wire_values_raise_command_syntax_error(value):
+    """Commands: a wire value that is not a command raises CommandSyntaxError."""
     g = start(3)
     before = to_json(g)
     with pytest.raises(CommandSyntaxError):
@@ -48,6 +50,7 @@ def illegal(g, command, seat, rule):
 
 
 def test_building_without_resources_names_section_8():
+    """§8: building without the card's cost is refused naming §8."""
     g = start(3)
     to_actions(g)
     c = give_hand(g, 0, "keep")
@@ -57,7 +60,7 @@ def test_building_without_resources_names_section_8():
 
 
 def test_placing_on_an_occupied_plank_names_section_1_or_6():
-    """One worker per plank: §1 (Planks) and §6 (a *free* plank) both say so."""
+    """§1 / §6: one worker per plank: §1 (Planks) and §6 (a *free* plank) both say so."""
     g = start(3)
     apply(g, "place elf miners", 0)
     illegal(g, "place dwarf miners", 1, ("§1", "§6"))
@@ -70,6 +73,7 @@ def test_placing_on_an_occupied_plank_names_section_1_or_6():
 
 
 def test_acting_out_of_turn_names_the_phase_rule():
+    """§6 / §8: acting out of turn is refused naming the phase's rule."""
     g = start(3)
     illegal(g, "place elf desk", 2, "§6")
     illegal(g, "pass", 1, "§6")
@@ -79,6 +83,7 @@ def test_acting_out_of_turn_names_the_phase_rule():
 
 
 def test_commands_of_the_wrong_phase():
+    """§3 / §6 / §7: a command of another phase is refused naming the current phase's rule."""
     g = new(3)
     illegal(g, "pass", 0, "§3")
     g = start(3)
@@ -87,6 +92,7 @@ def test_commands_of_the_wrong_phase():
 
 
 def test_other_rules_named():
+    """§2, §13, §14, §8: each refusal names the rule broken."""
     g = start(3)
     to_actions(g)
     c = give_hand(g, 0, "pub")
@@ -101,6 +107,7 @@ def test_other_rules_named():
 
 
 def test_unknown_seat_and_game_over():
+    """§1: no such seat; §11: the game is over."""
     g = start(3)
     illegal(g, "pass", 5, "§1")
     g = new_game(3, seed="over")
@@ -109,6 +116,7 @@ def test_unknown_seat_and_game_over():
 
 
 def test_hidden_game_waits_for_a_reveal_names_section_15():
+    """§15: while a card waits for its public reveal nobody may act."""
     g = new_game(3, {"guilds": "normal"}, seed="rq", hidden=True)
     full = new_game(3, {"guilds": "normal"}, seed="rq")
     for seat in range(3):

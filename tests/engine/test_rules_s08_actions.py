@@ -256,8 +256,8 @@ def test_s8_hire_needs_a_free_lock_gold_and_a_gnome_in_the_supply():
     bank = give_built(g, 0, "bank", gnomes=1)    # lock taken
     smith = give_built(g, 0, "blacksmith")
     set_res(g, 0, 0, 0, 0, 9)
-    refused(g, f"hire #{keep}", 0, "§13")
-    refused(g, f"hire #{bank}", 0, "§13")
+    refused(g, f"hire #{keep}", 0, ("§8", "§13"))   # "not possible without a free lock"
+    refused(g, f"hire #{bank}", 0, ("§8", "§13"))
     set_res(g, 0, 0, 0, 0, 2)
     refused(g, f"hire #{smith}", 0, "§8")
     set_res(g, 0, 0, 0, 0, 9)
