@@ -158,13 +158,18 @@ def header(view, ctx, width):
     waiting = view["waiting_for"]
     if view["phase"] not in ("over", "keep") and waiting:
         cur = view["current"]
-        if view["phase"] == "np-turn":
+        you = ctx.namer.you
+        if you in waiting:
+            line.add(" · ", "class:dim").add("your decision", ctx.namer.style(you))
+        elif view["phase"] == "np-turn":
             np = view["players"][cur]["name"] if cur is not None and cur >= 0 else "?"
             line.add(f" · {np} plays a non-player", "class:dim")
         else:
-            line.add(" · ", "class:dim").add(ctx.namer.who(cur) + (" to play" if cur !=
-                                                                   ctx.namer.you else "r turn"),
-                                              ctx.namer.style(cur))
+            who = waiting if len(waiting) > 1 else [cur]
+            line.add(" · ", "class:dim")
+            for i, s in enumerate(who):
+                line.add(("," if i else "") + ctx.namer.name(s), ctx.namer.style(s))
+            line.add(" to play", "class:dim")
     return [line.fit(width)]
 
 
