@@ -4,7 +4,7 @@ import pytest
 
 from belfort import CARD_TYPES, IllegalCommandError, apply, is_legal, legal_commands
 from belfort.data import SITE_ID
-from scenario import (give_built, give_hand, mark, own_guild, res, set_res, snapshot, start,
+from scenario import (give_built, mark, own_guild, res, set_res, snapshot, start,
                       to_actions)
 
 BASIC = ("merchants", "librarians", "architects", "recruiters", "wizards")

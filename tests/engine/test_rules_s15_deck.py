@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from belfort import IllegalCommandError, apply, legal_commands, seat_view
-from scenario import events_of, set_res, snapshot, start, to_actions
+from scenario import events_of, snapshot, start, to_actions
 
 
 def discard_the_draw_pile(g):
