@@ -337,8 +337,9 @@ class BelfortApp:
         ctx = render.Context(self.namer, self.driver.ruleset)
         lines = render.final_lines(view, ctx, audit, width=self.size()[0])
         if self.log_path:
-            lines += [render.Line(), render.Line((f"Game log: {self.log_path} (belfort replay "
-                                                  "LOG)", "class:dim"))]
+            lines += [render.Line(), render.Line((f"Game log: {self.log_path}", "class:dim")),
+                      render.Line((f"Step through it with: belfort replay {self.log_path}",
+                                   "class:dim"))]
         self.panel = ("The end", lines)
         self.panel_scroll = 0
         self.message = ("class:ok", "Game over. Esc shows the board; quit (or Ctrl-C) leaves.")

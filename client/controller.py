@@ -83,11 +83,11 @@ def prompt_text(view, legal, namer):
             return f"Your turn — {plural(len(w), 'worker')} to activate"
         return "Your turn — build, trade… or end"
     if phase == "np-turn":
-        np = view.get("non_players", ["NP"])
+        np = "NP3" if me["crest"] == 1 else "NP4"
         if step == "np-mark":
             c = view.get("np_card") or {}
-            return f"Mark a symbol for the non-player's {TITLE.get(c.get('type'), 'card')}"
-        return "Take a card for the non-player"
+            return f"Mark a symbol for {np}'s {TITLE.get(c.get('type'), 'card')}"
+        return f"Take a card for {np} (pool or top)"
     return "Your decision"
 
 

@@ -133,9 +133,8 @@ class LocalDriver:
         again = gamelog.replay_commands(self._header(), self.history)
         mine, theirs = belfort.state_hash(self.game), belfort.state_hash(again)
         if mine == theirs:
-            return True, (f"The game's {len(self.history)} commands replay to the same final "
-                          f"state (hash {mine[:12]}). Local game: all cards were dealt by this "
-                          "computer, so there is no deck to audit.")
+            return True, (f"The {len(self.history)} logged commands replay to the same final "
+                          f"state ({mine[:12]}); a local game has no shuffled deck to audit.")
         return False, f"Replaying the log gives a different final state ({theirs[:12]} ≠ {mine[:12]})"
 
     async def run(self):

@@ -315,7 +315,8 @@ def players(view, ctx, width, wide):
                 dw = u.get("dwarf", 0) + u.get("master-dwarf", 0)
                 status.append((f"{e}e {dw}d left", "class:dim"))
         if p["waiting"] and view["phase"] == "actions":
-            status.append((f"to activate: {' '.join(p['waiting'])}", "class:warn"))
+            status.append((f"to activate: {' '.join(p['waiting'])}" if wide else
+                           f"{len(p['waiting'])} to activate", "class:warn"))
         rest = Line()
         for b in p["built"]:
             rest.add(built_text(b, wide) + " ")
@@ -346,7 +347,7 @@ def players(view, ctx, width, wide):
         np_line = Line("  ")
         for i, npn in enumerate(view["non_players"]):
             np_line.add(f"{nm.letter(nm.n + i)} {npn}", "class:np").add(
-                f" (crest {i + 3}, played by the holder of crest {i + 1})  ", "class:dim")
+                f": crest {i + 3}, played by crest {i + 1}'s holder   ", "class:dim")
         lines.append(np_line.fit(width))
     return lines
 
@@ -388,6 +389,12 @@ def hand_and_piles(view, ctx, width, wide):
     line.add(" │ ", "class:dim").add("Draw ", "class:th").add(str(view["draw_size"]))
     if not wide:
         line.add(" │ ", "class:dim").add("Gnomes ", "class:th").add(str(view["gnome_supply"]))
+    npc = view.get("np_card")
+    npl = Line()
+    if npc:
+        npl.add(" │ ", "class:dim").add("NP card ", "class:th").add(
+            f"#{npc['card']} {TITLE.get(npc['type'], '?')}")
+    line.extend(npl)
     if line.width() > width:
         line = Line(("Pool ", "class:th"))
         for c in view["pool"]:
@@ -396,10 +403,7 @@ def hand_and_piles(view, ctx, width, wide):
         line.add("│ ", "class:dim").add("Disc ", "class:th").add(str(len(disc)))
         line.add(" │ ", "class:dim").add("Draw ", "class:th").add(str(view["draw_size"]))
         line.add(" │ ", "class:dim").add("Gnomes ", "class:th").add(str(view["gnome_supply"]))
-    npc = view.get("np_card")
-    if npc:
-        line.add(" │ ", "class:dim").add("NP card ", "class:th").add(
-            f"#{npc['card']} {TITLE.get(npc['type'], '?')}")
+        line.extend(npl)
     out.append(line.fit(width))
     if ctx.turn_hint:
         out.append(Line((ctx.turn_hint, "class:dim")).fit(width))
@@ -502,41 +506,40 @@ def final_lines(view, ctx, audit=None, width=80):
     res = view.get("result") or {}
     winners = res.get("winners", [])
     out = []
-    out.append(Line(("Final scores", "class:title")))
     ranked = sorted(view["players"], key=lambda p: -p["score"])
-    for p in ranked:
-        won = " ★ winner" if p["seat"] in winners else ""
-        out.append(Line(f"  {nm.letter(p['seat'])} ", (p["name"].ljust(10), nm.style(p["seat"])),
-                        f"{p['score']:>3} VP", (won, "class:ok")))
-    out.append(Line())
+    top = Line(("Final scores: ", "class:title"))
+    for i, p in enumerate(ranked):
+        if i:
+            top.add(" · ", "class:dim")
+        top.add(f"{p['name']} {p['score']}", nm.style(p["seat"]))
+        if p["seat"] in winners:
+            top.add(" ★ wins", "class:ok")
+    out += wrap(top.text(), width) if top.width() > width else [top]
+    out.append(Line(("Month  Player    " + "".join(f"{'D' + str(d):>4}" for d in range(5)) +
+                     "  Elf  Dwf  Gn  Total", "class:th")))
     for rec in view.get("score_log", []):
-        out.append(Line((f"Scoring after month {rec['round']}", "class:th")))
-        head = "  " + "".ljust(10) + "".join(f"{'D' + str(d):>4}" for d in range(5)) + \
-            "  Elf  Dwf  Gn  Total"
-        out.append(Line((head, "class:dim")))
         for s in range(n):
             row = "".join(f"{rec['districts'][d][s]:>4}" for d in range(5))
-            out.append(Line("  ", (nm.name(s)[:9].ljust(10), nm.style(s)), row,
+            out.append(Line((f"{rec['round']:>4}   " if s == 0 else "       ", "class:th"),
+                            (nm.name(s)[:9].ljust(10), nm.style(s)), row,
                             f"  {rec['elves'][s]:>3}  {rec['dwarves'][s]:>3} "
                             f"{rec['gnomes'][s]:>3}  {rec['total'][s]:>5}"))
     taxes = [(p["name"], p["taxes_lost"]) for p in view["players"] if p["taxes_lost"]]
-    out.append(Line())
-    out.append(Line(("Taxes lost (VP): ", "class:th"),
-                    ", ".join(f"{name} {k}" for name, k in taxes) if taxes else "none"))
+    line = Line(("Taxes lost (VP): ", "class:th"),
+                ", ".join(f"{name} {k}" for name, k in taxes) if taxes else "none")
     if res.get("tie_break"):
+        out.append(line)
         best = max(p["score"] for p in view["players"])
         tied = [p for p in view["players"] if p["score"] == best]
         vals = ", ".join(f"{p['name']} {p['wood'] + p['stone'] + p['gold'] + 2 * p['metal']}"
-                         f" ({p['wood']}w {p['stone']}s {p['metal']}m {p['gold']}g)"
                          for p in tied)
         out.append(Line(("Tie-break (wood + stone + gold + 2 × metal): ", "class:th"), vals))
         if len(winners) > 1:
             out.append(Line("Still tied: the victory is shared."))
     else:
-        out.append(Line(("Tie-break: ", "class:th"), "not needed"))
+        out.append(line.add(" · ").add("Tie-break: ", "class:th").add("not needed"))
     if audit is not None:
         ok, text = audit
-        out.append(Line())
         out += [Line((ln.text(), "class:ok" if ok else "class:alert"))
-                for ln in wrap(("Audit: PASSED. " if ok else "Audit: FAILED. ") + text, width)]
+                for ln in wrap(("Audit: PASSED — " if ok else "Audit: FAILED — ") + text, width)]
     return out

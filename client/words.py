@@ -65,7 +65,8 @@ class Namer:
         self.you = you
         self.letters = initials(names)
         if self.n == 2:
-            self.letters += ["3", "4"]
+            spare = [c for c in "XZNQ" if c not in self.letters]
+            self.letters += spare[:2]
 
     def name(self, seat):
         if seat is None or seat < 0:

@@ -129,7 +129,7 @@ def test_a_whole_game_ends_on_the_final_scoreboard():
             await until(lambda: driver.game.version != before)
         await until(lambda: ui.finished)
         text = screen_text(ui, 100, 60)
-        assert "Final scores" in text and "Scoring after month 7" in text
+        assert "Final scores" in text and "   7   You" in text
         assert "Audit: PASSED" in text
 
     asyncio.run(session(script, names=("You", "Bo"), seed="7"))

@@ -96,12 +96,14 @@ def test_final_scoreboard_has_each_scoring_phase_and_the_audit():
     game = finished_game()
     ctx = ctx_for(game)
     text = render.as_text(render.final_lines(seat_view(game, 0), ctx, (True, "fine")))
+    assert "Final scores" in text
+    lines = text.splitlines()
     for r in game.rs.scoring_rounds:
-        assert f"Scoring after month {r}" in text
+        assert any(ln.startswith(f"{r:>4}   {game.names[0]}") for ln in lines)
     assert "Elf" in text and "Dwf" in text and "Gn" in text and "Taxes lost" in text
     assert "Tie-break" in text and "Audit: PASSED" in text
     for seat in game.result["winners"]:
-        assert "winner" in next(ln for ln in text.splitlines() if game.names[seat] in ln)
+        assert f"{game.names[seat]} {game.players[seat].score} ★ wins" in text
 
 
 def test_letters_read_without_colour():
