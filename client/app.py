@@ -160,7 +160,8 @@ class BelfortApp:
         alerts = [a for a in getattr(self.driver, "alerts", []) if not a.seen]
         ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
                              log_scroll=self.log_scroll, peers=self.driver.peers(),
-                             alerts=alerts, turn_hint=turn_hint(view, None))
+                             alerts=alerts, turn_hint=turn_hint(view, None),
+                             choices=commands.summary(self.driver.legal()))
         if self.panel is not None:
             title, lines = self.panel
             body = []

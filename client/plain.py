@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
+import time
 
 from belfort.data import GUILDS
 
@@ -61,9 +63,19 @@ class PlainUI:
                  render.hand_and_piles(view, ctx, self.width, False))
         self.say(render.as_text(lines))
 
-    async def run_async(self):
-        task = asyncio.ensure_future(self.driver.run())
-        loop = asyncio.get_running_loop()
+    def run(self):
+        """Read commands on this thread; the driver's background work (bots, network) runs
+        on an asyncio loop in another thread, and every call into it goes through that loop."""
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_forever, name="belfort-driver", daemon=True)
+        thread.start()
+        task = asyncio.run_coroutine_threadsafe(self.driver.run(), loop)
+
+        def call(fn):
+            async def _do():
+                return fn()
+            return asyncio.run_coroutine_threadsafe(_do(), loop).result(timeout=60)
+
         self.say("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
                  "one), help TOPIC explains, board shows the table, quit leaves.")
         self.say("Players: " + ", ".join(f"{self.namer.letter(s)}={n}"
@@ -72,63 +84,78 @@ class PlainUI:
         last_prompted = None
         try:
             while True:
-                await asyncio.sleep(0)
-                view = self.driver.view()
-                legal = self.driver.legal()
-                if task.done() and not view["phase"] == "over":
+                view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
+                call(self.flush)
+                if view["phase"] == "over":
+                    call(self.final)
+                    return 0
+                if task.done():
                     exc = task.exception() if not task.cancelled() else None
-                    self.flush()
                     self.say(f"The game stopped: {exc!r}")
                     return 1
-                if view["phase"] == "over":
-                    self.flush()
-                    self.final()
-                    return 0
                 if not legal:
-                    self.flush()
-                    await asyncio.sleep(0.02)
+                    time.sleep(0.02)
                     continue
-                self.flush()
                 key = (view["phase"], view["step"], view["round"], view["current"],
                        repr(view["players"][self.driver.seat]))
                 if key != last_prompted:
                     self.say()
-                    self.table()
+                    call(self.table)
                     last_prompted = key
                 self.out.write(prompt_text(view, legal, self.namer) + " > ")
                 self.out.flush()
-                line = await loop.run_in_executor(None, self.inp.readline)
+                try:
+                    line = self.inp.readline()
+                except KeyboardInterrupt:
+                    if self.confirm_leave():
+                        return 0
+                    continue
                 if not line:
                     self.say("\nEnd of input: leaving the game.")
                     return 0
                 text = line.strip()
                 if text in ("board", "table"):
-                    self.table()
+                    call(self.table)
                     continue
-                reply = self.ctl.handle(text)
+                reply = call(lambda: self.ctl.handle(text))
                 if reply.kind == "quit":
-                    self.say("Leaving the game.")
-                    return 0
-                if reply.kind == "panel":
+                    if self.confirm_leave():
+                        return 0
+                elif reply.kind == "panel":
                     self.say(reply.title)
                     for ln in reply.lines:
                         self.say(ln)
                 elif reply.kind == "log":
                     self.say("(the log is printed as the game goes)")
-                elif reply.kind == "error":
-                    self.say(reply.text)
-                elif reply.kind == "info":
+                elif reply.kind in ("error", "info"):
                     self.say(reply.text)
                 elif reply.kind == "ok":
                     self.say(f"OK: {reply.text}")
+        except KeyboardInterrupt:
+            self.say("\nLeaving the game.")
+            return 130
         finally:
-            self.driver.close()
-            if not task.done():
-                task.cancel()
+            loop.call_soon_threadsafe(self.driver.close)
             try:
-                await task
-            except (asyncio.CancelledError, Exception):
+                task.result(timeout=5)
+            except BaseException:
                 pass
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(timeout=5)
+
+    def confirm_leave(self):
+        """Ctrl-C or quit during a running game: ask first (end of input counts as yes)."""
+        self.out.write("\nLeave the running game? (y/n) ")
+        self.out.flush()
+        try:
+            answer = self.inp.readline()
+        except KeyboardInterrupt:
+            answer = "y"
+        if not answer or answer.strip().lower().startswith("y"):
+            self.say("Leaving the game.")
+            return True
+        self.say("Still playing.")
+        return False
 
     def final(self):
         view = self.driver.view()
@@ -139,5 +166,3 @@ class PlainUI:
         if self.log_path:
             self.say(f"\nGame log: {self.log_path}")
 
-    def run(self):
-        return asyncio.run(self.run_async())

@@ -102,6 +102,7 @@ class Context:
     panel: tuple | None = None                     # (title, [Line]) shown instead of the board
     panel_scroll: int = 0
     turn_hint: str = ""
+    choices: str = ""                              # 'place (12), pass' when it is our decision
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -464,6 +465,10 @@ def screen(view, ctx, width, height):
                 players(view, ctx, left_w, True) + [Line().fit(left_w)] +
                 hand_and_piles(view, ctx, left_w, True))
         body_h = height - len(top)
+        if ctx.choices:
+            left.append(Line().fit(left_w))
+            left += [Line((ln.text(), "class:dim")).fit(left_w) for ln in
+                     wrap("You can: " + ctx.choices + "  (? lists them, Tab completes)", left_w)]
         left = (left + [Line().fit(left_w)] * body_h)[:body_h]
         right = [Line((" Log ", "class:th")).fit(log_w)] + log_lines(ctx, log_w, body_h - 1)
         body = []

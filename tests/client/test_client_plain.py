@@ -22,7 +22,7 @@ def run(args, stdin="", timeout=120):
 def test_plain_mode_through_a_pipe(tmp_path):
     log = tmp_path / "g.jsonl"
     p = run(["play", "--seed", "1", "--plain", "--bot", "random", "--log", str(log)],
-            "?\nkeep #0 #1 #2\nbuild #0 tower@1\nhelp spies\nquit\n")
+            "?\nkeep #0 #1 #2\nbuild #0 tower@1\nhelp spies\nquit\nn\nquit\ny\n")
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "Keep 3 of your 5 cards" in out
@@ -32,7 +32,7 @@ def test_plain_mode_through_a_pipe(tmp_path):
     assert "Month 1 of 7" in out
     assert "Refused (§" in out                       # building during placement
     assert "The Spies (interactive guild, §14)" in out
-    assert "Leaving the game." in out
+    assert "Still playing." in out and "Leaving the game." in out
     head, steps, end = gamelog.read(log)
     assert head["players"][0] == "You" and head["seed"] == "1"
     assert ("cmd", 0, "keep #0 #1 #2 drop #3:inn #4:keep") in steps
