@@ -8,18 +8,17 @@ millisecond: the search bots use this same policy for their playouts.
 Values are in resource units (see evaluate.py) unless a name says VP.
 """
 
-from ..data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, DESK,
+from ..data import (GATE_BASE, SITES_OF_DISTRICT, ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, DESK,
                     DISCOUNTS, DISTRICTS, GARDENS, GATEHOUSE, GUILD_PLANK, INN, KEEP as KEEP_T,
                     LIBRARIANS, LIBRARY, LOCKS, MARKET, MASONS, MERCHANTS, MINERS, N_SITES,
                     PUB, RECRUITERS, SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT, SPIES,
                     THIEVES, TOWER, WIZARDS, guild_site)
 from ..legal import architect_cost, architect_sites, legal_commands
-from ..scoring import rank_points
 from ..state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, PLACEMENT,
                      STEP_DISCARD, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                      STEP_SPREAD)
 from .evaluate import (GNOME_YIELD, MARKER_BONUS, METAL_UNITS, PLANK_YIELD, U_RATE,
-                       WORKER_YIELD, card_value, evaluate, pending_scorings, production_factor,
+                       WORKER_YIELD, card_value, pending_scorings, rank_points, production_factor,
                        spend_phases)
 
 # How much a card type is worth keeping at the start (§3.3): keeps are two markers,
@@ -73,15 +72,23 @@ def unit_vp(s, seat):
     return max(U_RATE * spend_phases(s, seat), 0.01)
 
 
-def district_counts(s):
-    comp = s.competitors()
-    counts = [[0] * comp for _ in range(DISTRICTS)]
-    board = s.board
-    for site in range(N_SITES):
-        o = board[site]
-        if o >= 0:
-            counts[SITE_DISTRICT[site]][o] += SITE_WEIGHT[site]
-    return counts
+class Districts(list):
+    """Markers per district per competitor, with each district's current points."""
+
+    def __init__(self, s):
+        comp = s.competitors()
+        counts = [[0] * comp for _ in range(DISTRICTS)]
+        board = s.board
+        for site in range(N_SITES):
+            o = board[site]
+            if o >= 0:
+                counts[SITE_DISTRICT[site]][o] += SITE_WEIGHT[site]
+        super().__init__(counts)
+        self.table = district_table(s)
+        self.points = [rank_points(c, self.table) for c in counts]
+
+
+district_counts = Districts
 
 
 def district_table(s):
@@ -95,11 +102,10 @@ def marker_gain(s, seat, counts, district, weight, who=None):
     """VP per scoring phase for `seat` (me minus the mean of the other players) if
     `who` (default: seat) adds `weight` markers in `district`."""
     who = seat if who is None else who
-    table = district_table(s)
-    before = rank_points(counts[district], table)
+    before = counts.points[district]
     row = counts[district][:]
     row[who] += weight
-    after = rank_points(row, table)
+    after = rank_points(row, counts.table)
     n = s.n
     me = after[seat] - before[seat]
     others = sum(after[q] - before[q] for q in range(n) if q != seat) / max(1, n - 1)
@@ -193,33 +199,114 @@ def worker_vp(s, seat, elf, k, prod_next):
     return WORKER_YIELD * prod_next + k * (after - before)
 
 
-def gnome_vp(s, seat, k, prod, counts=None):
-    """VP of one more gnome for `seat` on its best free lock (None if no lock is free)."""
-    rs = s.rs
-    best = None
+def gnome_majority_vp(s, seat, k):
+    """VP over the k phases ahead of one more gnome in the gnome majority (§9.2)."""
+    wp = s.rs.worker_points
     gn = [sum(s.gnomes.get(c, 0) for c in q.built) for q in s.players]
-    before = rank_points(gn, rs.worker_points)[seat]
+    before = rank_points(gn, wp)[seat]
     gn[seat] += 1
-    maj = k * (rank_points(gn, rs.worker_points)[seat] - before)
+    return k * (rank_points(gn, wp)[seat] - before)
+
+
+def lock_vp(s, seat, card, gate, k, prod, counts):
+    """VP of a gnome on `card`'s lock (and, for a gatehouse, a marker on `gate`)."""
+    rs = s.rs
     p = s.players[seat]
-    me, md = s.masters(seat)
-    for c in p.built:
+    t = s.types[card]
+    v = prod * GNOME_YIELD.get(t, 0.0)
+    if t == PUB or t == GARDENS:
+        me, md = s.masters(seat)
+        if t == PUB and md < min(p.dwarves, rs.max_masters) or \
+                t == GARDENS and me < min(p.elves, rs.max_masters):
+            v += prod * WORKER_YIELD
+    elif t == GATEHOUSE and gate >= 0:
+        v += site_vp(s, seat, counts or district_counts(s), gate, k)
+    return v
+
+
+def gnome_vp(s, seat, k, prod, counts):
+    """VP of one more gnome for `seat` on its best free lock (None if no lock is free)."""
+    from ..legal import gatehouse_second_markers
+    best = None
+    gates = None
+    for c in s.players[seat].built:
         t = s.types[c]
         if s.gnomes.get(c, 0) >= LOCKS[t]:
             continue
-        v = prod * GNOME_YIELD.get(t, 0.0)
-        if t == PUB and md < min(p.dwarves, rs.max_masters):
-            v += prod * WORKER_YIELD
-        elif t == GARDENS and me < min(p.elves, rs.max_masters):
-            v += prod * WORKER_YIELD
-        elif t == GATEHOUSE and counts is not None:
-            from ..legal import gatehouse_second_markers
-            sites = gatehouse_second_markers(s.board, seat)
-            if sites:
-                v += max(site_vp(s, seat, counts, x, k) for x in sites)
+        if t == GATEHOUSE:
+            if gates is None:
+                gates = gatehouse_second_markers(s.board, seat) or [-1]
+            v = max(lock_vp(s, seat, c, x, k, prod, counts) for x in gates)
+        else:
+            v = lock_vp(s, seat, c, -1, k, prod, counts)
         if best is None or v > best:
             best = v
-    return None if best is None else maj + best
+    return None if best is None else gnome_majority_vp(s, seat, k) + best
+
+
+def gain_choice(s, seat, options):
+    """Recruiters, Tower, Inn and hiring: the worker or gnome placement worth most."""
+    k = spend_phases(s, seat)
+    prod = production_factor(s)
+    cur = sum(1 for x in s.rs.scoring_rounds if x >= s.round)
+    prod_next = max(0.0, prod - U_RATE * cur) if s.phase != PLACEMENT else prod
+    counts = district_counts(s)
+    gmaj = gnome_majority_vp(s, seat, k)
+
+    def value(cmd):
+        args = cmd[1:] if cmd[0] == "hire" else cmd[2:]
+        if not args:
+            return -1.0
+        if args[0] in ("elf", "dwarf"):
+            return worker_vp(s, seat, args[0] == "elf", k, prod_next)
+        if args[0] == "gnome":
+            args = args[1:]
+        return gmaj + lock_vp(s, seat, args[0], args[1], k, prod, counts)
+    return max(options, key=lambda c: (value(c), c))
+
+
+def wizards(s, seat, options):
+    """The swap that gains this seat the most district points (me minus the others)."""
+    k = spend_phases(s, seat)
+    board = s.board
+    n = s.n
+    counts = district_counts(s)
+    table = counts.table
+    before = counts.points
+
+    def value(cmd):
+        a, b, ra, rb = cmd[2:]
+        nb = swapped(board, a, b, ra, rb)
+        sites = (a, a + 1, b, b + 1) if a >= GATE_BASE else (a, b)
+        v = 0.0
+        for d in {SITE_DISTRICT[x] for x in sites}:
+            row = [0] * len(counts[d])
+            for x in SITES_OF_DISTRICT[d]:
+                if nb[x] >= 0:
+                    row[nb[x]] += SITE_WEIGHT[x]
+            after = rank_points(row, table)
+            me = after[seat] - before[d][seat]
+            others = sum(after[q] - before[d][q] for q in range(n) if q != seat)
+            v += me - others / max(1, n - 1)
+        return k * v
+    return max(options, key=lambda c: (value(c), c))
+
+
+def swapped(board, a, b, ra, rb):
+    """The board after the Wizards swap (a, b, ra, rb) (§14; as apply.py does it)."""
+    nb = board[:]
+    if a < GATE_BASE:
+        nb[a], nb[b] = board[b], board[a]
+        return nb
+    for base, src, chosen in ((a, b, ra), (b, a, rb)):
+        m = (board[src], board[src + 1])
+        if (m[0] < 0) != (m[1] < 0):     # a single marker lands on the chosen symbol
+            owner = m[0] if m[0] >= 0 else m[1]
+            nb[base], nb[base + 1] = (owner if chosen == base else -1,
+                                      owner if chosen == base + 1 else -1)
+        else:
+            nb[base], nb[base + 1] = m
+    return nb
 
 
 def guild_value(s, seat, d):
@@ -293,7 +380,7 @@ def plank_value(s, seat, plank, kind, ctx):
         if t == LIBRARY:
             return 0.8
         if t == TOWER:
-            g = gnome_vp(s, seat, k, prod)
+            g = gnome_vp(s, seat, k, prod, None)
             return (g / u if g is not None else 0.0) + 1.0 - rs.fee_property_plank
         if t == INN:
             best = max(worker_vp(s, seat, True, k, prod_next),
@@ -307,7 +394,7 @@ def plank_value(s, seat, plank, kind, ctx):
     if g == RECRUITERS:
         best = max(worker_vp(s, seat, True, k, prod_next),
                    worker_vp(s, seat, False, k, prod_next))
-        gv = gnome_vp(s, seat, k, prod)
+        gv = gnome_vp(s, seat, k, prod, None)
         if gv is not None:
             best = max(best, gv + u * 3)   # a gnome without the 3-gold hire
         return best / u - fee
@@ -552,7 +639,7 @@ def actions(s, seat, cmds):
     if hires and k > 0:
         g = gnome_vp(s, seat, k, prod, counts)
         if g is not None and g - u * s.rs.fee_gnome_hire > 0:
-            return best_one_ply(s, seat, hires)
+            return gain_choice(s, seat, hires)
     trade = plan_trade(s, seat, cmds, counts, k, prod, u)
     if trade is None and k > 0:
         trade = rebalance(s, seat, cmds, need)
@@ -664,7 +751,9 @@ def activation(s, seat, cmds):
         return architects(s, seat, options)
     if g in (THIEVES, BANDITS):
         return steal(s, seat, options, g == THIEVES)
-    return best_one_ply(s, seat, options)
+    if g == WIZARDS:
+        return wizards(s, seat, options)
+    return gain_choice(s, seat, options)
 
 
 def architects(s, seat, options):
@@ -707,24 +796,6 @@ def steal(s, seat, options, gold):
             taken += [(rest[i], unit[rest[i + 1]]) for i in range(0, len(rest), 2)]
         return sum(x for _, x in taken) + 0.02 * sum(players[q].score * x for q, x in taken)
     return max(options, key=lambda c: (value(c), c))
-
-
-def best_one_ply(s, seat, options):
-    """The option after which the evaluation (me minus the mean of the others) is best."""
-    from ..apply import apply
-    n = s.n
-    best, best_cmd = None, options[0]
-    for cmd in options:
-        t = s.copy()
-        t._legal = s._legal        # same position: keep the legal list apply checks against
-        if t.hidden:
-            t.hidden = False       # a redacted view: draws stay unknown, nobody waits on them
-        apply(t, cmd, seat)
-        vals = evaluate(t)
-        v = vals[seat] - (sum(vals) - vals[seat]) / max(1, n - 1)
-        if best is None or v > best:
-            best, best_cmd = v, cmd
-    return best_cmd
 
 
 # --- the non-players' turns (§12) --------------------------------------------------------------
