@@ -156,7 +156,8 @@ def cmd_play(args):
     if log_path:
         print(f"Game log: {log_path}   (belfort replay {log_path})")
     if v["phase"] != "over":
-        print(f"Left the game in month {v['round']}. Seed {seed}.")
+        when = f"in month {v['round']}" if v["round"] else "during setup"
+        print(f"Left the game {when}. Seed {seed}.")
     return 0
 
 

@@ -251,6 +251,9 @@ def collection(view, ctx, width, wide):
                 any_here = True
         if not any_here:
             areas.add("· ", "class:free")
+    if not any(sum((p["areas"].get(a) or {}).values()) for p in view["players"]
+               for a in ("forest", "quarry", "mine", "gold")):
+        areas = Line(("│ ", "class:dim"), ("Resource areas ", "class:th"), ("empty", "class:free"))
     if line.width() + areas.width() <= width:
         line.extend(areas)
         lines = [line]
