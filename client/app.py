@@ -177,12 +177,17 @@ class BelfortApp:
     def main_lines(self, width=None, height=None):
         w, h = self.size()
         width = width or w
-        height = height or max(3, h - 1 - self.message_height())
+        height = height or max(3, h - self.input_height() - self.message_height())
         view = self.driver.view()
         return render.screen(view, self.context(view, width), width, height)
 
     def _main_fragments(self):
         return render.as_fragments(self.main_lines())
+
+    def input_height(self):
+        w, _ = self.size()
+        need = len(self.prompt()) + len(self.buffer.text) + 2
+        return max(1, min(3, -(-need // max(w, 1))))
 
     def message_height(self):
         w, _ = self.size()
@@ -205,7 +210,7 @@ class BelfortApp:
                      height=lambda: self.message_height(), wrap_lines=True)
         inp = Window(BufferControl(self.buffer, input_processors=[
             BeforeInput(lambda: [("class:prompt", self.prompt())]), AppendAutoSuggestion()]),
-            height=1, dont_extend_height=True)
+            height=lambda: self.input_height(), wrap_lines=True)
         body = FloatContainer(
             content=HSplit([main, msg, inp]),
             floats=[Float(xcursor=True, ycursor=True,

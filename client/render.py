@@ -549,5 +549,5 @@ def final_lines(view, ctx, audit=None, width=80):
     if audit is not None:
         ok, text = audit
         out += [Line((ln.text(), "class:ok" if ok else "class:alert"))
-                for ln in wrap(("Audit: PASSED — " if ok else "Audit: FAILED — ") + text, width)]
+                for ln in wrap(("Audit: PASSED. " if ok else "Audit: FAILED. ") + text, width)]
     return out

@@ -73,7 +73,8 @@ def test_the_compact_layout_shows_every_section_at_80x24():
     game, seat = random_states(5, 5, every=40, limit=3)[-1]
     text = render.as_text(render.screen(seat_view(game, 0), ctx_for(game, 0, [("", "hello")]),
                                         80, 22))
-    for needle in ("Guild", "Desk", "Camp", "Forest", "Player", "Your hand", "Pool", "Draw",
+    assert "Forest" in text or "Resource areas empty" in text
+    for needle in ("Guild", "Desk", "Camp", "Player", "Your hand", "Pool", "Draw",
                    "Log", "hello"):
         assert needle in text
     for p in game.names:
