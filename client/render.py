@@ -310,6 +310,11 @@ def players(view, ctx, width, wide):
             if peer["state"] != "connected":
                 status.append((peer["state"], "class:warn" if peer["state"] != "thinking"
                                else "class:dim"))
+        if view["phase"] == "keep":
+            status.append(("chosen" if s in (view.get("keep_submitted") or []) else "choosing",
+                           "class:dim"))
+        for c, t in sorted((p.get("hand_revealed") or {}).items()):
+            status.append((f"shows #{c} {TITLE.get(t, t)}", "class:warn"))
         if view["phase"] == "placement":
             if p["passed"]:
                 status.append(("passed", "class:dim"))
