@@ -314,7 +314,9 @@ def players(view, ctx, width, wide):
             status.append(("chosen" if s in (view.get("keep_submitted") or []) else "choosing",
                            "class:dim"))
         for c, t in sorted((p.get("hand_revealed") or {}).items()):
-            status.append((f"shows #{c} {TITLE.get(t, t)}", "class:warn"))
+            shows = view["step"] == "spies-take"
+            status.append((f"{'shows' if shows else 'has'} #{c} {TITLE.get(t, t)}",
+                           "class:warn" if shows else "class:dim"))
         if view["phase"] == "placement":
             if p["passed"]:
                 status.append(("passed", "class:dim"))
