@@ -68,8 +68,12 @@ def keep(s, seat, cmds):
 # --- small facts -------------------------------------------------------------------------
 
 def unit_vp(s, seat):
-    """VP of one resource unit held now by `seat` (at least a crumb, for tie-breaks)."""
-    return max(U_RATE * spend_phases(s, seat), 0.01)
+    """VP of one resource unit `seat` keeps (at least a crumb, for tie-breaks). Nothing
+    after the game's last Actions turn: that turn spends everything useful."""
+    phases = spend_phases(s, seat)
+    if s.phase == ACTIONS and s.round >= s.rs.rounds:
+        phases = 0
+    return max(U_RATE * phases, 0.01)
 
 
 class Districts(list):
@@ -719,7 +723,7 @@ def finish_turn(s, seat, cmds, u):
     buys = [c for c in cmds if c[0] == "buy-card"]
     reserve = rs.fee_card_purchase + rs.tax_for(p.score) + 1
     if buys and len(p.hand) < rs.hand_limit - 1 and p.res[3] >= reserve and \
-            spend_phases(s, seat) > 0:
+            s.round < rs.rounds:
         best = max(buys, key=lambda c: (card_value(s, s.types[c[1]]) if c[1] >= 0
                                         else card_value(s, None), c[1]))
         return best
