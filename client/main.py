@@ -95,7 +95,7 @@ def cmd_rules(args):
 
 
 def _guilds(value):
-    if value in ("beginner", "normal", "advanced"):
+    if value in ("beginner", "normal", "advanced") or "," not in value:
         return value
     names = [g.strip().lower() for g in value.split(",") if g.strip()]
     return names
