@@ -8,6 +8,8 @@ column of its own and the players' built cards are shown in full).
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass, field
 
 from belfort.data import CARD_TYPES, GUILDS, SITE_ID
@@ -69,24 +71,24 @@ class Line:
 
 
 def wrap(text, width, style="", indent=""):
-    """Word-wrap plain text into Lines (keeps explicit newlines)."""
+    """Word-wrap plain text into Lines, keeping explicit newlines and the spacing inside a
+    line; a wrapped line hangs under the description column of a two-column line."""
     lines = []
+    width = max(width, 10)
     for para in text.split("\n"):
-        lead = para[:len(para) - len(para.lstrip())]
-        words = para.split()
-        if not words:
+        if not para.strip():
             lines.append(Line((indent, style)) if indent else Line())
             continue
-        cur = indent + lead
-        first = True
-        for w in words:
-            if not first and len(cur) + 1 + len(w) > width:
-                lines.append(Line((cur, style)))
-                cur = indent + lead + "  " + w
-            else:
-                cur = cur + ("" if first else " ") + w
-            first = False
-        lines.append(Line((cur, style)))
+        if len(indent) + len(para) <= width:
+            lines.append(Line((indent + para, style)))
+            continue
+        lead = para[:len(para) - len(para.lstrip())]
+        m = re.match(r"^(\s*\S.*?\s{2,})\S", para)
+        hang = len(m.group(1)) if m and len(m.group(1)) <= width // 2 else len(lead) + 2
+        for ln in textwrap.wrap(para, width, initial_indent=indent,
+                                subsequent_indent=indent + " " * hang,
+                                break_on_hyphens=False, drop_whitespace=True):
+            lines.append(Line((ln, style)))
     return lines
 
 

@@ -41,14 +41,14 @@ def phase_topics(rs):
         "overview": (
             "Belfort in short",
             f"2–5 players build a town of five districts over {rs.rounds} months. Each month:\n"
-            "  1 Calendar   the month advances.\n"
-            "  2 Placement  in turn order each player places one elf or dwarf on a free plank, "
+            "  1 Calendar    the month advances.\n"
+            "  2 Placement   in turn order each player places one elf or dwarf on a free plank, "
             "or passes and spreads all remaining workers over the resource areas.\n"
-            "  3 Collection the resource areas pay out, the Recruiter's desk gives workers, the "
+            "  3 Collection  the resource areas pay out, the Recruiter's desk gives workers, the "
             "King's camp changes turn order, then income and taxes.\n"
-            "  4 Actions    in turn order, each player takes a whole turn: build, activate "
+            "  4 Actions     in turn order, each player takes a whole turn: build, activate "
             "placed workers, trade, hire a gnome, buy a card, end.\n"
-            f"  5 Scoring    after months {_season_text(rs)}: district majorities and elf, "
+            f"  5 Scoring     after months {_season_text(rs)}: district majorities and elf, "
             "dwarf and gnome majorities.\n"
             "Most victory points (VP) at the end wins. Topics: setup placement collection "
             "actions scoring taxes end two-player deck board commands, any card or guild name, "
@@ -93,18 +93,18 @@ def phase_topics(rs):
         "actions": (
             "Actions (§8)",
             "In crest order, each player takes a whole turn, in any order:\n"
-            "  build #17 tower@3     pay the card's cost, mark a free symbol of its type\n"
-            f"  wall wall@2a          {cost_text(rs.wall_cost)}; any number\n"
-            "  guild spies           pay the guild's cost, mark its symbol, own it\n"
-            "  activate miners       every worker you placed on a guild or card must be "
+            "  build #17 tower@3      pay the card's cost, mark a free symbol of its type\n"
+            f"  wall wall@2a           {cost_text(rs.wall_cost)}; any number\n"
+            "  guild spies            pay the guild's cost, mark its symbol, own it\n"
+            "  activate miners        every worker you placed on a guild or card must be "
             "activated before the turn ends\n"
-            "  buy wood / sell metal one buy and one sell per trading-post visit "
+            "  buy wood, sell metal   one buy and one sell per trading-post visit "
             f"({_prices(rs)})\n"
-            f"  hire #20              {rs.fee_gnome_hire} gold, once per turn: a gnome onto a "
+            f"  hire #20               {rs.fee_gnome_hire} gold, once per turn: a gnome onto a "
             "free lock of your built card\n"
-            "  bank #21 / smith #22  gnome-lock abilities\n"
-            f"  buy-card #30 | top    {rs.fee_card_purchase} gold, the LAST action of your turn\n"
-            "  end                   end your turn (then discard down to "
+            "  bank #21, smith #22    gnome-lock abilities\n"
+            f"  buy-card #30 | top     {rs.fee_card_purchase} gold, the LAST action of your turn\n"
+            "  end                    end your turn (then discard down to "
             f"{rs.hand_limit} cards)"),
         "scoring": (
             "Scoring (§9, §10)",
