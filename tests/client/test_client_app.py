@@ -133,3 +133,32 @@ def test_a_whole_game_ends_on_the_final_scoreboard():
         assert "Audit: PASSED" in text
 
     asyncio.run(session(script, names=("You", "Bo"), seed="7"))
+
+
+def test_the_window_answers_while_a_bot_thinks():
+    import threading
+    import time
+
+    release = threading.Event()
+
+    class SlowBot:
+        def choose(self, state, seat):
+            release.wait(10)
+            return belfort.legal_commands(state, seat)[0]
+
+    async def script(ui, driver, send):
+        for s in list(driver.bots):
+            driver.bots[s] = SlowBot()
+        send("keep #0 #1 #2\r")
+        await until(lambda: driver._thinking)
+        started = time.monotonic()
+        send("help spies\r")
+        await until(lambda: ui.panel is not None, timeout=5)
+        assert time.monotonic() - started < 3 and driver.game.phase == "keep"
+        send("\x1b")
+        await until(lambda: ui.panel is None, timeout=5)
+        assert "[thinking]" in screen_text(ui)
+        release.set()
+        await until(lambda: driver.game.phase != "keep")
+
+    asyncio.run(session(script))
