@@ -163,6 +163,7 @@ class SessionPeer:
         self._prev_len = [[0] * self.n for _ in range(self.n)]
         self.finished_of = [False] * self.n
         self._next_hb = now
+        self._last_need = -1.0
         self._alert_last: dict[tuple, float] = {}
         self.started = False
 
@@ -381,7 +382,9 @@ class SessionPeer:
                 fut = self.future[seat]
                 if len(fut) < MAX_FUTURE:
                     fut.setdefault(seq, data)
-                self._heartbeat(None, need=True)
+                if now - self._last_need >= 0.05 or self._last_need > now:
+                    self._last_need = now
+                    self._heartbeat(None, need=True)
                 return
             if exc.reason == "sig/unknown-seat" or exc.reason == "sig/wrong-game":
                 raise Refused("cheat" if src is not None else "error", src,
@@ -630,9 +633,6 @@ class SessionPeer:
                 raise Refused("cheat", seat, f"{self._name(seat)} sent a malformed reveal")
             if seat not in rnd.commitments or seat in rnd.values:
                 raise Refused("cheat", seat, f"{self._name(seat)} revealed out of turn for {purpose!r}")
-            if not rnd.all_committed:
-                raise Refused("cheat", seat, f"{self._name(seat)} revealed before every "
-                                             f"commitment was in ({purpose!r})")
             try:
                 verify_reveal(rnd.commitments[seat], value, nonce, purpose, self.cfg.game_id, seat)
             except CheatingError:

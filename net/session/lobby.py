@@ -1,0 +1,393 @@
+"""The lobby: the host gathers players over a plain ZeroMQ ROUTER socket, then sends
+everyone the final roster (GameConfig); from then on the peers talk over the mesh.
+
+Every lobby message is an envelope signed with the sender's identity key (game
+"lobby", seq 0): the host checks a joiner holds the key it presents; a joiner pins
+the host's key from the welcome and shows its fingerprint.  Messages:
+
+    joiner -> host  lobby/hello  {protocol, name, key, curve, mesh_port, via, kind, ruleset}
+    host -> joiner  lobby/welcome {seat, host, fingerprint, roster, options, ruleset_sha}
+    host -> joiner  lobby/refused {reason}
+    host -> all     lobby/roster  {roster}             on every change, and every second
+    joiner -> host  lobby/ping    {}                   every second (a silent joiner has left)
+    joiner -> host  lobby/bye     {}
+    host -> joiner  lobby/start   {config}             the GameConfig, endpoints as seen by it
+    joiner -> host  lobby/started {}                   acknowledges start
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from dataclasses import dataclass, field
+
+import belfort
+import zmq
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelope, wire
+from net.crypto.identity import SIG_DOMAIN
+
+from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
+
+PING = 1.0
+JOINER_SILENT = 6.0
+MAX_NAME = 24
+
+
+class LobbyError(Exception):
+    """A lobby step failed; the text is for a person."""
+
+
+def _sign(identity, type_: str, fields: dict) -> bytes:
+    body = dict(fields, type=type_, game="lobby", seat=0, seq=0)
+    return encode_envelope(identity.sign_message(body))
+
+
+def _open(data: bytes, key: bytes | None = None) -> dict:
+    """Decode a lobby envelope; check its signature with ``key`` (or with the key it
+    carries in ``key``, for a hello)."""
+    body, raw, sig = open_envelope(data)
+    if body["game"] != "lobby":
+        raise ProtocolError("sig/wrong-game", None, "not a lobby message")
+    k = key if key is not None else body.get("key")
+    if not (isinstance(k, bytes) and len(k) == 32):
+        raise ProtocolError("sig/malformed", None, "no key")
+    try:
+        Ed25519PublicKey.from_public_bytes(k).verify(sig, SIG_DOMAIN + raw)
+    except (InvalidSignature, ValueError):
+        raise ProtocolError("sig/bad-signature", None, "bad signature") from None
+    return body
+
+
+def lan_address() -> str:
+    """This machine's LAN address for the join command (no packet is sent)."""
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            ip = info[4][0]
+            if not ip.startswith("127."):
+                return ip
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def _host_of(endpoint: str) -> str:
+    return endpoint.split("://", 1)[-1].rsplit(":", 1)[0]
+
+
+@dataclass
+class Seat:
+    name: str
+    key: bytes
+    curve: str
+    kind: str
+    mesh_port: int
+    ip: str
+    via_host: str
+    rid: bytes | None = None           # ROUTER routing id (None: the host itself)
+    last: float = field(default_factory=time.monotonic)
+
+    def public(self, seat: int) -> dict:
+        return {"seat": seat, "name": self.name, "kind": self.kind, "colour": COLOURS[seat],
+                "fingerprint": fingerprint(self.key), "curve": self.curve}
+
+
+class HostLobby:
+    def __init__(self, ctx: zmq.Context, identity, name: str, curve: tuple[str, str],
+                 mesh_port: int, *, bind: str = "0.0.0.0", port: int = 5555, players: int = 5,
+                 options: dict | None = None, ruleset_text: str | None = None,
+                 advertise: str | None = None) -> None:
+        self.ctx = ctx
+        self.identity = identity
+        self.players = players
+        self.options = dict(options or {"guilds": "normal"})
+        self.ruleset_text = ruleset_text
+        rs = belfort.parse_ruleset(ruleset_text) if ruleset_text else belfort.standard_ruleset()
+        self.ruleset_sha = rs.sha256
+        # check the options now: a bad guild list fails here, not on every peer
+        belfort.new_game(max(2, players), self.options, seed=b"check", ruleset=rs)
+        self.router = ctx.socket(zmq.ROUTER)
+        self.router.linger = 1000
+        self.router.router_mandatory = False
+        self.router.bind(f"tcp://{bind}:{port}")
+        self.port = int(self.router.getsockopt_string(zmq.LAST_ENDPOINT).rsplit(":", 1)[1])
+        ip = advertise or (bind if bind not in ("0.0.0.0", "*") else lan_address())
+        self.address = f"tcp://{ip}:{self.port}"
+        self.seats: list[Seat] = [Seat(name, identity.public_bytes, curve[0], "human", mesh_port,
+                                       ip, ip)]
+        self.started = False
+        self.on_join = None
+        self.events: list[str] = []
+        self._last_roster = 0.0
+
+    @property
+    def fingerprint(self) -> str:
+        return self.identity.fingerprint
+
+    def join_command(self) -> str:
+        return f"belfort join {self.address}"
+
+    def roster(self) -> list[dict]:
+        return [s.public(i) for i, s in enumerate(self.seats)]
+
+    def poll(self, timeout_ms: int = 100) -> list[str]:
+        """Handle lobby traffic for up to ``timeout_ms``; returns what happened (text)."""
+        events: list[str] = []
+        if self.router.poll(timeout_ms):
+            while True:
+                try:
+                    parts = self.router.recv_multipart(zmq.NOBLOCK, copy=False)
+                except zmq.Again:
+                    break
+                if len(parts) != 2:
+                    continue
+                rid, frame = parts[0].bytes, parts[1]
+                try:
+                    peer_ip = frame.get("Peer-Address")
+                except (zmq.ZMQError, AttributeError):
+                    peer_ip = None
+                self._handle(rid, frame.bytes, peer_ip, events)
+        now = time.monotonic()
+        for i, s in list(enumerate(self.seats))[1:]:
+            if now - s.last > JOINER_SILENT:
+                self.seats.remove(s)
+                events.append(f"{s.name} left (no answer)")
+                self._broadcast_roster()
+        if now - self._last_roster > PING:
+            self._broadcast_roster()
+        self.events += events
+        return events
+
+    def _send(self, rid: bytes, type_: str, fields: dict) -> None:
+        try:
+            self.router.send_multipart([rid, _sign(self.identity, type_, fields)], zmq.NOBLOCK)
+        except zmq.ZMQError:
+            pass
+
+    def _refuse(self, rid: bytes, reason: str, events: list) -> None:
+        self._send(rid, "lobby/refused", {"reason": reason})
+        events.append(f"refused a joiner: {reason}")
+
+    def _broadcast_roster(self) -> None:
+        self._last_roster = time.monotonic()
+        roster = self.roster()
+        for s in self.seats[1:]:
+            self._send(s.rid, "lobby/roster", {"roster": roster})
+
+    def _handle(self, rid: bytes, data: bytes, peer_ip, events: list) -> None:
+        try:
+            body, _raw, _sig = open_envelope(data)
+        except ProtocolError:
+            return        # garbage on the lobby port: ignore
+        seat = next((s for s in self.seats[1:] if s.rid == rid), None)
+        t = body.get("type")
+        if t == "lobby/hello":
+            self._hello(rid, data, peer_ip, events)
+            return
+        if seat is None:
+            return
+        try:
+            _open(data, seat.key)
+        except ProtocolError:
+            return
+        seat.last = time.monotonic()
+        if t == "lobby/bye":
+            self.seats.remove(seat)
+            events.append(f"{seat.name} left")
+            self._broadcast_roster()
+        elif t == "lobby/started":
+            seat.started = True
+
+    def _hello(self, rid: bytes, data: bytes, peer_ip, events: list) -> None:
+        try:
+            body = _open(data)
+        except ProtocolError as exc:
+            self._refuse(rid, f"your hello is not valid ({exc.detail})", events)
+            return
+        proto = body.get("protocol")
+        if proto != PROTOCOL:
+            self._refuse(rid, f"wrong version: the host runs {PROTOCOL}, you run {proto!r}", events)
+            return
+        if self.started:
+            self._refuse(rid, "the game has already started", events)
+            return
+        name, key, curve = body.get("name"), body.get("key"), body.get("curve")
+        port, via, kind = body.get("mesh_port"), body.get("via"), body.get("kind", "human")
+        rs = body.get("ruleset")
+        if not (isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME and
+                isinstance(curve, str) and len(curve) == 40 and wire.is_int(port) and
+                0 < port < 65536 and isinstance(via, str) and kind in ("human", "bot")):
+            self._refuse(rid, "malformed hello", events)
+            return
+        if rs is not None and rs != self.ruleset_sha:
+            self._refuse(rid, f"different ruleset: yours has sha256 {str(rs)[:16]}…, the "
+                              f"host's {self.ruleset_sha[:16]}…", events)
+            return
+        existing = next((s for s in self.seats if s.key == key), None)
+        if existing is not None and existing.rid not in (None, rid):
+            existing.rid = rid            # the same joiner again (reconnected): keep its seat
+        elif existing is None:
+            if len(self.seats) >= self.players:
+                self._refuse(rid, f"game full ({len(self.seats)} of {self.players} seats taken)",
+                             events)
+                return
+            if any(s.name.lower() == name.strip().lower() for s in self.seats):
+                self._refuse(rid, f"the name {name!r} is taken; choose another with --name", events)
+                return
+            ip = peer_ip or _host_of(via)
+            self.seats.append(Seat(name.strip(), key, curve, kind, port, ip, _host_of(via), rid))
+            if self.on_join is not None:
+                self.on_join(len(self.seats) - 1, curve)
+            events.append(f"{name} joined ({kind}, key {fingerprint(key)})")
+        seat_no = next(i for i, s in enumerate(self.seats) if s.key == key)
+        self._send(rid, "lobby/welcome", {
+            "seat": seat_no, "host": self.seats[0].name, "fingerprint": self.fingerprint,
+            "hostkey": self.identity.public_bytes, "roster": self.roster(),
+            "options": self.options, "ruleset_sha": self.ruleset_sha, "players": self.players})
+        self._broadcast_roster()
+
+    def start(self, wait_acks: float = 5.0) -> GameConfig:
+        """Close the lobby and send everyone the final roster; returns the host's config."""
+        if len(self.seats) < 2:
+            raise LobbyError("at least 2 players are needed")
+        self.started = True
+        import secrets as _secrets
+        keys = [s.key for s in self.seats]
+        names = [s.name for s in self.seats]
+        gid = game_id_for(keys, names, self.options, self.ruleset_sha, _secrets.token_bytes(16))
+
+        def config_for(viewer: Seat | None) -> GameConfig:
+            endpoints = []
+            for i, s in enumerate(self.seats):
+                ip = s.ip if i else (viewer.via_host if viewer is not None else s.ip)
+                endpoints.append(f"tcp://{ip}:{s.mesh_port}")
+            return GameConfig(game_id=gid, names=names, keys=keys,
+                              curve=[s.curve for s in self.seats], endpoints=endpoints,
+                              kinds=[s.kind for s in self.seats], colours=list(COLOURS[:len(names)]),
+                              options=self.options, ruleset_text=self.ruleset_text,
+                              ruleset_sha=self.ruleset_sha, lobby=self.address)
+
+        for s in self.seats[1:]:
+            s.started = False
+            self._send(s.rid, "lobby/start", {"config": config_for(s).to_dict()})
+        deadline = time.monotonic() + wait_acks
+        while time.monotonic() < deadline and not all(getattr(s, "started", False)
+                                                      for s in self.seats[1:]):
+            if self.router.poll(50):
+                try:
+                    parts = self.router.recv_multipart(zmq.NOBLOCK)
+                except zmq.Again:
+                    continue
+                if len(parts) == 2:
+                    self._handle(parts[0], parts[1], None, [])
+        return config_for(None)
+
+    def close(self) -> None:
+        self.router.close(0)
+
+
+class JoinLobby:
+    """The joiner's side: hello, then roster updates until the host starts."""
+
+    def __init__(self, ctx: zmq.Context, address: str, identity, name: str, curve: tuple[str, str],
+                 mesh_port: int, *, kind: str = "human", ruleset_sha: str | None = None,
+                 protocol: str = PROTOCOL) -> None:
+        if not address.startswith("tcp://") or ":" not in address[6:]:
+            raise LobbyError(f"not a host address: {address!r} (expected tcp://HOST:PORT)")
+        self.address = address
+        self.identity = identity
+        self.dealer = ctx.socket(zmq.DEALER)
+        self.dealer.linger = 0
+        self.dealer.connect(address)
+        self.hello = _sign(identity, "lobby/hello", {
+            "protocol": protocol, "name": name, "key": identity.public_bytes, "curve": curve[0],
+            "mesh_port": mesh_port, "via": address, "kind": kind, "ruleset": ruleset_sha})
+        self.host_key: bytes | None = None
+        self.welcome: dict | None = None
+        self.roster: list[dict] = []
+        self._last_ping = 0.0
+
+    def connect(self, timeout: float = 5.0) -> dict:
+        """Send the hello and wait for the welcome; raises LobbyError with the reason."""
+        self.dealer.send(self.hello)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self.dealer.poll(100):
+                continue
+            body = self._recv()
+            if body is None:
+                continue
+            if body["type"] == "lobby/refused":
+                raise LobbyError(f"refused by the host: {body.get('reason')}")
+            if body["type"] == "lobby/welcome":
+                self.welcome = body
+                self.roster = body.get("roster", [])
+                return body
+        raise LobbyError(f"address unreachable: no answer from {self.address} within "
+                         f"{timeout:.0f} s (is the host running, and the address right?)")
+
+    def _recv(self) -> dict | None:
+        try:
+            data = self.dealer.recv(zmq.NOBLOCK)
+        except zmq.Again:
+            return None
+        try:
+            body, _raw, _sig = open_envelope(data)
+            key = self.host_key
+            if key is None:
+                key = body.get("hostkey")
+                if not isinstance(key, bytes):
+                    key = b"\0" * 32 if body.get("type") != "lobby/refused" else None
+            if body.get("type") == "lobby/refused" and self.host_key is None:
+                return body     # a refusal cannot be pinned to a key we never saw
+            body = _open(data, key)
+            if self.host_key is None and body.get("type") == "lobby/welcome":
+                self.host_key = key
+            return body
+        except ProtocolError:
+            return None
+
+    def wait_start(self, timeout: float | None = None, on_roster=None) -> GameConfig:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        last_heard = time.monotonic()
+        while deadline is None or time.monotonic() < deadline:
+            now = time.monotonic()
+            if now - self._last_ping > PING:
+                self._last_ping = now
+                self.dealer.send(_sign(self.identity, "lobby/ping", {"key": self.identity.public_bytes}))
+            if now - last_heard > 3 * JOINER_SILENT:
+                raise LobbyError("the host stopped answering (peer timed out)")
+            if not self.dealer.poll(100):
+                continue
+            body = self._recv()
+            if body is None:
+                continue
+            last_heard = time.monotonic()
+            t = body["type"]
+            if t == "lobby/roster":
+                self.roster = body.get("roster", [])
+                if on_roster:
+                    on_roster(self.roster)
+            elif t == "lobby/refused":
+                raise LobbyError(f"refused by the host: {body.get('reason')}")
+            elif t == "lobby/start":
+                try:
+                    cfg = GameConfig.from_dict(body["config"])
+                except (KeyError, TypeError, ValueError) as exc:
+                    raise LobbyError(f"the host sent a bad game config: {exc}") from None
+                self.dealer.send(_sign(self.identity, "lobby/started",
+                                       {"key": self.identity.public_bytes}))
+                return cfg
+        raise LobbyError("the host did not start the game in time")
+
+    def leave(self) -> None:
+        try:
+            self.dealer.send(_sign(self.identity, "lobby/bye", {"key": self.identity.public_bytes}),
+                             zmq.NOBLOCK)
+        except zmq.ZMQError:
+            pass
+
+    def close(self) -> None:
+        self.dealer.close(0)

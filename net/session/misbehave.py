@@ -1,0 +1,3 @@
+"""Test hooks for misbehaving peers (filled in below)."""
+def install(node, how):
+    raise ValueError(how)

@@ -1,0 +1,360 @@
+"""A peer process: lobby (host or join), the mesh, the session, its store, and the
+loop that drives them.  Used by ``python -m net.session.peer``, by net.session.cli
+(the ``belfort host/join/rejoin/bot`` commands) and by NetDriver."""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets as _secrets
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import belfort
+import zmq
+
+from net.crypto import Identity
+
+from .config import GameConfig, Timing
+from .core import STOPPED, SessionPeer
+from .lobby import HostLobby, JoinLobby, LobbyError
+from .storage import GameStore, default_data_dir, find_games
+from .transport import ZmqMesh, curve_keypair, stop_authenticator
+
+log = logging.getLogger("belfort.node")
+
+
+def load_identity(data_dir: Path) -> Identity:
+    """This user's long-lived identity key (``identity.key``, 0600), made on first use."""
+    path = Path(data_dir) / "identity.key"
+    if path.exists():
+        return Identity.from_private_bytes(path.read_bytes())
+    Path(data_dir).mkdir(parents=True, exist_ok=True)
+    ident = Identity.generate()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.write(fd, ident.private_bytes())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return ident
+
+
+class Node:
+    """One peer with everything it needs; ``run()`` plays until the game is done."""
+
+    def __init__(self, ctx: zmq.Context, peer: SessionPeer, mesh: ZmqMesh, store: GameStore | None,
+                 bot=None, on_change=None) -> None:
+        self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
+        self.bot = bot
+        self.on_change = on_change
+        self.finished_at: float | None = None
+        self.closed = False
+
+    @property
+    def config(self) -> GameConfig:
+        return self.peer.cfg
+
+    def connect(self) -> None:
+        cfg = self.peer.cfg
+        self.mesh.connect({s: (cfg.endpoints[s], cfg.curve[s]) for s in range(cfg.n)
+                           if s != self.peer.seat})
+
+    def flush(self) -> None:
+        for dest, data in self.peer.take_outgoing():
+            self.mesh.send(dest, data)
+
+    def step(self, timeout_ms: float = 50) -> None:
+        self.flush()
+        frames = self.mesh.poll(timeout_ms)
+        now = time.monotonic()
+        for src, data in frames:
+            self.peer.receive(data, now, src)
+        self.peer.tick(now)
+        if self.bot is not None and self.peer.decision_needed():
+            try:
+                cmd = self.bot.choose(self.peer.game, self.peer.seat)
+                self.peer.submit(cmd, time.monotonic())
+            except belfort.BelfortError as exc:
+                log.error("bot gave an illegal command: %s", exc)
+                self.peer.submit(belfort.RandomBot(self.peer.game.version).choose(
+                    self.peer.game, self.peer.seat), time.monotonic())
+        self.flush()
+        if self.on_change is not None and (frames or self.peer.events):
+            self.on_change()
+        if self.peer.finished and self.finished_at is None:
+            self.finished_at = now
+            if self.store is not None and self.peer.status != STOPPED:
+                self.store.mark_finished(self.summary())
+
+    def done(self, grace: float = 5.0) -> bool:
+        """Finished, and every peer has everything of ours (or a grace period passed)."""
+        if self.finished_at is None:
+            return False
+        return self.peer.everyone_has_ours() or time.monotonic() - self.finished_at > grace
+
+    def run(self, timeout: float | None = None, grace: float = 5.0) -> dict:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.closed and not self.done(grace):
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            self.step(20 if self.bot is None else 5)
+        return self.summary()
+
+    def summary(self) -> dict:
+        p = self.peer
+        g = p.game
+        return {"seat": p.seat, "name": p.names[p.seat], "game": p.cfg.game_id,
+                "status": p.status, "stop_reason": p.stop_reason,
+                "hash": belfort.state_hash(g) if g is not None else None,
+                "version": g.version if g is not None else None,
+                "result": g.result if g is not None else None,
+                "scores": [pl["score"] for pl in belfort.public_view(g)["players"]]
+                if g is not None else None,
+                "audit": list(p.audit_result) if p.audit_result else None,
+                "desync": p.desync, "commands": len(p.history),
+                "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
+
+    def close(self) -> None:
+        self.closed = True
+        self.mesh.close()
+        if self.store is not None:
+            self.store.close()
+
+
+def _bind_endpoint(bind: str, port: int = 0) -> str:
+    return f"tcp://{bind}:{port if port else '*'}"
+
+
+def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | None, seat_hint=None):
+    master = _secrets.token_bytes(32)
+    return {"identity": identity.private_bytes(), "curve_public": curve[0], "curve_secret": curve[1],
+            "master": master}
+
+
+def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: dict,
+                  mesh: ZmqMesh, data_dir, bot_level: str | None, bot_think: float,
+                  timing: Timing | None, clock=None, test_secret: str | None = None) -> Node:
+    if cfg.keys[seat] != identity.public_bytes:
+        raise LobbyError("the host's roster does not hold our key at our seat")
+    rs = cfg.ruleset()
+    if rs.sha256 != cfg.ruleset_sha:
+        raise LobbyError("the host's ruleset does not match its announced hash")
+    if test_secret is not None:
+        from .memnet import test_master
+        secrets["master"] = test_master(test_secret, seat)
+    store = GameStore.create(data_dir, cfg, seat, secrets, {"mesh": mesh.endpoint,
+                                                           "bot": bot_level, "think": bot_think})
+    store.open_log()
+    peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
+                       now=time.monotonic(), clock=clock)
+    node = Node(ctx, peer, mesh, store)
+    node.connect()
+    peer.start(time.monotonic())
+    node.bot_level, node.bot_think = bot_level, bot_think
+    return node
+
+
+def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
+    """Give the node a bot for its seat (seeded by the shared seed, once known)."""
+    if level is None:
+        return
+
+    class _Lazy:
+        def __init__(self):
+            self.bot = None
+
+        def choose(self, game, seat):
+            if self.bot is None:
+                from belfort.bots import make_bot
+                self.bot = make_bot(level, f"{node.peer.seed.hex()}/bot{seat}", think=think)
+            return self.bot.choose(game, seat)
+
+    node.bot = _Lazy()
+
+
+def host(name: str, *, players: int, options: dict, ruleset_text: str | None = None,
+         bind: str = "0.0.0.0", port: int = 5555, data_dir=None, bots: int = 0,
+         bot_level: str = "random", bot_think: float = 0.0, auto_start: bool = True,
+         start_after: float | None = None, advertise: str | None = None, on_event=print,
+         timing: Timing | None = None, level: str | None = None, test_secret: str | None = None,
+         ctx: zmq.Context | None = None, should_start=None, bot_args: list | None = None) -> Node:
+    """Run the lobby as host; returns the started Node (the host's seat is 0)."""
+    data_dir = Path(data_dir or default_data_dir())
+    ctx = ctx or zmq.Context()
+    identity = load_identity(data_dir)
+    curve = curve_keypair()
+    mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
+    lobby = HostLobby(ctx, identity, name, curve, mesh.port, bind=bind, port=port, players=players,
+                      options=options, ruleset_text=ruleset_text, advertise=advertise)
+    lobby.on_join = lambda seat, key: mesh.allow({seat: key})
+    on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
+              "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
+    procs = []
+    for i in range(bots):
+        procs.append(spawn_bot(lobby.address, bot_level, data_dir / "bots", think=bot_think,
+                               extra=(bot_args or []) + (["--test-secret", test_secret]
+                                                         if test_secret else [])))
+    started_wait = time.monotonic()
+    try:
+        while True:
+            for text in lobby.poll(100):
+                on_event({"event": "lobby-change", "text": text, "roster": lobby.roster()})
+            full = len(lobby.seats) >= players
+            if should_start is not None:
+                if should_start(lobby):
+                    break
+            elif auto_start and full:
+                break
+            elif start_after is not None and time.monotonic() - started_wait > start_after \
+                    and len(lobby.seats) >= 2:
+                break
+            for p in procs:
+                if p.poll() is not None and p.returncode != 0:
+                    raise LobbyError(f"a bot process failed (exit code {p.returncode})")
+        cfg = lobby.start()
+    finally:
+        lobby.close()
+    secrets = _new_secrets(identity, curve, test_secret)
+    mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
+    node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
+                         test_secret=test_secret)
+    attach_bot(node, level, bot_think)
+    node.procs = procs
+    on_event({"event": "started", "game": cfg.game_id, "seat": 0, "roster": cfg.names,
+              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
+    return node
+
+
+def _fp(key: bytes) -> str:
+    from net.crypto import fingerprint
+    return fingerprint(key)
+
+
+def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind: str = "human",
+         level: str | None = None, bot_think: float = 0.0, ruleset_text: str | None = None,
+         on_event=print, timing: Timing | None = None, test_secret: str | None = None,
+         ctx: zmq.Context | None = None, connect_timeout: float = 5.0,
+         start_timeout: float | None = None, mesh_port: int = 0) -> Node:
+    data_dir = Path(data_dir or default_data_dir())
+    # the same join command for a game this machine was already in: if the host's lobby
+    # no longer answers (the game started), rejoin that game
+    stored = []
+    if kind == "human":
+        for st in find_games(data_dir, lobby=address):
+            try:
+                cfg, seat, _sec, _meta = st.load()
+            except Exception:
+                continue
+            if cfg.names[seat] == name:
+                stored.append(st)
+    if stored:
+        try:
+            probe = JoinLobby(ctx or zmq.Context.instance(), address, Identity.generate(),
+                              "probe", curve_keypair(), 1, protocol="probe")
+            try:
+                probe.connect(2.0)
+            finally:
+                probe.close()
+        except LobbyError as exc:
+            if "wrong version" not in str(exc):
+                on_event({"event": "rejoin", "game": stored[0].dir.name, "why": str(exc)})
+                return rejoin(stored[0].dir, ctx=ctx, on_event=on_event, timing=timing)
+    ctx = ctx or zmq.Context()
+    identity = load_identity(data_dir) if kind == "human" else Identity.generate()
+    curve = curve_keypair()
+    mesh = ZmqMesh(ctx, -1, curve[0], curve[1], bind=_bind_endpoint(bind, mesh_port))
+    sha = None
+    if ruleset_text is not None:
+        sha = belfort.parse_ruleset(ruleset_text).sha256
+    lobby = JoinLobby(ctx, address, identity, name, curve, mesh.port, kind=kind, ruleset_sha=sha)
+    try:
+        welcome = lobby.connect(connect_timeout)
+        on_event({"event": "welcome", "seat": welcome["seat"], "host": welcome["host"],
+                  "host_fingerprint": welcome["fingerprint"], "roster": welcome["roster"],
+                  "ruleset_sha": welcome["ruleset_sha"], "options": welcome["options"],
+                  "fingerprint": identity.fingerprint})
+        def roster(r):
+            # let every player's mesh connection in as soon as we know its key
+            mesh.allow({e.get("seat", -1): e.get("curve") for e in r
+                        if isinstance(e, dict) and isinstance(e.get("curve"), str)})
+            on_event({"event": "roster", "roster": [{k: v for k, v in e.items() if k != "curve"}
+                                                    for e in r if isinstance(e, dict)]})
+        roster(welcome.get("roster", []))
+        cfg = lobby.wait_start(start_timeout, on_roster=roster)
+    except BaseException:
+        lobby.leave()
+        lobby.close()
+        mesh.close()
+        raise
+    lobby.close()
+    seat = cfg.keys.index(identity.public_bytes) if identity.public_bytes in cfg.keys else -1
+    if seat < 0:
+        mesh.close()
+        raise LobbyError("the host started a game without us")
+    mesh.seat = seat
+    secrets = _new_secrets(identity, curve, test_secret)
+    node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
+                         test_secret=test_secret)
+    attach_bot(node, level, bot_think)
+    on_event({"event": "started", "game": cfg.game_id, "seat": seat, "roster": cfg.names,
+              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
+    return node
+
+
+def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_event=print,
+           timing: Timing | None = None, game_id: str | None = None) -> Node:
+    """Restart a peer of an unfinished game from its files: replay the log, rebind the
+    same mesh address, and catch up from the others."""
+    if game_dir is None:
+        games = find_games(Path(data_dir or default_data_dir()))
+        if game_id:
+            games = [g for g in games if g.dir.name.startswith(game_id)]
+        if not games:
+            raise LobbyError("no unfinished game to rejoin on this machine")
+        game_dir = games[0].dir
+    store = GameStore(Path(game_dir))
+    cfg, seat, secrets, meta = store.load()
+    ctx = ctx or zmq.Context()
+    identity = Identity.from_private_bytes(secrets["identity"])
+    peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
+                       now=time.monotonic())
+    records = store.records()
+    t0 = time.monotonic()
+    peer.restore(records, time.monotonic())
+    store.open_log()
+    replay_s = time.monotonic() - t0
+    mesh = None
+    endpoint = meta.get("mesh") or cfg.endpoints[seat]
+    port = int(endpoint.rsplit(":", 1)[1])
+    for _ in range(50):      # the old socket may take a moment to be released
+        try:
+            mesh = ZmqMesh(ctx, seat, secrets["curve_public"], secrets["curve_secret"],
+                           bind=endpoint if "*" not in endpoint else f"tcp://0.0.0.0:{port}")
+            break
+        except zmq.ZMQError:
+            time.sleep(0.1)
+    if mesh is None:
+        raise LobbyError(f"cannot bind our mesh address {endpoint} again")
+    node = Node(ctx, peer, mesh, store)
+    node.connect()
+    now = time.monotonic()
+    peer.last_seen = [now] * cfg.n
+    peer.announce()
+    attach_bot(node, meta.get("bot"), meta.get("think", 0.0))
+    on_event({"event": "rejoined", "game": cfg.game_id, "seat": seat, "records": len(records),
+              "replay_s": round(replay_s, 3), "version": peer.game.version if peer.game else None})
+    return node
+
+
+def spawn_bot(address: str, level: str, data_dir: Path, think: float = 0.0,
+              extra: list | None = None) -> subprocess.Popen:
+    """A bot seat as its own process (an ordinary peer)."""
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    cmd = [sys.executable, "-m", "net.session.peer", "bot", "--join", address, "--level", level,
+           "--data-dir", str(data_dir), "--think", str(think), "--quiet"] + list(extra or [])
+    return subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)

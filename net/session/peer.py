@@ -1,0 +1,259 @@
+"""Peer processes without the terminal client:
+
+    python -m net.session.peer host --name Ana [--players 3] [--bots 2] [--bind 0.0.0.0] [--port 5555]
+    python -m net.session.peer join tcp://192.168.1.20:5555 --name Bo
+    python -m net.session.peer bot --join tcp://192.168.1.20:5555 [--level random]
+    python -m net.session.peer rejoin [--game GAMEID] [--data-dir DIR]
+
+A human seat reads commands from standard input (plain text, e.g. ``place elf desk``);
+``--level`` makes any seat a bot.  With ``--json`` every event is one line
+``@ {json}`` on standard output (tests read these); the last is ``{"event": "result", ...}``.
+Exit status: 0 game over and audit passed, 1 the game stopped (desync, cheat, audit
+failure), 2 lobby failure (refused, unreachable), 3 timeout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import queue
+import sys
+import threading
+import time
+
+import belfort
+
+from .config import Timing
+from .lobby import LobbyError
+
+
+def _options(args) -> dict:
+    if args.guild_list:
+        return {"guilds": [g.strip() for g in args.guild_list.split(",")]}
+    return {"guilds": args.guilds}
+
+
+def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog=prog, description="A Belfort peer on the LAN.")
+    sub = ap.add_subparsers(dest="mode", required=True)
+
+    def common(p):
+        p.add_argument("--data-dir", help="where games are stored (default ~/.local/share/belfort)")
+        p.add_argument("--json", action="store_true", help="events as '@ {json}' lines")
+        p.add_argument("--quiet", action="store_true", help="print only the result")
+        p.add_argument("--level", help="play this seat with a bot of this level")
+        p.add_argument("--think", type=float, default=0.0, help="bot thinking time (s)")
+        p.add_argument("--timeout", type=float, default=None, help="give up after this many s")
+        p.add_argument("--heartbeat", type=float, default=None, help=argparse.SUPPRESS)
+        p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
+        p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
+        p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
+
+    h = sub.add_parser("host", help="host a game")
+    h.add_argument("--name", required=True)
+    h.add_argument("--bind", default="0.0.0.0", help="interface to listen on (default: all)")
+    h.add_argument("--port", type=int, default=5555, help="lobby port (0: any free port)")
+    h.add_argument("--advertise", help="address to print in the join command")
+    h.add_argument("--players", type=int, default=2, help="seats, 2-5 (default 2)")
+    h.add_argument("--bots", type=int, default=0, help="bot peers to start on this machine")
+    h.add_argument("--bot-level", default="random")
+    h.add_argument("--guilds", default="normal", help="beginner | normal | advanced")
+    h.add_argument("--guild-list", help="an agreed list of 5 guilds, comma-separated")
+    h.add_argument("--ruleset", help="a ruleset TOML file")
+    h.add_argument("--start-after", type=float, default=None,
+                   help="start after this many s with whoever joined (empty seats: bots)")
+    h.add_argument("--leave-after-lobby", action="store_true", help=argparse.SUPPRESS)
+    common(h)
+
+    j = sub.add_parser("join", help="join a game")
+    j.add_argument("address")
+    j.add_argument("--name", required=True)
+    j.add_argument("--bind", default="0.0.0.0")
+    j.add_argument("--ruleset", help="refuse a host whose ruleset is not this file")
+    common(j)
+
+    b = sub.add_parser("bot", help="a bot seat as its own process")
+    b.add_argument("--join", required=True, dest="address")
+    b.add_argument("--name", default=None)
+    b.add_argument("--bind", default="0.0.0.0")
+    common(b)
+
+    r = sub.add_parser("rejoin", help="rejoin an unfinished game after a crash")
+    r.add_argument("--game", help="game id (default: the most recent unfinished one)")
+    r.add_argument("--dir", help="the game's directory")
+    common(r)
+    return ap
+
+
+class Printer:
+    def __init__(self, as_json: bool, quiet: bool) -> None:
+        self.as_json, self.quiet = as_json, quiet
+        self.lock = threading.Lock()
+
+    def __call__(self, ev: dict) -> None:
+        with self.lock:
+            if self.as_json:
+                print("@ " + json.dumps(ev, default=str), flush=True)
+            elif not self.quiet or ev.get("event") == "result":
+                print(human_text(ev), flush=True)
+
+
+def human_text(ev: dict) -> str:
+    e = ev.get("event")
+    if e == "lobby":
+        return (f"Hosting. The others type:\n\n    {ev['join']}\n\n"
+                f"Read this key fingerprint aloud: {ev['fingerprint']}")
+    if e == "lobby-change":
+        return ev["text"]
+    if e == "welcome":
+        return (f"Joined {ev['host']}'s game as seat {ev['seat']}. The host's key fingerprint is "
+                f"{ev['host_fingerprint']} — check it with them. Yours is {ev['fingerprint']}.")
+    if e == "roster":
+        return "Players: " + ", ".join(f"{r['name']} ({r['kind']})" for r in ev["roster"])
+    if e == "started":
+        return f"The game starts: {', '.join(ev['roster'])}. You are seat {ev['seat']}."
+    if e == "rejoined":
+        return f"Rejoined the game as seat {ev['seat']}; catching up from the others."
+    if e == "alert":
+        return f"[{ev['kind']}] {ev['text']}"
+    if e == "result":
+        lines = [f"Game {ev['status']}."]
+        if ev.get("scores"):
+            lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(ev.get("names", []),
+                                                                         ev["scores"])))
+        if ev.get("audit"):
+            lines.append(("Audit passed: " if ev["audit"][0] else "AUDIT FAILED: ") + ev["audit"][1])
+        if ev.get("stop_reason"):
+            lines.append(ev["stop_reason"])
+        return "\n".join(lines)
+    if e == "error":
+        return f"Error: {ev['text']}"
+    return json.dumps(ev, default=str)
+
+
+def _stdin_lines() -> "queue.Queue[str]":
+    q: queue.Queue = queue.Queue()
+
+    def reader():
+        for line in sys.stdin:
+            q.put(line.strip())
+    threading.Thread(target=reader, daemon=True).start()
+    return q
+
+
+def _misbehave(node, how: str) -> None:
+    """Test hooks: make this peer misbehave in a way the others must catch."""
+    from . import misbehave
+    misbehave.install(node, how)
+
+
+def run_node(node, args, out: Printer) -> int:
+    peer = node.peer
+    lines = _stdin_lines() if node.bot is None and not args.quiet and sys.stdin and \
+        sys.stdin.isatty() else None
+    if args.misbehave:
+        _misbehave(node, args.misbehave)
+    deadline = None if args.timeout is None else time.monotonic() + args.timeout
+    shown_alerts = 0
+    prompted = -1
+    while not node.done():
+        if deadline is not None and time.monotonic() > deadline:
+            out({"event": "error", "text": "timed out", **node.summary()})
+            node.close()
+            return 3
+        node.step(5 if node.bot is not None else 20)
+        for a in peer.alerts[shown_alerts:]:
+            out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
+        shown_alerts = len(peer.alerts)
+        if lines is not None and peer.decision_needed():
+            g = peer.game
+            if prompted != g.version:
+                prompted = g.version
+                legal = [belfort.command_text(c) for c in belfort.legal_commands(g, peer.seat)]
+                print(f"Your decision ({len(legal)} legal), e.g. {', '.join(legal[:6])}", flush=True)
+            try:
+                text = lines.get_nowait()
+            except queue.Empty:
+                continue
+            try:
+                peer.submit(text, time.monotonic())
+            except (belfort.BelfortError, RuntimeError) as exc:
+                print(f"Refused: {exc}", flush=True)
+    summary = node.summary()
+    summary["names"] = peer.names
+    if args.latency_out:
+        with open(args.latency_out, "w") as f:
+            json.dump({"seat": peer.seat, "apply": [[s, v, t] for (s, v), t in
+                                                   peer.apply_times.items()]}, f)
+    out({"event": "result", **summary})
+    node.close()
+    for p in getattr(node, "procs", []):
+        try:
+            p.wait(timeout=10)
+        except Exception:
+            p.kill()
+    if peer.status == "over" and peer.audit_result and peer.audit_result[0]:
+        return 0
+    return 1
+
+
+def main(argv=None, prog: str = "python -m net.session.peer") -> int:
+    args = build_parser(prog).parse_args(argv)
+    logging.basicConfig(level=logging.ERROR if args.quiet or args.json else logging.WARNING,
+                        format="%(name)s: %(message)s")
+    out = Printer(args.json, args.quiet)
+    timing = Timing(heartbeat=args.heartbeat) if args.heartbeat else None
+    from . import node as nodemod
+    ruleset_text = None
+    if getattr(args, "ruleset", None):
+        with open(args.ruleset, encoding="utf-8") as f:
+            ruleset_text = f.read()
+        try:
+            belfort.parse_ruleset(ruleset_text)
+        except belfort.RulesetError as exc:
+            out({"event": "error", "text": f"bad ruleset {args.ruleset}: {exc}"})
+            return 2
+    try:
+        if args.mode == "host":
+            if not 2 <= args.players <= 5:
+                out({"event": "error", "text": "--players must be 2 to 5"})
+                return 2
+            node = nodemod.host(args.name, players=args.players, options=_options(args),
+                                ruleset_text=ruleset_text, bind=args.bind, port=args.port,
+                                data_dir=args.data_dir, bots=args.bots, bot_level=args.bot_level,
+                                bot_think=args.think, start_after=args.start_after,
+                                advertise=args.advertise, on_event=out, timing=timing,
+                                level=args.level, test_secret=args.test_secret,
+                                bot_args=(["--heartbeat", str(args.heartbeat)] if args.heartbeat
+                                          else []))
+            if args.leave_after_lobby:
+                os._exit(0)   # the host's laptop leaves right after the lobby (tests)
+        elif args.mode == "join":
+            node = nodemod.join(args.address, args.name, data_dir=args.data_dir, bind=args.bind,
+                                level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
+                                on_event=out, timing=timing, test_secret=args.test_secret)
+        elif args.mode == "bot":
+            import secrets
+            name = args.name or f"bot-{secrets.token_hex(2)}"
+            node = nodemod.join(args.address, name, data_dir=args.data_dir, bind=args.bind,
+                                kind="bot", level=args.level or "random", bot_think=args.think,
+                                on_event=out, timing=timing, test_secret=args.test_secret)
+        else:
+            node = nodemod.rejoin(args.dir, data_dir=args.data_dir, on_event=out, timing=timing,
+                                  game_id=args.game)
+    except LobbyError as exc:
+        out({"event": "error", "text": str(exc)})
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    try:
+        return run_node(node, args, out)
+    except KeyboardInterrupt:
+        node.close()
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""The ZeroMQ mesh: each peer binds one PULL socket and connects one PUSH socket
+to every other peer, all with CurveZMQ (encrypted; each side authenticated by its
+Curve key: the server key is pinned by the client, and a ZAP handler lets in only
+the client keys of the roster).  ZAP's User-Id tells us which seat's connection
+a frame came from, so a peer that sends garbage can be named.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import zmq
+from zmq.utils.monitor import recv_monitor_message
+from zmq.auth.thread import ThreadAuthenticator
+
+SNDHWM = 100000
+
+
+def curve_keypair() -> tuple[str, str]:
+    pub, sec = zmq.curve_keypair()
+    return pub.decode("ascii"), sec.decode("ascii")
+
+
+class _Keys:
+    """ZAP credentials provider: the roster's Curve keys."""
+
+    def __init__(self) -> None:
+        self.allowed: dict[bytes, int] = {}
+        self.lock = threading.Lock()
+
+    def callback(self, domain, key: bytes) -> bool:
+        with self.lock:
+            return key in self.allowed
+
+
+_auth_lock = threading.Lock()
+_auths: dict[int, tuple[ThreadAuthenticator, _Keys]] = {}
+
+
+def _authenticator(ctx: zmq.Context) -> _Keys:
+    """One ZAP handler per context (ZAP is per context)."""
+    with _auth_lock:
+        got = _auths.get(id(ctx))
+        if got is None:
+            auth = ThreadAuthenticator(ctx)
+            auth.start()
+            keys = _Keys()
+            auth.configure_curve_callback(domain="*", credentials_provider=keys)
+            got = _auths[id(ctx)] = (auth, keys)
+        return got[1]
+
+
+def stop_authenticator(ctx: zmq.Context) -> None:
+    with _auth_lock:
+        got = _auths.pop(id(ctx), None)
+    if got is not None:
+        got[0].stop()
+
+
+class ZmqMesh:
+    def __init__(self, ctx: zmq.Context, seat: int, curve_public: str, curve_secret: str,
+                 bind: str | None = None, pull: zmq.Socket | None = None) -> None:
+        self.ctx = ctx
+        self.seat = seat
+        self.public, self.secret = curve_public, curve_secret
+        self.keys = _authenticator(ctx)
+        if pull is None:
+            pull = ctx.socket(zmq.PULL)
+            pull.linger = 0
+            pull.curve_server = True
+            pull.curve_publickey = curve_public.encode()
+            pull.curve_secretkey = curve_secret.encode()
+            pull.rcvhwm = SNDHWM
+            pull.bind(bind)
+        self.pull = pull
+        self.endpoint = pull.getsockopt_string(zmq.LAST_ENDPOINT)
+        self.push: dict[int, zmq.Socket] = {}
+        self.peers: dict[int, tuple[str, str]] = {}
+        self._monitors: dict[zmq.Socket, int] = {}
+        self._redo: dict[int, float] = {}
+        self.poller = zmq.Poller()
+        self.poller.register(pull, zmq.POLLIN)
+        self.dropped = 0
+
+    @property
+    def port(self) -> int:
+        return int(self.endpoint.rsplit(":", 1)[1])
+
+    def allow(self, curve_keys: dict[int, str]) -> None:
+        """Let these seats' Curve keys connect to us."""
+        with self.keys.lock:
+            for s, k in curve_keys.items():
+                if k:
+                    self.keys.allowed[k.encode()] = s
+
+    def connect(self, peers: dict[int, tuple[str, str]]) -> None:
+        """Connect to every other peer: {seat: (endpoint, curve public key)}."""
+        self.allow({s: k for s, (_e, k) in peers.items()})
+        for s, (endpoint, key) in peers.items():
+            if s == self.seat or s in self.push:
+                continue
+            self.peers[s] = (endpoint, key)
+            self._open_push(s)
+
+    _FAILED = (zmq.EVENT_HANDSHAKE_FAILED_AUTH | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL |
+               zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL)
+
+    def _open_push(self, s: int) -> None:
+        endpoint, key = self.peers[s]
+        sock = self.ctx.socket(zmq.PUSH)
+        sock.linger = 0
+        sock.sndhwm = SNDHWM
+        sock.curve_serverkey = key.encode()
+        sock.curve_publickey = self.public.encode()
+        sock.curve_secretkey = self.secret.encode()
+        sock.reconnect_ivl = 100
+        sock.reconnect_ivl_max = 1000
+        # A handshake refused (the other side did not know our key yet) is not
+        # retried by libzmq: watch for it and open the socket again.
+        mon = sock.get_monitor_socket(self._FAILED)
+        self._monitors[mon] = s
+        self.poller.register(mon, zmq.POLLIN)
+        sock.connect(endpoint)
+        self.push[s] = sock
+
+    def _close_push(self, s: int) -> None:
+        sock = self.push.pop(s, None)
+        for mon, seat in list(self._monitors.items()):
+            if seat == s:
+                self.poller.unregister(mon)
+                del self._monitors[mon]
+                try:
+                    sock.disable_monitor()
+                except zmq.ZMQError:
+                    pass
+                mon.close(0)
+        if sock is not None:
+            sock.close(0)
+
+    def send(self, dest: int | None, data: bytes) -> None:
+        targets = self.push.items() if dest is None else [(dest, self.push.get(dest))]
+        for _s, sock in targets:
+            if sock is None:
+                continue
+            try:
+                sock.send(data, zmq.NOBLOCK)
+            except zmq.Again:
+                self.dropped += 1   # the peer is gone and its queue is full: resync will fix it
+
+    def poll(self, timeout_ms: float) -> list[tuple[int | None, bytes]]:
+        """Frames received within ``timeout_ms``: [(seat of the connection or None, bytes)]."""
+        out = []
+        if self._redo:
+            now = time.monotonic()
+            for s, when in list(self._redo.items()):
+                if now >= when:
+                    del self._redo[s]
+                    self._close_push(s)
+                    self._open_push(s)
+            timeout_ms = min(timeout_ms, 50)
+        ready = dict(self.poller.poll(timeout_ms))
+        for mon, s in list(self._monitors.items()):
+            if mon in ready:
+                try:
+                    while True:
+                        ev = recv_monitor_message(mon, zmq.NOBLOCK)
+                        if ev["event"] & self._FAILED:
+                            self._redo.setdefault(s, time.monotonic() + 0.2)
+                except zmq.Again:
+                    pass
+                except zmq.ZMQError:
+                    pass
+        if self.pull in ready:
+            while True:
+                try:
+                    frame = self.pull.recv(zmq.NOBLOCK, copy=False)
+                except zmq.Again:
+                    break
+                src = None
+                try:
+                    uid = frame.get("User-Id")
+                    with self.keys.lock:
+                        src = self.keys.allowed.get(uid.encode() if isinstance(uid, str) else uid)
+                except (zmq.ZMQError, AttributeError):
+                    pass
+                if frame.more:    # one frame per message: drain and drop the rest
+                    while self.pull.getsockopt(zmq.RCVMORE):
+                        self.pull.recv()
+                    continue
+                out.append((src, frame.bytes))
+                if len(out) >= 1000:
+                    break
+        return out
+
+    def close(self) -> None:
+        for s in list(self.push):
+            self._close_push(s)
+        self.pull.close(0)
