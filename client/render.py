@@ -317,6 +317,8 @@ def players(view, ctx, width, wide):
                            "class:dim"))
         for c, t in sorted((p.get("hand_revealed") or {}).items()):
             shows = view["step"] == "spies-take"
+            if s == nm.you or not (shows or wide):
+                continue
             status.append((f"{'shows' if shows else 'has'} #{c} {TITLE.get(t, t)}",
                            "class:warn" if shows else "class:dim"))
         if view["phase"] == "placement":
