@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import belfort
+from belfort.data import AREAS, SPREAD_AREAS
 
 from . import commands, rules_text
 from .words import KINDS, Namer, TITLE, plural
@@ -66,7 +67,8 @@ def prompt_text(view, legal, namer):
             word = KINDS[kind].replace("master-", "master ")
             word = word.replace("elf", "elves" if total != 1 else "elf").replace(
                 "dwarf", "dwarves" if total != 1 else "dwarf")
-            return f"Spread your {total} {word} — e.g. spread {total} 0 0"
+            areas = " ".join(AREAS[a] for a in SPREAD_AREAS[kind])
+            return f"Spread your {total} {word} ({areas}) — e.g. spread {total} 0 0"
         n = workers_left(me)
         return f"Your placement — {plural(n, 'worker')} left"
     if phase == "camp":

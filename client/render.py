@@ -12,10 +12,9 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
-from belfort.data import CARD_TYPES, GUILDS, SITE_ID
+from belfort.data import CARD_TYPES
 
-from .words import (AREA_TITLE, GUILD_TITLE, SHORT, TITLE, Namer, card_types_in, cost_text,
-                    next_scoring, season_of)
+from .words import GUILD_TITLE, SHORT, TITLE, Namer, cost_text, next_scoring, season_of
 
 SINGLE = ("pub", "gardens", "tower", "inn", "blacksmith", "bank", "market", "library")
 HEAD_SHORT = {"pub": "Pub", "gardens": "Gdn", "tower": "Twr", "inn": "Inn",
@@ -147,7 +146,6 @@ def markers_by_district(view, competitors):
 # --- sections ------------------------------------------------------------------------------
 
 def header(view, ctx, width):
-    rs = ctx.ruleset
     r = view["round"]
     sr = view["scoring_rounds"]
     line = Line((" BELFORT ", "class:brand"))
@@ -293,7 +291,6 @@ def players(view, ctx, width, wide):
                 ("Built ([g] gnome on a lock, :e worker on its plank)" if wide else "Built",
                  "class:th"))
     lines = [head.fit(width)]
-    cur = view["current"]
     active = set(view["waiting_for"])
     for p in view["players"]:
         s = p["seat"]

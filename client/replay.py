@@ -11,8 +11,6 @@ from __future__ import annotations
 import sys
 
 import belfort
-from belfort.data import GUILDS
-
 from . import gamelog, render
 from .words import Describer, Namer
 

@@ -5,8 +5,7 @@ Everything here reads the engine's names and the ruleset; no rule is decided her
 
 from __future__ import annotations
 
-import belfort
-from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS,
+from belfort.data import (SPREAD_AREAS, AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS,
                           KINDS, RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE)
 
 TITLE = {"pub": "Pub", "gardens": "Gardens", "tower": "Tower", "inn": "Inn",
@@ -204,7 +203,6 @@ class Describer:
             return f"{who} passed."
         if kind == "spread":
             _, seat, k, counts = ev
-            from belfort.data import SPREAD_AREAS
             parts = [f"{AREA_TITLE[AREAS[a]]} {c}" for a, c in zip(SPREAD_AREAS[k], counts) if c]
             total = sum(counts)
             if not total:

@@ -2,7 +2,7 @@
 
 import belfort
 import pytest
-from belfort import CARD_TYPES, SITE_NAME, apply, legal_commands, seat_view
+from belfort import CARD_TYPES, SITE_NAME, apply, seat_view
 
 from client import render
 from client.render import HEAD_SHORT, WIDE_HEAD, Context
