@@ -5,8 +5,9 @@ Everything here reads the engine's names and the ruleset; no rule is decided her
 
 from __future__ import annotations
 
-from belfort.data import (SPREAD_AREAS, AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS,
-                          KINDS, RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE)
+from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS,
+                          KINDS, RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE,
+                          SPREAD_AREAS)
 
 TITLE = {"pub": "Pub", "gardens": "Gardens", "tower": "Tower", "inn": "Inn",
          "blacksmith": "Blacksmith", "bank": "Bank", "market": "Market",
