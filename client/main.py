@@ -2,7 +2,7 @@
 
     belfort play [--players N] [--bots K] [--bot LEVEL] [--seed S] [--guilds MODE]
                  [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain]
-    belfort host / belfort join ADDR      networked play (through net/, once it is there)
+    belfort host|join ADDR|rejoin|bot     networked play: handed to net.session.cli
     belfort rules [TOPIC]                 the rules reference
     belfort replay LOG [--plain]          step through a finished game's log
 """
@@ -52,13 +52,11 @@ def parser():
                       help=f"write the game log here (default: {gamelog.default_dir()}/…)")
     play.add_argument("--no-log", action="store_true", help="write no game log")
     _common(play)
-    host = sub.add_parser("host", help="host a game on the local network")
-    host.add_argument("--players", type=int, default=None)
-    host.add_argument("--port", type=int, default=None)
-    _common(host)
-    join = sub.add_parser("join", help="join a game on the local network")
-    join.add_argument("addr", help="the address the host printed")
-    _common(join)
+    # handled by net.session.cli (see cmd_network); listed here for --help
+    sub.add_parser("host", help="host a game on the local network (belfort host --help)")
+    sub.add_parser("join", help="join a game: belfort join ADDR (the address the host printed)")
+    sub.add_parser("rejoin", help="rejoin an unfinished networked game")
+    sub.add_parser("bot", help="add a bot peer to a networked game")
     rules = sub.add_parser("rules", help="print the rules reference (a phase, card or guild)")
     rules.add_argument("topic", nargs="*", help="e.g. placement, tower, spies, build")
     rules.add_argument("--ruleset", default=None, metavar="FILE")
@@ -161,28 +159,30 @@ def cmd_play(args):
     return 0
 
 
-def cmd_network(args):
-    """Networked play goes through the session in net/; the client opens the same window on
-    whatever driver it returns."""
+NET_COMMANDS = ("host", "join", "rejoin", "bot")
+
+
+def cmd_network(argv):
+    """`belfort host|join|rejoin|bot …` belong to the networked session: the whole argument
+    list goes to `net.session.cli.main(argv)`, which opens the window with `open_window`."""
     try:
-        from net import session   # noqa: F401 — provided by the session issue
+        from net.session import cli   # provided by the session issue
     except ImportError:
-        return fail("networked play is not available yet in this version (the net/ session "
+        return fail("networked play is not available in this version yet (the net/ session "
                     "is still being built). Play against bots with: belfort play", 1)
-    maker = getattr(session, "host_driver" if args.cmd == "host" else "join_driver", None)
-    if maker is None:
-        return fail("this version of net/session has no host_driver/join_driver", 1)
-    kwargs = {"name": _you(args.name)}
-    if args.cmd == "host":
-        kwargs.update(players=args.players, port=args.port)
-        driver = maker(**{k: v for k, v in kwargs.items() if v is not None})
-    else:
-        driver = maker(args.addr, **kwargs)
-    if args.plain:
+    return cli.main(list(argv))
+
+
+def open_window(driver, plain=False, colour=None, log_path=None):
+    """Run the window (or --plain) on any GameDriver until the person leaves; the exit
+    code. For the networked session's commands."""
+    if plain:
         from .plain import PlainUI
-        return PlainUI(driver).run()
+        return PlainUI(driver, log_path=log_path).run()
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        return fail("the full-screen window needs a terminal; use --plain for pipes")
     from .app import BelfortApp
-    BelfortApp(driver, colour=args.colour).run()
+    BelfortApp(driver, colour=colour, log_path=log_path).run()
     return 0
 
 
@@ -198,9 +198,15 @@ def cmd_replay(args):
 
 
 def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in NET_COMMANDS:
+        try:
+            return cmd_network(argv)
+        except KeyboardInterrupt:
+            return 130
     args = parser().parse_args(argv)
     if args.cmd is None:
-        args = parser().parse_args(["play"] + list(argv if argv is not None else sys.argv[1:]))
+        args = parser().parse_args(["play"] + argv)
     try:
         if args.cmd == "play":
             return cmd_play(args)
@@ -208,8 +214,6 @@ def main(argv=None):
             return cmd_rules(args)
         if args.cmd == "replay":
             return cmd_replay(args)
-        if args.cmd in ("host", "join"):
-            return cmd_network(args)
     except KeyboardInterrupt:
         return 130
     return 0
