@@ -120,7 +120,8 @@ class BelfortApp:
         self.note(f"Welcome, {me['name']}! You play {self.namer.letter(driver.seat)} "
                   f"(seat {driver.seat}). Players: " +
                   ", ".join(f"{self.namer.letter(s)}={n}" for s, n in enumerate(driver.names))
-                  + ".", "class:ok")
+                  + "." + (f" Seed {driver.seed}." if getattr(driver, "seed", None) else ""),
+                  "class:ok")
         self.note("Type ? for what you can do, help for the rules; Tab completes.", "class:dim")
         self.buffer = Buffer(completer=LegalCompleter(self), complete_while_typing=True,
                              auto_suggest=LegalSuggest(self), history=InMemoryHistory(),

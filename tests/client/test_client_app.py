@@ -162,3 +162,62 @@ def test_the_window_answers_while_a_bot_thinks():
         await until(lambda: driver.game.phase != "keep")
 
     asyncio.run(session(script))
+
+
+class DelayedDriver(LocalDriver):
+    """A driver shaped like a networked one: submit only checks and queues; the command is
+    applied later by run(), like a command that went round the peers first."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.queue = []
+        self.state = {}
+
+    def submit(self, command):
+        cmd, seat = belfort.check_legal(self.game, command, self.seat)
+        self.queue.append(cmd)
+
+    def peers(self):
+        out = super().peers()
+        for p in out:
+            p["kind"] = "you" if p["seat"] == self.seat else "human"
+            p["state"] = self.state.get(p["seat"], p["state"])
+        return out
+
+    async def run(self):
+        bots = asyncio.ensure_future(super().run())
+        try:
+            while not self._closed:
+                await asyncio.sleep(0.05)
+                while self.queue:
+                    self._apply(self.queue.pop(0), self.seat)
+        finally:
+            bots.cancel()
+
+
+def test_a_driver_that_applies_later_and_reports_peers():
+    async def script(ui, driver, send):
+        send("keep #0 #1 #2\r")
+        await until(lambda: driver.game.phase != "keep")
+        assert any("You kept 3 cards" in t for _, t in ui.log)
+        driver.state[2] = "disconnected"
+        driver.alerts.append(Alert("disconnect", "Cy lost the connection", 2))
+        ui._on_events([])
+        text = screen_text(ui)
+        assert "[disconnected]" in text and "DISCONNECTED: Cy lost the connection" in text
+        send("build #0 tower@1\r")
+        await until(lambda: "Refused" in ui.message[1] or "Not your decision" in ui.message[1])
+
+    async def run():
+        d = DelayedDriver(["You", "Bo", "Cy"], seed="2", pace=0, think=0.01, bot_level="random")
+        with create_pipe_input() as inp:
+            ui = BelfortApp(d, colour=False, input=inp, output=DummyOutput())
+            task = asyncio.ensure_future(ui.run_async())
+            await until(lambda: ui.app.is_running)
+            try:
+                await script(ui, d, inp.send_text)
+            finally:
+                ui.app.exit()
+                await asyncio.wait_for(task, 10)
+
+    asyncio.run(run())
