@@ -415,6 +415,20 @@ class SessionPeer:
         self.inbox[seat].append(body)
 
     def _pump(self, now: float) -> None:
+        if self.status == STOPPED:
+            # only the desync report goes on: state hashes and public views
+            for s in range(self.n):
+                keep = deque()
+                for body in self.inbox[s]:
+                    if body["type"] in ("sess/hash", "sess/view"):
+                        try:
+                            self._process(body, now)
+                        except Refused as exc:
+                            self._alert(exc.kind, exc.text, exc.seat, now)
+                    else:
+                        keep.append(body)
+                self.inbox[s] = keep
+            return
         progress = True
         while progress:
             progress = False
@@ -446,6 +460,15 @@ class SessionPeer:
             e = body.get("epoch")
             if wire.is_int(e) and e >= len(self.decks) and e < 1 << 20:
                 return "wait"
+            if t == "deck/open" and wire.is_int(e) and 0 <= e < len(self.decks):
+                # the holder opens a card once every other seat's key reached it; those
+                # keys may still be on their way to us (another seat's queue)
+                deck, pos, s = self.decks[e], body.get("pos"), body["seat"]
+                if not deck.ready:
+                    return "wait"
+                if wire.is_int(pos) and 0 <= pos < deck.size and any(
+                        q not in deck.released[pos] for q in range(self.n) if q != s):
+                    return "wait"
             return "now"
         if t == "sess/cmd":
             v = body.get("v")
@@ -463,7 +486,7 @@ class SessionPeer:
 
     def _process(self, body: dict, now: float) -> None:
         t, seat = body["type"], body["seat"]
-        if self.status == STOPPED:
+        if self.status == STOPPED and t not in ("sess/hash", "sess/view"):
             return
         if t.startswith("deck/"):
             e = body["epoch"]
@@ -890,31 +913,39 @@ class SessionPeer:
 
     def _compare_hash(self, seat: int, v: int, theirs: tuple) -> None:
         mine = self.my_hashes[v]
-        if tuple(mine[:3]) == tuple(theirs):
-            return
         if self.desync is None:
-            self.desync = {"version": v, "round": mine[0], "phase": mine[1], "hashes": {}}
-            self.desync["hashes"][self.seat] = mine[2]
+            if tuple(mine[:3]) == tuple(theirs):
+                return
+            self.desync = {"version": v, "round": mine[0], "phase": mine[1],
+                           "hashes": {self.seat: mine[2]}, "verdict": ""}
             view = self.my_views.get(v)
             if view is not None:
                 self._send("sess/view", {"v": v, "view": json.dumps(view, sort_keys=True)})
-        self.desync["hashes"][seat] = theirs[2]
+        elif self.desync["version"] != v:
+            return
+        hashes = self.desync["hashes"]
+        hashes[seat] = theirs[2]
         for s, th in self.their_hashes.get(v, {}).items():
-            self.desync["hashes"].setdefault(s, th[2])
+            hashes.setdefault(s, th[2])
         # who disagrees: the seats outside the largest group of equal hashes
         groups: dict[str, list[int]] = {}
-        for s, h in sorted(self.desync["hashes"].items()):
+        for s, h in sorted(hashes.items()):
             groups.setdefault(h, []).append(s)
         best = max(groups.values(), key=len)
-        odd = sorted(s for g in groups.values() if g is not best for s in g)
-        if len(best) * 2 <= sum(len(g) for g in groups.values()):
+        if len(best) * 2 <= len(hashes):
+            odd = sorted(hashes)
             who = "the peers disagree: " + "; ".join(
-                f"{self._names(sorted(g))} have {h[:12]}" for h, g in groups.items())
+                f"{self._names(g)} {'has' if len(g) == 1 else 'have'} {h[:12]}"
+                for h, g in groups.items())
         else:
+            odd = sorted(s for g in groups.values() if g is not best for s in g)
             who = f"{self._names(odd)} disagree{'s' if len(odd) == 1 else ''} with the others"
+        if who == self.desync["verdict"]:
+            return
+        self.desync["verdict"] = who
         self.desync["odd"] = odd
-        text = (f"DESYNC at round {mine[0]}, {mine[1]} (version {v}): {who}. "
-                f"The game is stopped.")
+        text = (f"DESYNC at round {mine[0]}, {mine[1]} (version {v}): {who} "
+                f"({len(hashes)} of {self.n} state hashes in). The game is stopped.")
         self._alert("desync", text, odd[0] if len(odd) == 1 else None)
         self._stop(text, 0.0)
 

@@ -1,3 +1,70 @@
-"""Test hooks for misbehaving peers (filled in below)."""
-def install(node, how):
-    raise ValueError(how)
+"""Test hooks: make a peer misbehave so that tests can check the others catch it.
+
+``--misbehave KIND[:VERSION]`` on ``python -m net.session.peer`` (hidden option).
+Once this peer's game reaches VERSION (default 30), it does, once:
+
+    desync     adds 7 points to seat 0's score in its own engine (a state the others
+               do not have): the next phase boundary must show the mismatch
+    illegal    sends a signed, well-sequenced command that is not legal now
+               (then goes on playing honestly)
+    garbage    sends random bytes to every peer
+    replay     sends again an old message of its own and one of another seat
+    forge      sends a message claiming to come from another seat (bad signature)
+    equivocate signs a second, different message with a seq it already used
+"""
+
+from __future__ import annotations
+
+import os
+
+from net.crypto import encode_envelope
+
+
+def install(node, how: str) -> None:
+    kind, _, at = how.partition(":")
+    at = int(at) if at else 30
+    if kind not in ("desync", "illegal", "garbage", "replay", "forge", "equivocate"):
+        raise ValueError(f"unknown misbehaviour {kind!r}")
+    step = node.step
+    done = [False]
+
+    def hooked(timeout_ms=50):
+        peer = node.peer
+        g = peer.game
+        if not done[0] and g is not None and g.version >= at:
+            if kind == "illegal":
+                if not peer.decision_needed() or len(g.waiting_for()) > 1:
+                    return step(timeout_ms)
+            done[0] = True
+            act(node, kind)
+        return step(timeout_ms)
+
+    node.step = hooked
+
+
+def act(node, kind: str) -> None:
+    peer = node.peer
+    g = peer.game
+    other = (peer.seat + 1) % peer.n
+    if kind == "desync":
+        g.players[0].score += 7
+    elif kind == "illegal":
+        # a crest that does not exist: well formed, signed, in turn, illegal
+        peer._send("sess/cmd", {"v": g.version, "cmd": ["crest", 9]})
+    elif kind == "garbage":
+        peer.outbox.append((None, os.urandom(200)))
+        peer.outbox.append((None, b"\x81\xa4body\xc4\x03abc"))
+    elif kind == "replay":
+        peer.outbox.append((None, peer.sent[0]))
+        if peer.accepted[other]:
+            peer.outbox.append((None, peer.accepted[other][0]))
+    elif kind == "forge":
+        body = {"type": "sess/cmd", "game": peer.cfg.game_id, "seat": other,
+                "seq": peer.verifier.expected_seq(other), "v": g.version, "cmd": ["pass"]}
+        env = peer.identity.sign_message(body)       # signed with OUR key, claims seat `other`
+        peer.outbox.append((None, encode_envelope(env)))
+    elif kind == "equivocate":
+        seq = len(peer.sent) - 1
+        body = {"type": "sess/hash", "game": peer.cfg.game_id, "seat": peer.seat, "seq": seq,
+                "v": 0, "round": 0, "phase": "keep", "hash": "0" * 64}
+        peer.outbox.append((None, encode_envelope(peer.identity.sign_message(body))))

@@ -48,10 +48,13 @@ class Node:
     def __init__(self, ctx: zmq.Context, peer: SessionPeer, mesh: ZmqMesh, store: GameStore | None,
                  bot=None, on_change=None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
+        self.procs: list = []
         self.bot = bot
         self.on_change = on_change
         self.finished_at: float | None = None
         self.closed = False
+        self.pace = 0.0            # bots: wait this long before each decision
+        self._due = None
 
     @property
     def config(self) -> GameConfig:
@@ -74,6 +77,12 @@ class Node:
             self.peer.receive(data, now, src)
         self.peer.tick(now)
         if self.bot is not None and self.peer.decision_needed():
+            if self.pace > 0:
+                if self._due is None or self._due[0] != self.peer.game.version:
+                    self._due = (self.peer.game.version, now + self.pace)
+                if now < self._due[1]:
+                    self.flush()
+                    return
             try:
                 cmd = self.bot.choose(self.peer.game, self.peer.seat)
                 self.peer.submit(cmd, time.monotonic())
@@ -88,6 +97,12 @@ class Node:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
                 self.store.mark_finished(self.summary())
+
+    def abandoned(self) -> bool:
+        """Every other peer has been silent past the time-out: nobody is left to play with."""
+        p = self.peer
+        now = time.monotonic()
+        return all(now - p.last_seen[s] > p.timing.timeout for s in range(p.n) if s != p.seat)
 
     def done(self, grace: float = 5.0) -> bool:
         """Finished, and every peer has everything of ours (or a grace period passed)."""

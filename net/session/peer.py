@@ -45,8 +45,11 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
         p.add_argument("--quiet", action="store_true", help="print only the result")
         p.add_argument("--level", help="play this seat with a bot of this level")
         p.add_argument("--think", type=float, default=0.0, help="bot thinking time (s)")
+        p.add_argument("--pace", type=float, default=0.0, help="bots: wait this long per decision")
         p.add_argument("--timeout", type=float, default=None, help="give up after this many s")
         p.add_argument("--heartbeat", type=float, default=None, help=argparse.SUPPRESS)
+        p.add_argument("--peer-timeout", type=float, default=None,
+                       help="a peer silent this long has timed out (default 60 s)")
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
         p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
@@ -153,6 +156,7 @@ def run_node(node, args, out: Printer) -> int:
     peer = node.peer
     lines = _stdin_lines() if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
+    node.pace = args.pace
     if args.misbehave:
         _misbehave(node, args.misbehave)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
@@ -164,6 +168,10 @@ def run_node(node, args, out: Printer) -> int:
             node.close()
             return 3
         node.step(5 if node.bot is not None else 20)
+        if node.abandoned() and not peer.finished:
+            out({"event": "error", "text": "every other peer timed out", **node.summary()})
+            node.close()
+            return 3
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
@@ -204,7 +212,11 @@ def main(argv=None, prog: str = "python -m net.session.peer") -> int:
     logging.basicConfig(level=logging.ERROR if args.quiet or args.json else logging.WARNING,
                         format="%(name)s: %(message)s")
     out = Printer(args.json, args.quiet)
-    timing = Timing(heartbeat=args.heartbeat) if args.heartbeat else None
+    timing = Timing()
+    if args.heartbeat:
+        timing.heartbeat = args.heartbeat
+    if args.peer_timeout:
+        timing.timeout = args.peer_timeout
     from . import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):

@@ -1,0 +1,126 @@
+"""End-to-end: real peer processes over loopback ZeroMQ (CurveZMQ mesh)."""
+
+import time
+
+import pytest
+
+
+def start_game(spawn, n, *, secret=None, host_args=(), bot_args=(), names=None, pace=0.0,
+               bot_extra=None):
+    """Host + n-1 bot processes joined one after the other (so seats are reproducible)."""
+    d = spawn.dir
+    extra = ["--test-secret", secret] if secret else []
+    host = spawn("host", "--name", "Ana", "--players", n, "--bind", "127.0.0.1", "--port", 0,
+                 "--level", "random", "--data-dir", d / "host", "--timeout", 90,
+                 "--pace", pace, *extra, *host_args, label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    bots = []
+    for i in range(1, n):
+        more = list(bot_extra.get(i, ())) if bot_extra else []
+        b = spawn("bot", "--join", addr, "--name", (names or {}).get(i, f"Bot{i}"),
+                  "--bind", "127.0.0.1", "--data-dir", d / f"bot{i}", "--timeout", 90,
+                  "--pace", pace, *extra, *bot_args, *more, label=f"bot{i}")
+        b.wait_event("welcome", 20)
+        bots.append(b)
+    return host, bots
+
+
+def check_agree(results):
+    for r in results:
+        assert r["status"] == "over", r
+        assert r["audit"] and r["audit"][0], r
+        assert r["rc"] == 0, r
+        assert not [a for a in r["alerts"] if a["kind"] in ("cheat", "desync", "error")], r
+    assert len({r["hash"] for r in results}) == 1
+    assert len({r["version"] for r in results}) == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_complete_games(spawn, n):
+    host, bots = start_game(spawn, n)
+    results = [p.result(90) for p in [host] + bots]
+    check_agree(results)
+    assert results[0]["result"]["winners"]
+
+
+def test_host_starts_bots_as_peers(spawn):
+    host = spawn("host", "--name", "Ana", "--players", 3, "--bots", 2, "--bind", "127.0.0.1",
+                 "--port", 0, "--level", "random", "--data-dir", spawn.dir / "h", "--timeout", 90)
+    started = host.wait_event("started", 30)
+    assert len(started["roster"]) == 3
+    r = host.result(90)
+    assert r["status"] == "over" and r["audit"][0] and r["rc"] == 0, r
+
+
+def test_sigkill_and_rejoin_same_result(spawn):
+    # an uninterrupted run from the same secrets (so the same seed, deck and bot choices)
+    host, bots = start_game(spawn, 3, secret="kill-1")
+    ref = [p.result(90) for p in [host] + bots]
+    check_agree(ref)
+    # the same game, with seat 1 killed mid-game and restarted with `rejoin`
+    spawn.dir = spawn.dir / "second"
+    host, bots = start_game(spawn, 3, secret="kill-1", pace=0.01)
+    victim = bots[0]
+    data = victim.wait_event("started", 20)["data"]
+    time.sleep(1.0)
+    assert victim.p.poll() is None, "the game ended before the kill"
+    victim.kill()
+    time.sleep(2.5)
+    back = spawn("rejoin", "--dir", data, "--timeout", 90, "--pace", 0.01, label="rejoined")
+    ev = back.wait_event("rejoined", 30)
+    assert ev["records"] > 0
+    results = [host.result(90), back.result(90), bots[1].result(90)]
+    for r in results:
+        assert r["status"] == "over" and r["audit"][0], r
+    assert {r["hash"] for r in results} == {ref[0]["hash"]}
+    assert [r["scores"] for r in results] == [ref[0]["scores"]] * 3
+    # the others saw the victim leave and come back
+    kinds = {a["kind"] for a in results[0]["alerts"] if a["seat"] == 1}
+    assert "disconnect" in kinds and "reconnect" in kinds
+
+
+def test_host_leaves_after_lobby(spawn):
+    host, bots = start_game(spawn, 3, host_args=("--leave-after-lobby",))
+    data = host.wait_event("started", 20)["data"]
+    host.p.wait(timeout=20)
+    assert all(b.p.poll() is None for b in bots)
+    time.sleep(2.5)
+    # the bots are meshed with each other; the host's seat comes back like any peer
+    back = spawn("rejoin", "--dir", data, "--timeout", 90, label="host-again")
+    results = [back.result(90)] + [b.result(90) for b in bots]
+    check_agree_loose(results)
+    assert any(a["kind"] == "disconnect" and a["seat"] == 0 for a in results[1]["alerts"])
+
+
+def check_agree_loose(results):
+    for r in results:
+        assert r["status"] == "over" and r["audit"][0] and r["rc"] == 0, r
+    assert len({r["hash"] for r in results}) == 1
+
+
+def test_desync_detected_at_next_boundary(spawn):
+    host, bots = start_game(spawn, 3, bot_extra={2: ["--misbehave", "desync:40"]})
+    results = [p.result(60) for p in [host] + bots]
+    honest = results[:2]
+    for r in honest:
+        assert r["status"] == "stopped", r
+        assert r["desync"] and r["desync"]["odd"] == [2], r
+        texts = [a["text"] for a in r["alerts"] if a["kind"] == "desync"]
+        assert any("Bot2 (seat 2) disagrees" in t for t in texts), texts
+        # after exchanging public views: which fields differ
+        assert any("players[0].score" in t for t in texts), texts
+        assert r["rc"] == 1
+
+
+@pytest.mark.parametrize("kind", ["illegal", "garbage", "replay", "forge"])
+def test_misbehaving_peer_refused_and_named(spawn, kind):
+    host, bots = start_game(spawn, 3, bot_extra={1: ["--misbehave", f"{kind}:30"]})
+    results = [p.result(90) for p in [host] + bots]
+    honest = [results[0], results[2]]
+    for r in honest:
+        assert r["status"] == "over" and r["audit"][0], r
+        named = [a for a in r["alerts"] if a["kind"] == "cheat" and a["seat"] == 1]
+        assert named, r["alerts"]
+    assert len({r["hash"] for r in results}) == 1
+    if kind == "illegal":
+        assert any("illegal command 'crest 9'" in a["text"] for a in honest[0]["alerts"])
