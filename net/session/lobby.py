@@ -6,7 +6,7 @@ Every lobby message is an envelope signed with the sender's identity key (game
 the host's key from the welcome and shows its fingerprint.  Messages:
 
     joiner -> host  lobby/hello  {protocol, name, key, curve, mesh_port, via, kind, ruleset}
-    host -> joiner  lobby/welcome {seat, host, fingerprint, roster, options, ruleset_sha}
+    host -> joiner  lobby/welcome {your_seat, host, fingerprint, roster, options, ruleset_sha}
     host -> joiner  lobby/refused {reason}
     host -> all     lobby/roster  {roster}             on every change, and every second
     joiner -> host  lobby/ping    {}                   every second (a silent joiner has left)
@@ -243,7 +243,7 @@ class HostLobby:
             events.append(f"{name} joined ({kind}, key {fingerprint(key)})")
         seat_no = next(i for i, s in enumerate(self.seats) if s.key == key)
         self._send(rid, "lobby/welcome", {
-            "seat": seat_no, "host": self.seats[0].name, "fingerprint": self.fingerprint,
+            "your_seat": seat_no, "host": self.seats[0].name, "fingerprint": self.fingerprint,
             "hostkey": self.identity.public_bytes, "roster": self.roster(),
             "options": self.options, "ruleset_sha": self.ruleset_sha, "players": self.players})
         self._broadcast_roster()

@@ -34,7 +34,7 @@ def local_config(n: int, options: dict | None = None, ruleset_text: str | None =
     return cfg, identities
 
 
-def test_master(seed: str, seat: int) -> bytes:
+def fixed_master(seed: str, seat: int) -> bytes:
     """A reproducible master secret — for tests and benchmarks only (it makes the
     whole game, deck order included, a function of ``seed``)."""
     return hashlib.sha256(f"belfort-test-master/{seed}/{seat}".encode()).digest()
@@ -64,7 +64,7 @@ class MemoryNetwork:
                names=None, ruleset_text=None, clock=None):
         cfg, ids = local_config(n, options, ruleset_text, names)
         seed = seed or secrets.token_hex(8)
-        peers = [SessionPeer(cfg, s, ids[s], test_master(seed, s), clock=clock) for s in range(n)]
+        peers = [SessionPeer(cfg, s, ids[s], fixed_master(seed, s), clock=clock) for s in range(n)]
         net = cls(peers)
         net.seed = seed
         net.identities = ids

@@ -158,8 +158,8 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
     if rs.sha256 != cfg.ruleset_sha:
         raise LobbyError("the host's ruleset does not match its announced hash")
     if test_secret is not None:
-        from .memnet import test_master
-        secrets["master"] = test_master(test_secret, seat)
+        from .memnet import fixed_master
+        secrets["master"] = fixed_master(test_secret, seat)
     store = GameStore.create(data_dir, cfg, seat, secrets, {"mesh": mesh.endpoint,
                                                            "bot": bot_level, "think": bot_think})
     store.open_log()
@@ -287,7 +287,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
     lobby = JoinLobby(ctx, address, identity, name, curve, mesh.port, kind=kind, ruleset_sha=sha)
     try:
         welcome = lobby.connect(connect_timeout)
-        on_event({"event": "welcome", "seat": welcome["seat"], "host": welcome["host"],
+        on_event({"event": "welcome", "seat": welcome["your_seat"], "host": welcome["host"],
                   "host_fingerprint": welcome["fingerprint"], "roster": welcome["roster"],
                   "ruleset_sha": welcome["ruleset_sha"], "options": welcome["options"],
                   "fingerprint": identity.fingerprint})
