@@ -50,7 +50,7 @@ def why_illegal(s, cmd, seat, impossible_claim=False):
     rule = _PHASE_RULE.get(s.phase, "§4")
     if seat not in waiting:
         who = ", ".join(s.names[w] for w in waiting) or "nobody"
-        return rule, f"it is not {s.names[seat]}'s decision now (waiting for {who})"
+        return rule, f"{s.names[seat]} (seat {seat}) has no decision to make now; waiting for {who}"
     if s.step in _STEP_VERBS:
         want, srule, text = _STEP_VERBS[s.step]
         if verb != want and not (s.step == STEP_NP_TAKE and verb == "np-skip"):

@@ -301,6 +301,9 @@ def after_np_turn(s, events):
 def end_of_round(s, events):
     if s.round in s.rs.scoring_rounds:
         record = scoring.score_phase(s)
+        # VP lost to unpaid taxes since the previous scoring phase, for the breakdown.
+        before = [sum(r["taxes_lost"][seat] for r in s.score_log) for seat in range(s.n)]
+        record["taxes_lost"] = [p.taxes_lost - b for p, b in zip(s.players, before)]
         s.score_log = s.score_log + [record]
         for seat in range(s.n):
             s.players[seat].score += record["total"][seat]
