@@ -532,14 +532,15 @@ def final_lines(view, ctx, audit=None, width=80):
             top.add(" ★ wins", "class:ok")
     out += wrap(top.text(), width) if top.width() > width else [top]
     out.append(Line(("Month  Player    " + "".join(f"{'D' + str(d):>4}" for d in range(5)) +
-                     "  Elf  Dwf  Gn  Total", "class:th")))
+                     "  Elf  Dwf  Gn  Total  Tax", "class:th")))
     for rec in view.get("score_log", []):
         for s in range(n):
             row = "".join(f"{rec['districts'][d][s]:>4}" for d in range(5))
             out.append(Line((f"{rec['round']:>4}   " if s == 0 else "       ", "class:th"),
                             (nm.name(s)[:9].ljust(10), nm.style(s)), row,
                             f"  {rec['elves'][s]:>3}  {rec['dwarves'][s]:>3} "
-                            f"{rec['gnomes'][s]:>3}  {rec['total'][s]:>5}"))
+                            f"{rec['gnomes'][s]:>3}  {rec['total'][s]:>5}"
+                            f"  {-rec.get('taxes_lost', [0] * n)[s]:>3}"))
     taxes = [(p["name"], p["taxes_lost"]) for p in view["players"] if p["taxes_lost"]]
     line = Line(("Taxes lost (VP): ", "class:th"),
                 ", ".join(f"{name} {k}" for name, k in taxes) if taxes else "none")
