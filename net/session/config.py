@@ -24,8 +24,8 @@ class Alert:
 
 @dataclass
 class Timing:
-    heartbeat: float = 0.25        # seconds between heartbeats
-    disconnected: float = 1.5      # no message for this long: shown as disconnected
+    heartbeat: float = 0.4         # seconds between heartbeats
+    disconnected: float = 2.0      # no message for this long: shown as disconnected
     timeout: float = 60.0          # no message for this long: timed out (may be handed to a bot)
 
 

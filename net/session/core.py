@@ -32,6 +32,7 @@ from collections import deque
 from typing import Any
 
 import belfort
+import msgpack
 from belfort.data import SITE_TYPE
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -156,6 +157,11 @@ class SessionPeer:
         self.audit_result: tuple[bool, str] | None = None
         self._audit_sent = False
         self.apply_times: dict[tuple[int, int], float] = {}   # (seat, version) -> when applied
+        self.t_first_place: float | None = None
+        self.sent_times: dict[tuple[int, int], float] = {}    # our commands: when sent
+        self.transmit = None       # optional callable(dest, bytes): send our envelopes at once
+        self.sync_due = False      # a phase boundary passed: the transport fsyncs the log
+        self.t_over: float | None = None
         # liveness
         self.last_seen = [now] * self.n
         self.connected = [True] * self.n
@@ -164,6 +170,7 @@ class SessionPeer:
         self.finished_of = [False] * self.n
         self._next_hb = now
         self._last_need = -1.0
+        self._dirty = True
         self._alert_last: dict[tuple, float] = {}
         self.started = False
 
@@ -196,6 +203,7 @@ class SessionPeer:
         if not self.decision_needed():
             raise RuntimeError("no decision of ours is awaited now")
         cmd, seat = belfort.check_legal(g, command, self.seat)
+        self._dirty = True
         if self.store_ is not None and not self.replaying:
             self.store_.append("submit", list(_plain(cmd)))
         waiting = g.waiting_for()
@@ -207,6 +215,8 @@ class SessionPeer:
         for env in self._opens_for(cmd):
             self._emit(env)
         v = g.version
+        if self.clock is not None:
+            self.sent_times[(seat, v)] = self.clock()
         self._send("sess/cmd", {"v": v, "cmd": _plain(cmd)})
         events = self._apply(seat, cmd)
         self._settle()
@@ -339,7 +349,7 @@ class SessionPeer:
     def _receive(self, data: bytes, now: float, src: int | None) -> None:
         who = f"a message from seat {src}" if src is not None else "a message"
         try:
-            body, _raw, _sig = open_envelope(data)
+            body = _peek(data)
         except ProtocolError as exc:
             raise Refused("cheat" if src is not None else "error", src,
                           f"{who} was malformed and dropped ({exc.detail})") from None
@@ -349,7 +359,7 @@ class SessionPeer:
         if body["type"].startswith("ctl/"):
             self._control(body, data, now, src)
             return
-        self._accept(data, now, src, relayed=False)
+        self._accept(data, now, src, relayed=False, opened=body)
 
     def _seen(self, s: int, now: float) -> None:
         self.last_seen[s] = max(self.last_seen[s], now)
@@ -357,8 +367,9 @@ class SessionPeer:
             self.connected[s] = True
             self._alert("reconnect", f"{self.names[s]} is back", s, now)
 
-    def _accept(self, data: bytes, now: float, src: int | None, relayed: bool) -> None:
-        body, _raw, _sig = open_envelope(data)
+    def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
+                opened: dict | None = None) -> None:
+        body = opened if opened is not None else _peek(data)
         seat, seq = body["seat"], body["seq"]
         by = "" if src is None or src == seat else f" (sent by seat {src})"
         if seat == self.seat:
@@ -486,6 +497,7 @@ class SessionPeer:
 
     def _process(self, body: dict, now: float) -> None:
         t, seat = body["type"], body["seat"]
+        self._dirty = True
         if self.status == STOPPED and t not in ("sess/hash", "sess/view"):
             return
         if t.startswith("deck/"):
@@ -536,14 +548,13 @@ class SessionPeer:
             raise Refused("cheat", seat, f"{self._name(seat)} sent '{belfort.command_text(cmd)}'"
                                          f" but {problem}")
         try:
-            belfort.check_legal(g, cmd, seat)
+            self._apply(seat, cmd, now)    # apply refuses an illegal command, changing nothing
         except belfort.BelfortError as exc:
             self._illegal(seat, text, str(exc), now)
             return False
         if self.paused and self.paused[0] == seat:
             self.paused = None
             self._alert("info", f"{self.names[seat]} sent a legal command: the game goes on", seat, now)
-        self._apply(seat, cmd, now)
         return True
 
     def _illegal(self, seat: int, text: str, why: str, now: float) -> None:
@@ -600,7 +611,10 @@ class SessionPeer:
         v = g.version
         events = belfort.apply(g, cmd, seat)
         self.history.append((seat, cmd))
-        self.apply_times[(seat, v)] = self.clock() if self.clock else now
+        t = self.clock() if self.clock else now
+        self.apply_times[(seat, v)] = t
+        if self.t_first_place is None and cmd[0] == "place":
+            self.t_first_place = t
         self._after_change(events)
         return events
 
@@ -764,10 +778,20 @@ class SessionPeer:
     def _settle(self) -> bool:
         """Deck work the engine state calls for, then commit-reveal steps.  True if
         anything changed."""
+        if not self._dirty:
+            return False
+        self._dirty = False
         progress = self._advance_rounds()
         g = self.game
         if g is None or self.status == STOPPED:
             return progress
+        progress = self._settle_deck(g) or progress
+        if progress:
+            self._dirty = True      # look once more: what changed may call for more
+        return progress
+
+    def _settle_deck(self, g) -> bool:
+        progress = False
         again = True
         while again:
             again = False
@@ -813,6 +837,7 @@ class SessionPeer:
                 return True
         if g.is_over() and self.status == PLAYING:
             self.status = OVER
+            self.t_over = self.clock() if self.clock else None
             progress = True
         if self.status == OVER:
             progress |= self._audit_step()
@@ -893,7 +918,7 @@ class SessionPeer:
             del self.my_views[old]
         self._send("sess/hash", {"v": v, "round": g.round, "phase": g.phase, "hash": h})
         if self.store_ is not None and not self.replaying:
-            self.store_.sync()
+            self.sync_due = True
         if v in self.their_hashes:
             for s, theirs in list(self.their_hashes[v].items()):
                 self._compare_hash(s, v, theirs)
@@ -1049,7 +1074,10 @@ class SessionPeer:
         data = encode_envelope(env)
         self.sent.append(data)
         if not self.replaying:
-            self.outbox.append((None, data))
+            if self.transmit is not None:
+                self.transmit(None, data)
+            else:
+                self.outbox.append((None, data))
 
     def _stop(self, reason: str, now: float) -> None:
         if self.status != STOPPED:
@@ -1078,6 +1106,25 @@ class SessionPeer:
         self.alerts.append(Alert(kind, text, seat))
         if len(self.alerts) > 500:
             del self.alerts[:100]
+
+
+def _peek(data: bytes) -> dict:
+    """The header of an envelope, decoded without the (costly) canonical-form check;
+    nothing is trusted from it: the full check (Verifier / open_envelope) follows."""
+    if not isinstance(data, (bytes, bytearray)) or len(data) > wire.MAX_MESSAGE_BYTES:
+        return open_envelope(data)[0]
+    try:
+        env = msgpack.unpackb(data, raw=False, strict_map_key=True)
+        body = msgpack.unpackb(env["body"], raw=False, strict_map_key=True) \
+            if isinstance(env, dict) and isinstance(env.get("body"), bytes) else None
+    except Exception:
+        body = None
+    if isinstance(body, dict):
+        t, g, st, q = body.get("type"), body.get("game"), body.get("seat"), body.get("seq")
+        if isinstance(t, str) and isinstance(g, str) and wire.is_int(st) and wire.is_int(q) \
+                and st >= 0 and q >= 0:
+            return body
+    return open_envelope(data)[0]     # raises the precise ProtocolError
 
 
 def _int_suffix(purpose: str) -> int | None:

@@ -24,6 +24,8 @@ from .storage import GameStore, default_data_dir, find_games
 from .transport import ZmqMesh, curve_keypair, stop_authenticator
 
 log = logging.getLogger("belfort.node")
+TRACE = bool(os.environ.get("BELFORT_TRACE"))
+TRACE_LOG: list = []
 
 
 def load_identity(data_dir: Path) -> Identity:
@@ -49,6 +51,7 @@ class Node:
                  bot=None, on_change=None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
         self.procs: list = []
+        peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.on_change = on_change
         self.finished_at: float | None = None
@@ -68,11 +71,18 @@ class Node:
     def flush(self) -> None:
         for dest, data in self.peer.take_outgoing():
             self.mesh.send(dest, data)
+        if self.peer.sync_due and self.store is not None:
+            self.peer.sync_due = False
+            self.store.sync()       # fsync at phase boundaries, after the frames went out
 
     def step(self, timeout_ms: float = 50) -> None:
+        self.steps = getattr(self, "steps", 0) + 1
         self.flush()
+        t_poll = time.monotonic()
         frames = self.mesh.poll(timeout_ms)
         now = time.monotonic()
+        if TRACE and frames:
+            TRACE_LOG.append((t_poll, now, len(frames)))
         for src, data in frames:
             self.peer.receive(data, now, src)
         self.peer.tick(now)
@@ -164,7 +174,8 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
                                                            "bot": bot_level, "think": bot_think})
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
-                       now=time.monotonic(), clock=clock)
+                       now=time.monotonic(), clock=clock or time.monotonic)
+    peer.t_session = time.monotonic()
     node = Node(ctx, peer, mesh, store)
     node.connect()
     peer.start(time.monotonic())
@@ -229,6 +240,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
             for p in procs:
                 if p.poll() is not None and p.returncode != 0:
                     raise LobbyError(f"a bot process failed (exit code {p.returncode})")
+        t_lobby_close = time.monotonic()
         cfg = lobby.start()
     finally:
         lobby.close()
@@ -238,6 +250,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                          test_secret=test_secret)
     attach_bot(node, level, bot_think)
     node.procs = procs
+    node.t_lobby_close = t_lobby_close
     on_event({"event": "started", "game": cfg.game_id, "seat": 0, "roster": cfg.names,
               "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
     return node

@@ -152,6 +152,11 @@ def _misbehave(node, how: str) -> None:
     misbehave.install(node, how)
 
 
+def nodemod_trace():
+    from . import node as nodemod
+    return nodemod.TRACE_LOG
+
+
 def run_node(node, args, out: Printer) -> int:
     peer = node.peer
     lines = _stdin_lines() if node.bot is None and not args.quiet and sys.stdin and \
@@ -194,7 +199,16 @@ def run_node(node, args, out: Printer) -> int:
     if args.latency_out:
         with open(args.latency_out, "w") as f:
             json.dump({"seat": peer.seat, "apply": [[s, v, t] for (s, v), t in
-                                                   peer.apply_times.items()]}, f)
+                                                   peer.apply_times.items()],
+                       "sent": [[s, v, t] for (s, v), t in peer.sent_times.items()],
+                       "t_session": getattr(peer, "t_session", None),
+                       "t_lobby_close": getattr(node, "t_lobby_close", None),
+                       "t_first_place": peer.t_first_place, "t_over": peer.t_over,
+                       "hash": summary["hash"], "history": len(peer.history),
+                       "trace": nodemod_trace(),
+                       "cpu_s": __import__("resource").getrusage(0).ru_utime
+                       + __import__("resource").getrusage(0).ru_stime,
+                       "steps": getattr(node, "steps", 0)}, f)
     out({"event": "result", **summary})
     node.close()
     for p in getattr(node, "procs", []):
@@ -268,4 +282,8 @@ def main(argv=None, prog: str = "python -m net.session.peer") -> int:
 
 
 if __name__ == "__main__":
+    if os.environ.get("BELFORT_PROFILE"):
+        import cProfile
+        cProfile.run("rc = main()", os.environ["BELFORT_PROFILE"] + f".{os.getpid()}")
+        sys.exit(0)
     sys.exit(main())

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import struct
+import threading
 from pathlib import Path
 
 import msgpack
@@ -48,6 +49,9 @@ class GameStore:
     def __init__(self, directory: Path) -> None:
         self.dir = Path(directory)
         self._fd: int | None = None
+        self._want_sync = threading.Event()
+        self._syncer: threading.Thread | None = None
+        self._lock = threading.Lock()
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -86,17 +90,43 @@ class GameStore:
         rec = msgpack.packb([kind, payload], use_bin_type=True)
         os.write(self._fd, struct.pack(">I", len(rec)) + rec)
 
-    def sync(self) -> None:
-        if self._fd is not None:
-            os.fsync(self._fd)
+    def sync(self, wait: bool = False) -> None:
+        """fsync the log: by default in a background thread, so the game loop does not
+        stall on the disk (fsync releases the GIL); ``wait`` does it here and now."""
+        if self._fd is None:
+            return
+        if wait:
+            with self._lock:
+                if self._fd is not None:
+                    os.fsync(self._fd)
+            return
+        if self._syncer is None:
+            self._syncer = threading.Thread(target=self._sync_loop, daemon=True)
+            self._syncer.start()
+        self._want_sync.set()
+
+    def _sync_loop(self) -> None:
+        while True:
+            self._want_sync.wait()
+            self._want_sync.clear()
+            with self._lock:
+                if self._fd is None:
+                    return
+                try:
+                    os.fsync(self._fd)
+                except OSError:
+                    return
 
     def close(self) -> None:
-        if self._fd is not None:
-            try:
-                os.fsync(self._fd)
-            finally:
-                os.close(self._fd)
-                self._fd = None
+        with self._lock:
+            if self._fd is not None:
+                try:
+                    os.fsync(self._fd)
+                finally:
+                    os.close(self._fd)
+                    self._fd = None
+        if self._syncer is not None:
+            self._want_sync.set()
 
     def records(self) -> list[tuple[str, object]]:
         path = self.dir / "log"
