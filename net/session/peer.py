@@ -221,7 +221,7 @@ def run_node(node, args, out: Printer) -> int:
     return 1
 
 
-def main(argv=None, prog: str = "python -m net.session.peer") -> int:
+def main(argv=None, prog: str = "python -m net.session.peer", ui=None) -> int:
     args = build_parser(prog).parse_args(argv)
     logging.basicConfig(level=logging.ERROR if args.quiet or args.json else logging.WARNING,
                         format="%(name)s: %(message)s")
@@ -274,6 +274,11 @@ def main(argv=None, prog: str = "python -m net.session.peer") -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    if ui is not None and node.bot is None:
+        from .driver import NetDriver
+        driver = NetDriver(node)
+        driver.start()
+        return ui(driver)
     try:
         return run_node(node, args, out)
     except KeyboardInterrupt:
