@@ -124,3 +124,21 @@ def test_misbehaving_peer_refused_and_named(spawn, kind):
     assert len({r["hash"] for r in results}) == 1
     if kind == "illegal":
         assert any("illegal command 'crest 9'" in a["text"] for a in honest[0]["alerts"])
+
+
+def test_same_join_command_rejoins(spawn):
+    d = spawn.dir
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--level", "random", "--data-dir", d / "host", "--timeout", 90, "--pace", 0.01,
+                 label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    args = ("join", addr, "--name", "Bo", "--bind", "127.0.0.1", "--level", "random",
+            "--data-dir", d / "bo", "--timeout", 90, "--pace", 0.01)
+    bo = spawn(*args, label="bo")
+    bo.wait_event("started", 20)
+    time.sleep(0.8)
+    bo.kill()
+    again = spawn(*args, label="bo-again")
+    assert again.wait_event("rejoined", 30)["seat"] == 1
+    results = [host.result(90), again.result(90)]
+    check_agree_loose(results)
