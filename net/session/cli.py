@@ -18,6 +18,12 @@ from __future__ import annotations
 from . import peer
 
 
+def main(argv=None, ui=None) -> int:
+    """``belfort host|join|rejoin|bot ...``: the whole argument list, subcommand first.
+    ``ui(driver, plain=..., colour=...)`` (or ``ui(driver)``) runs the window."""
+    return peer.main(list(argv or []), prog="belfort", ui=ui)
+
+
 def main_host(argv=None, ui=None) -> int:
     return peer.main(["host", *(argv or [])], prog="belfort", ui=ui)
 

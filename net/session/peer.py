@@ -53,6 +53,8 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
         p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
+        p.add_argument("--plain", action="store_true", help="line-based window (client)")
+        p.add_argument("--colour", help="colour mode of the window (client)")
 
     h = sub.add_parser("host", help="host a game")
     h.add_argument("--name", required=True)
@@ -276,9 +278,21 @@ def main(argv=None, prog: str = "python -m net.session.peer", ui=None) -> int:
         return 130
     if ui is not None and node.bot is None:
         from .driver import NetDriver
+        import inspect
         driver = NetDriver(node)
         driver.start()
-        return ui(driver)
+        try:
+            params = inspect.signature(ui).parameters
+        except (TypeError, ValueError):
+            params = {}
+        try:
+            if "plain" in params or any(p.kind == p.VAR_KEYWORD for p in params.values()):
+                return ui(driver, plain=args.plain, colour=args.colour)
+            return ui(driver)
+        finally:
+            driver.close()
+            if driver._loop is None:      # the window never ran the network loop
+                node.close()
     try:
         return run_node(node, args, out)
     except KeyboardInterrupt:
