@@ -165,12 +165,11 @@ NET_COMMANDS = ("host", "join", "rejoin", "bot")
 def cmd_network(argv):
     """`belfort host|join|rejoin|bot …` belong to the networked session: the whole argument
     list goes to `net.session.cli.main(argv)`, which opens the window with `open_window`."""
-    try:
-        from net.session import cli   # provided by the session issue
-    except ImportError:
-        return fail("networked play is not available in this version yet (the net/ session "
-                    "is still being built). Play against bots with: belfort play", 1)
-    return cli.main(list(argv))
+    from net.session import cli
+
+    def ui(driver, plain=False, colour=None):
+        return open_window(driver, plain=plain, colour=colour)
+    return cli.main(list(argv), ui=ui)
 
 
 def open_window(driver, plain=False, colour=None, log_path=None):
