@@ -51,6 +51,11 @@ def parser():
     play.add_argument("--log", default=None, metavar="FILE",
                       help=f"write the game log here (default: {gamelog.default_dir()}/…)")
     play.add_argument("--no-log", action="store_true", help="write no game log")
+    play.add_argument("--lan", action="store_true",
+                      help="run it as a LAN session on this machine: each bot a peer process, "
+                           "the deck jointly shuffled and encrypted")
+    play.add_argument("--data-dir", default=None,
+                      help="with --lan: where the session keeps its logs and keys")
     _common(play)
     # handled by net.session.cli (see cmd_network); listed here for --help
     sub.add_parser("host", help="host a game on the local network (belfort host --help)")
@@ -105,6 +110,24 @@ def _you(name):
     return "You"
 
 
+def cmd_play_lan(args, players):
+    """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
+    loopback, with every bot a peer process of its own (hidden deck and all)."""
+    argv = ["host", "--name", _you(args.name), "--players", str(players),
+            "--bots", str(players - 1), "--bind", "127.0.0.1", "--port", "0",
+            "--bot-level", args.level, "--think", str(args.think),
+            "--guilds", args.guilds, "--quiet"]
+    if args.ruleset:
+        argv += ["--ruleset", args.ruleset]
+    if args.seed is not None:
+        argv += ["--test-secret", str(args.seed)]  # the same seed gives the same deal
+    if args.plain:
+        argv.append("--plain")
+    if args.data_dir:
+        argv += ["--data-dir", args.data_dir]
+    return cmd_network(argv)
+
+
 def cmd_play(args):
     from .driver import LocalDriver, seat_names
     players, bots = args.players, args.bots
@@ -119,6 +142,8 @@ def cmd_play(args):
     if bots != players - 1:
         return fail(f"one person per window: --players {players} needs --bots {players - 1} "
                     "(other people join with belfort host / join)")
+    if args.lan:
+        return cmd_play_lan(args, players)
     ruleset = None
     if args.ruleset:
         try:

@@ -293,11 +293,30 @@ def main(argv=None, prog: str = "python -m net.session.peer", ui=None) -> int:
             driver.close()
             if driver._loop is None:      # the window never ran the network loop
                 node.close()
+            _stop_own_bots(node)
     try:
         return run_node(node, args, out)
     except KeyboardInterrupt:
         node.close()
         return 130
+
+
+def _stop_own_bots(node):
+    """The person closed the window. Bots this peer started keep playing while another
+    person is in the game (they are peers like any other); with nobody else left they have
+    no one to play for, so they are stopped."""
+    procs = getattr(node, "procs", [])
+    cfg = node.peer.cfg
+    humans = [s for s, kind in enumerate(cfg.kinds) if kind != "bot" and s != node.peer.seat]
+    if humans and node.peer.status != "over":
+        return
+    for p in procs:
+        if node.peer.status != "over":
+            p.terminate()
+        try:
+            p.wait(timeout=5)
+        except Exception:
+            p.kill()
 
 
 if __name__ == "__main__":
