@@ -116,6 +116,7 @@ class BelfortApp:
         self._hinter_key = None
         self._topics = rules_text.topic_names(driver.ruleset)
         self.finished = False
+        self.final_audit = None
         me = view["players"][driver.seat]
         self.note(f"Welcome, {me['name']}! You play {self.namer.letter(driver.seat)} "
                   f"(seat {driver.seat}). Players: " +
@@ -329,6 +330,8 @@ class BelfortApp:
             if any(e[0] == "game-over" for e in events) and not self.finished:
                 self.finished = True
                 self.show_final()
+        if self.finished and self.final_audit is None and self.driver.audit() is not None:
+            self.show_final()   # a networked audit finishes after the last command
         if any(not a.seen for a in getattr(self.driver, "alerts", [])):
             try:
                 self.app.output.bell()
@@ -338,7 +341,7 @@ class BelfortApp:
 
     def show_final(self):
         view = self.driver.view()
-        audit = self.driver.audit()
+        audit = self.final_audit = self.driver.audit()
         ctx = render.Context(self.namer, self.driver.ruleset)
         lines = render.final_lines(view, ctx, audit, width=self.size()[0])
         if self.log_path:

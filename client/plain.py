@@ -87,6 +87,11 @@ class PlainUI:
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
                 if view["phase"] == "over":
+                    # A networked game's audit runs after the last command: wait for it.
+                    deadline = time.monotonic() + 120
+                    while call(self.driver.audit) is None and not task.done() \
+                            and time.monotonic() < deadline:
+                        time.sleep(0.05)
                     call(self.final)
                     return 0
                 if task.done():
