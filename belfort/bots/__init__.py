@@ -57,14 +57,16 @@ class EasyBot(Bot):
 class SearchBot(Bot):
     """Monte Carlo search with a fixed number of playouts per decision (search.py)."""
 
-    def __init__(self, seed, level, playouts, width):
+    def __init__(self, seed, level, playouts, width, horizon="round"):
         super().__init__(seed)
         self.level = level
         self.playouts = playouts
         self.width = width
+        self.horizon = horizon
 
     def decide(self, view, seat, cmds):
-        return search(view, seat, cmds, self.rng(view, seat), self.playouts, self.width)
+        return search(view, seat, cmds, self.rng(view, seat), self.playouts, self.width,
+                      self.horizon)
 
 
 NORMAL_PLAYOUTS = 12     # about 50 ms a decision on the development machine

@@ -14,6 +14,7 @@ from ..data import (GATE_BASE, SITES_OF_DISTRICT, ARCHITECTS, BANDITS, BANKERS, 
                     PUB, RECRUITERS, SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT, SPIES,
                     THIEVES, TOWER, WIZARDS, guild_site)
 from ..legal import architect_cost, architect_sites, legal_commands
+from ..data import WALL_SITES
 from ..state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, PLACEMENT,
                      STEP_DISCARD, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                      STEP_SPREAD)
@@ -90,6 +91,7 @@ class Districts(list):
         super().__init__(counts)
         self.table = district_table(s)
         self.points = [rank_points(c, self.table) for c in counts]
+        self.memo = {}      # marker_gain results: many options share a district
 
 
 district_counts = Districts
@@ -106,6 +108,10 @@ def marker_gain(s, seat, counts, district, weight, who=None):
     """VP per scoring phase for `seat` (me minus the mean of the other players) if
     `who` (default: seat) adds `weight` markers in `district`."""
     who = seat if who is None else who
+    key = (seat, district, weight, who)
+    memo = counts.memo
+    if key in memo:
+        return memo[key]
     before = counts.points[district]
     row = counts[district][:]
     row[who] += weight
@@ -113,6 +119,7 @@ def marker_gain(s, seat, counts, district, weight, who=None):
     n = s.n
     me = after[seat] - before[seat]
     others = sum(after[q] - before[q] for q in range(n) if q != seat) / max(1, n - 1)
+    memo[key] = me - others
     return me - others
 
 
@@ -167,8 +174,10 @@ def targets(s, seat, counts, k, prod, u):
         for site in _free_sites(board, t):
             cmd = ("build", c, site)
             out.append((build_vp(s, seat, cmd, counts, k, prod, u), cmd, rs.card_cost[t]))
-    for site in range(N_SITES):
-        if SITE_TYPE[site] == WALL and board[site] < 0:
+    done = set()
+    for site in WALL_SITES:
+        if board[site] < 0 and SITE_DISTRICT[site] not in done:
+            done.add(SITE_DISTRICT[site])      # the district's two walls are alike
             cmd = ("wall", site)
             out.append((build_vp(s, seat, cmd, counts, k, prod, u), cmd, rs.wall_cost))
     for d in range(DISTRICTS):
@@ -280,14 +289,29 @@ def wizards(s, seat, options):
 
     def value(cmd):
         a, b, ra, rb = cmd[2:]
-        nb = swapped(board, a, b, ra, rb)
-        sites = (a, a + 1, b, b + 1) if a >= GATE_BASE else (a, b)
+        if a < GATE_BASE:
+            sites = (a, b)
+            nb = {a: board[b], b: board[a]}
+        else:
+            sites = (a, a + 1, b, b + 1)
+            full = swapped(board, a, b, ra, rb)
+            nb = {x: full[x] for x in sites}
+        rows = {}
+        for x in sites:
+            old, new = board[x], nb[x]
+            if old == new:
+                continue
+            d = SITE_DISTRICT[x]
+            row = rows.get(d)
+            if row is None:
+                row = rows[d] = counts[d][:]
+            w = SITE_WEIGHT[x]
+            if old >= 0:
+                row[old] -= w
+            if new >= 0:
+                row[new] += w
         v = 0.0
-        for d in {SITE_DISTRICT[x] for x in sites}:
-            row = [0] * len(counts[d])
-            for x in SITES_OF_DISTRICT[d]:
-                if nb[x] >= 0:
-                    row[nb[x]] += SITE_WEIGHT[x]
+        for d, row in rows.items():
             after = rank_points(row, table)
             me = after[seat] - before[d][seat]
             others = sum(after[q] - before[d][q] for q in range(n) if q != seat)
@@ -465,9 +489,31 @@ def ranked(s, seat, cmds, rng):
     elif phase == KEEP:
         scores = [(sum(KEEP_PREF[s.types[c]] for c in cmd[1]), cmd) for cmd in cmds]
     if scores is None:
-        return [choice] + [c for c in cmds if c != choice]
-    scores.sort(key=lambda x: -x[0])    # stable: legal order among equals
-    return [choice] + [c for _, c in scores if c != choice]
+        order = [choice] + [c for c in cmds if c != choice]
+    else:
+        scores.sort(key=lambda x: -x[0])    # stable: legal order among equals
+        order = [choice] + [c for _, c in scores if c != choice]
+    # Commands that do the same thing (the two walls of a district, two pool cards of one
+    # type) need only one look.
+    out, seen = [], set()
+    for c in order:
+        key = same_as(s, c)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def same_as(s, cmd):
+    """A key equal for commands with the same effect."""
+    verb = cmd[0]
+    if verb == "wall":
+        return (verb, SITE_DISTRICT[cmd[1]])
+    if verb in ("buy-card", "take") and cmd[1] >= 0:
+        return (verb, s.types[cmd[1]])
+    if verb in ("discard", "show"):
+        return (verb, cmd[2])
+    return cmd
 
 
 def action_scores(s, seat, cmds):
@@ -631,20 +677,18 @@ def actions(s, seat, cmds):
     for cmd in cmds:
         if cmd[0] == "smith" and res[3] >= 2 and res[2] < need[2]:
             return cmd
-    best, best_cmd = 0.0, None
-    for cmd in cmds:
-        if cmd[0] in ("build", "wall", "guild"):
-            v = build_vp(s, seat, cmd, counts, k, prod, u)
-            if v > best:
-                best, best_cmd = v, cmd
-    if best_cmd is not None:
-        return best_cmd
+    marks = targets(s, seat, counts, k, prod, u)
+    for v, cmd, cost in marks:          # best first: the best mark it can pay for now
+        if v <= 0:
+            break
+        if affordable(res, cost):
+            return cmd
     hires = [c for c in cmds if c[0] == "hire"]
     if hires and k > 0:
         g = gnome_vp(s, seat, k, prod, counts)
         if g is not None and g - u * s.rs.fee_gnome_hire > 0:
             return gain_choice(s, seat, hires)
-    trade = plan_trade(s, seat, cmds, counts, k, prod, u)
+    trade = plan_trade(s, seat, cmds, marks)
     if trade is None and k > 0:
         trade = rebalance(s, seat, cmds, need)
     if trade is not None:
@@ -679,18 +723,18 @@ def rebalance(s, seat, cmds, need):
     return best_cmd
 
 
-def plan_trade(s, seat, cmds, counts, k, prod, u):
-    """A trade (or exchange) toward the best mark that this turn's visits can make
-    affordable; None if there is none."""
+def plan_trade(s, seat, cmds, marks):
+    """A trade (or exchange) toward the best mark (from `targets`) that this turn's
+    visits can make affordable; None if there is none."""
     rs = s.rs
     res = s.players[seat].res
     buys = s.t_visits - s.t_buys
     sells = s.t_visits - s.t_sells
     legal = set(cmds)
-    for v, cmd, cost in targets(s, seat, counts, k, prod, u):
+    for v, cmd, cost in marks:
         if v <= 0:
             break
-        if affordable(res, cost) or cmd[0] == "build" and cmd[1] not in s.players[seat].hand:
+        if affordable(res, cost):
             continue
         short = [max(0, cost[i] - res[i]) for i in range(3)]
         surplus = [max(0, res[i] - cost[i]) for i in range(3)]

@@ -26,7 +26,7 @@ from .evaluate import evaluate, margin
 # development machine (4 players, Python 3.11, one core). Recalibrate on another machine
 # with `--calibrate`; it changes the playing strength a second buys, never determinism.
 PLAYOUTS_PER_SECOND = 150
-REWARD_SCALE = 6.0   # VP of margin that makes a position "clearly won" (sigmoid scale)
+REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 
 def reward(state, seat):
@@ -50,12 +50,23 @@ def playout(state, rng, stop_round):
         apply(state, heuristic.choose(state, seat, rng), seat)
 
 
-def search(view, seat, cmds, rng, playouts, width, extra_rounds=0):
+def stop_round(view, horizon):
+    """The last round a playout plays: this one ("round"), up to the next scoring phase
+    ("scoring"), or to the end ("game")."""
+    r = max(view.round, 1)
+    if horizon == "round":
+        return r
+    if horizon == "scoring":
+        return min(x for x in view.rs.scoring_rounds if x >= r)
+    return view.rs.rounds
+
+
+def search(view, seat, cmds, rng, playouts, width, horizon="round"):
     """The command with the best mean reward, from at most `playouts` playouts."""
     cands = heuristic.ranked(view, seat, cmds, rng)[:width]
     if len(cands) == 1 or playouts < len(cands):
         return cands[0]
-    stop = max(view.round, 1) + extra_rounds
+    stop = stop_round(view, horizon)
     totals = {c: 0.0 for c in cands}
     counts = {c: 0 for c in cands}
     alive = list(cands)

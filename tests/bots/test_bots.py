@@ -158,3 +158,38 @@ def test_no_level_peeks_at_hidden_cards(players, prefix):
             choice = bot.choose(game_a, seat)
             assert bot.choose(game_b, seat) == choice, level
             assert bot.choose(redact(game_a, seat), seat) == choice, level
+
+
+def test_fast_rank_points_agrees_with_the_engine():
+    from belfort.bots.evaluate import rank_points as fast
+    from belfort.scoring import rank_points
+    rng = Prng("ranks")
+    for _ in range(3000):
+        counts = [rng.below(5) for _ in range(2 + rng.below(6))]
+        for table in ((5, 3, 1), (5, 3), (3, 1)):
+            assert fast(counts, table) == rank_points(counts, table)
+    # The rulebook's examples (§9.3).
+    assert fast([4, 2, 2, 0], (5, 3, 1)) == [5, 1, 1, 0]
+    assert fast([5, 5, 4, 3], (3, 1)) == [1, 1, 0, 0]
+
+
+def test_the_wizards_swap_model_matches_the_engine():
+    from belfort import RandomBot
+    from belfort.bots.heuristic import swapped
+    from belfort.data import GUILD_ID, GUILD_PLANK
+    wizards = GUILD_PLANK + GUILD_ID["wizards"]
+    checked = 0
+    for seed in range(6):
+        game = new_game(4, {"guilds": ["wizards", "thieves", "bandits", "spies", "architects"]},
+                        seed=seed)
+        bot = RandomBot(seed)
+        while not game.is_over():
+            seat = game.waiting_for()[0]
+            for cmd in legal_commands(game, seat):
+                if cmd[0] == "activate" and cmd[1] == wizards and len(cmd) == 6:
+                    after = game.copy()
+                    apply(after, cmd, seat)
+                    assert after.board == swapped(game.board, *cmd[2:]), cmd
+                    checked += 1
+            apply(game, bot.choose(game, seat), seat)
+    assert checked > 100
