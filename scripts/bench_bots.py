@@ -98,32 +98,113 @@ def run_matchup(hero, games, players, seed, think, jobs):
     }
 
 
-def calibrate(players=4, decisions=40):
-    """Playouts per second of the hard bot's search on this machine."""
+def calibrate(players=4, games=2, playouts=40):
+    """Playouts per second of the hard bot's search on this machine: a hard bot with a
+    fixed budget plays against easy bots; its thinking time over its playouts."""
+    from belfort.bots import HARD_HORIZON, HARD_WIDTH, SearchBot
+    spent = 0.0
+    runs = searches = 0
+    for index in range(games):
+        game = new_game(players, {}, seed=f"calibrate-{index}")
+        hard = SearchBot(index, "hard", playouts, HARD_WIDTH, HARD_HORIZON)
+        bots = [hard] + [make_bot("easy", s) for s in range(1, players)]
+        while not game.is_over():
+            seat = game.waiting_for()[0]
+            t0 = time.perf_counter()
+            cmd = bots[seat].choose(game, seat)
+            if seat == 0:
+                spent += time.perf_counter() - t0
+            apply(game, cmd, seat)
+        runs += hard.playouts_run
+        searches += hard.searches
+    return {"games": games, "searched_decisions": searches, "playouts": runs,
+            "seconds": round(spent, 2), "playouts_per_second": round(runs / spent, 1),
+            "seconds_per_searched_decision": round(spent / max(1, searches), 3)}
+
+
+def fit_games(args):
+    """Feature rows at each round start of one game, with every seat's final score."""
+    from belfort import legal_commands
     from belfort.bots import heuristic
-    from belfort.bots.search import playout
-    from belfort.hidden import determinize, redact
+    from belfort.bots.evaluate import features
     from belfort.prng import Prng
-    game = new_game(players, {}, seed="calibrate")
-    easy = make_bot("easy", 0)
-    count, spent = 0, 0.0
-    step = 0
+    players, index = args
+    game = new_game(players, {"guilds": "normal"}, seed=f"fit-{players}-{index}")
+    rng = Prng("fit", players, index)
+    rows = []        # (round, seat, features)
+    last = game.round
     while not game.is_over():
         seat = game.waiting_for()[0]
-        if step % 7 == 0 and count < decisions:
-            view = redact(game, seat)
-            t0 = time.perf_counter()
-            for i in range(10):
-                sim = determinize(view, Prng(i, "cal"))
-                cmd = heuristic.choose(sim, seat, Prng(i))
-                apply(sim, cmd, seat)
-                playout(sim, Prng(i, "p"), max(sim.round, 1))
-            spent += time.perf_counter() - t0
-            count += 10
-        apply(game, easy.choose(game, seat), seat)
-        step += 1
-    return {"playouts": count, "seconds": round(spent, 3),
-            "playouts_per_second": round(count / spent, 1)}
+        cmds = legal_commands(game, seat)
+        if rng.below(10) == 0:
+            cmd = cmds[rng.below(len(cmds))]      # some noise: a wider range of positions
+        else:
+            cmd = heuristic.choose(game, seat, rng)
+        apply(game, cmd, seat)
+        if game.round != last and not game.is_over():
+            last = game.round
+            for q, f in enumerate(features(game)):
+                rows.append((game.round, q, f))
+    final = [p.score for p in game.players]
+    return [(r, f, final[q]) for r, q, f in rows]
+
+
+def solve(rows, ridge=1.0):
+    """Least squares with a little ridge: weights w minimising |Xw - y|² + ridge|w|²."""
+    k = len(rows[0][0])
+    a = [[0.0] * k for _ in range(k)]
+    b = [0.0] * k
+    for x, y in rows:
+        for i in range(k):
+            b[i] += x[i] * y
+            xi = x[i]
+            row = a[i]
+            for j in range(k):
+                row[j] += xi * x[j]
+    for i in range(1, k):        # the bias is not shrunk
+        a[i][i] += ridge
+    # Gauss-Jordan elimination with partial pivoting.
+    m = [a[i] + [b[i]] for i in range(k)]
+    for c in range(k):
+        piv = max(range(c, k), key=lambda r: abs(m[r][c]))
+        m[c], m[piv] = m[piv], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(k):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][k] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(k)]
+
+
+def fit_eval(games, jobs):
+    """Fit the learned evaluation's weights; prints belfort/bots/learned.py's WEIGHTS."""
+    weights = {}
+    report = {}
+    for players in (2, 3, 4, 5):
+        tasks = [(players, i) for i in range(games)]
+        if jobs > 1:
+            with Pool(jobs) as pool:
+                parts = pool.map(fit_games, tasks, chunksize=8)
+        else:
+            parts = [fit_games(t) for t in tasks]
+        by_round = {}
+        for part in parts:
+            for r, f, y in part:
+                by_round.setdefault(r, []).append((f, y))
+        for r, rows in sorted(by_round.items()):
+            w = solve(rows)
+            weights[(players, r)] = tuple(round(x, 4) for x in w)
+            # How well it predicts, against the hand-made estimate alone (last feature).
+            err = sum((sum(a * b for a, b in zip(w, f)) - y) ** 2 for f, y in rows) / len(rows)
+            base = sum((f[-1] - y) ** 2 for f, y in rows) / len(rows)
+            report[f"{players}p round {r}"] = {"rows": len(rows), "rmse": round(err ** 0.5, 2),
+                                               "handmade_rmse": round(base ** 0.5, 2)}
+    print(json.dumps(report, indent=1), file=sys.stderr)
+    print("WEIGHTS = {")
+    for key in sorted(weights):
+        print(f"    {key}: {weights[key]},")
+    print("}")
 
 
 def main(argv=None):
@@ -140,7 +221,13 @@ def main(argv=None):
                     help="run only this matchup (repeatable)")
     ap.add_argument("--calibrate", action="store_true",
                     help="measure the search's playouts per second and exit")
+    ap.add_argument("--fit-eval", type=int, metavar="GAMES",
+                    help="fit the learned evaluation on GAMES games per player count, print "
+                         "the weights for belfort/bots/learned.py and exit")
     args = ap.parse_args(argv)
+    if args.fit_eval:
+        fit_eval(args.fit_eval, args.jobs)
+        return
     if args.calibrate:
         print(json.dumps(calibrate(args.players), indent=2))
         return

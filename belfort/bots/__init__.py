@@ -63,15 +63,21 @@ class SearchBot(Bot):
         self.playouts = playouts
         self.width = width
         self.horizon = horizon
+        self.searches = self.playouts_run = 0
 
     def decide(self, view, seat, cmds):
-        return search(view, seat, cmds, self.rng(view, seat), self.playouts, self.width,
-                      self.horizon)
+        cmd, used = search(view, seat, cmds, self.rng(view, seat), self.playouts, self.width,
+                           self.horizon)
+        # Statistics only (for calibrating PLAYOUTS_PER_SECOND); never read by a decision.
+        self.searches += bool(used)
+        self.playouts_run += used
+        return cmd
 
 
 NORMAL_PLAYOUTS = 12     # about 50 ms a decision on the development machine
 NORMAL_WIDTH = 4
-HARD_WIDTH = 10
+HARD_WIDTH = 6
+HARD_HORIZON = "scoring"     # playouts run to the end of the next scoring phase
 
 
 def make_bot(level, seed, think=1.0):
@@ -85,8 +91,8 @@ def make_bot(level, seed, think=1.0):
         return SearchBot(seed, "normal", NORMAL_PLAYOUTS, NORMAL_WIDTH)
     if level == "hard":
         playouts = max(1, round(think * PLAYOUTS_PER_SECOND))
-        return SearchBot(seed, "hard", playouts, HARD_WIDTH)
+        return SearchBot(seed, "hard", playouts, HARD_WIDTH, HARD_HORIZON)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["make_bot", "LEVELS", "Bot"]
+__all__ = ["make_bot", "LEVELS", "Bot", "SearchBot", "HARD_WIDTH", "HARD_HORIZON"]

@@ -14,6 +14,7 @@ from ..data import (BANK, BLACKSMITH, DISTRICTS, GATEHOUSE, INN, KEEP, LIBRARY, 
 from ..legal import free_build_sites
 from ..scoring import tiebreak_value
 from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
+from .learned import WEIGHTS
 
 U_RATE = 0.22           # VP per resource unit per scoring phase it can still influence
 METAL_UNITS = 1.7       # a metal costs 2 gold to buy, needs an elf and a dwarf to mine
@@ -151,10 +152,63 @@ def card_value(s, t):
 
 def evaluate(s):
     """Expected final VP of every seat (a list). At the end: the score, plus a tiny share
-    of the tie-break so that ties are broken as §11 does."""
+    of the tie-break so that ties are broken as §11 does. At the start of a round of the
+    standard calendar, a linear model fitted on played games (learned.py) refines the
+    hand-made estimate below."""
     n = s.n
     if s.phase == OVER:
         return [p.score + 0.01 * tiebreak_value(p) for p in s.players]
+    weights = _learned_weights(s)
+    if weights is not None:
+        return [sum(w * f for w, f in zip(weights, row)) for row in features(s)]
+    return handmade(s)
+
+
+def _learned_weights(s):
+    if s.phase != PLACEMENT or s.step or any(any(p.placed) or p.passed for p in s.players):
+        return None
+    rs = s.rs
+    if rs.rounds != 7 or tuple(rs.scoring_rounds) != (3, 5, 7):
+        return None
+    return WEIGHTS.get((s.n, s.round))
+
+
+def features(s):
+    """Per seat, what the learned model reads at the start of a round (see FEATURES)."""
+    maj, markers = majority_points(s)
+    base = handmade(s)
+    rs = s.rs
+    types, gnomes = s.types, s.gnomes
+    out = []
+    for seat, p in enumerate(s.players):
+        me, md = s.masters(seat)
+        hand = sum(1 for c in p.hand if card_value(s, types[c]) > 0.5)
+        income = 0
+        yields = 0.0
+        gn = 0
+        for c in p.built:
+            t = types[c]
+            income += rs.card_income[t]
+            yields += PLANK_YIELD.get(t, 0.0)
+            g = gnomes.get(c, 0)
+            gn += g
+            yields += g * GNOME_YIELD.get(t, 0.0)
+        r = p.res
+        out.append((1.0, p.score, maj[seat], markers[seat], r[0] + r[1], r[2], r[3],
+                    p.elves + p.dwarves + me + md, income, hand, gn, yields,
+                    rs.tax_for(p.score), base[seat]))
+    return out
+
+
+FEATURES = ("bias", "score", "majority_now", "markers", "wood_stone", "metal", "gold",
+            "worker_power", "income", "buildable_cards", "gnomes", "yields", "tax",
+            "handmade")
+
+
+def handmade(s):
+    """The hand-made estimate: majorities now for every phase ahead, material priced in
+    units. Used mid-round, and as one input of the learned model."""
+    n = s.n
     pending = pending_scorings(s)
     k = len(pending)
     maj, markers = majority_points(s)
@@ -202,5 +256,5 @@ def margin(values, seat):
     return values[seat] - best
 
 
-__all__ = ["rank_points", "evaluate", "margin", "majority_points", "units", "U_RATE", "card_value",
+__all__ = ["rank_points", "evaluate", "features", "FEATURES", "handmade", "margin", "majority_points", "units", "U_RATE", "card_value",
            "free_build_sites"]

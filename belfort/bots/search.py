@@ -3,8 +3,9 @@
 For one decision: take the easy policy's ranking of the legal commands and keep the first
 `width`; then, for each of them, sample the cards this seat cannot see consistently with
 everything public (`belfort.determinize`), play the command, let the easy policy play every
-seat to the end of the round (so a scoring phase in it is played out), and score the
-position with the static evaluation: how far this seat is ahead of its best opponent.
+seat to a horizon — the end of the round (normal) or of the next scoring phase (hard) — and
+score the position with the evaluation (evaluate.py): how far this seat is ahead of its
+best opponent.
 Candidates share the same samples (common random numbers, so they are compared on equal
 deals), and successive halving spends the budget on the ones still in the running.
 
@@ -22,10 +23,11 @@ from ..state import OVER
 from . import heuristic
 from .evaluate import evaluate, margin
 
-# Round-end playouts per second of thinking, measured with scripts/bench_bots.py on the
-# development machine (4 players, Python 3.11, one core). Recalibrate on another machine
-# with `--calibrate`; it changes the playing strength a second buys, never determinism.
-PLAYOUTS_PER_SECOND = 150
+# The hard bot's playouts per second of thinking, measured with
+# `python scripts/bench_bots.py --calibrate` on the development machine (4 players, Python
+# 3.11, one core of two busy). Another machine may differ: this constant sets the strength a
+# second buys, never determinism.
+PLAYOUTS_PER_SECOND = 160
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 
@@ -62,10 +64,10 @@ def stop_round(view, horizon):
 
 
 def search(view, seat, cmds, rng, playouts, width, horizon="round"):
-    """The command with the best mean reward, from at most `playouts` playouts."""
+    """(The command with the best mean reward, playouts used), from at most `playouts`."""
     cands = heuristic.ranked(view, seat, cmds, rng)[:width]
     if len(cands) == 1 or playouts < len(cands):
-        return cands[0]
+        return cands[0], 0
     stop = stop_round(view, horizon)
     totals = {c: 0.0 for c in cands}
     counts = {c: 0 for c in cands}
@@ -96,7 +98,8 @@ def search(view, seat, cmds, rng, playouts, width, horizon="round"):
         alive.sort(key=lambda c: -totals[c] / max(1, counts[c]))
         alive = alive[:max(1, len(alive) // 2)]
     # The best survivor (survivors have the most samples); ties keep the policy's order.
-    return max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -cands.index(c)))
+    best = max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -cands.index(c)))
+    return best, playouts - budget
 
 
 __all__ = ["search", "playout", "reward", "PLAYOUTS_PER_SECOND"]
