@@ -63,7 +63,8 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
     h.add_argument("--advertise", help="address to print in the join command")
     h.add_argument("--players", type=int, default=2, help="seats, 2-5 (default 2)")
     h.add_argument("--bots", type=int, default=0, help="bot peers to start on this machine")
-    h.add_argument("--bot-level", default="random")
+    h.add_argument("--bot-level", default="normal",
+                   help="level of the bots started here: random, easy, normal or hard")
     h.add_argument("--guilds", default="normal", help="beginner | normal | advanced")
     h.add_argument("--guild-list", help="an agreed list of 5 guilds, comma-separated")
     h.add_argument("--ruleset", help="a ruleset TOML file")
@@ -266,7 +267,7 @@ def main(argv=None, prog: str = "python -m net.session.peer", ui=None) -> int:
             import secrets
             name = args.name or f"bot-{secrets.token_hex(2)}"
             node = nodemod.join(args.address, name, data_dir=args.data_dir, bind=args.bind,
-                                kind="bot", level=args.level or "random", bot_think=args.think,
+                                kind="bot", level=args.level or "normal", bot_think=args.think,
                                 on_event=out, timing=timing, test_secret=args.test_secret)
         else:
             node = nodemod.rejoin(args.dir, data_dir=args.data_dir, on_event=out, timing=timing,

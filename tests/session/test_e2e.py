@@ -44,7 +44,8 @@ def test_complete_games(spawn, n):
 
 
 def test_host_starts_bots_as_peers(spawn):
-    host = spawn("host", "--name", "Ana", "--players", 3, "--bots", 2, "--bind", "127.0.0.1",
+    host = spawn("host", "--name", "Ana", "--players", 3, "--bots", 2, "--bot-level", "random",
+                 "--bind", "127.0.0.1",
                  "--port", 0, "--level", "random", "--data-dir", spawn.dir / "h", "--timeout", 90)
     started = host.wait_event("started", 30)
     assert len(started["roster"]) == 3
