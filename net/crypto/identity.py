@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Mapping, Sequence
 
+import msgpack
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
@@ -114,7 +115,8 @@ def open_envelope(envelope: Any) -> tuple[dict, bytes, bytes]:
     if not isinstance(body, dict):
         _malformed("body must be a map")
     try:
-        canonical = wire.pack(body) == data
+        canonical = wire.is_canonical_tree(body) and \
+            msgpack.packb(body, use_bin_type=True) == data
     except ValueError as exc:
         _malformed(f"body holds a value not allowed: {exc}")
     if not canonical:

@@ -47,6 +47,33 @@ def _canonical(obj: Any, depth: int) -> Any:
     raise ValueError(f"type {type(obj).__name__} is not allowed on the wire")
 
 
+def is_canonical_tree(obj: Any, depth: int = 0) -> bool:
+    """True when a freshly unpacked value is already in canonical form (maps with str keys
+    in sorted order, only wire types), so packing it again reproduces canonical bytes.
+    Checking in place is cheaper than building the sorted copy `pack` makes, and every
+    received envelope goes through here."""
+    if depth > MAX_DEPTH:
+        raise ValueError("nested too deeply")
+    t = type(obj)
+    if t is bytes or t is str or t is int or t is bool or obj is None:
+        return True
+    if t is list:
+        for x in obj:
+            tx = type(x)
+            if tx is not bytes and tx is not int and not is_canonical_tree(x, depth + 1):
+                return False
+        return True
+    if t is dict:
+        keys = list(obj)
+        for k in keys:
+            if type(k) is not str:
+                raise ValueError("map keys must be str")
+        if keys != sorted(keys):
+            return False
+        return all(is_canonical_tree(v, depth + 1) for v in obj.values())
+    raise ValueError(f"type {t.__name__} is not allowed on the wire")
+
+
 def pack(obj: Any) -> bytes:
     """Canonical bytes of ``obj`` (raises ValueError for values not allowed)."""
     return msgpack.packb(_canonical(obj, 0), use_bin_type=True)
