@@ -43,6 +43,7 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .config import Alert, GameConfig, Timing, card_type
 from .derive import derive_bytes, seeded_deck
+from . import handoff as ho
 
 log = logging.getLogger("belfort.session")
 
@@ -82,6 +83,14 @@ def _diff(a: Any, b: Any, path: str = "", out: list | None = None, limit: int = 
     return out
 
 
+class SessionVerifier(Verifier):
+    """Verifier whose key for a seat can change: after a handoff, the seat's messages
+    from the cut on are signed by the hosting seat's identity key."""
+
+    def rekey(self, seat: int, public_key: bytes) -> None:
+        self._keys[seat] = Ed25519PublicKey.from_public_bytes(public_key)
+
+
 class SimRound:
     """One simultaneous decision (keep-3, Spies' show, the shared seed) by commit-reveal."""
 
@@ -91,6 +100,7 @@ class SimRound:
         self.commitments: dict[int, bytes] = {}
         self.values: dict[int, bytes] = {}
         self.own: tuple[bytes, bytes] | None = None   # (value, nonce)
+        self.commit_seq: dict[int, int] = {}           # seat -> seq of its commitment
         self.revealed = False
         self.done = False
 
@@ -124,7 +134,7 @@ class SessionPeer:
         self.per = self.ruleset.cards_per_type
         self.timing = timing or Timing()
         self.signer = Signer(identity, config.game_id, seat)
-        self.verifier = Verifier(config.game_id, config.keys)
+        self.verifier = SessionVerifier(config.game_id, config.keys)
         self._pubkeys = [Ed25519PublicKey.from_public_bytes(k) for k in config.keys]
         self.clock = clock               # optional: a clock for latency measurements
         self.store_ = store              # on-disk log (storage.GameStore) or None
@@ -173,6 +183,21 @@ class SessionPeer:
         self._dirty = True
         self._alert_last: dict[tuple, float] = {}
         self.started = False
+        # escrow and handoff (handoff.py; docs/network.md)
+        self.auto_handoff: float | None = None    # vote by itself after this many s of silence
+        self.handoff_level, self.handoff_think = "normal", 0.0
+        self.esc_priv = ho.escrow_private(identity, config.game_id) if self.n >= ho.MIN_SEATS else None
+        self.esc_pub: dict[int, bytes] = {}
+        self.escrow: dict[int, dict] = {}          # owner -> its esc/shares fields
+        self.my_shares: dict[int, bytes] = {}      # owner -> our (decrypted, checked) share
+        self._esc_sent = False
+        self.votes: dict[int, dict[int, int]] = {}     # target -> voter -> envelopes held
+        self.shares_in: dict[int, dict[int, bytes]] = {}
+        self._share_sent: set[int] = set()
+        self.handed: dict[int, dict] = {}          # seat -> {host, cut, round, version}
+        self.ghost: ho.Ghost | None = None         # the bot seat we host
+        self.deck_log: list[list[dict]] = []       # processed deck bodies per epoch
+        self._handed_told: dict[int, float] = {}
 
     # ================================================================ public API
     def start(self, now: float = 0.0) -> None:
@@ -180,6 +205,10 @@ class SessionPeer:
         if self.started:
             return
         self.started = True
+        if self.esc_priv is not None:
+            pub = ho.public_bytes(self.esc_priv)
+            self.esc_pub[self.seat] = pub
+            self._send("esc/key", {"pub": pub})
         share = derive_bytes(self.master, "seed-share")
         self._commit(self.rounds["seed"], share)
         self._settle()
@@ -220,6 +249,8 @@ class SessionPeer:
         self._send("sess/cmd", {"v": v, "cmd": _plain(cmd)})
         events = self._apply(seat, cmd)
         self._settle()
+        if self.ghost is not None:
+            self._pump(now)
         return events
 
     def decision_needed(self) -> bool:
@@ -247,8 +278,60 @@ class SessionPeer:
             quiet = now - self.last_seen[s]
             if self.connected[s] and quiet > self.timing.disconnected:
                 self.connected[s] = False
-                if not self.finished_of[s]:
+                if not self.finished_of[s] and s not in self.handed:
                     self._alert("disconnect", f"{self.names[s]} disconnected", s, now)
+        if self.auto_handoff is not None and self.n >= ho.MIN_SEATS and self.status == PLAYING \
+                and self.seat not in self.handed:
+            for s in range(self.n):
+                if s != self.seat and s not in self.handed and not self.finished_of[s] \
+                        and self.seat not in self.votes.get(s, {}) and s in self.escrow \
+                        and now - self.last_seen[s] > self.auto_handoff:
+                    self._vote(s, now)
+        if self.ghost is not None:
+            self._dirty = True
+            self._pump(now)
+
+    # ------------------------------------------------------------ handoff (public)
+    def handoff(self, seat: int, now: float = 0.0) -> None:
+        """Vote to hand ``seat`` (silent past the time-out) to a bot.  Raises
+        handoff.HandoffError with the reason when it cannot be proposed."""
+        if self.n < ho.MIN_SEATS:
+            raise ho.HandoffError(ho.TWO_PLAYERS)
+        if not (isinstance(seat, int) and 0 <= seat < self.n) or seat == self.seat:
+            raise ho.HandoffError(f"seat {seat!r} is not another seat of this game")
+        if seat in self.handed:
+            raise ho.HandoffError(f"{self.names[seat]}'s seat is already played by a bot")
+        if self.seat in self.votes.get(seat, {}):
+            raise ho.HandoffError(f"you already voted to hand {self.names[seat]}'s seat to a bot")
+        if self.status != PLAYING:
+            raise ho.HandoffError("the game is not running")
+        if seat not in self.escrow:
+            raise ho.HandoffError(f"{self.names[seat]} left before its escrow reached us: the seat "
+                                  f"cannot be handed to a bot (it can still rejoin)")
+        limit = self.auto_handoff if self.auto_handoff is not None else self.timing.timeout
+        quiet = now - self.last_seen[seat]
+        if quiet < limit:
+            raise ho.HandoffError(f"{self.names[seat]} has been silent {quiet:.0f} s; a seat can "
+                                  f"be handed to a bot after {limit:.0f} s of silence")
+        self._vote(seat, now)
+
+    def handoff_candidates(self, now: float) -> list[int]:
+        """Seats that could be handed to a bot now."""
+        if self.n < ho.MIN_SEATS or self.status != PLAYING:
+            return []
+        limit = self.auto_handoff if self.auto_handoff is not None else self.timing.timeout
+        return [s for s in range(self.n) if s != self.seat and s not in self.handed
+                and s in self.escrow and now - self.last_seen[s] >= limit and self.seat not in self.votes.get(s, {})]
+
+    def _vote(self, seat: int, now: float) -> None:
+        if self.store_ is not None and not self.replaying:
+            self.store_.append("handoff", seat)
+        have = self.verifier.expected_seq(seat)
+        self.votes.setdefault(seat, {})[self.seat] = have
+        self._send("hand/vote", {"target": seat, "have": have})
+        self._alert("info", f"you voted to hand {self.names[seat]}'s seat to a bot", seat, now)
+        self._dirty = True
+        self._pump(now)
 
     def take_outgoing(self) -> list[tuple[int | None, bytes]]:
         out, self.outbox = self.outbox, []
@@ -264,9 +347,11 @@ class SessionPeer:
         return self.status == STOPPED or (self.status == OVER and self.audit_result is not None)
 
     def everyone_has_ours(self) -> bool:
+        hosted = [self.ghost.seat] if self.ghost is not None else []
         return all(self.have_of[s][self.seat] >= len(self.sent) and
+                   all(self.have_of[s][g] >= len(self.accepted[g]) for g in hosted) and
                    (self.finished_of[s] or self.status == STOPPED)
-                   for s in range(self.n) if s != self.seat)
+                   for s in range(self.n) if s != self.seat and s not in self.handed)
 
     def waiting_text(self, now: float) -> str:
         """E.g. "waiting for Bo (disconnected 12 s)"."""
@@ -277,6 +362,8 @@ class SessionPeer:
         for s in seats:
             if s == self.seat:
                 parts.append("you")
+            elif s in self.handed:
+                parts.append(f"{self.names[s]} (bot)")
             elif not self.connected[s]:
                 parts.append(f"{self.names[s]} (disconnected {now - self.last_seen[s]:.0f} s)")
             else:
@@ -314,6 +401,8 @@ class SessionPeer:
         for s in range(self.n):
             if s == self.seat:
                 state = "here"
+            elif s in self.handed:
+                state = "bot"
             elif self.finished_of[s] and not self.connected[s]:
                 state = "left"
             elif self.connected[s]:
@@ -336,6 +425,8 @@ class SessionPeer:
                     self._accept(payload, now, src=None, relayed=True)
                 elif kind == "submit":
                     self.submit(payload, now)
+                elif kind == "handoff":
+                    self._vote(payload, now)
         finally:
             self.replaying = False
         self.outbox = []
@@ -377,9 +468,15 @@ class SessionPeer:
                 return   # our own message came back in a resync
             raise Refused("cheat", src if src != seat else None,
                           f"a message claiming to be ours (seq {seq}) was refused{by}")
+        if seat in self.votes and seat not in self.handed and 0 <= seat < self.n \
+                and seq >= max(self.votes[seat].values()):
+            return     # a handoff of this seat is under way: nothing past the cut counts
         try:
             body = self.verifier.verify(data)
         except ProtocolError as exc:
+            if seat in self.handed and exc.reason == "sig/bad-signature":
+                raise Refused("info", None, f"a message signed by {self.names[seat]} was ignored: "
+                                            f"the seat is played by a bot now") from None
             if exc.reason == "sig/replayed":
                 if seq < len(self.accepted[seat]) and self.accepted[seat][seq] == data:
                     if relayed:
@@ -463,6 +560,10 @@ class SessionPeer:
                         self._alert("error", f"refused a message of {self._name(s)}: {exc}", s, now)
             if self._settle():
                 progress = True
+            if self.ghost is not None and not self.replaying and self.status != STOPPED:
+                for env in self.ghost.step():
+                    self._ghost_emit(encode_envelope(env), now)
+                    progress = True
 
     def _ready(self, body: dict) -> str:
         t = body["type"]
@@ -507,6 +608,9 @@ class SessionPeer:
                                              f"an epoch that does not exist ({e!r})")
             for env in self.decks[e].handle(body):
                 self._emit(env)
+            self.deck_log[e].append(body)
+            if self.ghost is not None:
+                self.ghost.feed(body)
         elif t in ("commit/commit", "commit/reveal"):
             self._on_commit(body, now)
         elif t == "sess/cmd":
@@ -515,6 +619,10 @@ class SessionPeer:
             self._on_hash(body, now)
         elif t == "sess/view":
             self._on_view(body, now)
+        elif t in ("esc/key", "esc/shares"):
+            self._on_escrow(body, now)
+        elif t in ("hand/vote", "hand/share"):
+            self._on_hand(body, now)
         else:
             raise Refused("cheat", seat, f"{self._name(seat)} sent an unknown message type {t!r}")
 
@@ -663,6 +771,7 @@ class SessionPeer:
             if seat in rnd.commitments:
                 raise Refused("cheat", seat, f"{self._name(seat)} committed twice to {purpose!r}")
             rnd.commitments[seat] = c
+            rnd.commit_seq[seat] = body["seq"]
         else:
             value, nonce = body.get("value"), body.get("nonce")
             if not (isinstance(value, bytes) and len(value) <= 4096 and isinstance(nonce, bytes)
@@ -731,6 +840,7 @@ class SessionPeer:
         total = len(self.game.types)
         deck = seeded_deck(self.signer, self.n, range(total), 0, self.master)
         self.decks.append(deck)
+        self.deck_log.append([])
         for env in deck.start():
             self._emit(env)
         self.events.append(("started", self.seed.hex()))
@@ -756,8 +866,11 @@ class SessionPeer:
             return
         deck = seeded_deck(self.signer, self.n, cards, epoch, self.master)
         self.decks.append(deck)
+        self.deck_log.append([])
         for j, c in enumerate(new):
             self.loc[c] = (epoch, j)
+        if self.ghost is not None:
+            self.ghost.new_epoch(epoch, cards)
         for env in deck.start():
             self._emit(env)
 
@@ -782,6 +895,9 @@ class SessionPeer:
             return False
         self._dirty = False
         progress = self._advance_rounds()
+        if self.n >= ho.MIN_SEATS:
+            progress = self._escrow_step() or progress
+            progress = self._handoff_step() or progress
         g = self.game
         if g is None or self.status == STOPPED:
             return progress
@@ -993,6 +1109,178 @@ class SessionPeer:
             self._alert("desync", f"{self.names[seat]}'s public state differs from ours in: "
                                   f"{', '.join(fields)}", seat)
 
+    # ------------------------------------------------------------ escrow and handoff
+    def _on_escrow(self, body: dict, now: float) -> None:
+        seat, n = body["seat"], self.n
+        if n < ho.MIN_SEATS:
+            raise Refused("cheat", seat, f"{self._name(seat)} sent an escrow message in a "
+                                         f"{n}-player game (escrow is for 3 to 5 players)")
+        if body["type"] == "esc/key":
+            pub = body.get("pub")
+            if not (isinstance(pub, bytes) and len(pub) == 32):
+                raise Refused("cheat", seat, f"{self._name(seat)} sent a malformed escrow key")
+            if seat in self.esc_pub:
+                raise Refused("cheat", seat, f"{self._name(seat)} sent its escrow key twice")
+            self.esc_pub[seat] = pub
+            return
+        commit, sc, boxes = body.get("commit"), body.get("share_commits"), body.get("boxes")
+        ok = (isinstance(commit, bytes) and len(commit) == 32 and isinstance(sc, list)
+              and isinstance(boxes, list) and len(sc) == n and len(boxes) == n)
+        if ok:
+            for j in range(n):
+                want_c, want_b = (0, 0) if j == seat else (32, 48)
+                if not (isinstance(sc[j], bytes) and len(sc[j]) == want_c
+                        and isinstance(boxes[j], bytes) and len(boxes[j]) == want_b):
+                    ok = False
+        if not ok:
+            raise Refused("cheat", seat, f"{self._name(seat)} sent a malformed escrow")
+        if seat in self.escrow:
+            raise Refused("cheat", seat, f"{self._name(seat)} sent its escrow twice")
+        if seat not in self.esc_pub:
+            raise Refused("cheat", seat, f"{self._name(seat)} sent its escrow before its escrow key")
+        self.escrow[seat] = {"commit": commit, "share_commits": sc, "boxes": boxes}
+        share = ho.unseal(self.esc_priv, self.esc_pub[seat], self.cfg.game_id, seat, self.seat,
+                          boxes[self.seat])
+        if share is None or len(share) != 32 or \
+                ho.share_commitment(share, self.cfg.game_id, seat, self.seat) != sc[self.seat]:
+            raise Refused("cheat", seat, f"{self._name(seat)}'s escrow share for us does not open "
+                                         f"its commitment: its seat could not be handed to a bot")
+        self.my_shares[seat] = share
+
+    def _escrow_step(self) -> bool:
+        if self._esc_sent or len(self.esc_pub) < self.n or self.status == STOPPED:
+            return False
+        self._esc_sent = True
+        gid = self.cfg.game_id
+        shares = ho.split(self.master, self.n, self.seat)
+        sc = [b"" if j == self.seat else ho.share_commitment(shares[j], gid, self.seat, j)
+              for j in range(self.n)]
+        boxes = [b"" if j == self.seat else ho.seal(self.esc_priv, self.esc_pub[j], gid, self.seat,
+                                                    j, shares[j]) for j in range(self.n)]
+        self._send("esc/shares", {"commit": ho.master_commitment(self.master, gid, self.seat),
+                                  "share_commits": sc, "boxes": boxes})
+        return True
+
+    def _remaining(self, target: int) -> list[int]:
+        return [s for s in range(self.n) if s != target and s not in self.handed]
+
+    def _on_hand(self, body: dict, now: float) -> None:
+        seat, target = body["seat"], body.get("target")
+        if self.n < ho.MIN_SEATS:
+            raise Refused("cheat", seat, f"{self._name(seat)} proposed a handoff: {ho.TWO_PLAYERS}")
+        if not (wire.is_int(target) and 0 <= target < self.n) or target == seat \
+                or seat in self.handed or target in self.handed:
+            raise Refused("cheat", seat, f"{self._name(seat)} sent a handoff message for "
+                                         f"seat {target!r}, which cannot be handed over")
+        if body["type"] == "hand/vote":
+            have = body.get("have")
+            if not (wire.is_int(have) and 0 <= have < 1 << 32):
+                raise Refused("cheat", seat, f"{self._name(seat)} sent a malformed handoff vote")
+            votes = self.votes.setdefault(target, {})
+            if seat in votes:
+                raise Refused("cheat", seat, f"{self._name(seat)} voted twice on {self._name(target)}")
+            votes[seat] = have
+            if self.seat != target and self.seat not in votes:
+                self._alert("info", f"{self.names[seat]} proposes to hand {self.names[target]}'s seat "
+                                    f"to a bot (agree: handoff {target})", target, now)
+        else:
+            share = body.get("share")
+            if not (isinstance(share, bytes) and len(share) == 32):
+                raise Refused("cheat", seat, f"{self._name(seat)} sent a malformed escrow share")
+            got = self.shares_in.setdefault(target, {})
+            if seat in got:
+                raise Refused("cheat", seat, f"{self._name(seat)} sent its share of "
+                                             f"{self._name(target)} twice")
+            got[seat] = share
+
+    def _share_out(self, target: int, share: bytes) -> bytes:
+        """The share we publish (a test can make a cheater by overriding this)."""
+        return share
+
+    def _handoff_step(self) -> bool:
+        progress = False
+        for target in sorted(self.votes):
+            if target in self.handed or self.status == STOPPED:
+                continue
+            votes, remaining = self.votes[target], self._remaining(target)
+            if not all(s in votes for s in remaining):
+                continue
+            cut = max(votes.values())
+            if self.verifier.expected_seq(target) < cut:
+                continue          # the envelopes up to the cut are on their way (resync)
+            if self.seat != target and target not in self._share_sent:
+                share = self.my_shares.get(target)
+                if share is None:
+                    self._stop(f"{self._name(target)}'s seat cannot be handed to a bot: its "
+                               f"escrow share for us never arrived or was wrong", 0.0)
+                    return True
+                self._share_sent.add(target)
+                self.shares_in.setdefault(target, {})[self.seat] = share
+                self._send("hand/share", {"target": target, "share": self._share_out(target, share)})
+                progress = True
+            got = self.shares_in.get(target, {})
+            if all(s in got for s in remaining):
+                self._finish_handoff(target, cut, remaining)
+                progress = True
+        return progress
+
+    def _finish_handoff(self, target: int, cut: int, remaining: list[int]) -> None:
+        gid, name = self.cfg.game_id, self._name(target)
+        esc = self.escrow.get(target)
+        if self.verifier.expected_seq(target) != cut:
+            self._stop(f"the handoff of {name} failed: we hold more of its messages than the cut", 0.0)
+            return
+        if esc is None:
+            self._stop(f"{name}'s seat cannot be handed to a bot: its escrow never arrived", 0.0)
+            return
+        shares = self.shares_in[target]
+        bad = [s for s in remaining
+               if ho.share_commitment(shares[s], gid, target, s) != esc["share_commits"][s]]
+        if bad:
+            for s in bad:
+                self._alert("cheat", f"{self._name(s)} published a wrong escrow share of {name}'s "
+                                     f"seat (it does not match the commitment)", s)
+            self._stop(f"the handoff of {name} failed: {self._names(bad)} published a wrong "
+                       f"escrow share (cheating)", 0.0)
+            return
+        master = ho.combine(shares[s] for s in remaining)
+        problem = "" if ho.master_commitment(master, gid, target) == esc["commit"] else \
+            "its master secret does not match its commitment"
+        problem = problem or ho.deck_check(master, gid, target, self.decks)
+        if problem:
+            self._alert("cheat", f"{name}'s escrow is wrong: {problem}", target)
+            self._stop(f"the handoff of {name} failed: {problem}", 0.0)
+            return
+        host = min(remaining)
+        g = self.game
+        self.handed[target] = {"host": host, "cut": cut, "round": g.round if g else 0,
+                               "version": g.version if g else 0}
+        self.future[target].clear()
+        self.verifier.rekey(target, self.cfg.keys[host])
+        if target == self.seat:
+            text = (f"your seat was handed to a bot at round {self.handed[target]['round']} (game "
+                    f"version {self.handed[target]['version']}): it is played by a bot hosted by "
+                    f"{self.names[host]}; you cannot rejoin this game")
+            self._alert("info", text, target)
+            self._stop(text, 0.0)
+            return
+        self._alert("info", f"{self.names[target]}'s seat is now played by a bot hosted by "
+                            f"{self.names[host]} (its hand is known to everyone)", target)
+        self.events.append(("handoff", target, host))
+        if host == self.seat:
+            self.ghost = ho.Ghost(self, target, master, cut, self.handoff_level, self.handoff_think)
+
+    def _ghost_emit(self, data: bytes, now: float) -> None:
+        """An envelope of the seat we host: to everyone, and into our own session."""
+        s = self.ghost.seat
+        body = self.verifier.verify(data)
+        self._take(s, data, body, now)
+        if not self.replaying:
+            if self.transmit is not None:
+                self.transmit(None, data)
+            else:
+                self.outbox.append((None, data))
+
     # ------------------------------------------------------------ control messages
     def _control(self, body: dict, data: bytes, now: float, src: int | None) -> None:
         seat = body["seat"]
@@ -1008,8 +1296,28 @@ class SessionPeer:
                           f"signature") from None
         if src is not None and src != seat:
             raise Refused("cheat", src, f"seat {src} sent a control message of {self._name(seat)}")
-        self._seen(seat, now)
         t = body["type"]
+        if seat in self.handed:
+            # its owner is back, but the seat is a bot's now: tell it (at most once a second)
+            if t == "ctl/hb" and now - self._handed_told.get(seat, -9.0) >= 1.0 and not self.replaying:
+                self._handed_told[seat] = now
+                h = self.handed[seat]
+                told = {"type": "ctl/handed", "game": self.cfg.game_id, "seat": self.seat, "seq": 0,
+                        "target": seat, "host": h["host"], "round": h["round"], "v": h["version"]}
+                self.outbox.append((seat, encode_envelope(self.identity.sign_message(told))))
+            return
+        self._seen(seat, now)
+        if t == "ctl/handed":
+            target, host, r, v = body.get("target"), body.get("host"), body.get("round"), body.get("v")
+            if not (wire.is_int(target) and wire.is_int(host) and 0 <= host < self.n
+                    and wire.is_int(r) and wire.is_int(v)):
+                raise Refused("cheat", seat, f"{self._name(seat)} sent a malformed handoff notice")
+            if target == self.seat and self.status != STOPPED:
+                text = (f"your seat was handed to a bot at round {r} (game version {v}): it is "
+                        f"played by a bot hosted by {self.names[host]}; you cannot rejoin this game")
+                self._alert("info", text, seat, now)
+                self._stop(text, now)
+            return
         if t == "ctl/hb":
             have, need, fin = body.get("have"), body.get("need"), body.get("finished")
             if not (isinstance(have, list) and len(have) == self.n and all(
@@ -1073,6 +1381,12 @@ class SessionPeer:
     def _emit(self, env: dict) -> None:
         data = encode_envelope(env)
         self.sent.append(data)
+        if self.deck_log:
+            body = wire.unpack(env["body"], "x")
+            if body["type"].startswith("deck/") and body.get("epoch", -1) < len(self.deck_log):
+                self.deck_log[body["epoch"]].append(body)
+                if self.ghost is not None:
+                    self.ghost.feed(body)
         if not self.replaying:
             if self.transmit is not None:
                 self.transmit(None, data)

@@ -10,6 +10,8 @@
     driver.peers()       [{"seat", "name", "kind", "state", "quiet"}] — state is
                          "here" | "connected" | "disconnected" | "left"; quiet: seconds silent
     driver.waiting()     e.g. "waiting for Bo (disconnected 12 s)" ('' when nobody)
+    driver.handoff(seat) vote to hand a seat silent past the time-out to a bot (3-5 players)
+    driver.text_command("handoff 2")  the same as text; None for anything else
     driver.audit()       None while the game runs; (ok, text) at the end
     await driver.run()   the network work, in a thread; returns when the game is done
     driver.close()
@@ -60,6 +62,26 @@ class NetDriver:
     def submit(self, command):
         with self._lock:
             return self.peer.submit(command, time.monotonic())
+
+    def handoff(self, seat: int) -> None:
+        """Vote to hand a seat silent past the time-out to a bot (3-5 players); every
+        other remaining player must vote too.  Raises net.session.handoff.HandoffError."""
+        with self._lock:
+            self.peer.handoff(seat, time.monotonic())
+
+    def handoff_candidates(self) -> list:
+        """Seats that could be handed to a bot now."""
+        with self._lock:
+            return self.peer.handoff_candidates(time.monotonic())
+
+    def text_command(self, text: str) -> str | None:
+        """Engine-free commands typed in the client: 'handoff SEAT'.  Returns the answer
+        to show, or None if ``text`` is not one of them."""
+        if not text.strip().startswith("handoff"):
+            return None
+        from .peer import handoff_command
+        with self._lock:
+            return handoff_command(self.peer, text.strip())
 
     def subscribe(self, fn) -> None:
         self._subs.append(fn)

@@ -112,7 +112,8 @@ class Node:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
         p = self.peer
         now = time.monotonic()
-        return all(now - p.last_seen[s] > p.timing.timeout for s in range(p.n) if s != p.seat)
+        return all(now - p.last_seen[s] > p.timing.timeout for s in range(p.n)
+                   if s != p.seat and s not in p.handed)
 
     def done(self, grace: float = 5.0) -> bool:
         """Finished, and every peer has everything of ours (or a grace period passed)."""

@@ -50,6 +50,8 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
         p.add_argument("--heartbeat", type=float, default=None, help=argparse.SUPPRESS)
         p.add_argument("--peer-timeout", type=float, default=None,
                        help="a peer silent this long has timed out (default 60 s)")
+        p.add_argument("--auto-handoff", type=float, default=None, metavar="SECONDS",
+                       help="3-5 players: vote to hand a seat silent this long to a bot")
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
         p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
@@ -139,6 +141,23 @@ def human_text(ev: dict) -> str:
     return json.dumps(ev, default=str)
 
 
+def handoff_command(peer, text: str) -> str:
+    """The text command 'handoff SEAT' (or 'handoff NAME'): vote to hand a silent seat
+    to a bot.  Returns what to tell the person."""
+    from .handoff import HandoffError
+    arg = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
+    seat = int(arg) if arg.isdigit() else (peer.names.index(arg) if arg in peer.names else None)
+    if seat is None:
+        cands = peer.handoff_candidates(time.monotonic())
+        return ("usage: handoff SEAT — silent seats now: " +
+                (", ".join(f"{s} ({peer.names[s]})" for s in cands) or "none"))
+    try:
+        peer.handoff(seat, time.monotonic())
+    except HandoffError as exc:
+        return f"Refused: {exc}"
+    return f"You voted to hand {peer.names[seat]}'s seat to a bot; every other player must agree."
+
+
 def _stdin_lines() -> "queue.Queue[str]":
     q: queue.Queue = queue.Queue()
 
@@ -165,6 +184,8 @@ def run_node(node, args, out: Printer) -> int:
     lines = _stdin_lines() if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
     node.pace = args.pace
+    if args.auto_handoff is not None:
+        peer.auto_handoff = args.auto_handoff
     if args.misbehave:
         _misbehave(node, args.misbehave)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
@@ -183,6 +204,9 @@ def run_node(node, args, out: Printer) -> int:
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
+        if lines is not None and not lines.empty() and lines.queue[0].startswith("handoff"):
+            text = lines.get_nowait()
+            print(handoff_command(peer, text), flush=True)
         if lines is not None and peer.decision_needed():
             g = peer.game
             if prompted != g.version:
