@@ -281,7 +281,7 @@ class SessionPeer:
                 if not self.finished_of[s] and s not in self.handed:
                     self._alert("disconnect", f"{self.names[s]} disconnected", s, now)
         if self.auto_handoff is not None and self.n >= ho.MIN_SEATS and self.status == PLAYING \
-                and self.seat not in self.handed:
+                and not self.handed:
             for s in range(self.n):
                 if s != self.seat and s not in self.handed and not self.finished_of[s] \
                         and self.seat not in self.votes.get(s, {}) and s in self.escrow \
@@ -301,6 +301,8 @@ class SessionPeer:
             raise ho.HandoffError(f"seat {seat!r} is not another seat of this game")
         if seat in self.handed:
             raise ho.HandoffError(f"{self.names[seat]}'s seat is already played by a bot")
+        if self.handed:
+            raise ho.HandoffError(ho.ONE_ONLY)
         if self.seat in self.votes.get(seat, {}):
             raise ho.HandoffError(f"you already voted to hand {self.names[seat]}'s seat to a bot")
         if self.status != PLAYING:
@@ -317,7 +319,7 @@ class SessionPeer:
 
     def handoff_candidates(self, now: float) -> list[int]:
         """Seats that could be handed to a bot now."""
-        if self.n < ho.MIN_SEATS or self.status != PLAYING:
+        if self.n < ho.MIN_SEATS or self.status != PLAYING or self.handed:
             return []
         limit = self.auto_handoff if self.auto_handoff is not None else self.timing.timeout
         return [s for s in range(self.n) if s != self.seat and s not in self.handed
@@ -429,6 +431,8 @@ class SessionPeer:
                     self._vote(payload, now)
         finally:
             self.replaying = False
+        if self.ghost is not None:
+            self.ghost.resume()
         self.outbox = []
         self.events = []
 
@@ -1169,7 +1173,7 @@ class SessionPeer:
         if self.n < ho.MIN_SEATS:
             raise Refused("cheat", seat, f"{self._name(seat)} proposed a handoff: {ho.TWO_PLAYERS}")
         if not (wire.is_int(target) and 0 <= target < self.n) or target == seat \
-                or seat in self.handed or target in self.handed:
+                or self.handed or (body["type"] == "hand/share" and target not in self.votes):
             raise Refused("cheat", seat, f"{self._name(seat)} sent a handoff message for "
                                          f"seat {target!r}, which cannot be handed over")
         if body["type"] == "hand/vote":

@@ -45,6 +45,10 @@ TWO_PLAYERS = ("handing a seat to a bot needs 3 to 5 players: with 2, the escrow
                "the single opponent the whole master secret (every card of the other seat)")
 
 
+ONE_ONLY = ("a seat was already handed to a bot in this game: its share of every other "
+            "seat's escrow went with it, so no second seat can be handed over")
+
+
 class HandoffError(Exception):
     """A handoff cannot be proposed now (the text says why)."""
 
@@ -162,7 +166,17 @@ class Ghost:
             d._started = True        # its commitment is in the transcript already
 
     def new_epoch(self, epoch: int, cards) -> None:
-        self._make_deck(epoch, cards, start=True)
+        # while the host replays its log, the seat's commitment comes from the log
+        self._make_deck(epoch, cards, start=not self.p.replaying)
+
+    def resume(self) -> None:
+        """After the host replayed its log: go on from the seat's last logged message."""
+        self.signer.next_seq = self.p.verifier.expected_seq(self.seat)
+        for e in sorted(self.decks):
+            d = self.decks[e]
+            if self.seat not in d.commits:
+                d._started = False
+                self.out.extend(d.start())
 
     def feed(self, body: dict) -> None:
         """A deck message the host processed (any seat's, the departed seat's own
@@ -240,8 +254,8 @@ class Ghost:
         p, s, g = self.p, self.seat, self.p.game
         if g is None or p.desync or p.status not in (PLAYING, OVER):
             return self._take()
-        if any(b["seq"] < self.cut for b in p.inbox[s]):
-            return self._take()          # the seat's own last messages go first
+        if p.inbox[s]:
+            return self._take()          # the seat's messages already sent go first
         for e in sorted(self.decks):
             self.out.extend(self.decks[e]._act())     # a shuffle or re-key stage now due
         todo: dict[int, list[int]] = {}

@@ -137,3 +137,45 @@ def test_commitment_without_reveal_is_recovered():
     for p in live:
         assert p.status == "over" and p.audit_result[0], (p.stop_reason, p.audit_result)
     assert len({belfort.state_hash(p.game) for p in live}) == 1
+
+
+@pytest.mark.parametrize("extra", [20, 150])
+def test_host_of_the_bot_rejoins_from_its_log(tmp_path, extra):
+    """The peer hosting the bot seat crashes and rejoins: it rebuilds the bot seat from its
+    log (the handoff, the bot's own envelopes) and the game still completes."""
+    from net.session.core import SessionPeer
+    from net.session.memnet import fixed_master
+    from net.session.storage import GameStore
+    net = MemoryNetwork.create(3, seed="hr", level="random")
+    st = GameStore.create(tmp_path, net.peers[0].cfg, 0, {"master": fixed_master("hr", 0)})
+    net.peers[0].store_ = st
+    net.start()
+    net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 60)
+    net.down.add(2)
+    for p in net.peers[:2]:
+        p.auto_handoff, p.handoff_level = 1.0, "random"
+    target = net.peers[0].game.version + extra
+    net.run(until=lambda: net.peers[0].ghost is not None and net.peers[0].game.version > target,
+            max_idle=400)
+    assert net.peers[0].ghost is not None
+    net.down.add(0)
+    st.close()
+    net.run(max_idle=8)
+    st2 = GameStore(st.dir)
+    cfg, seat, sec, _ = st2.load()
+    p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=st2, now=net.now)
+    p.handoff_level = "random"
+    p.restore(st2.records(), net.now)
+    st2.open_log()
+    assert p.ghost is not None and 2 in p.handed
+    net.peers[0] = p
+    net.down.discard(0)
+    p.announce()
+    net._collect(p)
+    net.run(max_idle=400)
+    live = net.peers[:2]
+    for q in live:
+        assert q.status == "over" and q.audit_result[0], (q.seat, q.stop_reason, q.audit_result,
+                                                          [a.text for a in q.alerts][-4:])
+        assert not [a for a in q.alerts if a.kind in ("cheat", "desync")], [a.text for a in q.alerts]
+    assert len({belfort.state_hash(q.game) for q in live}) == 1
