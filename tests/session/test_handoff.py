@@ -97,11 +97,24 @@ def test_e2e_sigkilled_bot_handed_over(spawn):
     args = ("--auto-handoff", 3)
     host, bots = start_game(spawn, 3, pace=0.01, host_args=args, bot_args=args)
     victim = bots[1]
-    victim.wait_event("started", 20)
+    data = victim.wait_event("started", 20)["data"]
     time.sleep(1.0)
     assert victim.p.poll() is None, "the game ended before the kill"
     victim.kill()
+    # once the seat is a bot's, its owner's `rejoin` is refused
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(
+            "played by a bot" in e.get("text", "") for e in host.events):
+        time.sleep(0.1)
+    back = None
+    if host.p.poll() is None:
+        back = spawn("rejoin", "--dir", data, "--timeout", 60, label="owner")
     results = [host.result(120), bots[0].result(120)]
+    if back is not None:
+        r = back.result(60)
+        if r["status"] == "stopped":     # (the game may have ended before it came back)
+            assert "your seat was handed to a bot at round" in r["stop_reason"], r
+            assert r["rc"] == 1
     for r in results:
         assert r["status"] == "over" and r["audit"] and r["audit"][0], r
         assert r["rc"] == 0, r
