@@ -57,27 +57,30 @@ class EasyBot(Bot):
 class SearchBot(Bot):
     """Monte Carlo search with a fixed number of playouts per decision (search.py)."""
 
-    def __init__(self, seed, level, playouts, width, horizon="round"):
+    def __init__(self, seed, level, playouts, width, horizon="round", learned=True):
         super().__init__(seed)
         self.level = level
         self.playouts = playouts
         self.width = width
         self.horizon = horizon
+        self.learned = learned
         self.searches = self.playouts_run = 0
 
     def decide(self, view, seat, cmds):
         cmd, used = search(view, seat, cmds, self.rng(view, seat), self.playouts, self.width,
-                           self.horizon)
+                           self.horizon, self.learned)
         # Statistics only (for calibrating PLAYOUTS_PER_SECOND); never read by a decision.
         self.searches += bool(used)
         self.playouts_run += used
         return cmd
 
 
-NORMAL_PLAYOUTS = 12     # about 50 ms a decision on the development machine
+# The two search levels differ in budget and in knowledge: normal scores its playouts with
+# the hand-made evaluation, hard with the learned one (evaluate.py) and many more playouts.
+NORMAL_PLAYOUTS = 12     # about 30 ms a decision on the development machine
 NORMAL_WIDTH = 4
 HARD_WIDTH = 6
-HARD_HORIZON = "scoring"     # playouts run to the end of the next scoring phase
+HARD_HORIZON = "round"   # playouts run to the end of the round, then the learned evaluation
 
 
 def make_bot(level, seed, think=1.0):
@@ -88,10 +91,10 @@ def make_bot(level, seed, think=1.0):
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
-        return SearchBot(seed, "normal", NORMAL_PLAYOUTS, NORMAL_WIDTH)
+        return SearchBot(seed, "normal", NORMAL_PLAYOUTS, NORMAL_WIDTH, "round", learned=False)
     if level == "hard":
         playouts = max(1, round(think * PLAYOUTS_PER_SECOND))
-        return SearchBot(seed, "hard", playouts, HARD_WIDTH, HARD_HORIZON)
+        return SearchBot(seed, "hard", playouts, HARD_WIDTH, HARD_HORIZON, learned=True)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 

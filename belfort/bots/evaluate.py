@@ -11,7 +11,6 @@ playing bots against each other (scripts/bench_bots.py); they are guesses, not r
 
 from ..data import (BANK, BLACKSMITH, DISTRICTS, GATEHOUSE, INN, KEEP, LIBRARY, MARKET,
                     N_SITES, SITE_DISTRICT, SITE_WEIGHT, SITES_OF_TYPE, TOWER)
-from ..legal import free_build_sites
 from ..scoring import tiebreak_value
 from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
 from .learned import WEIGHTS
@@ -150,7 +149,7 @@ def card_value(s, t):
     return CARD_UNITS * (1.8 if t == KEEP else 1.0)
 
 
-def evaluate(s):
+def evaluate(s, learned=True):
     """Expected final VP of every seat (a list). At the end: the score, plus a tiny share
     of the tie-break so that ties are broken as §11 does. At the start of a round of the
     standard calendar, a linear model fitted on played games (learned.py) refines the
@@ -158,7 +157,7 @@ def evaluate(s):
     n = s.n
     if s.phase == OVER:
         return [p.score + 0.01 * tiebreak_value(p) for p in s.players]
-    weights = _learned_weights(s)
+    weights = _learned_weights(s) if learned else None
     if weights is not None:
         return [sum(w * f for w, f in zip(weights, row)) for row in features(s)]
     return handmade(s)
@@ -256,5 +255,5 @@ def margin(values, seat):
     return values[seat] - best
 
 
-__all__ = ["rank_points", "evaluate", "features", "FEATURES", "handmade", "margin", "majority_points", "units", "U_RATE", "card_value",
-           "free_build_sites"]
+__all__ = ["rank_points", "evaluate", "features", "FEATURES", "handmade", "margin",
+           "majority_points", "units", "U_RATE", "card_value"]

@@ -8,19 +8,19 @@ millisecond: the search bots use this same policy for their playouts.
 Values are in resource units (see evaluate.py) unless a name says VP.
 """
 
-from ..data import (GATE_BASE, SITES_OF_DISTRICT, ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, DESK,
-                    DISCOUNTS, DISTRICTS, GARDENS, GATEHOUSE, GUILD_PLANK, INN, KEEP as KEEP_T,
-                    LIBRARIANS, LIBRARY, LOCKS, MARKET, MASONS, MERCHANTS, MINERS, N_SITES,
-                    PUB, RECRUITERS, SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT, SPIES,
-                    THIEVES, TOWER, WIZARDS, guild_site)
-from ..legal import architect_cost, architect_sites, legal_commands
-from ..data import WALL_SITES
+from ..data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, DESK,
+                    DISCOUNTS, DISTRICTS, GARDENS, GATE_BASE, GATEHOUSE, GUILD_PLANK, INN,
+                    LIBRARIANS, LIBRARY, LOCKS, MARKET, MASONS, MERCHANTS, MINERS, N_SITES, PUB,
+                    RECRUITERS, SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT,
+                    SPIES, THIEVES, TOWER, WALL_SITES, WIZARDS, guild_site)
+from ..legal import (architect_cost, architect_sites, free_build_sites,
+                     gatehouse_second_markers, legal_commands)
 from ..state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, PLACEMENT,
-                     STEP_DISCARD, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
+                     STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                      STEP_SPREAD)
 from .evaluate import (GNOME_YIELD, MARKER_BONUS, METAL_UNITS, PLANK_YIELD, U_RATE,
-                       WORKER_YIELD, card_value, pending_scorings, rank_points, production_factor,
-                       spend_phases)
+                       WORKER_YIELD, card_value, pending_scorings, production_factor,
+                       rank_points, spend_phases)
 
 # How much a card type is worth keeping at the start (§3.3): keeps are two markers,
 # markets pay 2 gold a use, pubs and gardens are cheap and make masters.
@@ -171,7 +171,7 @@ def targets(s, seat, counts, k, prod, u):
         if t is None or t in seen:
             continue
         seen.add(t)
-        for site in _free_sites(board, t):
+        for site in free_build_sites(board, t):
             cmd = ("build", c, site)
             out.append((build_vp(s, seat, cmd, counts, k, prod, u), cmd, rs.card_cost[t]))
     done = set()
@@ -187,11 +187,6 @@ def targets(s, seat, counts, k, prod, u):
             out.append((build_vp(s, seat, cmd, counts, k, prod, u), cmd, rs.guild_cost[g]))
     out.sort(key=lambda x: (-x[0], x[1]))
     return out
-
-
-def _free_sites(board, t):
-    from ..legal import free_build_sites
-    return free_build_sites(board, t)
 
 
 # --- placement (§6) --------------------------------------------------------------------------
@@ -239,7 +234,6 @@ def lock_vp(s, seat, card, gate, k, prod, counts):
 
 def gnome_vp(s, seat, k, prod, counts):
     """VP of one more gnome for `seat` on its best free lock (None if no lock is free)."""
-    from ..legal import gatehouse_second_markers
     best = None
     gates = None
     for c in s.players[seat].built:
@@ -484,7 +478,7 @@ def ranked(s, seat, cmds, rng):
     elif phase == PLACEMENT:
         # Neighbouring splits of the same workers: one worker moved at a time.
         scores = [(-sum(abs(a - b) for a, b in zip(c[2:], choice[2:])), c) for c in cmds]
-    elif phase == ACTIONS and step == "" and not s.players[seat].waiting:
+    elif phase == ACTIONS and step == STEP_NONE and not s.players[seat].waiting:
         scores = action_scores(s, seat, cmds)
     elif phase == KEEP:
         scores = [(sum(KEEP_PREF[s.types[c]] for c in cmd[1]), cmd) for cmd in cmds]
@@ -569,7 +563,7 @@ def needs(s, seat):
     seen = set()
     for c in p.hand:
         t = s.types[c]
-        if t is None or t in seen or not _free_sites(board, t):
+        if t is None or t in seen or not free_build_sites(board, t):
             continue
         seen.add(t)
         for i in range(4):
@@ -859,7 +853,6 @@ def np_turn(s, seat, cmds):
                 return 0.0
             return marker_gain(s, seat, counts, SITE_DISTRICT[x], SITE_WEIGHT[x], who)
         return max(cmds, key=lambda c: (gain(c), -c[1]))
-    from ..legal import free_build_sites
 
     def card_gain(cmd):
         c = cmd[1]

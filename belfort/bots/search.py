@@ -27,13 +27,13 @@ from .evaluate import evaluate, margin
 # `python scripts/bench_bots.py --calibrate` on the development machine (4 players, Python
 # 3.11, one core of two busy). Another machine may differ: this constant sets the strength a
 # second buys, never determinism.
-PLAYOUTS_PER_SECOND = 160
+PLAYOUTS_PER_SECOND = 450
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 
-def reward(state, seat):
+def reward(state, seat, learned=True):
     """In [0, 1]: a win at the end; a squashed VP margin before it."""
-    values = evaluate(state)
+    values = evaluate(state, learned)
     if state.phase == OVER:
         winners = state.result["winners"]
         won = (1.0 / len(winners)) if seat in winners else 0.0
@@ -63,7 +63,7 @@ def stop_round(view, horizon):
     return view.rs.rounds
 
 
-def search(view, seat, cmds, rng, playouts, width, horizon="round"):
+def search(view, seat, cmds, rng, playouts, width, horizon="round", learned=True):
     """(The command with the best mean reward, playouts used), from at most `playouts`."""
     cands = heuristic.ranked(view, seat, cmds, rng)[:width]
     if len(cands) == 1 or playouts < len(cands):
@@ -76,9 +76,9 @@ def search(view, seat, cmds, rng, playouts, width, horizon="round"):
     budget = playouts
     rounds = max(1, math.ceil(math.log2(len(alive))))
     while budget > 0:
-        # Successive halving: this round's share of the budget, split evenly.
+        # Successive halving down to two finalists, which share what is left: this
+        # round's share of the budget, split evenly among the candidates still in.
         per = max(1, budget // (rounds * len(alive)))
-        rounds = max(1, rounds - 1)
         while len(samples) < max(counts[c] for c in alive) + per:
             i = len(samples)
             samples.append((determinize(view, Prng(rng.below(2 ** 62), "det", i)),
@@ -90,13 +90,13 @@ def search(view, seat, cmds, rng, playouts, width, horizon="round"):
                 sim = det.copy()
                 apply(sim, c, seat)
                 playout(sim, Prng(pseed, "playout"), stop)
-                totals[c] += reward(sim, seat)
+                totals[c] += reward(sim, seat, learned)
                 counts[c] += 1
                 budget -= 1
-        if len(alive) == 1 or budget <= 0:
-            break
-        alive.sort(key=lambda c: -totals[c] / max(1, counts[c]))
-        alive = alive[:max(1, len(alive) // 2)]
+        rounds = max(1, rounds - 1)
+        if len(alive) > 2:
+            alive.sort(key=lambda c: -totals[c] / max(1, counts[c]))   # stable: ties keep
+            alive = alive[:max(2, (len(alive) + 1) // 2)]              # the policy's order
     # The best survivor (survivors have the most samples); ties keep the policy's order.
     best = max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -cands.index(c)))
     return best, playouts - budget
