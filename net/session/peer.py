@@ -280,7 +280,9 @@ def main(argv=None, prog: str = "python -m net.session.peer", ui=None) -> int:
                                 advertise=args.advertise, on_event=out, timing=timing,
                                 level=args.level, test_secret=args.test_secret,
                                 bot_args=(["--heartbeat", str(args.heartbeat)] if args.heartbeat
-                                          else []))
+                                          else []) +
+                                         (["--auto-handoff", str(args.auto_handoff)]
+                                          if args.auto_handoff is not None else []))
             if args.leave_after_lobby:
                 os._exit(0)   # the host's laptop leaves right after the lobby (tests)
         elif args.mode == "join":
