@@ -9,7 +9,8 @@ Each matchup seats one bot of the tested level ("hero") against players-1 bots o
 below, for --games games; the hero's seat rotates so every seat is played equally. A shared
 victory (§11) counts as 1/k of a win. For each matchup the JSON gives the games, wins, win
 rate with its 95% Wilson interval, and the mean thinking time per decision (hero and
-opponents, wall clock, decisions with a single legal command included).
+opponents, wall clock, decisions with a single legal command included; for the search
+levels also over the decisions that ran a search, the ones a think budget is about).
 
 Targets (the bots issue): easy >= 90% against 3 random; normal >= 40% against 3 easy; hard
 >= 40% against 3 normal (25% is even). Games are independent and seeded, so a run can be
@@ -46,17 +47,24 @@ def play_game(args):
     bots = [make_bot(level, f"{seed}-{index}-{s}", think) for s, level in enumerate(levels)]
     spent = [0.0] * players
     decisions = [0] * players
+    searched_s, searched_n = 0.0, 0       # the hero's decisions that ran a search
     while not game.is_over():
         seat = game.waiting_for()[0]
+        before = getattr(bots[seat], "searches", 0)
         t0 = time.perf_counter()
         cmd = bots[seat].choose(game, seat)
-        spent[seat] += time.perf_counter() - t0
+        dt = time.perf_counter() - t0
+        spent[seat] += dt
         decisions[seat] += 1
+        if seat == pos and getattr(bots[seat], "searches", 0) > before:
+            searched_s += dt
+            searched_n += 1
         apply(game, cmd, seat)
     winners = game.result["winners"]
     share = 1.0 / len(winners) if pos in winners else 0.0
     others = [s for s in range(players) if s != pos]
     return {"share": share, "hero_s": spent[pos], "hero_n": decisions[pos],
+            "search_s": searched_s, "search_n": searched_n,
             "opp_s": sum(spent[s] for s in others), "opp_n": sum(decisions[s] for s in others),
             "hero_score": game.players[pos].score,
             "best_other": max(game.players[s].score for s in others)}
@@ -92,6 +100,10 @@ def run_matchup(hero, games, players, seed, think, jobs):
         "wilson95": wilson(wins, games), "even_rate": round(1 / players, 4),
         "hero_think_ms": round(1000 * sum(r["hero_s"] for r in results) / max(1, hero_n), 3),
         "opponent_think_ms": round(1000 * sum(r["opp_s"] for r in results) / max(1, opp_n), 3),
+        "hero_searched_decisions": sum(r["search_n"] for r in results),
+        "hero_think_ms_when_searching": round(
+            1000 * sum(r["search_s"] for r in results)
+            / max(1, sum(r["search_n"] for r in results)), 3),
         "hero_mean_score": round(sum(r["hero_score"] for r in results) / games, 2),
         "best_opponent_mean_score": round(sum(r["best_other"] for r in results) / games, 2),
         "elapsed_s": round(time.perf_counter() - t0, 1),
