@@ -110,26 +110,37 @@ def run_matchup(hero, games, players, seed, think, jobs):
     }
 
 
-def calibrate(players=4, games=2, playouts=40):
-    """Playouts per second of the hard bot's search on this machine: a hard bot with a
-    fixed budget plays against easy bots; its thinking time over its playouts."""
+def calibrate_game(args):
+    players, index, playouts = args
     from belfort.bots import HARD_HORIZON, HARD_WIDTH, SearchBot
+    game = new_game(players, {}, seed=f"calibrate-{index}")
+    hard = SearchBot(index, "hard", playouts, HARD_WIDTH, HARD_HORIZON)
+    bots = [hard] + [make_bot("easy", s) for s in range(1, players)]
     spent = 0.0
-    runs = searches = 0
-    for index in range(games):
-        game = new_game(players, {}, seed=f"calibrate-{index}")
-        hard = SearchBot(index, "hard", playouts, HARD_WIDTH, HARD_HORIZON)
-        bots = [hard] + [make_bot("easy", s) for s in range(1, players)]
-        while not game.is_over():
-            seat = game.waiting_for()[0]
-            t0 = time.perf_counter()
-            cmd = bots[seat].choose(game, seat)
-            if seat == 0:
-                spent += time.perf_counter() - t0
-            apply(game, cmd, seat)
-        runs += hard.playouts_run
-        searches += hard.searches
-    return {"games": games, "searched_decisions": searches, "playouts": runs,
+    while not game.is_over():
+        seat = game.waiting_for()[0]
+        t0 = time.perf_counter()
+        cmd = bots[seat].choose(game, seat)
+        if seat == 0:
+            spent += time.perf_counter() - t0
+        apply(game, cmd, seat)
+    return spent, hard.playouts_run, hard.searches
+
+
+def calibrate(players=4, games=4, playouts=60, jobs=1):
+    """Playouts per second of the hard bot's search on this machine: a hard bot with a
+    fixed budget plays against easy bots; its thinking time over its playouts. Run with
+    as many jobs as the benchmark uses, so that the cores are as busy as they will be."""
+    tasks = [(players, i, playouts) for i in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            parts = pool.map(calibrate_game, tasks, chunksize=1)
+    else:
+        parts = [calibrate_game(t) for t in tasks]
+    spent = sum(p[0] for p in parts)
+    runs = sum(p[1] for p in parts)
+    searches = sum(p[2] for p in parts)
+    return {"games": games, "jobs": jobs, "searched_decisions": searches, "playouts": runs,
             "seconds": round(spent, 2), "playouts_per_second": round(runs / spent, 1),
             "seconds_per_searched_decision": round(spent / max(1, searches), 3)}
 
@@ -213,10 +224,23 @@ def fit_eval(games, jobs):
             report[f"{players}p round {r}"] = {"rows": len(rows), "rmse": round(err ** 0.5, 2),
                                                "handmade_rmse": round(base ** 0.5, 2)}
     print(json.dumps(report, indent=1), file=sys.stderr)
-    print("WEIGHTS = {")
+    print(format_weights(weights))
+
+
+def format_weights(weights):
+    """The WEIGHTS literal for learned.py, wrapped at 96 columns."""
+    lines = ["WEIGHTS = {"]
     for key in sorted(weights):
-        print(f"    {key}: {weights[key]},")
-    print("}")
+        line = f"    {key}: ("
+        for i, w in enumerate(weights[key]):
+            item = f"{w}, " if i + 1 < len(weights[key]) else f"{w}),"
+            if len(line) + len(item) > 96:
+                lines.append(line.rstrip())
+                line = "        "
+            line += item
+        lines.append(line)
+    lines.append("}")
+    return "\n".join(lines)
 
 
 def main(argv=None):
@@ -241,7 +265,7 @@ def main(argv=None):
         fit_eval(args.fit_eval, args.jobs)
         return
     if args.calibrate:
-        print(json.dumps(calibrate(args.players), indent=2))
+        print(json.dumps(calibrate(args.players, jobs=args.jobs), indent=2))
         return
     out = {"players": args.players, "seed": args.seed, "jobs": args.jobs, "matchups": []}
     for hero in args.only or list(MATCHUPS):

@@ -27,7 +27,7 @@ from .evaluate import evaluate, margin
 # `python scripts/bench_bots.py --calibrate` on the development machine (4 players, Python
 # 3.11, one core of two busy). Another machine may differ: this constant sets the strength a
 # second buys, never determinism.
-PLAYOUTS_PER_SECOND = 450
+PLAYOUTS_PER_SECOND = 500
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 

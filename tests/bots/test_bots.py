@@ -193,3 +193,19 @@ def test_the_wizards_swap_model_matches_the_engine():
                     checked += 1
             apply(game, bot.choose(game, seat), seat)
     assert checked > 100
+
+
+def test_the_learned_evaluation_covers_every_player_count_and_round():
+    from belfort.bots.evaluate import FEATURES, evaluate, features, handmade
+    from belfort.bots.learned import WEIGHTS
+    for players in (2, 3, 4, 5):
+        for rnd in range(1, 8):
+            assert len(WEIGHTS[(players, rnd)]) == len(FEATURES)
+    game = new_game(4, {}, seed="learned")
+    bot = make_bot("easy", 0)
+    while game.round < 2:
+        seat = game.waiting_for()[0]
+        apply(game, bot.choose(game, seat), seat)
+    # At a round's start the learned model is used; it reads one row per seat.
+    assert len(features(game)) == 4
+    assert evaluate(game) != handmade(game) and evaluate(game, learned=False) == handmade(game)
