@@ -14,8 +14,6 @@ fixed count keeps a bot deterministic given its seed. `make_bot` turns `think` s
 into playouts with PLAYOUTS_PER_SECOND, measured on the development machine.
 """
 
-import math
-
 from ..apply import apply
 from ..hidden import determinize
 from ..prng import Prng
@@ -42,7 +40,9 @@ def reward(state, seat, learned=True):
 
 
 def _squash(x):
-    return 1.0 / (1.0 + math.exp(-x / REWARD_SCALE))
+    """A margin mapped into (0, 1), 0.5 at even. Only + - * / (no exp): IEEE rounds them
+    the same on every machine, so a bot's choices replay everywhere."""
+    return 0.5 + 0.5 * x / (REWARD_SCALE + abs(x))
 
 
 def playout(state, rng, stop_round):
@@ -74,7 +74,7 @@ def search(view, seat, cmds, rng, playouts, width, horizon="round", learned=True
     alive = list(cands)
     samples = []          # (determinization, playout seed), shared by all candidates
     budget = playouts
-    rounds = max(1, math.ceil(math.log2(len(alive))))
+    rounds = max(1, (len(alive) - 1).bit_length())     # ceil(log2): halvings to two
     while budget > 0:
         # Successive halving down to two finalists, which share what is left: this
         # round's share of the budget, split evenly among the candidates still in.
