@@ -189,7 +189,7 @@ def targets(s, seat, counts, k, prod, u):
     return out
 
 
-# --- placement (§6) --------------------------------------------------------------------------
+# --- workers and gnomes ---------------------------------------------------------------------
 
 def worker_vp(s, seat, elf, k, prod_next):
     """VP of one more elf (or dwarf) in play from next round on: what it gathers, and the
@@ -251,85 +251,7 @@ def gnome_vp(s, seat, k, prod, counts):
     return None if best is None else gnome_majority_vp(s, seat, k) + best
 
 
-def gain_choice(s, seat, options):
-    """Recruiters, Tower, Inn and hiring: the worker or gnome placement worth most."""
-    k = spend_phases(s, seat)
-    prod = production_factor(s)
-    cur = sum(1 for x in s.rs.scoring_rounds if x >= s.round)
-    prod_next = max(0.0, prod - U_RATE * cur) if s.phase != PLACEMENT else prod
-    counts = district_counts(s)
-    gmaj = gnome_majority_vp(s, seat, k)
-
-    def value(cmd):
-        args = cmd[1:] if cmd[0] == "hire" else cmd[2:]
-        if not args:
-            return -1.0
-        if args[0] in ("elf", "dwarf"):
-            return worker_vp(s, seat, args[0] == "elf", k, prod_next)
-        if args[0] == "gnome":
-            args = args[1:]
-        return gmaj + lock_vp(s, seat, args[0], args[1], k, prod, counts)
-    return max(options, key=lambda c: (value(c), c))
-
-
-def wizards(s, seat, options):
-    """The swap that gains this seat the most district points (me minus the others)."""
-    k = spend_phases(s, seat)
-    board = s.board
-    n = s.n
-    counts = district_counts(s)
-    table = counts.table
-    before = counts.points
-
-    def value(cmd):
-        a, b, ra, rb = cmd[2:]
-        if a < GATE_BASE:
-            sites = (a, b)
-            nb = {a: board[b], b: board[a]}
-        else:
-            sites = (a, a + 1, b, b + 1)
-            full = swapped(board, a, b, ra, rb)
-            nb = {x: full[x] for x in sites}
-        rows = {}
-        for x in sites:
-            old, new = board[x], nb[x]
-            if old == new:
-                continue
-            d = SITE_DISTRICT[x]
-            row = rows.get(d)
-            if row is None:
-                row = rows[d] = counts[d][:]
-            w = SITE_WEIGHT[x]
-            if old >= 0:
-                row[old] -= w
-            if new >= 0:
-                row[new] += w
-        v = 0.0
-        for d, row in rows.items():
-            after = rank_points(row, table)
-            me = after[seat] - before[d][seat]
-            others = sum(after[q] - before[d][q] for q in range(n) if q != seat)
-            v += me - others / max(1, n - 1)
-        return k * v
-    return max(options, key=lambda c: (value(c), c))
-
-
-def swapped(board, a, b, ra, rb):
-    """The board after the Wizards swap (a, b, ra, rb) (§14; as apply.py does it)."""
-    nb = board[:]
-    if a < GATE_BASE:
-        nb[a], nb[b] = board[b], board[a]
-        return nb
-    for base, src, chosen in ((a, b, ra), (b, a, rb)):
-        m = (board[src], board[src + 1])
-        if (m[0] < 0) != (m[1] < 0):     # a single marker lands on the chosen symbol
-            owner = m[0] if m[0] >= 0 else m[1]
-            nb[base], nb[base + 1] = (owner if chosen == base else -1,
-                                      owner if chosen == base + 1 else -1)
-        else:
-            nb[base], nb[base + 1] = m
-    return nb
-
+# --- placement (§6) --------------------------------------------------------------------------
 
 def guild_value(s, seat, d):
     """Units a worker on district d's guild brings `seat` this round (fee not counted)."""
@@ -467,95 +389,11 @@ def place_scores(s, seat, cmds):
     return out
 
 
-def ranked(s, seat, cmds, rng):
-    """The legal commands, the policy's choice first, then the alternatives most worth a
-    second look (the search bots only consider the first few)."""
-    choice = choose(s, seat, rng)
-    phase, step = s.phase, s.step
-    scores = None
-    if phase == PLACEMENT and step != STEP_SPREAD:
-        scores = place_scores(s, seat, cmds)
-    elif phase == PLACEMENT:
-        # Neighbouring splits of the same workers: one worker moved at a time.
-        scores = [(-sum(abs(a - b) for a, b in zip(c[2:], choice[2:])), c) for c in cmds]
-    elif phase == ACTIONS and step == STEP_NONE and not s.players[seat].waiting:
-        scores = action_scores(s, seat, cmds)
-    elif phase == KEEP:
-        scores = [(sum(KEEP_PREF[s.types[c]] for c in cmd[1]), cmd) for cmd in cmds]
-    if scores is None:
-        order = [choice] + [c for c in cmds if c != choice]
-    else:
-        scores.sort(key=lambda x: -x[0])    # stable: legal order among equals
-        order = [choice] + [c for _, c in scores if c != choice]
-    # Commands that do the same thing (the two walls of a district, two pool cards of one
-    # type) need only one look.
-    out, seen = [], set()
-    for c in order:
-        key = same_as(s, c)
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
-
-
-def same_as(s, cmd):
-    """A key equal for commands with the same effect."""
-    verb = cmd[0]
-    if verb == "wall":
-        return (verb, SITE_DISTRICT[cmd[1]])
-    if verb in ("buy-card", "take") and cmd[1] >= 0:
-        return (verb, s.types[cmd[1]])
-    if verb in ("discard", "show"):
-        return (verb, cmd[2])
-    return cmd
-
-
-def action_scores(s, seat, cmds):
-    """Rough VP of each Actions-turn command, for ranking alternatives."""
-    k = spend_phases(s, seat)
-    u = unit_vp(s, seat)
-    prod = production_factor(s)
-    counts = district_counts(s)
-    need = needs(s, seat)
-    res = s.players[seat].res
-    base = bundle_value(res, need)
-    rs = s.rs
-    out = []
-    for cmd in cmds:
-        verb = cmd[0]
-        if verb in ("build", "wall", "guild"):
-            v = build_vp(s, seat, cmd, counts, k, prod, u)
-        elif verb in ("buy", "sell", "exchange"):
-            have = res[:]
-            r = cmd[1]
-            if verb == "buy":
-                have[r] += 1
-                have[3] -= rs.trade_buy[r]
-            elif verb == "sell":
-                have[r] -= 1
-                have[3] += rs.trade_sell[r]
-            else:
-                have[r] -= 1
-                have[2] += 1
-            v = u * (bundle_value(have, need) - base)
-        elif verb == "hire":
-            g = gnome_vp(s, seat, k, prod, counts)
-            v = (g if g is not None else 0.0) - u * rs.fee_gnome_hire
-        elif verb == "buy-card":
-            v = u * (card_value(s, s.types[cmd[1]] if cmd[1] >= 0 else None) - 1.5)
-        elif verb in ("bank", "smith"):
-            v = u
-        else:
-            v = -0.01
-        out.append((v, cmd))
-    return out
-
-
 # --- spreading workers on the resource areas (§6, §7) ---------------------------------------
 
 def needs(s, seat):
-    """The (wood, stone, metal, gold) `seat` would like to hold: its buildable cards, a
-    wall and a guild, plus gold for fees and taxes."""
+    """The (wood, stone, metal, gold) `seat` would like to hold: its buildable cards, two
+    walls and a metal, plus gold for fees and taxes."""
     rs = s.rs
     p = s.players[seat]
     need = [0, 0, 0, 2 + rs.tax_for(p.score)]
@@ -840,6 +678,86 @@ def steal(s, seat, options, gold):
     return max(options, key=lambda c: (value(c), c))
 
 
+def gain_choice(s, seat, options):
+    """Recruiters, Tower, Inn and hiring: the worker or gnome placement worth most."""
+    k = spend_phases(s, seat)
+    prod = production_factor(s)
+    cur = sum(1 for x in s.rs.scoring_rounds if x >= s.round)
+    prod_next = max(0.0, prod - U_RATE * cur) if s.phase != PLACEMENT else prod
+    counts = district_counts(s)
+    gmaj = gnome_majority_vp(s, seat, k)
+
+    def value(cmd):
+        args = cmd[1:] if cmd[0] == "hire" else cmd[2:]
+        if not args:
+            return -1.0
+        if args[0] in ("elf", "dwarf"):
+            return worker_vp(s, seat, args[0] == "elf", k, prod_next)
+        if args[0] == "gnome":
+            args = args[1:]
+        return gmaj + lock_vp(s, seat, args[0], args[1], k, prod, counts)
+    return max(options, key=lambda c: (value(c), c))
+
+
+def wizards(s, seat, options):
+    """The swap that gains this seat the most district points (me minus the others)."""
+    k = spend_phases(s, seat)
+    board = s.board
+    n = s.n
+    counts = district_counts(s)
+    table = counts.table
+    before = counts.points
+
+    def value(cmd):
+        a, b, ra, rb = cmd[2:]
+        if a < GATE_BASE:
+            sites = (a, b)
+            nb = {a: board[b], b: board[a]}
+        else:
+            sites = (a, a + 1, b, b + 1)
+            full = swapped(board, a, b, ra, rb)
+            nb = {x: full[x] for x in sites}
+        rows = {}
+        for x in sites:
+            old, new = board[x], nb[x]
+            if old == new:
+                continue
+            d = SITE_DISTRICT[x]
+            row = rows.get(d)
+            if row is None:
+                row = rows[d] = counts[d][:]
+            w = SITE_WEIGHT[x]
+            if old >= 0:
+                row[old] -= w
+            if new >= 0:
+                row[new] += w
+        v = 0.0
+        for d, row in rows.items():
+            after = rank_points(row, table)
+            me = after[seat] - before[d][seat]
+            others = sum(after[q] - before[d][q] for q in range(n) if q != seat)
+            v += me - others / max(1, n - 1)
+        return k * v
+    return max(options, key=lambda c: (value(c), c))
+
+
+def swapped(board, a, b, ra, rb):
+    """The board after the Wizards swap (a, b, ra, rb) (§14; as apply.py does it)."""
+    nb = board[:]
+    if a < GATE_BASE:
+        nb[a], nb[b] = board[b], board[a]
+        return nb
+    for base, src, chosen in ((a, b, ra), (b, a, rb)):
+        m = (board[src], board[src + 1])
+        if (m[0] < 0) != (m[1] < 0):     # a single marker lands on the chosen symbol
+            owner = m[0] if m[0] >= 0 else m[1]
+            nb[base], nb[base + 1] = (owner if chosen == base else -1,
+                                      owner if chosen == base + 1 else -1)
+        else:
+            nb[base], nb[base + 1] = m
+    return nb
+
+
 # --- the non-players' turns (§12) --------------------------------------------------------------
 
 def np_turn(s, seat, cmds):
@@ -864,6 +782,92 @@ def np_turn(s, seat, cmds):
         return max(marker_gain(s, seat, counts, SITE_DISTRICT[x], SITE_WEIGHT[x], who)
                    for x in sites)
     return max(cmds, key=lambda c: (card_gain(c), -c[1] if len(c) > 1 else 0))
+
+
+# --- alternatives for the search bots --------------------------------------------------------
+
+def ranked(s, seat, cmds, rng):
+    """The legal commands, the policy's choice first, then the alternatives most worth a
+    second look (the search bots only consider the first few)."""
+    choice = choose(s, seat, rng)
+    phase, step = s.phase, s.step
+    scores = None
+    if phase == PLACEMENT and step != STEP_SPREAD:
+        scores = place_scores(s, seat, cmds)
+    elif phase == PLACEMENT:
+        # Neighbouring splits of the same workers: one worker moved at a time.
+        scores = [(-sum(abs(a - b) for a, b in zip(c[2:], choice[2:])), c) for c in cmds]
+    elif phase == ACTIONS and step == STEP_NONE and not s.players[seat].waiting:
+        scores = action_scores(s, seat, cmds)
+    elif phase == KEEP:
+        scores = [(sum(KEEP_PREF[s.types[c]] for c in cmd[1]), cmd) for cmd in cmds]
+    if scores is None:
+        order = [choice] + [c for c in cmds if c != choice]
+    else:
+        scores.sort(key=lambda x: -x[0])    # stable: legal order among equals
+        order = [choice] + [c for _, c in scores if c != choice]
+    # Commands that do the same thing (the two walls of a district, two pool cards of one
+    # type) need only one look.
+    out, seen = [], set()
+    for c in order:
+        key = same_as(s, c)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def same_as(s, cmd):
+    """A key equal for commands with the same effect."""
+    verb = cmd[0]
+    if verb == "wall":
+        return (verb, SITE_DISTRICT[cmd[1]])
+    if verb in ("buy-card", "take") and cmd[1] >= 0:
+        return (verb, s.types[cmd[1]])
+    if verb in ("discard", "show"):
+        return (verb, cmd[2])
+    return cmd
+
+
+def action_scores(s, seat, cmds):
+    """Rough VP of each Actions-turn command, for ranking alternatives."""
+    k = spend_phases(s, seat)
+    u = unit_vp(s, seat)
+    prod = production_factor(s)
+    counts = district_counts(s)
+    need = needs(s, seat)
+    res = s.players[seat].res
+    base = bundle_value(res, need)
+    rs = s.rs
+    out = []
+    for cmd in cmds:
+        verb = cmd[0]
+        if verb in ("build", "wall", "guild"):
+            v = build_vp(s, seat, cmd, counts, k, prod, u)
+        elif verb in ("buy", "sell", "exchange"):
+            have = res[:]
+            r = cmd[1]
+            if verb == "buy":
+                have[r] += 1
+                have[3] -= rs.trade_buy[r]
+            elif verb == "sell":
+                have[r] -= 1
+                have[3] += rs.trade_sell[r]
+            else:
+                have[r] -= 1
+                have[2] += 1
+            v = u * (bundle_value(have, need) - base)
+        elif verb == "hire":
+            g = gnome_vp(s, seat, k, prod, counts)
+            v = (g if g is not None else 0.0) - u * rs.fee_gnome_hire
+        elif verb == "buy-card":
+            v = u * (card_value(s, s.types[cmd[1]] if cmd[1] >= 0 else None) - 1.5)
+        elif verb in ("bank", "smith"):
+            v = u
+        else:
+            v = -0.01
+        out.append((v, cmd))
+    return out
 
 
 __all__ = ["choose", "ranked"]
