@@ -14,7 +14,7 @@ from belfort.data import CARD_TYPES
 from belfort.hidden import known_to
 from belfort.prng import Prng
 
-TINY = 3 / PLAYOUTS_PER_SECOND      # think budget giving the hard bot 3 playouts
+TINY = 8 / PLAYOUTS_PER_SECOND      # think budget giving the hard bot 8 playouts (a search)
 
 
 def small_bot(level, seed):
@@ -145,6 +145,7 @@ def twin_games(seed, players, pick, prefix, levels):
 
 @pytest.mark.parametrize("players,prefix", [(4, 0), (3, 25), (4, 70), (2, 60), (5, 140)])
 def test_no_level_peeks_at_hidden_cards(players, prefix):
+    searched = {"normal": 0, "hard": 0}
     for pick in range(2):
         seed = f"peek-{players}-{prefix}-{pick}"
         game_a, game_b, seat = twin_games(seed, players, pick, prefix, ["easy"] * players)
@@ -158,6 +159,10 @@ def test_no_level_peeks_at_hidden_cards(players, prefix):
             choice = bot.choose(game_a, seat)
             assert bot.choose(game_b, seat) == choice, level
             assert bot.choose(redact(game_a, seat), seat) == choice, level
+            if level in searched:
+                searched[level] += bot.searches
+    # The search levels did sample hidden cards here (not just follow the easy policy).
+    assert searched["normal"] and searched["hard"], searched
 
 
 def test_fast_rank_points_agrees_with_the_engine():
