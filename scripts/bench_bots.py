@@ -140,7 +140,8 @@ def calibrate(players=4, games=4, playouts=60, jobs=1):
     spent = sum(p[0] for p in parts)
     runs = sum(p[1] for p in parts)
     searches = sum(p[2] for p in parts)
-    return {"games": games, "jobs": jobs, "searched_decisions": searches, "playouts": runs,
+    return {"players": players, "games": games, "jobs": jobs, "playouts_per_decision_at_4p":
+            playouts, "searched_decisions": searches, "playouts": runs,
             "seconds": round(spent, 2), "playouts_per_second": round(runs / spent, 1),
             "seconds_per_searched_decision": round(spent / max(1, searches), 3)}
 

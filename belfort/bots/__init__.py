@@ -67,7 +67,10 @@ class SearchBot(Bot):
         self.searches = self.playouts_run = 0
 
     def decide(self, view, seat, cmds):
-        cmd, used = search(view, seat, cmds, self.rng(view, seat), self.playouts, self.width,
+        # The budget is set for 4 players; a playout's length grows with the players, so
+        # scale it to keep a decision's time about the same.
+        budget = max(1, round(self.playouts * 4 / view.n))
+        cmd, used = search(view, seat, cmds, self.rng(view, seat), budget, self.width,
                            self.horizon, self.learned)
         # Statistics only (for calibrating PLAYOUTS_PER_SECOND); never read by a decision.
         self.searches += bool(used)

@@ -21,10 +21,11 @@ from ..state import OVER
 from . import heuristic
 from .evaluate import evaluate, margin
 
-# The hard bot's playouts per second of thinking, measured with
-# `python scripts/bench_bots.py --calibrate` on the development machine (4 players, Python
-# 3.11, one core of two busy). Another machine may differ: this constant sets the strength a
-# second buys, never determinism.
+# The hard bot's playouts per second of thinking at 4 players (SearchBot scales the count by
+# 4 / players), measured with `python scripts/bench_bots.py --calibrate` on the development
+# machine (Python 3.11, both cores busy): a 1 s budget took 1.01 s per searched decision in
+# the benchmark. Another machine may differ: this constant sets the strength a second buys,
+# never determinism.
 PLAYOUTS_PER_SECOND = 500
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
