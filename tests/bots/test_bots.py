@@ -20,7 +20,7 @@ TINY = 8 / PLAYOUTS_PER_SECOND      # think budget giving the hard bot 8 playout
 def small_bot(level, seed):
     """A bot of `level` with a test-sized budget."""
     if level == "normal":
-        return SearchBot(seed, "normal", 3, 3)
+        return SearchBot(seed, "normal", 4, 3)
     return make_bot(level, seed, think=TINY)
 
 
