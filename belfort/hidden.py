@@ -7,6 +7,7 @@ random, consistently with everything public (5 of each type), for search bots.
 """
 
 from .data import CARD_TYPES
+from .state import STEP_SPIES_TAKE
 
 
 def known_to(state, seat):
@@ -21,7 +22,9 @@ def redact(state, seat):
     r.types = [t if mask[c] else None for c, t in enumerate(state.types)]
     r.hidden = True
     r.keep_choice = {q: v for q, v in state.keep_choice.items() if q == seat}
-    r.spies_shown = {q: v for q, v in state.spies_shown.items() if q == seat}
+    # Shown cards stay private until all are in; once the spy chooses they are public.
+    r.spies_shown = {q: v for q, v in state.spies_shown.items()
+                     if q == seat or state.step == STEP_SPIES_TAKE}
     return r
 
 
