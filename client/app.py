@@ -26,7 +26,7 @@ from prompt_toolkit.styles import Style
 
 from belfort.data import GUILDS
 
-from . import commands, render, rules_text
+from . import chart, commands, render, rules_text
 from .controller import Controller, prompt_text, turn_hint
 from .words import Describer
 
@@ -109,7 +109,7 @@ class BelfortApp:
         self.panel = None            # (title, [text lines])
         self.panel_scroll = 0
         self.message = ("class:dim", "Tab completes · ? lists your choices · help TOPIC "
-                                     "explains · Ctrl-C leaves")
+                                     "explains · Ctrl-Z undoes · Ctrl-C leaves")
         self.confirm = False
         self.log_path = log_path
         self._hinter = None
@@ -117,6 +117,7 @@ class BelfortApp:
         self._topics = rules_text.topic_names(driver.ruleset)
         self.finished = False
         self.final_audit = None
+        self.left = None             # "kept" | "abandoned" when a local game was left
         me = view["players"][driver.seat]
         self.note(f"Welcome, {me['name']}! You play {self.namer.letter(driver.seat)} "
                   f"(seat {driver.seat}). Players: " +
@@ -198,6 +199,8 @@ class BelfortApp:
         return [(style, text)]
 
     def prompt(self):
+        if self.confirm == "keep":
+            return "Leave the game? k: keep it for later · a: abandon it · other key: stay "
         if self.confirm:
             return "Leave the game? (y/n) "
         view = self.driver.view()
@@ -228,8 +231,19 @@ class BelfortApp:
 
         @kb.add("y", filter=confirming, eager=True)
         @kb.add("Y", filter=confirming, eager=True)
+        @kb.add("k", filter=confirming, eager=True)
+        @kb.add("K", filter=confirming, eager=True)
         def _(event):
-            self.quit()
+            self.quit(keep=True)
+
+        @kb.add("a", filter=Condition(lambda: self.confirm == "keep"), eager=True)
+        @kb.add("A", filter=Condition(lambda: self.confirm == "keep"), eager=True)
+        def _(event):
+            self.quit(keep=False)
+
+        @kb.add("c-z", filter=~confirming)
+        def _(event):
+            self.submit_text("undo")
 
         @kb.add("<any>", filter=confirming, eager=True)
         def _(event):
@@ -286,6 +300,10 @@ class BelfortApp:
             self.panel = (reply.title, reply.lines)
             self.panel_scroll = 0
             self.message = ("class:dim", "Esc returns to the board.")
+        elif reply.kind == "undo":
+            self.note(f"↶ {reply.text}", "class:dim")
+            self.log_scroll = 0
+            self.message = ("class:ok", f"↶ {reply.text} (Ctrl-Z takes back one more)")
         elif reply.kind == "error":
             self.message = ("class:error", reply.text)
         elif reply.kind == "info":
@@ -302,12 +320,22 @@ class BelfortApp:
         if self.finished or self.driver.view()["phase"] == "over":
             self.quit()
             return
-        self.confirm = True
-        self.message = ("class:error", "Leave the running game? Press y to leave, any other "
-                                       "key to stay.")
+        if getattr(self.driver, "can_keep", False):
+            self.confirm = "keep"
+            self.message = ("class:error", "Leave the running game? k keeps it for later "
+                                           "(belfort play --resume), a abandons it, any other "
+                                           "key stays.")
+        else:
+            self.confirm = True
+            self.message = ("class:error", "Leave the running game? Press y to leave, any "
+                                           "other key to stay.")
         self.invalidate()
 
-    def quit(self):
+    def quit(self, keep=True):
+        """Leave; a local game is kept for `--resume` (or abandoned: keep=False)."""
+        if self.confirm == "keep":
+            self.left = "kept" if keep else "abandoned"
+            self.driver.leave(keep=keep)
         self.confirm = False
         if self.app.is_running:
             self.app.exit()
@@ -344,6 +372,10 @@ class BelfortApp:
         audit = self.final_audit = self.driver.audit()
         ctx = render.Context(self.namer, self.driver.ruleset)
         lines = render.final_lines(view, ctx, audit, width=self.size()[0])
+        series = getattr(self.driver, "score_series", None)
+        if series is not None:
+            lines += [render.Line()] + [render.Line(*[(t, st) for st, t in frags])
+                                        for frags in chart.text_chart(series())]
         if self.log_path:
             lines += [render.Line(), render.Line((f"Game log: {self.log_path}", "class:dim")),
                       render.Line((f"Step through it with: belfort replay {self.log_path}",

@@ -24,6 +24,7 @@ CLIENT_WORDS = {
     "help": "rules and commands: help TOPIC (a card, a guild, a phase, a command)",
     "?": "list what you can do now",
     "log": "the whole game log",
+    "undo": "take back your last action (Ctrl-Z)",
     "quit": "leave the game",
 }
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import belfort
 from belfort.data import AREAS, SPREAD_AREAS
+from belfort.undo import UndoRefused
 
 from . import commands, rules_text
 from .words import KINDS, Namer, TITLE, plural
@@ -17,7 +18,7 @@ from .words import KINDS, Namer, TITLE, plural
 
 @dataclass
 class Reply:
-    kind: str                  # "ok" | "error" | "info" | "panel" | "quit" | "none"
+    kind: str                  # "ok" | "error" | "info" | "panel" | "quit" | "undo" | "none"
     text: str = ""
     title: str = ""
     lines: list = field(default_factory=list)   # for panels: plain text lines
@@ -134,6 +135,18 @@ class Controller:
             lines += ["", hint]
         return Reply("panel", title="What you can do now", lines=lines)
 
+    def undo(self):
+        """Take back our last action, or say why not ('Bo has played since')."""
+        undo = getattr(self.driver, "undo", None)
+        if undo is None:
+            return Reply("error", "Undo is not available in this game.")
+        try:
+            cmd = undo()
+        except UndoRefused as exc:
+            return Reply("error", f"Cannot undo: {exc.refusal.text(self.namer.name)}.")
+        self.numbered = None
+        return Reply("undo", f"Taken back: {belfort.command_text(cmd)}")
+
     def handle(self, text):
         words = text.strip().split()
         if not words:
@@ -147,6 +160,8 @@ class Controller:
             return Reply("quit")
         if head == "log":
             return Reply("log")
+        if head == "undo":
+            return self.undo()
         legal = self.driver.legal()
         view = self.driver.view()
         if not legal:

@@ -9,6 +9,8 @@ The terminal program never touches a game state directly. It talks to a driver:
     driver.legal()         belfort.legal_commands(game, driver.seat): command tuples
     driver.submit(cmd)     give a command (tuple or text) for our seat; raises
                            belfort.CommandSyntaxError / belfort.IllegalCommandError when refused
+    driver.undo()          (optional) take back our last action; raises
+                           belfort.undo.UndoRefused with the reason when not allowed
     driver.subscribe(fn)   fn(events) is called, in the event loop's thread, after every
                            change (ours, a bot's or a peer's); events are the engine's tuples
     driver.peers()         [{"seat", "name", "kind": "you"|"bot"|"human", "state":
@@ -31,8 +33,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 import belfort
+from belfort.undo import UndoStack
 
-from . import gamelog
+from . import chart, gamelog
+from .words import initials
 
 
 @dataclass
@@ -61,6 +65,7 @@ class GameDriver(Protocol):
 
 
 BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Fa")
+LEVELS = ("random", "easy", "normal", "hard")
 
 
 def make_bot(level, seed, think):
@@ -75,33 +80,100 @@ def make_bot(level, seed, think):
 class LocalDriver:
     """The engine and the bots in this process. Bots think in a worker thread on a copy of
     the state, so the window never waits for them; their moves are applied in the event
-    loop's thread, paced by `pace` seconds so a person can follow them."""
+    loop's thread, paced by `pace` seconds so a person can follow them.
+
+    Our seat may take back its own actions (`undo`) under belfort.undo's rule; bots never
+    do. The game log is written as the game goes and is also the save: `resume` continues
+    a game from its log exactly where it stopped."""
 
     def __init__(self, names, you=0, options=None, seed="1", ruleset=None, bot_level="normal",
-                 pace=0.4, think=0.5, log_path=None):
+                 pace=0.4, think=0.5, log_path=None, bots=None, _resumed=None):
         self.names = list(names)
         self.seat = you
         self.options = dict(options or {"guilds": "normal"})
         self.seed = str(seed)
         self.ruleset = ruleset if ruleset is not None else belfort.standard_ruleset()
-        self.game = belfort.new_game(self.names, self.options, seed=self.seed,
-                                     ruleset=self.ruleset)
+        # Each bot as {"level", "seed", "think"}: given these and the state, a bot's choice
+        # is fixed (belfort.bots keeps no memory between decisions), so a resumed bot
+        # chooses what it would have chosen in the uninterrupted game.
+        self.bot_specs = {int(s): dict(spec) for s, spec in bots.items()} if bots else {
+            s: {"level": bot_level, "seed": f"{self.seed}/bot{s}", "think": think}
+            for s in range(len(self.names)) if s != you}
         self.bot_level = bot_level
-        self.bots = {s: make_bot(bot_level, f"{self.seed}/bot{s}", think)
-                     for s in range(len(self.names)) if s != you}
+        self.bots = {s: make_bot(spec["level"], spec["seed"], spec["think"])
+                     for s, spec in self.bot_specs.items()}
         self.pace = pace
         self.alerts = []
-        self.history = []            # [(seat, command tuple)]
         self._subs = []
         self._wake = None
         self._closed = False
         self._thinking = set()
+        self._changes = 0            # counts every change, take-backs included
         self.log = None
+        self._log_alerted = False
+        if _resumed is not None:
+            runner, steps, series, writer = _resumed
+            self.game, self.undo_stack, self.steps, self.series = \
+                runner.game, runner.stack, steps, series
+            self.log = writer
+            return
+        self.game = belfort.new_game(self.names, self.options, seed=self.seed,
+                                     ruleset=self.ruleset)
+        self.undo_stack = UndoStack()
+        self.steps = []              # the log's steps: ("cmd", seat, cmd) | ("undo", seat, n)
+        self.series = chart.new_series(self.game, initials(self.names))
         if log_path is not None:
             try:
-                self.log = gamelog.GameLogWriter(log_path, self._header())
-            except OSError as exc:
-                self.alerts.append(Alert("info", f"Could not write the game log: {exc}"))
+                self.log = gamelog.GameLogWriter(log_path, self._header(), self._local())
+            except (OSError, gamelog.LogError) as exc:
+                self.alerts.append(Alert("info", f"Could not write the game log: "
+                                                 f"{getattr(exc, 'strerror', None) or exc}"))
+
+    @classmethod
+    def resume(cls, log, pace=0.4, writer=None):
+        """The game of `log` (a gamelog.GameLog of a local game), replayed to its last step,
+        ready to go on. Lines go to `writer` (default: appended to the same file). Raises
+        gamelog.LogError when the game cannot be continued."""
+        if not log.is_local_game:
+            raise gamelog.LogError(f"{log.path} is not a game played on this machine "
+                                   "against bots: it can be replayed, not resumed")
+        if log.finished:
+            raise gamelog.LogError(f"{log.path}: that game is over (belfort replay shows it)")
+        head, local = log.head, log.local
+        you = local["you"]
+        bots = local.get("bots") or {}
+        n = len(head["players"])
+        specs = {}
+        for s in range(n):
+            if s == you:
+                continue
+            spec = bots.get(str(s))
+            if not isinstance(spec, dict) or spec.get("level") not in LEVELS or \
+                    not isinstance(spec.get("seed"), str) or \
+                    not isinstance(spec.get("think"), (int, float)):
+                raise gamelog.LogError(f"{log.path}: the notes on the bot of seat {s} are "
+                                       "damaged: its game cannot be resumed exactly")
+            specs[s] = spec
+        series_box = []
+
+        def track(runner, step, events):
+            if not series_box:
+                return
+            chart.see(series_box[0], events, runner.game)
+
+        first = gamelog.Runner(head, None, str(log.path))
+        series_box.append(chart.new_series(first.game, initials(head["players"])))
+        done = gamelog.replay(log, on_step=track)
+        if done.problem is not None or log.problem is not None:
+            raise gamelog.LogError(done.problem or log.problem)
+        steps = [_as_driver_step(st) for st in log.steps[:done.applied]]
+        if writer is None:
+            writer = gamelog.GameLogWriter.append_to(log)
+        drv = cls(head["players"], you=you, options=head.get("options"),
+                  seed=gamelog.seed_of(head), ruleset=done.game.rs, pace=pace, bots=specs,
+                  _resumed=(done.runner, steps, series_box[0], writer))
+        drv.log.local(resumed=gamelog.now())
+        return drv
 
     # --- the interface -------------------------------------------------------------------
     def view(self):
@@ -113,6 +185,21 @@ class LocalDriver:
     def submit(self, command):
         events = self._apply(command, self.seat)
         return events
+
+    def undo(self):
+        """Take back our last action (belfort.undo's rule); returns the command taken back.
+        Raises belfort.undo.UndoRefused, changing nothing, when the rule does not allow it."""
+        step = self.undo_stack.take_back(self.game, self.seat)
+        self.steps.append(("undo", self.seat, step.tag))
+        if self.log is not None:
+            self.log.undo(self.seat, step.tag)
+            self._check_log()
+        self._changed([("undo", self.seat, step.command)])
+        return step.command
+
+    def undo_refusal(self):
+        """None when `undo` would work now, else the belfort.undo.Refusal."""
+        return self.undo_stack.refusal(self.seat)
 
     def subscribe(self, fn):
         self._subs.append(fn)
@@ -130,34 +217,53 @@ class LocalDriver:
     def audit(self):
         if not self.game.is_over():
             return None
-        again = gamelog.replay_commands(self._header(), self.history)
-        mine, theirs = belfort.state_hash(self.game), belfort.state_hash(again)
+        runner = gamelog.Runner(self._header())
+        try:
+            for n, (kind, a, b) in enumerate(self.steps):
+                runner.step(gamelog.LogStep(kind, a, b, n))
+        except belfort.BelfortError as exc:
+            return False, f"Replaying the log fails: {exc}"
+        mine, theirs = belfort.state_hash(self.game), belfort.state_hash(runner.game)
         if mine == theirs:
-            return True, (f"The {len(self.history)} logged commands replay to the same final "
+            return True, (f"The {len(self.steps)} logged steps replay to the same final "
                           f"state ({mine[:12]}); a local game has no shuffled deck to audit.")
         return False, f"Replaying the log gives a different final state ({theirs[:12]} ≠ {mine[:12]})"
+
+    def score_series(self):
+        """The scores after each month so far (client.chart.ScoreSeries)."""
+        return self.series
+
+    @property
+    def can_keep(self):
+        """Leaving now keeps the game for `belfort play --resume`."""
+        return self.log is not None and self.log.error is None and not self.game.is_over()
+
+    def leave(self, keep=True):
+        """The person leaves a running game: keep it for later (the log is the save) or
+        abandon it (`--resume` will not offer it again)."""
+        if self.log is not None and not self.game.is_over():
+            if keep:
+                self.log.local(left=gamelog.now())
+            else:
+                self.log.local(abandoned=gamelog.now())
+        self.close()
 
     async def run(self):
         """Play the bots' decisions until the game is over or the driver is closed."""
         self._wake = asyncio.Event()
         while not self._closed and not self.game.is_over():
-            bot_seats = [s for s in self.game.waiting_for() if s in self.bots]
-            if not bot_seats:
+            seat = self.bot_to_move()
+            if seat is None:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
-            seat = bot_seats[0]
-            version = self.game.version
+            changes = self._changes
             snapshot = self.game.copy()
             self._thinking.add(seat)
             self._notify([])
             started = time.monotonic()
             try:
-                cmd = await asyncio.to_thread(self.bots[seat].choose, snapshot, seat)
-            except Exception as exc:     # a bot bug must not end the game: fall back
-                self.alerts.append(Alert("error", f"{self.names[seat]}'s bot failed ({exc}); "
-                                         "it plays at random for this move", seat))
-                cmd = belfort.RandomBot(version).choose(snapshot, seat)
+                cmd = await asyncio.to_thread(self._choose, seat, snapshot)
             finally:
                 self._thinking.discard(seat)
             rest = self.pace - (time.monotonic() - started)
@@ -165,14 +271,24 @@ class LocalDriver:
                 await asyncio.sleep(rest)
             if self._closed:
                 return
-            if self.game.version != version and not belfort.is_legal(self.game, cmd, seat):
-                continue          # the game moved on (our simultaneous choice): think again
-            try:
-                self._apply(cmd, seat)
-            except belfort.BelfortError as exc:
-                self.alerts.append(Alert("error", f"{self.names[seat]}'s bot gave an illegal "
-                                         f"command: {exc}", seat))
-                self._apply(belfort.RandomBot(version).choose(self.game, seat), seat)
+            if self._changes != changes:
+                continue          # the game changed meanwhile (our choice, an undo): again
+            self._play_bot(seat, cmd, snapshot)
+
+    def bot_to_move(self):
+        """The bot seat whose decision the game waits for (the lowest), or None."""
+        seats = [s for s in self.game.waiting_for() if s in self.bots]
+        return seats[0] if seats else None
+
+    def play_bots(self, limit=100000):
+        """Play the bots' decisions now, in this thread, until the game waits for us (or is
+        over): the same choices `run` makes, without the threads and the pacing."""
+        for _ in range(limit):
+            seat = self.bot_to_move()
+            if seat is None or self.game.is_over():
+                return
+            snapshot = self.game.copy()
+            self._play_bot(seat, self._choose(seat, snapshot), snapshot)
 
     def close(self):
         self._closed = True
@@ -183,25 +299,76 @@ class LocalDriver:
 
     # --- inside ----------------------------------------------------------------------------
     def _header(self):
-        return gamelog.header(self.names, self.options, self.seed, self.ruleset,
-                              you=self.seat, bots={s: self.bot_level for s in self.bots})
+        return gamelog.header(self.names, self.options, self.seed, self.ruleset)
+
+    def _local(self):
+        return gamelog.local_notes(self.seat, self.bot_specs)
+
+    def _choose(self, seat, snapshot):
+        try:
+            return self.bots[seat].choose(snapshot, seat)
+        except Exception as exc:     # a bot bug must not end the game: fall back
+            self.alerts.append(Alert("error", f"{self.names[seat]}'s bot failed ({exc}); "
+                                     "it plays at random for this move", seat))
+            return belfort.RandomBot(snapshot.version).choose(snapshot, seat)
+
+    def _play_bot(self, seat, cmd, snapshot):
+        try:
+            self._apply(cmd, seat)
+        except belfort.BelfortError as exc:
+            self.alerts.append(Alert("error", f"{self.names[seat]}'s bot gave an illegal "
+                                     f"command: {exc}", seat))
+            self._apply(belfort.RandomBot(snapshot.version).choose(self.game, seat), seat)
 
     def _apply(self, command, seat):
+        before = self.game.copy()
         events = belfort.apply(self.game, command, seat)
         cmd = events[0][2]
-        self.history.append((seat, cmd))
+        n = len(self.steps)
+        self.undo_stack.record(before, self.game, seat, cmd, tag=n)
+        self.steps.append(("cmd", seat, cmd))
+        chart.see(self.series, events, self.game)
         if self.log is not None:
             self.log.command(seat, cmd)
+            if any(e[0] == "round" for e in events):
+                self.log.sync()
             if self.game.is_over():
                 self.log.finish(self.game)
+            self._check_log()
+        self._changed(events)
+        return events
+
+    def _changed(self, events):
+        self._changes += 1
         self._notify(events)
         if self._wake is not None:
             self._wake.set()
-        return events
+
+    def _check_log(self):
+        if self.log.error and not self._log_alerted:
+            self._log_alerted = True
+            self.alerts.append(Alert("error", self.log.error + " — the game goes on, but "
+                                     "it can no longer be resumed from this log"))
+
+    @property
+    def history(self):
+        """[(seat, command)] of the commands in force (taken-back ones removed)."""
+        out = []
+        for kind, a, b in self.steps:
+            if kind == "cmd":
+                out.append((a, b))
+            else:
+                out.pop()
+        return out
 
     def _notify(self, events):
         for fn in list(self._subs):
             fn(events)
+
+
+def _as_driver_step(step):
+    kind, a, b = step
+    return (kind, a, belfort.parse_command(b)) if kind == "cmd" else (kind, a, b)
 
 
 def seat_names(you_name, players):

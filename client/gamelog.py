@@ -1,30 +1,45 @@
-"""Game log files: one JSON object per line.
+"""Game log files: the record of one game, which is also a local game's save.
 
-Line 1, the header:
-    {"format": "belfort-log", "version": 1, "players": ["You", "Bo", ...],
-     "options": {"guilds": "normal"}, "seed": "1", "ruleset_sha256": "...",
-     "ruleset": {...the ruleset's raw table...}, "you": 0, "bots": {"1": "normal", ...},
-     "started": "2024-05-01T12:00:00"}
-Then one line per accepted command, in order:
-    {"n": 0, "seat": 2, "cmd": "keep #10 #11 #12 drop #13:pub #14:inn"}
-A networked game's log may also hold card reveals the engine needed:
-    {"reveal": 31, "type": 4}
-And when the game is over:
-    {"end": true, "hash": "<state_hash>", "scores": [..], "winners": [..]}
+UTF-8, one JSON object per line; the whole format is described in docs/logs.md. In short:
 
-Replaying = `new_game(players, options, seed, ruleset)` then `apply` each command in order.
+    line 1    the header: players, options, seed, ruleset (and, for a networked game written
+              after the end-of-game audit, every card's type)
+    {"local": {...}}                          this machine's notes (which seat was ours, the
+                                              bots, times); never part of the canonical record
+    {"cmd": "build #17 tower@3", "n": 5, "seat": 0}    a command, n = 0, 1, 2, … per step
+    {"n": 6, "step": 5, "undo": 0}            seat 0 took back its step 5
+    {"end": true, "hash": "…", "scores": […], "winners": […]}
+
+Every line except the local ones is written canonically (sorted keys, no spaces), so peers
+that played the same game write byte-identical logs (`canonical_text`).
+
+Reading validates everything and never raises anything but LogError (the file is not a game
+log at all) — damage after a good header stops the reading there instead, and
+`GameLog.problem` says where and why, so a log cut mid-line replays up to the cut.
+Nothing here ever writes over an existing file.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import os
 import pathlib
+from dataclasses import dataclass, field
 
 import belfort
+from belfort.undo import UndoRefused, UndoStack
 
 FORMAT = "belfort-log"
+VERSION = 2
+READS = (1, 2)
+MAX_BYTES = 64 * 1024 * 1024     # a real game log is well under 1 MB
+MAX_LINE = 1024 * 1024
+
+
+class LogError(ValueError):
+    """A file that cannot be read as a game log at all; the message names the file."""
 
 
 def default_dir():
@@ -33,9 +48,9 @@ def default_dir():
     return pathlib.Path(base) / "belfort" / "games"
 
 
-def default_path():
+def default_path(directory=None):
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    d = default_dir()
+    d = pathlib.Path(directory) if directory is not None else default_dir()
     path = d / f"game-{stamp}.jsonl"
     i = 1
     while path.exists():
@@ -44,89 +59,416 @@ def default_path():
     return path
 
 
-def header(names, options, seed, ruleset, you=0, bots=None):
-    opts = dict(options)
-    if isinstance(opts.get("guilds"), tuple):
-        opts["guilds"] = list(opts["guilds"])
-    return {"format": FORMAT, "version": 1, "players": list(names), "options": opts,
-            "seed": str(seed), "ruleset_sha256": ruleset.sha256, "ruleset": ruleset.raw,
-            "you": you, "bots": {str(k): v for k, v in (bots or {}).items()},
-            "started": datetime.datetime.now().isoformat(timespec="seconds")}
+def now():
+    return datetime.datetime.now().isoformat(timespec="seconds")
 
 
-class GameLogWriter:
-    def __init__(self, path, head):
-        self.path = pathlib.Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.fh = open(self.path, "w", encoding="utf-8")
-        self.n = 0
-        self._line(head)
-
-    def _line(self, obj):
-        if self.fh is None:
-            return
-        self.fh.write(json.dumps(obj, separators=(",", ":")) + "\n")
-        self.fh.flush()
-
-    def command(self, seat, cmd):
-        self._line({"n": self.n, "seat": seat, "cmd": belfort.command_text(cmd)})
-        self.n += 1
-
-    def reveal(self, card, t):
-        self._line({"reveal": card, "type": t})
-
-    def finish(self, game):
-        self._line({"end": True, "hash": belfort.state_hash(game),
-                    "scores": [p.score for p in game.players],
-                    "winners": (game.result or {}).get("winners", [])})
-
-    def close(self):
-        if self.fh is not None:
-            self.fh.close()
-            self.fh = None
+def canonical_line(obj):
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-class LogError(ValueError):
-    pass
+# --- the header ---------------------------------------------------------------------------
+
+def header(names, options, seed, ruleset, you=None, bots=None, hidden=False, cards=None):
+    """The canonical header of a game. `seed` is the text a local game was started with, or
+    the bytes of a networked game's shared seed. `cards` (networked games, after the
+    audit): the type name of every card id, id 0 first. (`you` and `bots` are accepted for
+    older callers and ignored: they belong in the local line, see `local_notes`.)"""
+    opts = {k: (list(v) if isinstance(v, tuple) else v) for k, v in dict(options).items()}
+    head = {"format": FORMAT, "version": VERSION, "players": list(names), "options": opts,
+            "ruleset_sha256": ruleset.sha256, "ruleset": ruleset.raw}
+    if isinstance(seed, bytes):
+        head["seed_hex"] = seed.hex()
+    else:
+        head["seed"] = str(seed)
+    if hidden:
+        head["hidden"] = True
+    if cards is not None:
+        head["cards"] = [c if isinstance(c, str) else belfort.CARD_TYPES[c] for c in cards]
+    return head
+
+
+def local_notes(you, bots, **extra):
+    """This machine's notes on a local game: our seat and each bot as
+    {"level", "seed", "think"} (what a resumed bot needs to choose as it would have)."""
+    notes = {"you": you, "bots": {str(s): dict(spec) for s, spec in sorted(bots.items())},
+             "started": now(), "program": "belfort " + _version()}
+    notes.update(extra)
+    return notes
+
+
+def _version():
+    try:
+        from importlib.metadata import version
+        return version("belfort-lan")
+    except Exception:      # pragma: no cover - not installed (running from a checkout)
+        return "dev"
+
+
+def seed_of(head):
+    return bytes.fromhex(head["seed_hex"]) if "seed_hex" in head else head["seed"]
+
+
+def ruleset_of(head, where="the log"):
+    raw = head.get("ruleset")
+    if raw is None:
+        return belfort.standard_ruleset()
+    try:
+        rs = belfort.Ruleset(raw)
+    except belfort.RulesetError as exc:
+        raise LogError(f"{where}: its ruleset is not valid ({exc})") from None
+    except Exception as exc:            # foreign data of any shape: never a traceback
+        raise LogError(f"{where}: its ruleset cannot be read ({type(exc).__name__})") from None
+    if head.get("ruleset_sha256") not in (None, rs.sha256):
+        raise LogError(f"{where}: its ruleset does not match the recorded ruleset_sha256 "
+                       "(the file was edited?)")
+    return rs
+
+
+def new_game_from(head, where="the log"):
+    """A fresh game as the header describes it. Raises LogError."""
+    rs = ruleset_of(head, where)
+    opts = dict(head.get("options") or {})
+    try:
+        return belfort.new_game(head["players"], opts, seed=seed_of(head), ruleset=rs,
+                                hidden=bool(head.get("hidden")))
+    except belfort.SetupError as exc:
+        raise LogError(f"{where}: its header cannot start a game ({exc})") from None
+
+
+# --- reading --------------------------------------------------------------------------------
+
+class LogStep(tuple):
+    """("cmd", seat, text) | ("undo", seat, step number) | ("reveal", card, type), with
+    `.n` (the step number, None for a reveal) and `.line` (1-based line in the file)."""
+
+    def __new__(cls, kind, a, b, n=None, line=0):
+        self = super().__new__(cls, (kind, a, b))
+        self.n = n
+        self.line = line
+        return self
+
+
+@dataclass
+class GameLog:
+    path: pathlib.Path
+    head: dict
+    local: dict = field(default_factory=dict)    # the local lines, merged in order
+    steps: list = field(default_factory=list)
+    end: dict | None = None
+    problem: str | None = None      # why reading stopped before the end of the file
+    good_bytes: int = 0             # length of the valid part (whole lines)
+    newline_at_end: bool = True
+    canonical: list = field(default_factory=list)   # the canonical lines, as read
+
+    @property
+    def finished(self):
+        return self.end is not None
+
+    @property
+    def abandoned(self):
+        return bool(self.local.get("abandoned"))
+
+    @property
+    def is_local_game(self):
+        return "you" in self.local and not self.head.get("hidden")
+
+    @property
+    def cards(self):
+        """Card id → type index for every card (networked logs after the audit), or None."""
+        names = self.head.get("cards")
+        if names is None:
+            return None
+        return [belfort.CARD_TYPES.index(t) for t in names]
+
+    def digest(self):
+        """SHA-256 of the canonical lines: equal for every peer's log of the same game."""
+        return hashlib.sha256("".join(ln + "\n" for ln in self.canonical).encode()).hexdigest()
 
 
 def read(path):
-    """(header, steps, end) from a log file. steps: [("cmd", seat, text) | ("reveal", card,
-    type)]. Raises LogError with a plain message when the file is not a game log."""
+    """(header, steps, end) — the short form of `load` for simple callers."""
+    log = load(path)
+    return log.head, log.steps, log.end
+
+
+def load(path):
+    """Read and check a game log. Raises LogError when the file cannot be used at all;
+    otherwise damage stops the reading and is described in `.problem`."""
+    path = pathlib.Path(path)
+    name = str(path)
     try:
-        text = pathlib.Path(path).read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if path.is_dir():
+            raise LogError(f"{name} is a directory, not a game log")
+        if not path.is_file():
+            raise LogError(f"{name} is not a regular file, not a game log")
+        if size > MAX_BYTES:
+            raise LogError(f"{name} is too large to be a game log ({size // 2**20} MB)")
+        data = path.read_bytes()
     except OSError as exc:
-        raise LogError(f"cannot read {path}: {exc.strerror}") from None
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    if not lines:
-        raise LogError(f"{path} is empty")
+        raise LogError(f"cannot read {name}: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise LogError(f"{name} is empty: not a game log")
+    raw_lines = data.split(b"\n")
+    newline_at_end = data.endswith(b"\n")
+    if newline_at_end:
+        raw_lines.pop()
+    head = _read_header(name, raw_lines[0], len(raw_lines) == 1 and not newline_at_end)
+    log = GameLog(path=path, head=head, newline_at_end=newline_at_end)
+    if head.get("version") == 1:
+        log.local = _v1_local(head)
+    log.canonical.append(raw_lines[0].decode("utf-8"))
+    offset = len(raw_lines[0]) + 1
+    n_players = len(head["players"])
+    for i, raw in enumerate(raw_lines[1:], start=2):
+        last = i == len(raw_lines)
+        torn = last and not newline_at_end
+        problem = _read_line(log, raw, i, n_players, torn)
+        if problem:
+            log.problem = problem
+            break
+        offset += len(raw) + 1
+    log.good_bytes = min(offset, len(data))
+    return log
+
+
+def _read_header(name, raw, torn):
+    def foreign(why):
+        return LogError(f"{name} is not a Belfort game log ({why})")
     try:
-        rows = [json.loads(ln) for ln in lines]
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path} is not a Belfort game log (line {exc.lineno}: {exc.msg})") \
-            from None
-    head = rows[0]
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise foreign("it is not text") from None
+    if len(raw) > MAX_LINE * 8:
+        raise foreign("its first line is far too long")
+    try:
+        head = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        if torn and text.lstrip().startswith("{") and FORMAT in text:
+            raise LogError(f"{name} is cut short inside its first line (the header): "
+                           "there is no game to read") from None
+        raise foreign("its first line is not a JSON header") from None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise LogError(f"{path} is not a Belfort game log (no header line)")
-    steps, end = [], None
-    for i, row in enumerate(rows[1:], start=2):
-        if not isinstance(row, dict):
-            raise LogError(f"{path}, line {i}: not a JSON object")
-        if "cmd" in row:
-            steps.append(("cmd", row.get("seat"), row["cmd"]))
-        elif "reveal" in row:
-            steps.append(("reveal", row["reveal"], row["type"]))
-        elif row.get("end"):
-            end = row
-    return head, steps, end
+        raise foreign(f'its first line has no "format": "{FORMAT}"')
+    version = head.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise LogError(f"{name}: unknown log version {version!r}")
+    if version not in READS:
+        raise LogError(f"{name} was written by a newer Belfort (log version {version}; this "
+                       f"program reads versions {READS[0]}–{READS[-1]}). Update belfort.")
+    _check_header(name, head)
+    return head
 
 
-def new_game_from(head):
-    ruleset = belfort.Ruleset(head["ruleset"]) if "ruleset" in head else None
-    if ruleset is not None and head.get("ruleset_sha256") not in (None, ruleset.sha256):
-        raise LogError("the log's ruleset does not match its recorded hash")
-    opts = dict(head.get("options") or {})
-    return belfort.new_game(head["players"], opts, seed=head["seed"], ruleset=ruleset)
+def _v1_local(head):
+    """Version 1 kept our seat, the bots' levels and the start time in the header."""
+    local = {}
+    if _is_int(head.get("you"), 0, len(head["players"]) - 1):
+        local["you"] = head["you"]
+    bots = head.get("bots")
+    if isinstance(bots, dict):
+        local["bots"] = {str(k): {"level": v, "seed": f"{head.get('seed')}/bot{k}",
+                                  "think": 0.5}
+                         for k, v in bots.items() if isinstance(v, str)}
+    if isinstance(head.get("started"), str):
+        local["started"] = head["started"]
+    return local
+
+
+def _check_header(name, head):
+    def bad(what):
+        return LogError(f"{name}: damaged header: {what}")
+    players = head.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 5 or \
+            not all(isinstance(p, str) and p.strip() for p in players):
+        raise bad('"players" must list 2 to 5 names')
+    if not isinstance(head.get("options", {}), dict):
+        raise bad('"options" must be an object')
+    has_text, has_hex = isinstance(head.get("seed"), str), isinstance(head.get("seed_hex"), str)
+    if has_text == has_hex:
+        raise bad('it needs exactly one of "seed" (text) or "seed_hex"')
+    if has_hex:
+        try:
+            bytes.fromhex(head["seed_hex"])
+        except ValueError:
+            raise bad('"seed_hex" is not hexadecimal') from None
+    if "ruleset" in head and not isinstance(head["ruleset"], dict):
+        raise bad('"ruleset" must be an object')
+    if not isinstance(head.get("hidden", False), bool):
+        raise bad('"hidden" must be true or false')
+    cards = head.get("cards")
+    if cards is not None:
+        if not isinstance(cards, list) or not all(c in belfort.CARD_TYPES for c in cards):
+            raise bad('"cards" must list card type names')
+
+
+def _is_int(x, low=None, high=None):
+    return isinstance(x, int) and not isinstance(x, bool) and \
+        (low is None or x >= low) and (high is None or x <= high)
+
+
+def _read_line(log, raw, i, n_players, torn):
+    """Add one line to `log`; a text saying what is wrong when it cannot be read."""
+    where = f"line {i}"
+    try:
+        text = raw.decode("utf-8")
+        row = json.loads(text) if len(raw) <= MAX_LINE else None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        row = None
+        text = None
+    if row is None:
+        if torn:
+            return (f"the log is cut mid-line at line {i} (the program was stopped while "
+                    "writing it?): the game is read up to the cut")
+        return f"{where} is damaged: the game is read up to line {i - 1}"
+    if not isinstance(row, dict):
+        return f"{where} is not a log entry: the game is read up to line {i - 1}"
+    if set(row) == {"local"}:
+        if isinstance(row["local"], dict):
+            log.local.update(row["local"])
+            return None
+        return f"{where}: a damaged local note: the game is read up to line {i - 1}"
+    if log.end is not None:
+        return f"{where} comes after the end of the game: the game is read up to the end"
+    expected = sum(1 for s in log.steps if s.n is not None)
+    if "cmd" in row:
+        ok = set(row) == {"cmd", "n", "seat"} and isinstance(row["cmd"], str) and \
+            len(row["cmd"]) < 2000 and _is_int(row["seat"], 0, n_players - 1)
+        if not ok:
+            return f"{where}: a damaged command entry: the game is read up to line {i - 1}"
+        if row["n"] != expected:
+            return (f"{where}: step number {row['n']!r} where {expected} was expected (lines "
+                    f"missing or out of order): the game is read up to line {i - 1}")
+        log.steps.append(LogStep("cmd", row["seat"], row["cmd"], expected, i))
+    elif "undo" in row:
+        ok = set(row) == {"undo", "n", "step"} and _is_int(row["undo"], 0, n_players - 1) \
+            and _is_int(row["step"], 0)
+        if not ok:
+            return f"{where}: a damaged undo entry: the game is read up to line {i - 1}"
+        if row["n"] != expected:
+            return (f"{where}: step number {row['n']!r} where {expected} was expected (lines "
+                    f"missing or out of order): the game is read up to line {i - 1}")
+        log.steps.append(LogStep("undo", row["undo"], row["step"], expected, i))
+    elif "reveal" in row:
+        if set(row) != {"reveal", "type"} or not _is_int(row["reveal"], 0) or \
+                not _is_int(row["type"], 0, len(belfort.CARD_TYPES) - 1):
+            return f"{where}: a damaged reveal entry: the game is read up to line {i - 1}"
+        log.steps.append(LogStep("reveal", row["reveal"], row["type"], None, i))
+    elif row.get("end") is True:
+        if not isinstance(row.get("hash"), str) or not isinstance(row.get("scores", []), list):
+            return f"{where}: a damaged end entry: the game is read up to line {i - 1}"
+        log.end = row
+    elif row.get("format") == FORMAT:
+        return (f"{where} is a second header (two logs joined together?): the game is read "
+                f"up to line {i - 1}")
+    else:
+        return f"{where} is not a log entry: the game is read up to line {i - 1}"
+    log.canonical.append(text)
+    return None
+
+
+# --- replaying ------------------------------------------------------------------------------
+
+class Runner:
+    """A game being replayed from a log: the state, the undo stack, the position.
+    `copy()` is cheap, for snapshots."""
+
+    def __init__(self, head, cards=None, where="the log"):
+        self.game = new_game_from(head, where)
+        self.stack = UndoStack()
+        self.cards = cards
+        self.pos = 0
+        self._auto_reveal()
+
+    def copy(self):
+        other = Runner.__new__(Runner)
+        other.game = self.game.copy()
+        other.stack = self.stack.copy()
+        other.cards = self.cards
+        other.pos = self.pos
+        return other
+
+    def step(self, step):
+        """Apply one log step; the events. Raises belfort.BelfortError (UndoRefused
+        included) when the step does not apply, changing nothing."""
+        kind, a, b = step
+        if kind == "cmd":
+            events = self.stack.apply(self.game, b, a, tag=step.n)
+        elif kind == "undo":
+            why = self.stack.refusal(a)
+            if why is not None:
+                raise UndoRefused(why)
+            if self.stack.last_tag() != b:
+                raise belfort.BelfortError(f"it names step {b}, but seat {a}'s last step is "
+                                           f"step {self.stack.last_tag()}")
+            taken = self.stack.take_back(self.game, a)
+            events = [("undo", a, taken.command)]
+        else:
+            before = self.game.copy()
+            events = belfort.reveal(self.game, a, b)
+            self.stack.record_reveal(before)
+        self.pos += 1
+        events += self._auto_reveal()
+        return events
+
+    def _auto_reveal(self):
+        """A networked game's log holds every card's type: the public reveals the peers
+        made while playing are made again from it, in the engine's queue order."""
+        events = []
+        if self.cards is None:
+            return events
+        while self.game.reveal_queue:
+            c = self.game.reveal_queue[0]
+            if c >= len(self.cards):
+                raise belfort.BelfortError(f"card #{c} is missing from the log's card list")
+            before = self.game.copy()
+            events += belfort.reveal(self.game, c, self.cards[c])
+            self.stack.record_reveal(before)
+        return events
+
+
+def describe_failure(step, exc):
+    what = {"cmd": lambda: f"command '{step[2]}' by seat {step[1]}",
+            "undo": lambda: f"seat {step[1]}'s undo",
+            "reveal": lambda: f"the reveal of card #{step[1]}"}[step[0]]()
+    reason = exc.refusal.text() if isinstance(exc, UndoRefused) else \
+        (f"{exc.rule}: {exc.reason}" if isinstance(exc, belfort.IllegalCommandError)
+         else str(exc))
+    return f"line {step.line}: {what} does not apply ({reason})"
+
+
+@dataclass
+class Replayed:
+    runner: Runner
+    applied: int                  # steps applied
+    problem: str | None           # why the replay stopped early (None: every step applied)
+
+    @property
+    def game(self):
+        return self.runner.game
+
+
+def replay(log, upto=None, on_step=None):
+    """Replay `log` (a GameLog): every step, or the first `upto`. Stops at a step that does
+    not apply and says so in `.problem`. `on_step(runner, step, events)` sees each step."""
+    runner = Runner(log.head, log.cards, str(log.path))
+    steps = log.steps if upto is None else log.steps[:upto]
+    problem = None
+    for step in steps:
+        try:
+            events = runner.step(step)
+        except belfort.BelfortError as exc:
+            problem = describe_failure(step, exc)
+            break
+        if on_step is not None:
+            on_step(runner, step, events)
+    if problem is None and upto is None and log.end is not None:
+        if not runner.game.is_over():
+            problem = "the log says the game ended, but its steps do not end it"
+        elif log.end.get("hash") != belfort.state_hash(runner.game):
+            problem = "the replay does not reach the final state the log recorded"
+    return Replayed(runner, runner.pos, problem)
 
 
 def replay_commands(head, history):
@@ -137,8 +479,201 @@ def replay_commands(head, history):
     return game
 
 
-def apply_step(game, step):
+def apply_step(game, step, stack=None):
+    """One log step on `game` (reveal and command steps; undo steps need the `stack` the
+    commands were recorded in — a Runner does all of this)."""
     kind, a, b = step
     if kind == "cmd":
-        return belfort.apply(game, b, a)
+        return stack.apply(game, b, a, tag=getattr(step, "n", None)) if stack is not None \
+            else belfort.apply(game, b, a)
+    if kind == "undo":
+        if stack is None:
+            raise belfort.BelfortError("an undo step needs the undo stack")
+        taken = stack.take_back(game, a)
+        return [("undo", a, taken.command)]
     return belfort.reveal(game, a, b)
+
+
+# --- writing --------------------------------------------------------------------------------
+
+class GameLogWriter:
+    """Appends a game's lines as they happen (each flushed; synced at every month and when
+    closed), so a game can be resumed after the program was stopped at any point.
+
+    A new writer refuses to touch an existing file. Write errors (a full disk) do not stop
+    the game: `error` holds the first one, and nothing more is written."""
+
+    def __init__(self, path, head, local=None, _append=None):
+        self.path = pathlib.Path(path)
+        self.error = None
+        self.n = 0
+        if _append is not None:
+            self.fh = _append
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.fh = open(self.path, "x", encoding="utf-8")
+        except FileExistsError:
+            raise LogError(f"{self.path} already exists: a game log is never written over "
+                           "(choose another --log, or --resume it)") from None
+        _lock(self.fh, self.path)
+        self._line(canonical_line(head))
+        if local is not None:
+            self.local(**local)
+
+    @classmethod
+    def append_to(cls, log):
+        """Continue a log read by `load` (whole and unfinished): lines go after its last."""
+        if log.problem is not None or log.finished:
+            raise LogError(f"{log.path} cannot be continued: "
+                           f"{log.problem or 'the game in it is over'}")
+        try:
+            fh = open(log.path, "r+", encoding="utf-8")
+        except OSError as exc:
+            raise LogError(f"cannot write {log.path}: {exc.strerror or exc}") from None
+        _lock(fh, log.path)
+        fh.seek(0, os.SEEK_END)
+        if fh.tell() != log.good_bytes:
+            fh.close()
+            raise LogError(f"{log.path} changed while it was being read")
+        w = cls(log.path, None, _append=fh)
+        if not log.newline_at_end:
+            w._raw("\n")
+        w.n = sum(1 for s in log.steps if s.n is not None)
+        return w
+
+    def _raw(self, text):
+        if self.fh is None or self.error is not None:
+            return
+        try:
+            self.fh.write(text)
+            self.fh.flush()
+        except OSError as exc:
+            self.error = f"could not write the game log {self.path}: {exc.strerror or exc}"
+
+    def _line(self, text):
+        self._raw(text + "\n")
+
+    def sync(self):
+        if self.fh is not None and self.error is None:
+            try:
+                os.fsync(self.fh.fileno())
+            except OSError:
+                pass
+
+    def command(self, seat, cmd):
+        """Write a command step; its step number."""
+        n = self.n
+        self._line(canonical_line({"cmd": belfort.command_text(cmd), "n": n, "seat": seat}))
+        self.n += 1
+        return n
+
+    def undo(self, seat, step_n):
+        n = self.n
+        self._line(canonical_line({"n": n, "step": step_n, "undo": seat}))
+        self.n += 1
+        return n
+
+    def reveal(self, card, t):
+        self._line(canonical_line({"reveal": card, "type": t}))
+
+    def finish(self, game):
+        self._line(canonical_line(end_entry(game)))
+        self.sync()
+
+    def local(self, **notes):
+        self._line(json.dumps({"local": notes}, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self):
+        if self.fh is not None:
+            self.sync()
+            try:
+                self.fh.close()
+            except OSError:
+                pass
+            self.fh = None
+
+
+def _lock(fh, path):
+    """One program at a time per log: a second window resuming the same game is refused
+    instead of interleaving lines."""
+    try:
+        import fcntl
+    except ImportError:          # pragma: no cover - not on POSIX: no lock
+        return
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        fh.close()
+        raise LogError(f"{path} is open in another belfort window") from None
+
+
+def end_entry(game):
+    return {"end": True, "hash": belfort.state_hash(game),
+            "scores": [p.score for p in game.players],
+            "winners": list((game.result or {}).get("winners", []))}
+
+
+def canonical_text(head, steps, game=None):
+    """The canonical log of a game as one string: the header, every step — ("cmd", seat,
+    command tuple or text) or ("undo", seat, step number) — and, when `game` is over, the
+    end line. Peers of a networked game call this after the audit with the same header
+    (cards included) and steps, and get byte-identical text."""
+    lines = [canonical_line(head)]
+    for n, (kind, a, b) in enumerate(steps):
+        if kind == "cmd":
+            text = b if isinstance(b, str) else belfort.command_text(b)
+            lines.append(canonical_line({"cmd": text, "n": n, "seat": a}))
+        elif kind == "undo":
+            lines.append(canonical_line({"n": n, "step": b, "undo": a}))
+        else:
+            raise ValueError(f"a canonical log holds commands and undos only, not {kind!r}")
+    if game is not None and game.is_over():
+        lines.append(canonical_line(end_entry(game)))
+    return "".join(ln + "\n" for ln in lines)
+
+
+def write_new(path, text):
+    """Write a whole log to a new file (never over an existing one)."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with open(path, "x", encoding="utf-8") as fh:
+            fh.write(text)
+    except FileExistsError:
+        raise LogError(f"{path} already exists: a game log is never written over") from None
+    except OSError as exc:
+        raise LogError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
+
+
+# --- finding saved games --------------------------------------------------------------------
+
+def unfinished_games(directory=None):
+    """Local games that can be resumed, newest first: readable, not over, not abandoned,
+    and not continued in another file."""
+    d = pathlib.Path(directory) if directory is not None else default_dir()
+    try:
+        paths = [p for p in d.glob("*.jsonl") if p.is_file()]
+    except OSError:
+        return []
+    logs, continued = [], set()
+    for p in paths:
+        try:
+            log = load(p)
+        except LogError:
+            continue
+        if log.local.get("continued_from"):
+            continued.add(str(log.local["continued_from"]))
+        if log.is_local_game and not log.finished and not log.abandoned:
+            logs.append(log)
+    logs = [g for g in logs if str(g.path) not in continued]
+    logs.sort(key=lambda g: _mtime(g.path), reverse=True)
+    return logs
+
+
+def _mtime(path):
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

@@ -14,7 +14,7 @@ import time
 
 from belfort.data import GUILDS
 
-from . import render
+from . import chart, render
 from .controller import Controller, prompt_text, turn_hint
 from .words import Describer
 
@@ -75,6 +75,7 @@ class PlainUI:
             async def _do():
                 return fn()
             return asyncio.run_coroutine_threadsafe(_do(), loop).result(timeout=60)
+        self._call = call
 
         self.say("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
                  "one), help TOPIC explains, board shows the table, quit leaves.")
@@ -117,6 +118,7 @@ class PlainUI:
                     continue
                 if not line:
                     self.say("\nEnd of input: leaving the game.")
+                    self.leave(keep=True)
                     return 0
                 text = line.strip()
                 if text in ("board", "table"):
@@ -132,7 +134,7 @@ class PlainUI:
                         self.say(ln)
                 elif reply.kind == "log":
                     self.say("(the log is printed as the game goes)")
-                elif reply.kind in ("error", "info"):
+                elif reply.kind in ("error", "info", "undo"):
                     self.say(reply.text)
                 elif reply.kind == "ok":
                     self.say(f"OK: {reply.text}")
@@ -149,18 +151,39 @@ class PlainUI:
             thread.join(timeout=5)
 
     def confirm_leave(self):
-        """Ctrl-C or quit during a running game: ask first (end of input counts as yes)."""
-        self.out.write("\nLeave the running game? (y/n) ")
+        """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
+        local game is then kept for `belfort play --resume`)."""
+        keepable = getattr(self.driver, "can_keep", False)
+        if keepable:
+            self.out.write("\nLeave the running game? k = keep it for later, a = abandon it, "
+                           "anything else = stay: ")
+        else:
+            self.out.write("\nLeave the running game? (y/n) ")
         self.out.flush()
         try:
             answer = self.inp.readline()
         except KeyboardInterrupt:
             answer = "y"
-        if not answer or answer.strip().lower().startswith("y"):
+        word = answer.strip().lower()
+        if not answer or word.startswith(("y", "k")) or (keepable and word.startswith("a")):
+            keep = not (keepable and word.startswith("a"))
             self.say("Leaving the game.")
+            self.leave(keep)
             return True
         self.say("Still playing.")
         return False
+
+    def leave(self, keep):
+        leave = getattr(self.driver, "leave", None)
+        if not getattr(self.driver, "can_keep", False) or leave is None:
+            return
+        call = getattr(self, "_call", None) or (lambda fn: fn())
+        call(lambda: leave(keep=keep))     # on the driver's loop, like every other call
+        if keep:
+            where = f" {self.log_path}" if self.log_path else ""
+            self.say(f"The game is kept: belfort play --resume{where} continues it.")
+        else:
+            self.say("The game is abandoned (its log can still be replayed).")
 
     def final(self):
         view = self.driver.view()
@@ -168,6 +191,12 @@ class PlainUI:
         self.say()
         self.say(render.as_text(render.final_lines(view, ctx, self.driver.audit(),
                                                    width=self.width)))
+        series = getattr(self.driver, "score_series", None)
+        if series is not None:
+            lines = chart.text_chart(series())
+            if lines:
+                self.say()
+                self.say(chart.as_text(lines))
         if self.log_path:
             self.say(f"\nGame log: {self.log_path}")
 
