@@ -122,7 +122,7 @@ class UndoStack:
 
     def __init__(self):
         self.steps = []
-        self._closed = {}        # seat -> Refusal for its steps dropped from the stack
+        self._closed = {}        # seat -> why its steps no longer on the stack are out of reach
 
     def copy(self):
         other = UndoStack()
@@ -152,15 +152,11 @@ class UndoStack:
         return events
 
     def refusal(self, seat):
-        """None when `seat` may take back its last action now, else the Refusal."""
-        if not self.steps:
-            return self._closed.get(seat, Refusal(NOTHING))
-        last = self.steps[-1]
-        if last.seat == seat or last.seat is None:
-            return last.final
-        if seat in self._closed:
-            return Refusal(OTHER_SEAT, seat=last.seat)
-        return Refusal(NOTHING)
+        """None when `seat` may take back its last action now, else the Refusal: what
+        happened first after that action."""
+        if self.steps and self.steps[-1].seat == seat:
+            return self.steps[-1].final
+        return self._closed.get(seat, Refusal(NOTHING))
 
     def take_back(self, game, seat):
         """Restore `game` (in place) to the state before `seat`'s last action; returns the
@@ -177,22 +173,19 @@ class UndoStack:
 
     # --- inside -------------------------------------------------------------------------
     def _push(self, step):
-        """The stack only ever holds one seat's steps, back to its last final one: whoever
-        acts after another seat (or after a reveal) closes off everything before."""
+        """The stack only ever holds one seat's steps, back to its last final one. When
+        another seat acts (or a card is revealed), the steps there are out of reach for
+        good; their seat keeps the reason (the first thing that happened after them)."""
         if self.steps and self.steps[-1].seat != step.seat:
-            for s in self.steps:
-                if s.seat is not None and s.seat != step.seat:
-                    self._closed[s.seat] = Refusal(OTHER_SEAT, seat=step.seat)
+            top = self.steps[-1]
+            if top.seat is not None:
+                self._closed[top.seat] = top.final or (
+                    step.final if step.seat is None else Refusal(OTHER_SEAT, seat=step.seat))
             self.steps = []
         if step.final is not None:
-            for s in self.steps:
-                if s.seat is not None:
-                    self._closed[s.seat] = step.final
-            self.steps = [step]
+            self.steps = [step]          # what came before it is behind it
         else:
             self.steps.append(step)
-        if step.seat is not None:
-            self._closed.setdefault(step.seat, Refusal(NOTHING))
 
 
 def restore(game, snapshot):

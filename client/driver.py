@@ -28,6 +28,7 @@ docs/client.md.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Protocol
@@ -380,3 +381,49 @@ def seat_names(you_name, players):
         if b.lower() != you_name.lower():
             names.append(b)
     return names
+
+
+def resume_game(path=None, directory=None, pace=0.4):
+    """(driver, log path, notes) for `belfort play --resume [LOG]`: the game of `path`, or
+    the last unfinished local game in `directory` (default: where games are logged).
+
+    A log that is whole continues in the same file. A damaged one (cut mid-line, a bad line,
+    a step that does not apply) is never written to: its good part is copied to a new file
+    and the game goes on there; `notes` say so. Raises gamelog.LogError with a message
+    naming the file when there is nothing that can be resumed."""
+    notes = []
+    if path is None:
+        found = gamelog.unfinished_games(directory)
+        if not found:
+            where = directory or gamelog.default_dir()
+            raise gamelog.LogError(f"no unfinished game in {where} (belfort play starts one)")
+        log = found[0]
+    else:
+        log = gamelog.load(path)
+    if not log.is_local_game:
+        raise gamelog.LogError(f"{log.path} is not a game played on this machine against "
+                               "bots: it can be replayed (belfort replay), not resumed")
+    if log.finished:
+        raise gamelog.LogError(f"{log.path}: that game is over (belfort replay shows it)")
+    problem = log.problem
+    applied = len(log.steps)
+    if problem is None:
+        done = gamelog.replay(log)
+        if done.problem is not None:
+            problem, applied = done.problem, done.applied
+    if problem is None:
+        return LocalDriver.resume(log, pace=pace), log.path, notes
+    # Never write to a damaged file: continue from its good part in a new one.
+    steps = [tuple(s) for s in log.steps[:applied]]
+    if any(s[0] == "reveal" for s in steps):
+        raise gamelog.LogError(f"{log.path}: {problem}")
+    local = dict(log.local, continued_from=str(log.path))
+    local.pop("resumed", None)
+    local.pop("left", None)
+    text = gamelog.canonical_text(log.head, steps)
+    text += json.dumps({"local": local}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    new_path = gamelog.write_new(gamelog.default_path(log.path.parent), text)
+    notes.append(f"{log.path}: {problem}.")
+    notes.append(f"The game goes on from step {applied} in {new_path}; the original file is "
+                 "left as it was.")
+    return LocalDriver.resume(gamelog.load(new_path), pace=pace), new_path, notes

@@ -2,9 +2,10 @@
 
     belfort play [--players N] [--bots K] [--bot LEVEL] [--seed S] [--guilds MODE]
                  [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain]
+    belfort play --resume [LOG]           continue a game that was left (default: the last)
     belfort host|join ADDR|rejoin|bot     networked play: handed to net.session.cli
     belfort rules [TOPIC]                 the rules reference
-    belfort replay LOG [--plain]          step through a finished game's log
+    belfort replay LOG [--plain] [--month N | --scoring K | --step N] [--chart FILE]
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ def parser():
     play.add_argument("--log", default=None, metavar="FILE",
                       help=f"write the game log here (default: {gamelog.default_dir()}/…)")
     play.add_argument("--no-log", action="store_true", help="write no game log")
+    play.add_argument("--resume", nargs="?", const=True, default=None, metavar="LOG",
+                      help="continue a game you left (its log); default: the last one")
     play.add_argument("--lan", action="store_true",
                       help="run it as a LAN session on this machine: each bot a peer process, "
                            "the deck jointly shuffled and encrypted")
@@ -65,9 +68,18 @@ def parser():
     rules = sub.add_parser("rules", help="print the rules reference (a phase, card or guild)")
     rules.add_argument("topic", nargs="*", help="e.g. placement, tower, spies, build")
     rules.add_argument("--ruleset", default=None, metavar="FILE")
-    rep = sub.add_parser("replay", help="step through a finished game's log")
+    rep = sub.add_parser("replay", help="step through a game's log")
     rep.add_argument("log", help="a game log file (.jsonl)")
     rep.add_argument("--plain", action="store_true", help="print the game as sentences")
+    jump = rep.add_mutually_exclusive_group()
+    jump.add_argument("--month", type=int, default=None,
+                      help="print the table at the start of month N (plain)")
+    jump.add_argument("--scoring", type=int, default=None, metavar="K",
+                      help="print the table right after the K-th scoring phase (plain)")
+    jump.add_argument("--step", type=int, default=None, metavar="N",
+                      help="print the table after step N (plain)")
+    rep.add_argument("--chart", default=None, metavar="FILE",
+                     help="write the score-by-month chart as SVG to FILE")
     rep.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
                      default=None)
     return ap
@@ -128,8 +140,61 @@ def cmd_play_lan(args, players):
     return cmd_network(argv)
 
 
+def cmd_resume(args):
+    """`belfort play --resume [LOG]`: the game goes on exactly where it stopped."""
+    from .driver import resume_game
+    fixed = [flag for flag, given in (
+        ("--players", args.players is not None), ("--bots", args.bots is not None),
+        ("--seed", args.seed is not None), ("--ruleset", args.ruleset is not None),
+        ("--guilds", args.guilds != "normal"), ("--bot", args.level != "normal"),
+        ("--think", args.think != 0.5), ("--log", args.log is not None),
+        ("--no-log", args.no_log), ("--lan", args.lan), ("--name", args.name is not None))
+        if given]
+    if fixed:
+        return fail(f"--resume continues a game as it was: leave out {', '.join(fixed)}")
+    path = None if args.resume is True else args.resume
+    pace = args.pace
+    if pace is None:
+        pace = 0.0 if (args.plain and not sys.stdout.isatty()) else 0.4
+    if not args.plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        return fail("the full-screen window needs a terminal; use --plain for pipes")
+    try:
+        driver, log_path, notes = resume_game(path, pace=pace)
+    except gamelog.LogError as exc:
+        return fail(str(exc), 1)
+    for note in notes:
+        print(note, flush=True)
+    v = driver.view()
+    when = f"month {v['round']}" if v["round"] else "setup"
+    print(f"Resuming {log_path}: {', '.join(driver.names)} — {when}. Seed {driver.seed}.",
+          flush=True)
+    return _play_window(args, driver, log_path, driver.seed)
+
+
+def _play_window(args, driver, log_path, seed):
+    if args.plain:
+        from .plain import PlainUI
+        return PlainUI(driver, log_path=log_path).run()
+    from .app import BelfortApp
+    app = BelfortApp(driver, colour=args.colour, log_path=log_path)
+    app.run()
+    v = driver.view()
+    if app.left == "kept":
+        print(f"The game is kept: belfort play --resume {log_path} continues it.")
+    elif app.left == "abandoned":
+        print(f"The game is abandoned. Its log: {log_path}")
+    elif log_path:
+        print(f"Game log: {log_path}   (belfort replay {log_path})")
+    if v["phase"] != "over":
+        when = f"in month {v['round']}" if v["round"] else "during setup"
+        print(f"Left the game {when}. Seed {seed}.")
+    return 0
+
+
 def cmd_play(args):
     from .driver import LocalDriver, seat_names
+    if args.resume is not None:
+        return cmd_resume(args)
     players, bots = args.players, args.bots
     if players is None and bots is None:
         bots = 3
@@ -155,9 +220,15 @@ def cmd_play(args):
     pace = args.pace
     if pace is None:
         pace = 0.0 if (args.plain and not sys.stdout.isatty()) else 0.4
+    if not args.plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        return fail("the full-screen window needs a terminal; use --plain for pipes")
     log_path = None
     if not args.no_log:
         log_path = args.log or gamelog.default_path()
+        if os.path.lexists(log_path):
+            return fail(f"{log_path} already exists: a game log is never written over "
+                        f"(choose another --log, or continue it: belfort play --resume "
+                        f"{log_path})")
     try:
         driver = LocalDriver(names, you=0, options={"guilds": _guilds(args.guilds)}, seed=seed,
                              ruleset=ruleset, bot_level=args.level, pace=pace,
@@ -166,22 +237,11 @@ def cmd_play(args):
         return fail(str(exc))
     if driver.log is None:
         log_path = None
+        for a in driver.alerts:          # e.g. --log names a file that exists already
+            print(f"belfort: {a.text}", file=sys.stderr, flush=True)
     if args.plain:
-        from .plain import PlainUI
         print(f"Seed {seed}.", flush=True)
-        return PlainUI(driver, log_path=log_path).run()
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        return fail("the full-screen window needs a terminal; use --plain for pipes")
-    from .app import BelfortApp
-    app = BelfortApp(driver, colour=args.colour, log_path=log_path)
-    app.run()
-    v = driver.view()
-    if log_path:
-        print(f"Game log: {log_path}   (belfort replay {log_path})")
-    if v["phase"] != "over":
-        when = f"in month {v['round']}" if v["round"] else "during setup"
-        print(f"Left the game {when}. Seed {seed}.")
-    return 0
+    return _play_window(args, driver, log_path, seed)
 
 
 NET_COMMANDS = ("host", "join", "rejoin", "bot")
@@ -213,8 +273,14 @@ def open_window(driver, plain=False, colour=None, log_path=None):
 def cmd_replay(args):
     from . import replay
     try:
-        if args.plain or not sys.stdout.isatty():
-            return replay.run_plain(args.log)
+        if args.chart:
+            replay.write_chart(args.log, args.chart)
+            print(f"Wrote the score chart to {args.chart}")
+            return 0
+        jump = (args.month, args.scoring, args.step)
+        if args.plain or not sys.stdout.isatty() or any(j is not None for j in jump):
+            return replay.run_plain(args.log, month=args.month, scoring=args.scoring,
+                                    step=args.step)
         from .app import want_colour
         return replay.run_fullscreen(args.log, colour=want_colour(args.colour))
     except gamelog.LogError as exc:
@@ -240,6 +306,20 @@ def main(argv=None):
             return cmd_replay(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
+    return 0
+
+
+def _reader_gone():
+    """The program reading our output stopped (`belfort replay LOG --plain | head`): stop
+    quietly. Python would report the broken pipe again when it flushes stdout at exit, so
+    stdout is pointed at /dev/null first."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
     return 0
 
 

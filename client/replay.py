@@ -1,9 +1,14 @@
-"""`belfort replay LOG`: step through a finished game's log, forwards and backwards.
+"""`belfort replay LOG`: step through a game's log, jump to a month or a scoring phase, see
+every hand (once the game is over) and the scores over time.
 
-Stepping re-applies the logged commands to a fresh game (snapshots every 25 steps keep
-going backwards quick). Full-screen keys: → / n / Space next, ← / p / Backspace back,
-Home / End, PgUp / PgDn ten steps, q or Ctrl-C leaves. `--plain` prints the whole game as
-sentences instead.
+The log is read once from end to end when it is opened (months, scoring phases, the score
+series, how far it replays); stepping re-applies steps from snapshots kept every 25 steps.
+
+Full-screen keys: → / n / Space next, ← / p / Backspace back, PgUp / PgDn ten steps,
+Home / End, ] and [ next and previous month, 1–9 a month's start, s / S next and previous
+scoring phase, v whose point of view (a finished game), c the score chart, q leaves.
+`--plain` prints the game as sentences instead; with --month, --scoring or --step it prints
+the table at that point. `--chart FILE` writes the score chart as SVG.
 """
 
 from __future__ import annotations
@@ -11,96 +16,338 @@ from __future__ import annotations
 import sys
 
 import belfort
-from . import gamelog, render
-from .words import Describer, Namer
+from belfort.data import CARD_TYPES
+
+from . import chart, gamelog, render
+from .words import TITLE, Describer, Namer, initials
 
 SNAP_EVERY = 25
 
 
 class Replay:
     def __init__(self, path):
-        self.head, self.steps, self.end = gamelog.read(path)
-        self.start = gamelog.new_game_from(self.head)
-        self.seat = int(self.head.get("you", 0))
-        self.namer = Namer(self.head["players"], self.seat)
-        self.describer = Describer(self.namer, self.start.rs, list(self.start.guilds))
-        self.snaps = {0: self.start.copy()}
+        self.log = gamelog.load(path)
+        self.path = self.log.path
+        self.head, self.steps, self.end = self.log.head, self.log.steps, self.log.end
+        start = gamelog.Runner(self.head, self.log.cards, str(self.path))
+        self.you = self.log.local.get("you")
+        self.seat = self.you if self.you is not None else 0
+        self.namer = Namer(self.head["players"], self.you)
+        self.describer = Describer(self.namer, start.game.rs, list(start.game.guilds))
+        self.series = chart.new_series(start.game, initials(self.head["players"]))
+        self.months = {}           # month -> position where it starts
+        self.scorings = []         # [(month, position right after its scoring phase)]
+        self.snaps = {0: start.copy()}
+        self.problem = self._read_through(start.copy())
+        self.runner = start.copy()
         self.pos = 0
-        self.game = self.start.copy()
         self.last_events = []
         self.error = None
 
+    def _read_through(self, runner):
+        """One pass over the log; returns why it stops early (None: it replays whole)."""
+        for k, step in enumerate(self.steps):
+            try:
+                events = runner.step(step)
+            except belfort.BelfortError as exc:
+                self.length = k
+                self.final = runner
+                return gamelog.describe_failure(step, exc) + ": the replay stops there"
+            pos = k + 1
+            for ev in events:
+                if ev[0] == "round":
+                    self.months[ev[1]] = pos
+                elif ev[0] == "scoring":
+                    self.scorings.append((ev[1], pos))
+            chart.see(self.series, events, runner.game)
+            if pos % SNAP_EVERY == 0:
+                self.snaps[pos] = runner.copy()
+        self.length = len(self.steps)
+        self.final = runner
+        if self.log.problem:
+            return self.log.problem
+        if self.end is not None:
+            if not runner.game.is_over():
+                return "the log says the game ended, but its steps do not end it"
+            if self.end.get("hash") != belfort.state_hash(runner.game):
+                return "the replay does not reach the final state the log recorded"
+        return None
+
+    # --- facts ---------------------------------------------------------------------------
+    @property
+    def game(self):
+        return self.runner.game
+
+    @property
+    def complete(self):
+        """The log holds the whole game: every hand may be shown, at every step."""
+        return self.final.game.is_over() and self.problem is None and \
+            (not self.head.get("hidden") or self.log.cards is not None)
+
+    def card_type(self, card):
+        """The type of any card (None when this log cannot know it)."""
+        t = self.game.types[card] if card < len(self.game.types) else None
+        if t is None and self.log.cards is not None and card < len(self.log.cards):
+            t = self.log.cards[card]
+        return t
+
+    def hands(self):
+        """{seat: [(card, type name or None)]} that may be shown now: every hand in a
+        finished game, else only ours."""
+        seats = range(self.game.n) if self.complete else \
+            ([self.you] if self.you is not None else [])
+        out = {}
+        for s in seats:
+            out[s] = [(c, CARD_TYPES[t] if (t := self.card_type(c)) is not None else None)
+                      for c in self.game.players[s].hand]
+        return out
+
+    def draw_top(self, k=3):
+        """The next `k` cards of the draw pile (a finished game only)."""
+        if not self.complete:
+            return []
+        return [(c, CARD_TYPES[t] if (t := self.card_type(c)) is not None else None)
+                for c in self.game.draw[::-1][:k]]
+
+    def view(self):
+        """The seat view of the current point of view, its hand filled in from the log's
+        card list when the game is complete."""
+        v = belfort.seat_view(self.game, self.seat)
+        if self.complete:
+            v["hand"] = [{"card": c, "type": t} for c, t in self.hands()[self.seat]]
+        return v
+
+    # --- moving --------------------------------------------------------------------------
     def goto(self, k):
-        k = max(0, min(k, len(self.steps)))
+        k = max(0, min(k, self.length))
         base = max(i for i in self.snaps if i <= k)
         if base > self.pos or k < self.pos:
-            game = self.snaps[base].copy()
-            at = base
+            runner = self.snaps[base].copy()
         else:
-            game, at = self.game, self.pos
+            runner = self.runner
         events = []
-        while at < k:
-            try:
-                events = gamelog.apply_step(game, self.steps[at])
-            except belfort.BelfortError as exc:
-                self.error = f"step {at + 1} cannot be replayed: {exc}"
-                k = at
-                break
-            at += 1
-            if at % SNAP_EVERY == 0 and at not in self.snaps:
-                self.snaps[at] = game.copy()
-        self.game, self.pos = game, k
+        while runner.pos < k:
+            events = runner.step(self.steps[runner.pos])
+        self.runner, self.pos = runner, k
         self.last_events = events
+        self.error = self.problem if k == self.length and self.problem else None
         return k
 
+    def month_positions(self):
+        return sorted(self.months.items())
+
+    def goto_month(self, month):
+        if month not in self.months:
+            return None
+        return self.goto(self.months[month])
+
+    def next_month(self, delta):
+        """Go to the next (+1) or previous (−1) month's start from here."""
+        starts = [p for _, p in self.month_positions()]
+        if delta > 0:
+            later = [p for p in starts if p > self.pos]
+            return self.goto(later[0] if later else self.length)
+        earlier = [p for p in starts if p < self.pos]
+        return self.goto(earlier[-1] if earlier else 0)
+
+    def next_scoring(self, delta):
+        pos = [p for _, p in self.scorings]
+        if delta > 0:
+            later = [p for p in pos if p > self.pos]
+            return self.goto(later[0]) if later else None
+        earlier = [p for p in pos if p < self.pos]
+        return self.goto(earlier[-1]) if earlier else None
+
+    def switch_view(self):
+        """The next seat's point of view (a finished game only)."""
+        if self.complete:
+            self.seat = (self.seat + 1) % self.game.n
+        return self.seat
+
+    # --- words ---------------------------------------------------------------------------
     def sentences(self):
-        if not self.last_events:
-            return []
-        return self.describer.sentences(self.last_events, belfort.seat_view(self.game, self.seat))
+        out = []
+        view = belfort.seat_view(self.game, self.seat)
+        for ev in self.last_events:
+            if ev[0] == "undo":
+                out.append(f"{self.namer.who(ev[1])} took back: "
+                           f"{belfort.command_text(ev[2])}")
+            else:
+                out += self.describer.sentences([ev], view)
+        return out
 
     def step_text(self):
+        seen = "" if self.seat == self.you else f" — seen by {self.namer.name(self.seat)}"
         if self.pos == 0:
-            return "Start of the game"
-        kind, a, b = self.steps[self.pos - 1]
+            return f"Start of the game (step 0/{self.length}){seen}"
+        step = self.steps[self.pos - 1]
+        kind, a, b = step
+        at = f"Step {self.pos}/{self.length}{seen}"
         if kind == "cmd":
-            return f"Step {self.pos}/{len(self.steps)}: {self.namer.name(a)}: {b}"
-        return f"Step {self.pos}/{len(self.steps)}: card #{a} revealed"
+            return f"{at}: {self.namer.name(a)}: {b}"
+        if kind == "undo":
+            return f"{at}: {self.namer.name(a)} takes back step {b}"
+        return f"{at}: card #{a} revealed"
 
-    def lines(self, width, height):
-        view = belfort.seat_view(self.game, self.seat)
-        log = [("class:title", self.step_text())] + [("", s) for s in self.sentences()]
+    def scoring_text(self):
+        """The scoring phase that ended at this step, in a line."""
+        for month, pos in self.scorings:
+            if pos == self.pos:
+                rec = next((r for r in self.game.score_log if r["round"] == month), None)
+                if rec is None:
+                    return None
+                gains = ", ".join(f"{self.namer.name(s)} +{rec['total'][s]}"
+                                  for s in range(self.game.n))
+                return f"Scoring phase after month {month}: {gains}"
+        return None
+
+    def hand_lines(self, skip_view=True):
+        """Every hand that may be shown, and the top of the draw pile, as text lines
+        (without the point of view's own hand, which the board shows, unless asked)."""
+        out = []
+        for s, cards in self.hands().items():
+            if s == self.seat and skip_view:
+                continue
+            words = ", ".join(f"#{c} {TITLE.get(t, '?')}" for c, t in cards) or "(none)"
+            out.append((f"class:p{s}", f"{self.namer.letter(s)} {self.namer.name(s)}'s "
+                                       f"hand: {words}"))
+        top = self.draw_top()
+        if top:
+            out.append(("class:dim", "Next in the draw pile: " +
+                        ", ".join(TITLE.get(t, "?") for _, t in top)))
+        return out
+
+    def lines(self, width, height, show_chart=False):
+        view = self.view()
+        log = [("class:title", self.step_text())]
+        sc = self.scoring_text()
+        if sc:
+            log.append(("class:ok", sc))
+        log += [("", s) for s in self.sentences()]
+        log += self.hand_lines()
         if self.error:
             log.append(("class:error", self.error))
-        log.append(("class:dim", "→/n next · ←/p back · PgUp/PgDn ±10 · Home/End · q quit"))
+        log.append(("class:dim", "→ next ← back · ]/[ month · 1-9 month · s/S scoring · "
+                                 + ("v view · " if self.complete else "") +
+                    "c chart · q quit"))
         ctx = render.Context(self.namer, self.game.rs, log=log)
-        if self.game.is_over() and self.pos == len(self.steps):
-            ctx.panel = None
+        if show_chart:
+            body = [render.Line(*[(t, st) for st, t in frags])
+                    for frags in chart.text_chart(self.series_upto())]
+            ctx.panel = ("Score by month", body or [render.Line("No month is over yet.")])
         return render.screen(view, ctx, width, height)
 
+    def series_upto(self):
+        """The score series up to the current step (the chart as it stood)."""
+        s = self.series.copy()
+        month = self.game.round if not self.game.is_over() else self.game.rs.rounds + 1
+        s.points = [(m, sc) for m, sc in s.points if m < month]
+        return s
 
-def run_plain(path, out=None):
+
+# --- plain ----------------------------------------------------------------------------------
+
+def table_text(r, width=100):
+    view = r.view()
+    ctx = render.Context(r.namer, r.game.rs)
+    lines = (render.header(view, ctx, width) + render.districts(view, ctx, width, False) +
+             render.collection(view, ctx, width, False) +
+             render.players(view, ctx, width, False) +
+             render.hand_and_piles(view, ctx, width, False))
+    return render.as_text(lines)
+
+
+def run_plain(path, out=None, month=None, scoring=None, step=None):
+    """Print the game as sentences (or, with month/scoring/step, the table at that point).
+    The exit code."""
     out = out or sys.stdout
     r = Replay(path)
-    out.write(f"Replay of {path}: {', '.join(r.head['players'])}, seed {r.head['seed']}\n")
-    for k in range(1, len(r.steps) + 1):
+    out.write(f"Replay of {path}: {', '.join(r.head['players'])}, "
+              f"seed {r.head.get('seed', r.head.get('seed_hex'))}\n")
+    if r.problem:
+        out.write(f"Note: {r.problem}.\n")
+    if month is not None or scoring is not None or step is not None:
+        return _plain_jump(r, out, month, scoring, step)
+    for k in range(1, r.length + 1):
         r.goto(k)
         for s in r.sentences():
             out.write(s + "\n")
-        if r.error:
-            out.write(r.error + "\n")
-            return 1
+        sc = r.scoring_text()
+        if sc:
+            out.write(sc + "\n")
+        if r.complete and any(ev[0] == "round" for ev in r.last_events):
+            for _, text in r.hand_lines(skip_view=False):
+                out.write("  " + text + "\n")
     if r.game.is_over():
         ctx = render.Context(r.namer, r.game.rs)
-        out.write("\n" + render.as_text(render.final_lines(
-            belfort.seat_view(r.game, r.seat), ctx)) + "\n")
+        out.write("\n" + render.as_text(render.final_lines(r.view(), ctx)) + "\n")
+        text = chart.as_text(chart.text_chart(r.series))
+        if text:
+            out.write("\n" + text + "\n")
         if r.end and r.end.get("hash"):
             ok = r.end["hash"] == belfort.state_hash(r.game)
             out.write(("The replay reaches the logged final state.\n" if ok else
                        "WARNING: the replay does not reach the logged final state.\n"))
     else:
         out.write("(the log ends before the game does)\n")
+    if r.problem:
+        out.write(f"The replay stopped early: {r.problem}.\n")
+        return 1
     return 0
 
+
+def _plain_jump(r, out, month, scoring, step):
+    if month is not None:
+        if r.goto_month(month) is None:
+            known = ", ".join(str(m) for m, _ in r.month_positions()) or "none"
+            out.write(f"This log has no month {month} (months reached: {known}).\n")
+            return 1
+    elif scoring is not None:
+        if not 1 <= scoring <= len(r.scorings):
+            out.write(f"This log has no scoring phase {scoring} (it has "
+                      f"{len(r.scorings)}).\n")
+            return 1
+        r.goto(r.scorings[scoring - 1][1])
+    else:
+        if not 0 <= step <= r.length:
+            out.write(f"This log has steps 0 to {r.length}, not {step}.\n")
+            return 1
+        r.goto(step)
+    out.write(r.step_text() + "\n")
+    sc = r.scoring_text()
+    if sc:
+        out.write(sc + "\n")
+    out.write(table_text(r) + "\n")
+    for _, text in r.hand_lines():
+        out.write(text + "\n")
+    if not r.complete:
+        out.write("(the other hands are shown once the game is over)\n")
+    return 0
+
+
+def write_chart(path, out_path):
+    """Write the score chart of the game in `path` as SVG to `out_path`. Never writes over
+    a file that is not an SVG (a game log given by mistake, say)."""
+    import pathlib
+    r = Replay(path)
+    target = pathlib.Path(out_path)
+    if target.exists():
+        try:
+            start = target.read_bytes()[:300]
+        except OSError as exc:
+            raise gamelog.LogError(f"cannot write {target}: {exc.strerror}") from None
+        if b"<svg" not in start:
+            raise gamelog.LogError(f"{target} exists and is not an SVG chart: not writing "
+                                   "over it")
+    names = ", ".join(r.head["players"])
+    try:
+        target.write_text(chart.svg_chart(r.series, f"Belfort — {names}"), encoding="utf-8")
+    except OSError as exc:
+        raise gamelog.LogError(f"cannot write {target}: {exc.strerror}") from None
+    return r
+
+
+# --- full screen ------------------------------------------------------------------------------
 
 def run_fullscreen(path, colour=True):
     from prompt_toolkit.application import Application
@@ -114,11 +361,12 @@ def run_fullscreen(path, colour=True):
 
     r = Replay(path)
     kb = KeyBindings()
+    shown = {"chart": False}
 
     def fragments():
         from prompt_toolkit.application import get_app
         size = get_app().output.get_size()
-        return render.as_fragments(r.lines(size.columns, size.rows))
+        return render.as_fragments(r.lines(size.columns, size.rows, shown["chart"]))
 
     def move(delta):
         def handler(event):
@@ -132,12 +380,29 @@ def run_fullscreen(path, colour=True):
     kb.add("pagedown")(move(10))
     kb.add("pageup")(move(-10))
     kb.add("home")(lambda e: r.goto(0))
-    kb.add("end")(lambda e: r.goto(len(r.steps)))
+    kb.add("end")(lambda e: r.goto(r.length))
+    kb.add("]")(lambda e: r.next_month(1))
+    kb.add("[")(lambda e: r.next_month(-1))
+    kb.add("s")(lambda e: r.next_scoring(1))
+    kb.add("S")(lambda e: r.next_scoring(-1))
+    kb.add("v")(lambda e: r.switch_view())
+
+    def month_key(m):
+        return lambda e: r.goto_month(m)
+    for m in range(1, 10):
+        kb.add(str(m))(month_key(m))
+
+    @kb.add("c")
+    def _(event):
+        shown["chart"] = not shown["chart"]
 
     @kb.add("q")
     @kb.add("c-c")
     @kb.add("escape")
     def _(event):
+        if shown["chart"] and event.key_sequence[0].key == "escape":
+            shown["chart"] = False
+            return
         event.app.exit()
 
     app = Application(layout=Layout(Window(FormattedTextControl(fragments, focusable=True))),
