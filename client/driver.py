@@ -400,17 +400,15 @@ def resume_game(path=None, directory=None, pace=0.4):
         log = found[0]
     else:
         log = gamelog.load(path)
+    gamelog.new_game_from(log.head, str(log.path))      # a header that cannot start a game
     if not log.is_local_game:
         raise gamelog.LogError(f"{log.path} is not a game played on this machine against "
                                "bots: it can be replayed (belfort replay), not resumed")
-    if log.finished:
-        raise gamelog.LogError(f"{log.path}: that game is over (belfort replay shows it)")
-    problem = log.problem
-    applied = len(log.steps)
-    if problem is None:
-        done = gamelog.replay(log)
-        if done.problem is not None:
-            problem, applied = done.problem, done.applied
+    done = gamelog.replay(log)
+    problem, applied = done.problem or log.problem, done.applied
+    if done.game.is_over():
+        raise gamelog.LogError(f"{log.path}: that game is over (belfort replay shows it)" +
+                               (f"; {problem}" if problem else ""))
     if problem is None:
         return LocalDriver.resume(log, pace=pace), log.path, notes
     # Never write to a damaged file: continue from its good part in a new one.

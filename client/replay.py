@@ -349,7 +349,7 @@ def write_chart(path, out_path):
 
 # --- full screen ------------------------------------------------------------------------------
 
-def run_fullscreen(path, colour=True):
+def run_fullscreen(path, colour=True, input=None, output=None):
     from prompt_toolkit.application import Application
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.layout import Layout, Window
@@ -407,6 +407,8 @@ def run_fullscreen(path, colour=True):
 
     app = Application(layout=Layout(Window(FormattedTextControl(fragments, focusable=True))),
                       key_bindings=kb, style=Style.from_dict(STYLE), full_screen=True,
-                      color_depth=None if colour else ColorDepth.MONOCHROME)
+                      color_depth=None if colour else ColorDepth.MONOCHROME,
+                      input=input, output=output)
+    run_fullscreen.last = r           # for tests: where the keys took the replay
     app.run()
     return 0
