@@ -155,16 +155,10 @@ class LocalDriver:
                 raise gamelog.LogError(f"{log.path}: the notes on the bot of seat {s} are "
                                        "damaged: its game cannot be resumed exactly")
             specs[s] = spec
-        series_box = []
-
-        def track(runner, step, events):
-            if not series_box:
-                return
-            chart.see(series_box[0], events, runner.game)
-
-        first = gamelog.Runner(head, None, str(log.path))
-        series_box.append(chart.new_series(first.game, initials(head["players"])))
-        done = gamelog.replay(log, on_step=track)
+        series = chart.new_series(gamelog.new_game_from(head, str(log.path)),
+                                  initials(head["players"]))
+        done = gamelog.replay(log, on_step=lambda runner, step, events:
+                              chart.see(series, events, runner.game))
         if done.problem is not None or log.problem is not None:
             raise gamelog.LogError(done.problem or log.problem)
         steps = [_as_driver_step(st) for st in log.steps[:done.applied]]
@@ -172,7 +166,7 @@ class LocalDriver:
             writer = gamelog.GameLogWriter.append_to(log)
         drv = cls(head["players"], you=you, options=head.get("options"),
                   seed=gamelog.seed_of(head), ruleset=done.game.rs, pace=pace, bots=specs,
-                  _resumed=(done.runner, steps, series_box[0], writer))
+                  _resumed=(done.runner, steps, series, writer))
         drv.log.local(resumed=gamelog.now())
         return drv
 

@@ -69,11 +69,11 @@ def canonical_line(obj):
 
 # --- the header ---------------------------------------------------------------------------
 
-def header(names, options, seed, ruleset, you=None, bots=None, hidden=False, cards=None):
+def header(names, options, seed, ruleset, hidden=False, cards=None):
     """The canonical header of a game. `seed` is the text a local game was started with, or
     the bytes of a networked game's shared seed. `cards` (networked games, after the
-    audit): the type name of every card id, id 0 first. (`you` and `bots` are accepted for
-    older callers and ignored: they belong in the local line, see `local_notes`.)"""
+    audit): the type of every card id (index or name), id 0 first. Which seat was ours and
+    the bots are this machine's notes, not the game's: see `local_notes`."""
     opts = {k: (list(v) if isinstance(v, tuple) else v) for k, v in dict(options).items()}
     head = {"format": FORMAT, "version": VERSION, "players": list(names), "options": opts,
             "ruleset_sha256": ruleset.sha256, "ruleset": ruleset.raw}
@@ -160,6 +160,7 @@ class GameLog:
     good_bytes: int = 0             # length of the valid part (whole lines)
     newline_at_end: bool = True
     canonical: list = field(default_factory=list)   # the canonical lines, as read
+    numbered: int = 0               # steps with a number read so far (the next n)
 
     @property
     def finished(self):
@@ -331,25 +332,24 @@ def _read_line(log, raw, i, n_players, torn):
         return f"{where}: a damaged local note: the game is read up to line {i - 1}"
     if log.end is not None:
         return f"{where} comes after the end of the game: the game is read up to the end"
-    expected = sum(1 for s in log.steps if s.n is not None)
-    if "cmd" in row:
-        ok = set(row) == {"cmd", "n", "seat"} and isinstance(row["cmd"], str) and \
-            len(row["cmd"]) < 2000 and _is_int(row["seat"], 0, n_players - 1)
+    upto = f"the game is read up to line {i - 1}"
+    if "cmd" in row or "undo" in row:
+        kind = "cmd" if "cmd" in row else "undo"
+        if kind == "cmd":
+            ok = set(row) == {"cmd", "n", "seat"} and isinstance(row["cmd"], str) and \
+                len(row["cmd"]) < 2000 and _is_int(row["seat"], 0, n_players - 1)
+            step = ("cmd", row.get("seat"), row.get("cmd"))
+        else:
+            ok = set(row) == {"undo", "n", "step"} and \
+                _is_int(row["undo"], 0, n_players - 1) and _is_int(row["step"], 0)
+            step = ("undo", row.get("undo"), row.get("step"))
         if not ok:
-            return f"{where}: a damaged command entry: the game is read up to line {i - 1}"
-        if row["n"] != expected:
-            return (f"{where}: step number {row['n']!r} where {expected} was expected (lines "
-                    f"missing or out of order): the game is read up to line {i - 1}")
-        log.steps.append(LogStep("cmd", row["seat"], row["cmd"], expected, i))
-    elif "undo" in row:
-        ok = set(row) == {"undo", "n", "step"} and _is_int(row["undo"], 0, n_players - 1) \
-            and _is_int(row["step"], 0)
-        if not ok:
-            return f"{where}: a damaged undo entry: the game is read up to line {i - 1}"
-        if row["n"] != expected:
-            return (f"{where}: step number {row['n']!r} where {expected} was expected (lines "
-                    f"missing or out of order): the game is read up to line {i - 1}")
-        log.steps.append(LogStep("undo", row["undo"], row["step"], expected, i))
+            return f"{where}: a damaged {'command' if kind == 'cmd' else 'undo'} entry: {upto}"
+        if row["n"] != log.numbered:
+            return (f"{where}: step number {row['n']!r} where {log.numbered} was expected "
+                    f"(lines missing or out of order): {upto}")
+        log.steps.append(LogStep(*step, log.numbered, i))
+        log.numbered += 1
     elif "reveal" in row:
         if set(row) != {"reveal", "type"} or not _is_int(row["reveal"], 0) or \
                 not _is_int(row["type"], 0, len(belfort.CARD_TYPES) - 1):
@@ -539,7 +539,7 @@ class GameLogWriter:
         w = cls(log.path, None, _append=fh)
         if not log.newline_at_end:
             w._raw("\n")
-        w.n = sum(1 for s in log.steps if s.n is not None)
+        w.n = log.numbered
         return w
 
     def _raw(self, text):
