@@ -179,12 +179,12 @@ def _play_window(args, driver, log_path, seed):
     app = BelfortApp(driver, colour=args.colour, log_path=log_path)
     app.run()
     v = driver.view()
+    if log_path:
+        print(f"Game log: {log_path}   (belfort replay {log_path})")
     if app.left == "kept":
         print(f"The game is kept: belfort play --resume {log_path} continues it.")
     elif app.left == "abandoned":
-        print(f"The game is abandoned. Its log: {log_path}")
-    elif log_path:
-        print(f"Game log: {log_path}   (belfort replay {log_path})")
+        print("The game is abandoned: --resume will not offer it.")
     if v["phase"] != "over":
         when = f"in month {v['round']}" if v["round"] else "during setup"
         print(f"Left the game {when}. Seed {seed}.")

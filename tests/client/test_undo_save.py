@@ -394,3 +394,78 @@ def test_an_action_taken_just_before_leaving_can_be_undone_after_resuming(tmp_pa
     resumed.close()
     done = gamelog.replay(gamelog.load(driver.log.path))
     assert done.problem is None and belfort.state_hash(done.game) == before
+
+
+# --- the real program in tmux: a slip undone, the game quit and resumed ----------------------
+
+class Pane:
+    def __init__(self, tmp_path, name, cmd, width=100, height=34):
+        import shutil
+        if shutil.which("tmux") is None:
+            pytest.fail("tmux is needed for the end-to-end test (apt-get install tmux)")
+        self.sock = f"belfort-save-{os.getpid()}-{name}"
+        env = dict(os.environ, TERM="xterm-256color", XDG_DATA_HOME=str(tmp_path))
+        env.pop("TMUX", None)
+        subprocess.run(["tmux", "-L", self.sock, "-f", "/dev/null", "new-session", "-d", "-s",
+                        "t", "-x", str(width), "-y", str(height), "-c", str(ROOT),
+                        f"{sys.executable} -m client.main {cmd}; echo EXITED $?; sleep 60"],
+                       check=True, env=env)
+
+    def text(self):
+        return subprocess.run(["tmux", "-L", self.sock, "capture-pane", "-p", "-t", "t"],
+                              capture_output=True, text=True).stdout
+
+    def send(self, *keys, literal=False):
+        subprocess.run(["tmux", "-L", self.sock, "send-keys", "-t", "t"] +
+                       (["-l"] if literal else []) + list(keys))
+
+    def wait(self, cond, timeout=30):
+        import time
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            text = self.text()
+            if cond(text) if callable(cond) else cond in text:
+                return text
+            time.sleep(0.1)
+        raise AssertionError(f"timed out waiting for {cond!r}; screen:\n{self.text()}")
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True)
+
+
+@pytest.mark.e2e
+def test_in_tmux_a_slip_is_undone_then_the_game_is_kept_and_resumed(tmp_path):
+    p = Pane(tmp_path, "a", "play --players 3 --seed 21 --bot random --pace 3")
+    try:
+        p.wait("Keep 3 of your 5 cards")
+        p.send("keep #0 #1 #2", literal=True)
+        p.send("Enter")
+        p.wait("Your placement — 6 workers left", 60)
+        p.send("place elf camp", literal=True)
+        p.send("Enter")
+        p.wait("✓ place elf camp")
+        p.send("C-z")                       # the bots wait 3 s: undo before they move
+        p.wait("Taken back: place elf camp")
+        p.wait("Your placement — 6 workers left")
+        p.send("C-c")
+        p.wait("k keeps it for later")
+        p.send("k")
+        text = p.wait("EXITED 0")
+        assert "The game is kept: belfort play --resume" in text
+    finally:
+        p.close()
+    logs = list((tmp_path / "belfort" / "games").glob("*.jsonl"))
+    steps = gamelog.load(logs[0]).steps
+    assert steps[-1][0] == "undo" and steps[-2][2] == "place elf camp"
+    q = Pane(tmp_path, "b", "play --resume --pace 0")
+    try:
+        text = q.wait("Your placement — 6 workers left")
+        assert "Month 1/7" in text
+        q.send("C-c")
+        q.wait("k keeps it for later")
+        q.send("a")
+        text = q.wait("EXITED 0")
+        assert "abandoned" in text
+    finally:
+        q.close()
+    assert gamelog.unfinished_games(tmp_path / "belfort" / "games") == []
