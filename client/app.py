@@ -108,8 +108,8 @@ class BelfortApp:
         self.log_scroll = 0
         self.panel = None            # (title, [text lines])
         self.panel_scroll = 0
-        self.message = ("class:dim", "Tab completes · ? lists your choices · help TOPIC "
-                                     "explains · Ctrl-Z undoes · Ctrl-C leaves")
+        self.message = ("class:dim", "Tab completes · ? choices · help TOPIC · Ctrl-Z undo · "
+                                     "Ctrl-C leaves")
         self.confirm = False
         self.log_path = log_path
         self._hinter = None
