@@ -39,6 +39,7 @@ class Name:
     name: str                 # as players read it in running text (singular)
     plural: str = ""          # where players read a count of them ("3 elves")
     short: str = ""           # at most 3 terminal cells, for the compact layout
+    brief: str = ""           # at most 12 cells where `name` is longer (guilds in tables)
     full: str = ""            # the longer printed title (guilds: "Guilde des mineurs")
     word: str = ""            # the one-word command token shown by completion (lowercase)
     aliases: tuple = ()       # more forms accepted when typed (may contain spaces)
@@ -186,7 +187,8 @@ BOARD_SYMBOLS = (
 )
 
 # --- the twelve guilds (§14) ----------------------------------------------------------------
-# name: how the guild is called in running text; full: its printed title.
+# name: how the guild is called in running text; full: its printed title; brief: a form of at
+# most 12 cells for tables, where the name is longer (the German compounds).
 
 
 def _g(name, full, **kw):
@@ -198,16 +200,16 @@ GUILD_TERMS = (
       en=_g("Merchants", "Merchants' guild"),
       fr=_g("Marchands", "Guilde des marchands", aliases=("guilde des marchands",),
             src="000:891 GUILDE DES MARCHANDS"),
-      de=_g("Kaufmanns-Gilde", "Kaufmanns-Gilde", short="Kaufmann", word="kaufmann",
+      de=_g("Kaufmanns-Gilde", "Kaufmanns-Gilde", brief="Kaufmann", word="kaufmann",
             aliases=("kaufmanns", "kaufleute"), src="002:887 KAUFMANNS-GILDE"),
       it=_g("Mercanti", "Gilda dei Mercanti", aliases=("gilda dei mercanti",),
             src="001:846 GILDA DEI MERCANTI"),
       ko=_g("상인", "상인 길드", aliases=("상인 길드",), src="004:662 상인 길드")),
     T("guild:librarians",
       en=_g("Librarians", "Librarians' guild"),
-      fr=_g("Bibliothécaires", "Guilde des bibliothécaires",
+      fr=_g("Bibliothécaires", "Guilde des bibliothécaires", brief="Bibliothéc.",
             aliases=("guilde des bibliothécaires",), src="000:904 GUILDE DES BIBLIOTHECAIRES"),
-      de=_g("Bibliothekars-Gilde", "Bibliothekars-Gilde", short="Bibliothekar",
+      de=_g("Bibliothekars-Gilde", "Bibliothekars-Gilde", brief="Bibliothekar",
             word="bibliothekar", aliases=("bibliothekars", "bibliothekare"),
             src="002:879 BIBLIOTHEKARS-GILDE"),
       it=_g("Bibliotecari", "Gilda dei Bibliotecari", aliases=("gilda dei bibliotecari",),
@@ -221,7 +223,7 @@ GUILD_TERMS = (
       en=_g("Architects", "Architects' guild"),
       fr=_g("Architectes", "Guilde des architectes", aliases=("guilde des architectes",),
             src="000:914 GUILDE DES ARCHITECTES"),
-      de=_g("Baumeister-Gilde", "Baumeister-Gilde", short="Baumeister", word="baumeister",
+      de=_g("Baumeister-Gilde", "Baumeister-Gilde", brief="Baumeister", word="baumeister",
             src="002:900 BAUMEISTER-GILDE"),
       it=_g("Architetti", "Gilda degli Architetti", aliases=("gilda degli architetti",),
             src="001:885 GILDA DEGLI ARCHITETTI"),
@@ -230,7 +232,7 @@ GUILD_TERMS = (
       en=_g("Recruiters", "Recruiters' guild"),
       fr=_g("Recruteurs", "Guilde des recruteurs", aliases=("guilde des recruteurs",),
             src="000:928 GUILDE DES RECRUTEURS"),
-      de=_g("Anwerber-Gilde", "Anwerber-Gilde", short="Anwerber", word="anwerber",
+      de=_g("Anwerber-Gilde", "Anwerber-Gilde", brief="Anwerber", word="anwerber",
             src="002:914 ANWERBER-GILDE"),
       it=_g("Reclutamento", "Gilda del Reclutamento",
             aliases=("gilda del reclutamento", "reclutatori"),
@@ -242,7 +244,7 @@ GUILD_TERMS = (
       en=_g("Sawyers", "Sawyers' guild"),
       fr=_g("Scieurs", "Guilde des scieurs", aliases=("guilde des scieurs",),
             src="000:944 GUILDE DES SCIEURS"),
-      de=_g("Sägearbeiter-Gilde", "Sägearbeiter-Gilde", short="Sägearbeiter",
+      de=_g("Sägearbeiter-Gilde", "Sägearbeiter-Gilde", brief="Sägearbeiter",
             word="sägearbeiter", src="002:930 SÄGEARBEITER-GILDE"),
       it=_g("Boscaioli", "Gilda dei Boscaioli", aliases=("gilda dei boscaioli",),
             src="001:926 GILDA DEI BOSCAIOLI"),
@@ -251,7 +253,7 @@ GUILD_TERMS = (
       en=_g("Miners", "Miners' guild"),
       fr=_g("Mineurs", "Guilde des mineurs", aliases=("guilde des mineurs",),
             src="000:952 GUILDE DES MINEURS"),
-      de=_g("Bergmanns-Gilde", "Bergmanns-Gilde", short="Bergmann", word="bergmann",
+      de=_g("Bergmanns-Gilde", "Bergmanns-Gilde", brief="Bergmann", word="bergmann",
             aliases=("bergmanns", "bergleute"), src="002:938 BERGMANNS-GILDE"),
       it=_g("Minatori", "Gilda dei Minatori", aliases=("gilda dei minatori",),
             src="001:940 GILDA DEI MINATORI"),
@@ -262,7 +264,7 @@ GUILD_TERMS = (
       en=_g("Bankers", "Bankers' guild"),
       fr=_g("Banquiers", "Guilde des banquiers", aliases=("guilde des banquiers",),
             src="000:960 GUILDE DES BANQUIERS"),
-      de=_g("Bänker-Gilde", "Bänker-Gilde", short="Bänker", word="bänker",
+      de=_g("Bänker-Gilde", "Bänker-Gilde", brief="Bänker", word="bänker",
             src="002:946 BÄNKER-GILDE"),
       it=_g("Banchieri", "Gilda dei Banchieri", aliases=("gilda dei banchieri",),
             chosen="the Italian rulebook leaves this guild in English (001:956 BANKERS' GUILD);"
@@ -272,7 +274,7 @@ GUILD_TERMS = (
       en=_g("Masons", "Masons' guild"),
       fr=_g("Maçons", "Guilde des maçons", aliases=("guilde des maçons",),
             src="000:968 GUILDE DES MAÇONS"),
-      de=_g("Steinmetz-Gilde", "Steinmetz-Gilde", short="Steinmetz", word="steinmetz",
+      de=_g("Steinmetz-Gilde", "Steinmetz-Gilde", brief="Steinmetz", word="steinmetz",
             aliases=("steinmetze",), src="002:954 STEINMETZ-GILDE"),
       it=_g("Muratori", "Gilda dei Muratori", aliases=("gilda dei muratori", "scalpellini"),
             chosen="the Italian rulebook leaves this guild in English (001:970 MASONS' GUILD);"
@@ -282,7 +284,7 @@ GUILD_TERMS = (
       en=_g("Thieves", "Thieves' guild"),
       fr=_g("Voleurs", "Guilde des voleurs", aliases=("guilde des voleurs",),
             src="000:980 GUILDE DES VOLEURS"),
-      de=_g("Diebes-Gilde", "Diebes-Gilde", short="Diebe", word="diebe",
+      de=_g("Diebes-Gilde", "Diebes-Gilde", brief="Diebe", word="diebe",
             aliases=("diebes", "dieb"), src="002:966 DIEBES-GILDE"),
       it=_g("Ladri", "Gilda dei Ladri", aliases=("gilda dei ladri",),
             src="001:990 GILDA DEI LADRI"),
@@ -291,7 +293,7 @@ GUILD_TERMS = (
       en=_g("Bandits", "Bandits' guild"),
       fr=_g("Bandits", "Guilde des bandits", aliases=("guilde des bandits",),
             src="000:988 GUILDE DES BANDITS"),
-      de=_g("Banditen-Gilde", "Banditen-Gilde", short="Banditen", word="banditen",
+      de=_g("Banditen-Gilde", "Banditen-Gilde", brief="Banditen", word="banditen",
             src="002:974 BANDITEN-GILDE"),
       it=_g("Banditi", "Gilda dei Banditi", aliases=("gilda dei banditi",),
             src="001:1006 GILDA DEI BANDITI"),
@@ -300,7 +302,7 @@ GUILD_TERMS = (
       en=_g("Wizards", "Wizards' guild"),
       fr=_g("Sorciers", "Guilde des sorciers", aliases=("guilde des sorciers",),
             src="000:996 GUILDE DES SORCIERS"),
-      de=_g("Zauberer-Gilde", "Zauberer-Gilde", short="Zauberer", word="zauberer",
+      de=_g("Zauberer-Gilde", "Zauberer-Gilde", brief="Zauberer", word="zauberer",
             src="002:982 ZAUBERER-GILDE"),
       it=_g("Maghi", "Gilda dei Maghi", aliases=("gilda dei maghi",),
             src="001:1018 GILDA DEI MAGHI"),
@@ -309,7 +311,7 @@ GUILD_TERMS = (
       en=_g("Spies", "Spies' guild"),
       fr=_g("Espions", "Guilde des espions", aliases=("guilde des espions",),
             src="000:1006 GUILDE DES ESPIONS"),
-      de=_g("Spion-Gilde", "Spion-Gilde", short="Spione", word="spione",
+      de=_g("Spion-Gilde", "Spion-Gilde", brief="Spione", word="spione",
             aliases=("spion",), src="002:992 SPION-GILDE"),
       it=_g("Spie", "Gilda delle Spie", aliases=("gilda delle spie",),
             src="001:1038 GILDA DELLE SPIE"),
@@ -372,7 +374,7 @@ KIND_TERMS = (
            aliases=("meister-elb",), src="002:228 MEISTERELB"),
       it=N("mastro elfo", plural="mastri elfi", short="E", gender="m", word="mastro-elfo",
            src="001:210 MASTRO ELFO"),
-      ko=N("마스터 엘프", short="마엘", word="마스터엘프", aliases=("숙련된 엘프",),
+      ko=N("마스터 엘프", short="엘⁺", word="마스터엘프", aliases=("숙련된 엘프",),
            src="004:142 마스터 엘프", note="also 숙련된 엘프 (004:311)")),
     T("kind:master-dwarf",
       en=N("master dwarf", plural="master dwarves", short="D", word="master-dwarf"),
@@ -382,7 +384,7 @@ KIND_TERMS = (
            aliases=("meister-zwerg",), src="002:222 MEISTERZWERG"),
       it=N("mastro nano", plural="mastri nani", short="N", gender="m", word="mastro-nano",
            src="001:196 Mastro Nano sul retro"),
-      ko=N("마스터 드워프", short="마드", word="마스터드워프", aliases=("숙련된 드워프",),
+      ko=N("마스터 드워프", short="드⁺", word="마스터드워프", aliases=("숙련된 드워프",),
            src="004:141 마스터 드워프", note="also 숙련된 드워프 (004:311)")),
     T("kind:gnome",
       en=N("gnome", plural="gnomes", short="g"),

@@ -69,7 +69,9 @@ def parse_lang_option(value):
     """The language `--lang VALUE` asks for; raises UnknownLanguage (its message is
     translated) for anything we do not have. Accepts the same spellings as the
     environment ('fr', 'fr_FR.UTF-8', 'FR')."""
-    lang = language_of(value) if value not in ("C", "POSIX") else None
+    text = value.strip() if isinstance(value, str) else ""
+    is_c = text in ("C", "POSIX") or text.startswith(("C.", "C@", "POSIX."))
+    lang = None if is_c else language_of(text)
     if lang is None:
         raise UnknownLanguage(value)
     return lang

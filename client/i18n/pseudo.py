@@ -3,7 +3,7 @@
 In the pseudo-locale (code `qps`, as in Microsoft's qps-ploc) every translated message comes
 out with its letters swapped for accented look-alikes and each line wrapped in ⟦ ⟧:
 
-    _("Your turn — {n} workers left")  ->  "⟦Ɏǿŭř ŧŭřƞ — {n} ẇǿřķḗřş ŀḗƒŧ⟧"
+    _("Your turn — {n} workers left")  ->  "⟦Ẏǿŭř ŧŭřƞ — {n} ẇǿřķḗřş ŀḗƒŧ⟧"
 
 Placeholders ({n}, {who!r}, %s, %(name)s) are kept, so formatting still works. A screen
 rendered in the pseudo-locale contains plain ASCII words only where something did not go

@@ -1,7 +1,8 @@
 """The glossary's words in the active language, for the screen and the log.
 
     term("card:tower")                 -> "Tour"        (French active)
-    term("card:tower", "short")        -> "Tou"
+    term("card:tower", "short")        -> "Tou"          (at most 3 cells)
+    term("guild:miners", "brief")      -> "Mineurs"      (at most 12 cells; "Bergmann" in German)
     term("guild:miners", "full")       -> "Guilde des mineurs"
     term_count("kind:elf", 3)          -> "elfes"       (the form for a count of 3)
     term("card:tower", lang="de")      -> "Turm"        (any language, whatever is active)
@@ -18,7 +19,7 @@ from . import glossary, pseudo
 from .catalog import active_language
 from .language import PLURAL_FORMS
 
-_FORMS = ("name", "plural", "short", "full", "word")
+_FORMS = ("name", "plural", "short", "brief", "full", "word")
 _RULES = {lang: gettext.c2py(spec.split("plural=", 1)[1].rstrip("; "))
           for lang, spec in PLURAL_FORMS.items()}
 
@@ -31,7 +32,7 @@ def _pick(name, form):
         value = name.name
     if not value and form == "full":
         value = name.name
-    if not value and form == "short":
+    if not value and form in ("short", "brief"):
         value = name.name
     return value
 

@@ -209,7 +209,7 @@ TOPICS = {
            "board": ("tabellone",), "screen": ("schermo",), "commands": ("comandi",),
            "guilds": ("gilde",), "keys": ("tasti",)},
     "ko": {"overview": ("개요",), "two-player": ("2인", "2인 게임"), "board": ("보드",),
-           "screen": ("화면",), "commands": ("명령어",), "guilds": ("길드 목록",),
+           "screen": ("화면",), "commands": ("명령어",), "guilds": ("길드목록", "길드 목록"),
            "keys": ("키",)},
 }
 ENGLISH_TOPICS = ("overview", "setup", "placement", "collection", "actions", "scoring",

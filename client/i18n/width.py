@@ -82,7 +82,8 @@ def wrap(text, width):
         raise ValueError("wrap width must be positive")
     lines = []
     for paragraph in text.split("\n"):
-        line, used = None, 0
+        line, used = None, 0            # None: nothing on the current line yet
+        emitted = False                 # this paragraph already produced a line
         for word in paragraph.split(" "):
             w = cell_width(word)
             if line is not None and used + 1 + w <= width:
@@ -90,13 +91,18 @@ def wrap(text, width):
                 continue
             if line is not None:
                 lines.append(line)
+                emitted = True
+            line, used = None, 0
             while w > width:
                 head = truncate(word, width, ellipsis="") or _clusters(word)[0][0]
                 lines.append(head)
+                emitted = True
                 word = word[len(head):]
                 w = cell_width(word)
-            line, used = word, w
-        lines.append(line if line is not None else "")
+            if word or not emitted:
+                line, used = word, w
+        if line is not None:
+            lines.append(line)
     return lines
 
 
