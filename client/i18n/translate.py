@@ -59,34 +59,39 @@ def _gate(word, lang):
     return None
 
 
-def canonical_token(word, lang, context="arg"):
-    """One structured argument in English: '#17:tour' -> '#17:tower', 'tour@3' ->
-    'tower@3', 'porte4@0' -> 'gate4@0', 'forêt=2' -> 'forest=2', 'remise=bp' ->
-    'discount=ws', '1:bois' -> '1:wood', 'porte1' -> 'gate1', 'elfe' -> 'elf'. The
-    untranslated parts are lower-cased ('MUR@1B' -> 'wall@1b', 'Bureuu' -> 'bureuu'), as
-    the parser reads them."""
+def _rewrite(word, context, name_of, gate_of, keep):
+    """A command argument with its words mapped, in the shapes the engine's text has:
+    '#17:TYPE', 'SITE@D', 'gateN@D', 'AREA=N', 'discount=CODE', 'SEAT:RESOURCE', 'gateN' and
+    plain words. `name_of(word, context)` maps one word (None: unknown), `gate_of(word)` a
+    gate word with its number, `keep(word)` is what an unmapped part becomes."""
     if word.startswith("#"):
         card, sep, kind = word.partition(":")
-        if sep:
-            return f"{card}:{_lookup(kind, lang, 'card') or kind.lower()}"
-        return word
+        return f"{card}:{name_of(kind, 'card') or keep(kind)}" if sep else word
     if "@" in word:
         prefix, _sep, where = word.partition("@")
-        canon = _gate(prefix, lang) or _lookup(prefix, lang, "site")
-        return f"{canon or prefix.lower()}@{where.lower()}"
+        return f"{gate_of(prefix) or name_of(prefix, 'site') or keep(prefix)}@{keep(where)}"
     if "=" in word:
         name, _sep, value = word.partition("=")
-        canon = _lookup(name, lang, "area")
-        if canon == "discount":
-            value = _lookup(value, lang, "code") or value
-        return f"{canon or name.lower()}={value.lower()}"
+        mapped = name_of(name, "area")
+        if "discount" in (name.lower(), mapped):
+            value = name_of(value, "code") or value
+        return f"{mapped or keep(name)}={keep(value)}"
     if ":" in word:
         seat, _sep, res = word.partition(":")
-        return f"{seat}:{_lookup(res, lang, 'arg') or res.lower()}"
-    canon = None if word.isdigit() else _lookup(word, lang, context)
-    if canon is None and context == "arg":
-        canon = _gate(word, lang)
-    return canon or word.lower()
+        return f"{seat}:{name_of(res, 'arg') or keep(res)}"
+    if word.isdigit():
+        return word
+    return name_of(word, context) or (gate_of(word) if context == "arg" else None) or \
+        keep(word)
+
+
+def canonical_token(word, lang, context="arg"):
+    """One argument in English: '#17:tour' -> '#17:tower', 'tour@3' -> 'tower@3',
+    'porte4@0' -> 'gate4@0', 'forêt=2' -> 'forest=2', 'remise=bp' -> 'discount=ws',
+    '1:bois' -> '1:wood', 'porte1' -> 'gate1', 'elfe' -> 'elf'. The untranslated parts are
+    lower-cased ('MUR@1B' -> 'wall@1b', 'Bureuu' -> 'bureuu'), as the parser reads them."""
+    return _rewrite(word, context, lambda w, ctx: _lookup(w, lang, ctx),
+                    lambda w: _gate(w, lang), str.lower)
 
 
 def canonical_line(text, lang):
@@ -129,34 +134,19 @@ def _word_in(canon, lang, context):
 
 
 def localize_token(word, lang, context="arg"):
-    """One English word or structured argument as `lang` shows it (the inverse of
-    canonical_token): 'tower@3' -> 'tour@3', 'gate4@0' -> 'porte4@0', 'forest=2' ->
-    'forêt=2', '#3:pub' -> '#3:pub', 'miners' -> 'mineurs'. Unknown: unchanged."""
+    """One English word or argument as `lang` shows it (the inverse of canonical_token):
+    'tower@3' -> 'tour@3', 'gate4@0' -> 'porte4@0', 'forest=2' -> 'forêt=2', '#3:pub' ->
+    '#3:pub', 'miners' -> 'mineurs'. Unknown words come back unchanged."""
     if lang == "en":
         return word
-    if word.startswith("#"):
-        card, sep, kind = word.partition(":")
-        if sep:
-            return f"{card}:{_word_in(kind, lang, 'card') or kind}"
-        return word
-    if "@" in word:
-        prefix, _sep, where = word.partition("@")
-        m = _GATE.fullmatch(prefix)
-        if m and m.group(1) == "gate":
-            return f"{_word_in('gate', lang, 'gate')}{m.group(2)}@{where}"
-        return f"{_word_in(prefix, lang, 'site') or prefix}@{where}"
-    if "=" in word:
-        name, _sep, value = word.partition("=")
-        if name == "discount":
-            value = _word_in(value, lang, "code") or value
-        return f"{_word_in(name, lang, 'area') or name}={value}"
-    if ":" in word:
-        seat, _sep, res = word.partition(":")
-        return f"{seat}:{_word_in(res, lang, 'arg') or res}"
-    m = _GATE.fullmatch(word)
-    if context == "arg" and m and m.group(1) == "gate":
-        return f"{_word_in('gate', lang, 'gate')}{m.group(2)}"
-    return _word_in(word, lang, context) or word
+
+    def gate_of(w):
+        m = _GATE.fullmatch(w)
+        return f"{_word_in('gate', lang, 'gate')}{m.group(2)}" if m and m.group(1) == "gate" \
+            else None
+
+    return _rewrite(word, context, lambda w, ctx: _word_in(w, lang, ctx), gate_of,
+                    lambda w: w)
 
 
 def localize_line(text, lang):
