@@ -235,8 +235,6 @@ def glossary_markdown():
                 text += " *"
             cells.append(text)
         lines.append(f"| `{term.key}` | " + " | ".join(cells) + " |")
-    lines.append("")
-    lines.append("(short forms in brackets; * = not printed by that edition, chosen)")
     return "\n".join(lines)
 
 
@@ -304,6 +302,7 @@ def main(argv=None):
         return cmd_check()
     if args.command == "glossary":
         print(glossary_markdown())
+        print("\n(short forms in brackets; * = not printed by that edition, chosen)")
     if args.command == "sources":
         seeds = args.seeds or find_seeds()
         if seeds is None:

@@ -111,3 +111,5 @@ def test_the_markdown_table_lists_every_term():
     for t in glossary.TERMS:
         assert f"`{t.key}`" in table
     assert "Corps de garde" in table and "게이트하우스" in table and "Bänker-Gilde" in table
+    # docs/i18n.md shows the current glossary (regenerate: python scripts/i18n.py glossary)
+    assert table in (ROOT / "docs" / "i18n.md").read_text(encoding="utf-8")
