@@ -14,8 +14,8 @@ is the pure translation layer in front of the client's parser:
     localize_line("build #17 tower@3", "fr")              -> "construire #17 tour@3"
 
 English is always accepted too, and words that are not in the vocabulary (numbers, #17,
-names, typing mistakes) pass through unchanged, so the parser's own error messages still
-quote them. Word order stays the English command's order.
+typing mistakes) pass through (lower-cased, as the parser reads them), so the parser's own
+error messages still name them. Word order stays the English command's order.
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ def _gate(word, lang):
 
 def _rewrite(word, context, name_of, gate_of, keep):
     """A command argument with its words mapped, in the shapes the engine's text has:
-    '#17:TYPE', 'SITE@D', 'gateN@D', 'AREA=N', 'discount=CODE', 'SEAT:RESOURCE', 'gateN' and
-    plain words. `name_of(word, context)` maps one word (None: unknown), `gate_of(word)` a
+    '#17:TYPE', 'SITE@D', 'gateN@D', 'AREA=N', 'discount=CODE', 'SEAT:RESOURCE',
+    'guild:NAME', 'gateN' and plain words. `name_of(word, context)` maps one word (None: unknown), `gate_of(word)` a
     gate word with its number, `keep(word)` is what an unmapped part becomes."""
     if word.startswith("#"):
         card, sep, kind = word.partition(":")
@@ -77,8 +77,11 @@ def _rewrite(word, context, name_of, gate_of, keep):
             value = name_of(value, "code") or value
         return f"{mapped or keep(name)}={keep(value)}"
     if ":" in word:
-        seat, _sep, res = word.partition(":")
-        return f"{seat}:{name_of(res, 'arg') or keep(res)}"
+        # '2:wood' (the Bandits' seat:resource), or 'guild:miners' (kind:name)
+        head, _sep, name = word.partition(":")
+        if not head.isdigit():
+            head = name_of(head, "site") or keep(head)
+        return f"{head}:{name_of(name, 'arg') or keep(name)}"
     if word.isdigit():
         return word
     return name_of(word, context) or (gate_of(word) if context == "arg" else None) or \

@@ -157,6 +157,8 @@ def test_spread_shorthands_in_french_and_korean():
     ("fr", "placer elfe bureau", "place elf desk"),
     ("fr", "Place Elfe Camp du Roi", "place elf camp"),
     ("fr", "poser maitre nain guilde des mineurs", "place master-dwarf miners"),
+    ("fr", "placer elfe guilde:mineurs", "place elf guild:miners"),     # kind:name spelling
+    ("de", "setze elb gilde:bergmann", "place elf guild:miners"),
     ("fr", "construire #17 TOUR@3", "build #17 tower@3"),
     ("fr", "mur 2a", "wall 2a"),
     ("fr", "activer voleurs chez 2", "activate thieves from 2"),
@@ -251,6 +253,7 @@ def test_localized_listing_reads_naturally():
     assert localize_line("keep #0 #1 #2 drop #3:pub #4:inn", "it") == \
         "tieni #0 #1 #2 scarta #3:pub #4:locanda"
     assert localize_line("help two-player", "ko") == "도움말 2인"
+    assert localize_line("place elf guild:miners", "it") == "piazza elfo gilda:minatori"
     assert localize_line("build #17 tower@3", "en") == "build #17 tower@3"
 
 
