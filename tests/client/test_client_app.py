@@ -24,9 +24,12 @@ def screen_text(ui, width=80, height=22):
     return render.as_text(ui.main_lines(width, height))
 
 
-async def session(script, names=("You", "Bo", "Cy", "Di"), seed="1"):
-    """Run the window with a local driver; `script(ui, send)` drives it."""
+async def session(script, names=("You", "Bo", "Cy", "Di"), seed="1", prepare=None):
+    """Run the window with a local driver; `script(ui, send)` drives it. `prepare(driver)`
+    runs before the driver starts (the bots begin at once)."""
     driver = LocalDriver(list(names), seed=seed, pace=0, think=0.01, bot_level="random")
+    if prepare is not None:
+        prepare(driver)
     with create_pipe_input() as inp:
         ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
         task = asyncio.ensure_future(ui.run_async())
@@ -146,9 +149,13 @@ def test_the_window_answers_while_a_bot_thinks():
             release.wait(10)
             return belfort.legal_commands(state, seat)[0]
 
-    async def script(ui, driver, send):
+    def slow_bots(driver):
+        # Before the driver runs: otherwise the fast bots may all have kept by the time
+        # the script starts, and our keep would end the phase (a race, 1 in 4 warm runs).
         for s in list(driver.bots):
             driver.bots[s] = SlowBot()
+
+    async def script(ui, driver, send):
         send("keep #0 #1 #2\r")
         await until(lambda: driver._thinking)
         started = time.monotonic()
@@ -161,7 +168,7 @@ def test_the_window_answers_while_a_bot_thinks():
         release.set()
         await until(lambda: driver.game.phase != "keep")
 
-    asyncio.run(session(script))
+    asyncio.run(session(script, prepare=slow_bots))
 
 
 class DelayedDriver(LocalDriver):
