@@ -471,14 +471,6 @@ def replay(log, upto=None, on_step=None):
     return Replayed(runner, runner.pos, problem)
 
 
-def replay_commands(head, history):
-    """A fresh game from `head` with every (seat, command) of `history` applied."""
-    game = new_game_from(head)
-    for seat, cmd in history:
-        belfort.apply(game, cmd, seat)
-    return game
-
-
 def apply_step(game, step, stack=None):
     """One log step on `game` (reveal and command steps; undo steps need the `stack` the
     commands were recorded in — a Runner does all of this)."""

@@ -4,7 +4,6 @@ the complete log of a networked game (every card known after the audit), which e
 writes byte for byte the same."""
 
 import io
-import json
 import os
 import subprocess
 import sys
