@@ -84,6 +84,9 @@ class PlainUI:
         last_prompted = None
         try:
             while True:
+                # Look at the task BEFORE reading the view: a view read first may predate
+                # the bots' last move that ended the task, and the game's end would be lost.
+                stopped = task.done()
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
                 if view["phase"] == "over":
@@ -94,9 +97,12 @@ class PlainUI:
                         time.sleep(0.05)
                     call(self.final)
                     return 0
-                if task.done():
+                if stopped:
                     exc = task.exception() if not task.cancelled() else None
-                    self.say(f"The game stopped: {exc!r}")
+                    if exc is None:
+                        self.say("The game stopped before its end.")
+                    else:
+                        self.say("The game stopped: {error}".format(error=exc))
                     return 1
                 if not legal:
                     time.sleep(0.02)
