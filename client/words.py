@@ -130,11 +130,12 @@ def plank_words(plank, guilds=None):
     return f"the {GUILD_TITLE[GUILDS[plank - GUILD_PLANK]]}"
 
 
-def kind_words(kind, n=1):
+def kind_words(kind, n=1, counted=False):
+    """'an elf', '3 master dwarves'; with counted=True '1 elf' instead of 'an elf'."""
     k = KINDS[kind] if isinstance(kind, int) else kind
     text = k.replace("master-", "master ")
     if n == 1:
-        return article(text)
+        return f"1 {text}" if counted else article(text)
     return f"{n} {text.replace('elf', 'elves').replace('dwarf', 'dwarves')}"
 
 
