@@ -99,22 +99,30 @@ def breakdown(view, namer, rs, record=None):
     for what a scoring would give now."""
     n = len(view["players"])
     comp = competitors(view)
-    rec = record if record is not None else projected(view, rs)
+    now = projected(view, rs)
+    rec = record if record is not None else now
     markers, elves, dwarves, gnomes = counts_now(view, rs)
+    # The counts are read off the view; if it has moved on since that scoring, they would
+    # not explain its points: then only the points are shown.
+    exact = all(now[k] == rec[k] for k in ("districts", "elves", "dwarves", "gnomes"))
     out = []
     head = Line(("".ljust(LABEL), "class:th"))
     for s in range(comp):
         head.add(namer.name(s)[:CELL - 1].ljust(CELL),
                  namer.style(s) + (" class:me" if s == namer.you else ""))
     out.append(head)
-    out.append(Line(("".ljust(LABEL), "class:dim"),
-                    (f"{'n':>3} {'rank':<4} {'VP':>2} ".ljust(CELL) * comp, "class:dim")))
+    if exact:
+        out.append(Line(("".ljust(LABEL), "class:dim"),
+                        (f"{'n':>3} {'rank':<4} {'VP':>2} ".ljust(CELL) * comp, "class:dim")))
 
     def row(label, counts, points, style=""):
         labels = rank_labels(counts)
         line = Line((label[:LABEL - 1].ljust(LABEL), "class:th"))
         for s in range(comp):
             pts = points[s] if s < n else "–"
+            if not exact:
+                line.add(f"{pts:>10}  ", namer.style(s))
+                continue
             line.add(*_cell(counts[s], labels[s] or "", pts if counts[s] else "",
                             namer.style(s) if counts[s] else "class:free"))
         return line
@@ -145,7 +153,6 @@ def breakdown(view, namer, rs, record=None):
                      .ljust(CELL))
         out.append(line)
     table = district_table(rs, n)
-    out.append(Line())
     out.append(Line((points_rule(rs, table, comp > n), "class:dim")))
     return out
 
@@ -153,51 +160,47 @@ def breakdown(view, namer, rs, record=None):
 def points_rule(rs, table, with_np):
     districts = ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(table))
     workers = ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(rs.worker_points))
-    text = ("VP per district (markers; a keep counts 2): {districts}. Most elves, dwarves, "
-            "gnomes (a master counts 1): {workers}. Tied players each score the next rank's "
-            "points (=2nd).").format(districts=districts, workers=workers)
     if with_np:
-        text += " The non-players take ranks but score nothing."
-    return text
+        return ("VP: each district (markers, a keep counts 2) {districts}; most elves, "
+                "dwarves, gnomes (a master counts 1) {workers}. A tie (=) scores the next "
+                "rank's points. Non-players take ranks, score nothing.").format(
+                    districts=districts, workers=workers)
+    return ("VP: each district (markers, a keep counts 2) {districts}; most elves, dwarves, "
+            "gnomes (a master counts 1) {workers}. A tie (=) scores the next rank's points."
+            ).format(districts=districts, workers=workers)
 
 
 def score_lines(view, namer, rs, width=80, just=None):
-    """The `score` panel (or, with `just` = a month, the breakdown shown when that scoring
-    phase happens)."""
+    """The `score` panel: what a scoring phase would give now, what the past ones gave and
+    the VP now. With `just` = a month: the breakdown of that month's scoring phase, shown
+    when it happens."""
     from .render import wrap
-    out = []
     log = view.get("score_log") or []
+    n = len(view["players"])
     if just is not None:
         rec = next((r for r in log if r.get("round") == just), None)
         if rec is None:
             return [Line(("No scoring happened after month {m}.".format(m=just), "class:dim"))]
         sr = view.get("scoring_rounds") or rs.scoring_rounds
-        out.append(Line(("Scoring after month {m} ({season}): ".format(
-            m=just, season=season_of(just, sr)), "class:title"),
-            ("Esc or Enter on an empty line returns to the board.", "class:dim")))
-        out.append(Line())
-        body = breakdown(view, namer, rs, rec)
+        body = [Line(("Scoring after month {m} ({season}) — Esc or Enter returns to the "
+                      "board.".format(m=just, season=season_of(just, sr)), "class:title"))]
+        body += breakdown(view, namer, rs, rec)
     else:
-        body = []
-        if log:
-            body.append(Line(("Scoring phases so far", "class:title")))
-            head = Line(("Month".ljust(LABEL), "class:th"))
-            for s in range(len(view["players"])):
-                head.add(namer.name(s)[:CELL - 1].ljust(CELL), namer.style(s))
-            body.append(head)
-            for r in log:
-                line = Line((str(r["round"]).ljust(LABEL), "class:th"))
-                for s in range(len(view["players"])):
-                    k = r.get("taxes_lost", [0] * len(view["players"]))[s]
-                    text = f"+{r['total'][s]}" + (f" -{k} tax" if k else "")
-                    line.add(text.ljust(CELL))
-                body.append(line)
-            body.append(Line())
-        else:
-            body.append(Line(("No scoring phase yet.", "class:dim")))
         rnd = view.get("round") or 0
-        body.append(Line(("If the scoring were now (month {m}):".format(m=rnd), "class:title")))
+        body = [Line(("If the scoring were now (month {m}); 'help scoring' explains."
+                      .format(m=rnd), "class:title"))]
         body += breakdown(view, namer, rs, None)
+        before = Line(("Scored before".ljust(LABEL), "class:th"))
+        for s in range(competitors(view)):
+            if s < n:
+                past = [r["total"][s] for r in log]
+                text = "+".join(map(str, past)) if past else "0"
+            else:
+                text = ""
+            before.add(text[:CELL - 2].rjust(CELL - 2).ljust(CELL))
+        at = next(i for i, ln in enumerate(body) if ln.text().startswith("VP now"))
+        body.insert(at, before)
+    out = []
     for ln in body:
         if ln.width() > width and len(ln.frags) == 1:
             out += wrap(ln.text(), width, ln.frags[0][0])
