@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import textwrap
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.auto_suggest import AutoSuggest, Suggestion
@@ -216,16 +217,17 @@ class BelfortApp:
         need = len(self.prompt()) + len(self.buffer.text) + 2
         return max(1, min(3, -(-need // max(w, 1))))
 
-    def message_height(self):
-        """Room for the whole message (a refusal with its example), up to 4 lines."""
+    def _message_lines(self):
         w, _ = self.size()
-        return max(1, min(4, len(render.wrap(self.message[1], max(w, 10)))))
+        return textwrap.wrap(self.message[1], max(w, 10)) or [""]
+
+    def message_height(self):
+        """Room for the whole message (a refusal with its example), up to 6 lines."""
+        return min(6, len(self._message_lines()))
 
     def _message_fragments(self):
-        style, text = self.message
-        w, _ = self.size()
-        return render.as_fragments([render.Line((ln.text(), style))
-                                    for ln in render.wrap(text, max(w, 10))])
+        style = self.message[0]
+        return [(style, "\n".join(self._message_lines()[:6]))]
 
     def prompt(self):
         if self.confirm:

@@ -172,9 +172,10 @@ class Controller:
     def help(self, topic):
         found = rules_text.lookup(self.rs, topic)
         if found is None:
-            return Reply("error", "No help on '{topic}'. Try: help, help placement, help "
-                                  "tower, help spies, help build, help commands."
-                         .format(topic=topic))
+            return Reply("error", "No help on '{topic}'. Topics: {topics}, and any card, "
+                                  "guild or command name.".format(
+                                      topic=topic,
+                                      topics=", ".join(rules_text.main_topics(self.rs))))
         title, text = found
         return Reply("panel", title=title, lines=text.split("\n"))
 

@@ -182,8 +182,8 @@ def score_lines(view, namer, rs, width=80, just=None):
         if rec is None:
             return [Line(("No scoring happened after month {m}.".format(m=just), "class:dim"))]
         sr = view.get("scoring_rounds") or rs.scoring_rounds
-        body = [Line(("Scoring after month {m} ({season}) — Esc or Enter returns to the "
-                      "board.".format(m=just, season=season_of(just, sr)), "class:title"))]
+        body = [Line(("Scoring after month {m} ({season})".format(
+            m=just, season=season_of(just, sr)), "class:title"))]
         body += breakdown(view, namer, rs, rec)
     else:
         rnd = view.get("round") or 0

@@ -261,8 +261,8 @@ def collection(view, ctx, width, wide):
             if pieces:
                 masters = here.get("master-elf", 0) + here.get("master-dwarf", 0)
                 fresh = RECENT if ctx.fresh("areas", (p["seat"], area)) else ""
-                areas.add(f"{nm.letter(p['seat'])}{pieces}" + (f"({masters}M)" if masters
-                                                               else ""), nm.style(p["seat"]) + fresh)
+                areas.add(f"{nm.letter(p['seat'])}{pieces}" +
+                          (f"({masters}M)" if masters else ""), nm.style(p["seat"]) + fresh)
                 areas.add(" ")
                 any_here = True
         if not any_here:
