@@ -122,6 +122,7 @@ class BelfortApp:
         self.final_audit = None
         self.recent = Recent()
         self.coach = coach
+        self.lessons = []             # the tutorial's lessons waiting for the panel
         self.attention = False        # our decision just came: the prompt stands out
         self._was_ours = self.ours()
         me = view["players"][driver.seat]
@@ -281,8 +282,7 @@ class BelfortApp:
                 for a in unseen:
                     a.seen = True
             elif self.panel is not None:
-                self.panel = None
-                self.panel_scroll = 0
+                self.close_panel()
             elif self.log_scroll:
                 self.log_scroll = 0
 
@@ -311,10 +311,10 @@ class BelfortApp:
         self.attention = False
         if not text.strip() and self.panel is not None and not self.finished:
             # Enter on an empty line dismisses a panel (a scoring, a lesson) like Esc
-            self.panel = None
-            self.panel_scroll = 0
+            self.close_panel()
             self.invalidate()
             return None
+        shown = self.panel
         reply = self.ctl.handle(text)
         if reply.kind == "none":
             return reply
@@ -332,8 +332,10 @@ class BelfortApp:
         elif reply.kind == "info":
             self.message = ("class:info", reply.text)
         elif reply.kind == "ok":
-            if not self.finished:
-                self.panel = None
+            if not self.finished and self.panel is shown:
+                # the command closes what the person had opened (help, ?), not what the
+                # game opened meanwhile (a scoring, a lesson)
+                self.close_panel()
             self.log_scroll = 0
             self.recent.clear()          # the others' moves were seen: highlight anew
             self.message = ("class:ok", f"✓ {reply.text}")
@@ -406,19 +408,30 @@ class BelfortApp:
         self.message = ("class:ok", "Scoring after month {m}: Esc (or Enter) returns to the "
                                     "board; 'score' shows it again.".format(m=rnd))
 
-    def show_lessons(self, lessons):
-        """The tutorial's explanations, in a panel over the board (above a scoring)."""
-        if not lessons:
-            return
-        lines = []
-        for title, text in lessons:
-            lines += [render.Line((title, "class:title"))] + text.split("\n") + [""]
-        if self.panel is not None and self.panel[0].startswith("Scoring"):
-            lines += [render.Line(("─" * 20, "class:dim"))] + list(self.panel[1])
-        self.panel = ("Tutorial: " + lessons[-1][0], lines)
+    def close_panel(self):
+        """Close the panel; the next waiting lesson of the tutorial, if any, takes its
+        place."""
+        self.panel = None
         self.panel_scroll = 0
-        self.message = ("class:ok", "Read this, then Esc (or Enter) shows the board. 'help' "
-                                    "explains more; 'quit' ends the tutorial.")
+        if self.lessons:
+            self._show_lesson(*self.lessons.pop(0))
+
+    def show_lessons(self, lessons):
+        """The tutorial's explanations, one panel each, shown in turn as each is closed;
+        a lesson that comes with a scoring is shown above its breakdown."""
+        self.lessons += lessons
+        if self.lessons and (self.panel is None or self.panel[0].startswith("Scoring")):
+            self._show_lesson(*self.lessons.pop(0))
+
+    def _show_lesson(self, title, text):
+        lines = [render.Line((title, "class:title"))] + text.split("\n")
+        if self.panel is not None and self.panel[0].startswith("Scoring"):
+            lines += ["", render.Line(("─" * 20, "class:dim"))] + list(self.panel[1])
+        self.panel = ("Tutorial: " + title, lines)
+        self.panel_scroll = 0
+        more = " ({n} more to read)".format(n=len(self.lessons)) if self.lessons else ""
+        self.message = ("class:ok", "Read this, then Esc or Enter{more}. 'help' explains "
+                                    "more; 'quit' ends the game.".format(more=more))
 
     def show_final(self):
         view = self.driver.view()

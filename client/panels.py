@@ -245,7 +245,7 @@ def tableau_lines(view, namer, rs, seats=None, width=80):
     seats = list(range(len(view["players"]))) if seats is None else seats
     for s in seats:
         p = view["players"][s]
-        you = " (you)" if s == namer.you else ""
+        you = " (you)" if s == namer.you and p["name"].lower() != "you" else ""
         title = Line((f"{namer.letter(s)} {p['name']}{you}", namer.style(s)),
                      (" — {cards}, {gnomes}, {vp} VP".format(
                          cards=plural(len(p["built"]), "built card"),

@@ -200,3 +200,23 @@ def test_plain_easy_two_player_games_end_on_the_scores(seed):
     assert "The game stopped" not in p.stdout
     assert p.returncode == 0, p.stdout[-1500:] + p.stderr[-1500:]
     assert "Final scores" in p.stdout
+
+
+def test_plain_prints_each_scoring_breakdown_and_answers_score_and_tableau():
+    import io
+
+    from client.driver import LocalDriver, seat_names
+    from client.plain import PlainUI
+    driver = LocalDriver(seat_names("You", 3), seed="4", bot_level="random", pace=0)
+    out = io.StringIO()
+    PlainUI(driver, inp=io.StringIO("?\n1\n" * 120 + "score\ntableau Bo\nquit\ny\n"),
+            out=out).run()
+    text = out.getvalue()
+    rec = driver.game.score_log[0]
+    block = text.split("Scoring after month 3 (")[1].split("\n\n")[0]
+    for needle in ("Elves", "Dwarves", "Gnomes", "Taxes lost", "Scored"):
+        assert needle in block
+    scored = next(ln for ln in block.splitlines() if ln.startswith("Scored")).split()
+    assert scored[1] == f"+{rec['total'][0]}"
+    assert "If the scoring were now" in text and "VP now" in text
+    assert "Built cards of Bo" in text and "markers —" in text
