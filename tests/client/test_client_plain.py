@@ -40,6 +40,7 @@ def test_plain_mode_through_a_pipe(tmp_path):
     assert end is None
 
 
+@pytest.mark.e2e
 def test_a_whole_plain_game_then_its_replay(tmp_path):
     log = tmp_path / "g.jsonl"
     p = run(["play", "--players", "3", "--seed", "5", "--plain", "--bot", "random",
