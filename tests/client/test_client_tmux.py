@@ -225,6 +225,17 @@ def test_wide_layout_at_160x50(pane_factory):
     text = p.wait_prompt("Your placement")
     assert "You kept 3 cards" in text
     assert len(text.splitlines()[0]) <= 160
+    p.type("score")
+    text = p.wait("If the scoring were now (month 1)")
+    assert "Would score" in text and "VP now" in text and "Elves" in text
+    p.key("Escape")
+    p.wait(lambda t: "Markers" in t, 10, "the board again")
+    p.type("tableau")
+    text = p.wait("Built cards")
+    for name in ("Bo", "Cy", "Di", "Ed"):
+        assert f" {name} — 0 built cards" in text, text
+    p.key("Escape")
+    p.wait(lambda t: "Markers" in t, 10, "the board again")
     p.key("C-c")
     p.wait("Leave the running game?")
     p.key("n")
@@ -260,8 +271,7 @@ def test_the_hint_is_underlined_without_colour_and_right_arrow_takes_it(pane_fac
     p.wait("put a worker on a plank", 10, "the completion menu")
     p.key("Tab")
     p.send("elf")                      # typed right after Tab: Tab gave the space
-    p.wait(lambda t: self_prompt(p, t).rstrip().endswith("› place elf"), 10,
-           "'place elf' after Tab")
+    p.wait(lambda t: "› place elf" in self_prompt(p, t), 10, "'place elf' after Tab")
     p.key("C-u")
     p.key("C-c")
     p.wait("Leave the running game?")
