@@ -66,7 +66,10 @@ class GameDriver(Protocol):
 
 
 BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Fa")
-LEVELS = ("random", "easy", "normal", "hard")
+try:
+    from belfort.bots import LEVELS            # the levels this installation's bots offer
+except ImportError:          # pragma: no cover - no bots package: the engine's random bot
+    LEVELS = ("random",)
 
 
 def make_bot(level, seed, think):
