@@ -329,7 +329,7 @@ class LocalDriver:
         if self.log is not None:
             self.log.command(seat, cmd)
             if any(e[0] == "round" for e in events):
-                self.log.sync()
+                self.log.sync_soon()
             if self.game.is_over():
                 self.log.finish(self.game)
             self._check_log()

@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import pathlib
+import threading
 from dataclasses import dataclass, field
 
 import belfort
@@ -498,6 +499,7 @@ class GameLogWriter:
     def __init__(self, path, head, local=None, _append=None):
         self.path = pathlib.Path(path)
         self.error = None
+        self._sync_lock = threading.Lock()
         self.n = 0
         if _append is not None:
             self.fh = _append
@@ -547,11 +549,18 @@ class GameLogWriter:
         self._raw(text + "\n")
 
     def sync(self):
-        if self.fh is not None and self.error is None:
-            try:
-                os.fsync(self.fh.fileno())
-            except OSError:
-                pass
+        """Make what was written durable (a power cut loses nothing before this)."""
+        with self._sync_lock:
+            if self.fh is not None and self.error is None:
+                try:
+                    os.fsync(self.fh.fileno())
+                except (OSError, ValueError):
+                    pass
+
+    def sync_soon(self):
+        """`sync` on a thread of its own: an fsync can take a while, and the window must not
+        wait for it (nor show a step later than the log has it)."""
+        threading.Thread(target=self.sync, name="belfort-log-sync", daemon=True).start()
 
     def command(self, seat, cmd):
         """Write a command step; its step number."""
@@ -571,7 +580,7 @@ class GameLogWriter:
 
     def finish(self, game):
         self._line(canonical_line(end_entry(game)))
-        self.sync()
+        self.sync_soon()
 
     def local(self, **notes):
         self._line(json.dumps({"local": notes}, ensure_ascii=False, separators=(",", ":")))
@@ -579,11 +588,12 @@ class GameLogWriter:
     def close(self):
         if self.fh is not None:
             self.sync()
-            try:
-                self.fh.close()
-            except OSError:
-                pass
-            self.fh = None
+            with self._sync_lock:
+                try:
+                    self.fh.close()
+                except OSError:
+                    pass
+                self.fh = None
 
 
 def _lock(fh, path):
