@@ -18,6 +18,8 @@ from . import render
 from .controller import Controller, prompt_text, turn_hint
 from .words import Describer
 
+SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
+
 
 class PlainUI:
     def __init__(self, driver, inp=None, out=None, width=100, log_path=None):
@@ -33,6 +35,9 @@ class PlainUI:
         self.log_path = log_path
         self.pending = []
         self._shown_alerts = 0
+        # set after every change the driver reports (and when its work ends): the loop
+        # below sleeps on it instead of polling
+        self._changed = threading.Event()
         driver.subscribe(self._on_events)
 
     def say(self, text=""):
@@ -42,6 +47,11 @@ class PlainUI:
     def _on_events(self, events):
         if events:
             self.pending += self.describer.sentences(events, self.driver.view())
+        self._changed.set()
+
+    def _wait_change(self, timeout=None):
+        # the timeout only bounds a wait whose wake-up would have been lost
+        self._changed.wait(SAFETY_WAIT if timeout is None else min(timeout, SAFETY_WAIT))
 
     def flush(self):
         for s in self.pending:
@@ -70,6 +80,7 @@ class PlainUI:
         thread = threading.Thread(target=loop.run_forever, name="belfort-driver", daemon=True)
         thread.start()
         task = asyncio.run_coroutine_threadsafe(self.driver.run(), loop)
+        task.add_done_callback(lambda _f: self._changed.set())
 
         def call(fn):
             async def _do():
@@ -84,14 +95,18 @@ class PlainUI:
         last_prompted = None
         try:
             while True:
+                self._changed.clear()
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
                 if view["phase"] == "over":
                     # A networked game's audit runs after the last command: wait for it.
                     deadline = time.monotonic() + 120
-                    while call(self.driver.audit) is None and not task.done() \
-                            and time.monotonic() < deadline:
-                        time.sleep(0.05)
+                    while True:
+                        self._changed.clear()
+                        if call(self.driver.audit) is not None or task.done() \
+                                or time.monotonic() >= deadline:
+                            break
+                        self._wait_change(deadline - time.monotonic())
                     call(self.final)
                     return 0
                 if task.done():
@@ -99,7 +114,7 @@ class PlainUI:
                     self.say(f"The game stopped: {exc!r}")
                     return 1
                 if not legal:
-                    time.sleep(0.02)
+                    self._wait_change()      # a bot's or a peer's move will wake us
                     continue
                 key = (view["phase"], view["step"], view["round"], view["current"],
                        repr(view["players"][self.driver.seat]))

@@ -85,23 +85,22 @@ class Commands:
         v, raw = body.get("v"), body.get("cmd")
         if not (wire.is_int(v) and isinstance(raw, list) and raw and isinstance(raw[0], str)):
             raise Refused("cheat", seat, f"{name(seat)} sent a malformed command message")
-        text = show(raw)
         if v != g.version:
-            raise Refused("cheat", seat, f"{name(seat)} sent '{text}' for game version {v}, "
-                                         f"but the game is at {g.version}")
+            raise Refused("cheat", seat, f"{name(seat)} sent '{show(raw)}' for game version "
+                                         f"{v}, but the game is at {g.version}")
         waiting = g.waiting_for()
         if seat not in waiting or len(waiting) > 1:
             why = "simultaneous decisions go by commit-reveal" if seat in waiting else \
                 f"the game waits for {self.names.seats(waiting) or 'a card reveal'}"
-            self.illegal(seat, text, why)
-        return self.check_and_apply(seat, raw, text, now)
+            self.illegal(seat, show(raw), why)
+        return self.check_and_apply(seat, raw, now)
 
-    def check_and_apply(self, seat: int, raw, text: str, now: float) -> Out:
+    def check_and_apply(self, seat: int, raw, now: float) -> Out:
         """Apply ``raw`` for ``seat`` (the Out holds the change); Refused if it is not legal."""
         try:
             cmd = belfort.normalize(tuples(raw))
         except (belfort.CommandSyntaxError, TypeError, ValueError) as exc:
-            self.illegal(seat, text, f"malformed: {exc}")
+            self.illegal(seat, show(raw), f"malformed: {exc}")
         problem = self.claim_problem(seat, cmd)
         if problem:
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent "
@@ -109,7 +108,7 @@ class Commands:
         try:
             events = self.table.apply(seat, cmd, now)  # refuses an illegal command, changing nothing
         except belfort.BelfortError as exc:
-            self.illegal(seat, text, str(exc))
+            self.illegal(seat, show(raw), str(exc))
         out = Out(changes=[events])
         if self.paused and self.paused[0] == seat:
             self.paused = None

@@ -252,7 +252,14 @@ class SessionPeer:
                                                  f"the replay stops there")
                     break
                 if kind == "submit":
-                    self.submit(payload, now)
+                    try:
+                        self.submit(payload, now)
+                    except (RuntimeError, belfort.BelfortError) as exc:
+                        # what it answered did not reach the log: the others have it
+                        self.restore_problems.append(f"our logged decision {payload!r} does "
+                                                     f"not fit the game here ({exc}): the "
+                                                     f"replay stops there")
+                        break
                 elif kind == "handoff":
                     self._vote(payload, now)
         finally:
@@ -481,12 +488,11 @@ class SessionPeer:
                 self._stop(text)
                 self._alert("cheat", text, s)
                 return
-            text = show(raw)
             try:
-                self._apply(self.commands.check_and_apply(s, raw, text, 0.0))
+                self._apply(self.commands.check_and_apply(s, raw, 0.0))
             except Refused as exc:
                 self._alert(exc.kind, exc.text, exc.seat)
-                self._stop(f"{self.who.seat(s)}'s simultaneous choice '{text}' was refused")
+                self._stop(f"{self.who.seat(s)}'s simultaneous choice '{show(raw)}' was refused")
                 return
 
     def _settle_deck(self) -> bool:

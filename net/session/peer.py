@@ -7,7 +7,8 @@
 
 A human seat reads commands from standard input (plain text, e.g. ``place elf desk``);
 ``--level`` makes any seat a bot.  With ``--json`` every event is one line
-``@ {json}`` on standard output (tests read these); the last is ``{"event": "result", ...}``.
+``@ {json}`` on standard output (tests read these; ``{"event": "phase", "round", "phase",
+"version"}`` marks each phase reached); the last is ``{"event": "result", ...}``.
 Exit status: 0 game over and audit passed, 1 the game stopped (desync, cheat, audit
 failure), 2 lobby failure (refused, unreachable), 3 timeout.
 """
@@ -174,6 +175,7 @@ def run_node(node, args, out: Printer) -> int:
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
     prompted = -1
+    phase = None
     while not node.done():
         if deadline is not None and time.monotonic() > deadline:
             out({"event": "error", "text": "timed out", **node.summary()})
@@ -187,6 +189,10 @@ def run_node(node, args, out: Printer) -> int:
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
+        g = peer.game
+        if args.json and g is not None and (g.round, g.phase) != phase:
+            phase = (g.round, g.phase)     # for scripts and tests: how far the game is
+            out({"event": "phase", "round": g.round, "phase": g.phase, "version": g.version})
         if lines is not None and not lines.empty() and lines.queue[0].startswith("handoff"):
             text = lines.get_nowait()
             print(handoff_command(peer, text), flush=True)
