@@ -96,6 +96,7 @@ class PlainUI:
         try:
             while True:
                 self._changed.clear()
+                ended = task.done()       # before the view: a view read after it is final
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
                 if view["phase"] == "over":
@@ -109,7 +110,7 @@ class PlainUI:
                         self._wait_change(deadline - time.monotonic())
                     call(self.final)
                     return 0
-                if task.done():
+                if ended:
                     exc = task.exception() if not task.cancelled() else None
                     self.say(f"The game stopped: {exc!r}")
                     return 1
