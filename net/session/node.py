@@ -104,6 +104,7 @@ class Node:
         now = time.monotonic()
         for src, data in frames:
             self.peer.receive(data, now, src)
+            os.sched_yield()   # (as below) peers sharing our cores apply what we answered
         self.peer.tick(now)
         if self._bot_wait(now) == 0.0:
             try:
