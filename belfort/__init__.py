@@ -7,26 +7,27 @@ Public API (see docs/engine.md):
     cmds = legal_commands(game, seat)          # tuples like ("place", 0, 0)
     command_text(cmds[0])                      # 'place elf desk'
     events = apply(game, "place elf desk", seat)
+    cmd, seat = check_legal(game, text, seat); execute(game, cmd, seat)   # check once, then run
     public_view(game), seat_view(game, seat)   # plain dicts
     state_hash(game)                           # SHA-256 hex of the public state
     to_json(game) / from_json(text)            # serialize and restore
 """
 
-from .apply import apply, check_legal, learn, reveal
+from .apply import apply, execute, learn, reveal
 from .bot import RandomBot
 from .commands import command_text, normalize, parse_command
 from .data import CARD_TYPES, GUILDS, KINDS, RESOURCES, SITE_NAME
 from .errors import BelfortError, CommandSyntaxError, IllegalCommandError, RulesetError
 from .game import SetupError, new_game
 from .hidden import determinize, redact
-from .legal import is_legal, legal_commands
+from .legal import check_legal, command_claims, is_legal, legal_commands, unknown_claims
 from .ruleset import Ruleset, load_ruleset, parse_ruleset, standard_ruleset
 from .serialize import from_json, to_json
 from .state import GameState
 from .views import public_view, seat_view, state_hash
 
 __all__ = [
-    "apply", "check_legal", "learn", "reveal", "RandomBot", "command_text", "normalize",
+    "apply", "execute", "check_legal", "command_claims", "unknown_claims", "learn", "reveal", "RandomBot", "command_text", "normalize",
     "parse_command", "CARD_TYPES", "GUILDS", "KINDS", "RESOURCES", "SITE_NAME", "BelfortError",
     "CommandSyntaxError", "IllegalCommandError", "RulesetError", "SetupError", "new_game",
     "is_legal", "legal_commands", "Ruleset", "load_ruleset", "parse_ruleset",

@@ -5,6 +5,11 @@ Numbers that players might correct (costs, prices, tables) live in the ruleset f
 the order of things, and the layout of symbols ("sites") on the five districts.
 """
 
+# The one "nothing here" value: a free symbol or plank (no owner, no occupant), no current
+# seat, no card (the top of the draw pile in `buy-card` / `np-take`, no NP card), no symbol
+# (`np-mark none`, a hire without a gatehouse's second marker).
+NOBODY = -1
+
 RESOURCES = ("wood", "stone", "metal", "gold")
 WOOD, STONE, METAL, GOLD = range(4)
 TRADE_RESOURCES = ("wood", "stone", "metal")

@@ -4,10 +4,10 @@ and `legal_commands` takes over.
 """
 
 from . import scoring
-from .data import (AREAS, CARD_TYPES, DISTRICTS, ELF, FOREST, GOLDMINE, KIND_IS_ELF,
-                   LIBRARY, MARKET, MDWARF, MELF, MINE, QUARRY, DWARF, guild_site)
+from .data import (AREAS, CARD_TYPES, DISTRICTS, DWARF, ELF, FOREST, GOLDMINE, KIND_IS_ELF,
+                   LIBRARY, MARKET, MDWARF, MELF, MINE, NOBODY, QUARRY, guild_site)
 from .prng import Prng
-from .state import (ACTIONS, CAMP, NO_ONE, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
+from .state import (ACTIONS, CAMP, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
                     STEP_NONE, STEP_NP_TAKE)
 
 
@@ -95,8 +95,8 @@ def start_round(s, events):
         p.passed = False
         p.camp_used = False
     s.crest_down = [False] * (s.n + 1)
-    s.desk = [NO_ONE] * len(s.desk)
-    s.camp = [NO_ONE] * len(s.camp)
+    s.desk = [NOBODY] * len(s.desk)
+    s.camp = [NOBODY] * len(s.camp)
     s.smith_used = []
     s.phase = PLACEMENT
     s.step = STEP_NONE
@@ -165,13 +165,13 @@ def collect(s, events):
         s.area[seat] = [0] * 16
     # 5 Recruiter's desk: one more worker of the same kind, from the player's reserve.
     for occ in s.desk:
-        if occ != NO_ONE:
+        if occ != NOBODY:
             seat, kind = divmod(occ, 4)
             gain_worker(s, seat, KIND_IS_ELF[kind], events)
-    s.desk = [NO_ONE] * len(s.desk)
+    s.desk = [NOBODY] * len(s.desk)
     # 6 King's camp, in plank order.
-    s.camp_queue = [occ // 4 for occ in s.camp if occ != NO_ONE]
-    s.camp = [NO_ONE] * len(s.camp)
+    s.camp_queue = [occ // 4 for occ in s.camp if occ != NOBODY]
+    s.camp = [NOBODY] * len(s.camp)
     if s.camp_queue:
         s.phase = CAMP
         s.step = STEP_NONE
@@ -277,7 +277,7 @@ def np_controller(s, index):
 
 def start_np_turn(s):
     s.step = STEP_NP_TAKE
-    s.np_card = NO_ONE
+    s.np_card = NOBODY
     s.current = np_controller(s, s.np_index)
 
 
@@ -311,7 +311,7 @@ def end_of_round(s, events):
     if s.round >= s.rs.rounds:
         s.phase = OVER
         s.step = STEP_NONE
-        s.current = NO_ONE
+        s.current = NOBODY
         s.result = scoring.final_result(s)
         events.append(("game-over",))
         return

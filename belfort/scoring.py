@@ -1,6 +1,6 @@
 """Scoring (§9, §10, §11)."""
 
-from .data import DISTRICTS, N_SITES, SITE_DISTRICT, SITE_WEIGHT
+from .data import DISTRICTS, N_SITES, NOBODY, SITE_DISTRICT, SITE_WEIGHT
 
 
 def rank_points(counts, table):
@@ -30,7 +30,7 @@ def district_markers(s):
     board = s.board
     for site in range(N_SITES):
         owner = board[site]
-        if owner >= 0:
+        if owner != NOBODY:
             counts[SITE_DISTRICT[site]][owner] += SITE_WEIGHT[site]
     return counts
 

@@ -7,7 +7,7 @@ Views and the state hash read only public types and the viewer's own hand, so th
 depend on what this engine happens to know.
 """
 
-from .data import N_SITES
+from .data import GARDENS, N_SITES, NOBODY, PUB
 
 # Phases (§4) and the steps inside them.
 KEEP = "keep"              # §3.3 simultaneous keep-3
@@ -27,7 +27,6 @@ STEP_SPIES_TAKE = "spies-take"  # §14 Spies: the spy takes one
 STEP_NP_TAKE = "np-take"        # §12
 STEP_NP_MARK = "np-mark"        # §12
 
-NO_ONE = -1
 
 
 class Player:
@@ -157,7 +156,6 @@ class GameState:
     # --- small derived facts used everywhere -------------------------------------------
     def masters(self, seat):
         """(master elves, master dwarves): §13 Decision, derived from Gardens/Pubs with a gnome."""
-        from .data import GARDENS, PUB
         p = self.players[seat]
         gardens = pubs = 0
         types, gnomes = self.types, self.gnomes
@@ -273,4 +271,4 @@ def _freeze(v):
 
 
 def new_board():
-    return [NO_ONE] * N_SITES
+    return [NOBODY] * N_SITES
