@@ -12,7 +12,7 @@ from .flow import (after_camp_choice, after_np_turn, discard_card, draw_id, draw
                    end_turn, gain_worker, make_public, next_actor, next_placer, refill_pool,
                    start_round)
 from .game import finish_keep
-from .legal import _listed, apply_claims, check_legal, known_count, where
+from .legal import CLAIM_VERBS, apply_claims, check_legal, known_count, listed, where
 from .state import (STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                     STEP_SPREAD)
 from .targets import architect_cost, received
@@ -32,13 +32,14 @@ def execute(s, cmd, seat):
     Guarded, never trusting: the command must be the very tuple `check_legal` returned,
     still in the legal list cached for this seat and version. Anything else — the state
     changed since, another value — goes through the full check, as `apply` would."""
-    if type(seat) is not int or _listed(s, cmd, seat) is None:
+    if type(seat) is not int or listed(s, cmd, seat) is None:
         cmd, seat = check_legal(s, cmd, seat)
     return _run(s, cmd, seat)
 
 
 def _run(s, cmd, seat):
-    apply_claims(s, cmd, seat)   # keep the types the command revealed (§15)
+    if cmd[0] in CLAIM_VERBS:
+        apply_claims(s, cmd, seat)   # keep the types the command revealed (§15)
     events = [("command", seat, cmd)]
     _EXECUTE[cmd[0]](s, seat, cmd, events)
     s.version += 1

@@ -14,7 +14,8 @@ from itertools import combinations
 
 from .commands import command_text, normalize
 from .data import (BANK, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
-                   GUILD_PLANK, HAS_PLANK, NOBODY, PLANK_BEHIND_LOCK, SITE_TYPE, WALL_SITES)
+                   GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, N_SITES, NOBODY, PLANK_BEHIND_LOCK,
+                   SITE_TYPE, WALL_SITES)
 from .errors import BelfortError, IllegalCommandError
 from .explain import why_illegal
 from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN, OVER,
@@ -45,7 +46,7 @@ def check_legal(s, command, seat=None):
         waiting = s.waiting_for()
         seat = waiting[0] if len(waiting) == 1 else None
     if type(command) is tuple and type(seat) is int:
-        found = _listed(s, command, seat)
+        found = listed(s, command, seat)
         if found is not None:
             return found, seat
     cmd = normalize(command)
@@ -69,7 +70,7 @@ def check_legal(s, command, seat=None):
             s._legal = None
 
 
-def _listed(s, command, seat):
+def listed(s, command, seat):
     """The engine's own tuple `command` when it is in the cached legal list of `seat` for
     this version (the usual case: a command picked from `legal_commands`), else None.
     Identity, not equality: ("place", True, 0) == ("place", 1, 0) in Python, and such a
@@ -104,7 +105,7 @@ def where(s):
 
 # --- claims: hand cards a command names with their type (§15) --------------------------------
 
-_CLAIM_VERBS = frozenset(("build", "discard", "show", "keep"))
+CLAIM_VERBS = frozenset(("build", "discard", "show", "keep"))
 
 
 def command_claims(cmd):
@@ -113,7 +114,7 @@ def command_claims(cmd):
     `show` the card. [] for a command of any other shape (legality is decided elsewhere).
     The network layer checks these against the deck before accepting a command."""
     verb = cmd[0] if isinstance(cmd, tuple) and cmd else None
-    if verb not in _CLAIM_VERBS or len(cmd) != 3:
+    if verb not in CLAIM_VERBS or len(cmd) != 3:
         return []
     a, b = cmd[1], cmd[2]
     if verb == "build":
@@ -140,7 +141,7 @@ def unknown_claims(s, cmd, seat):
 def apply_claims(s, cmd, seat):
     """Give this engine the types `cmd` claims for `seat`'s unknown hand cards. Returns the
     cards changed (for the caller to undo), or None when a claim is impossible."""
-    if cmd[0] not in _CLAIM_VERBS or seat is None:
+    if cmd[0] not in CLAIM_VERBS or seat is None:
         return []
     undo = []
     for card, t in unknown_claims(s, cmd, seat):
@@ -210,24 +211,26 @@ def _np_dwarves(s, seat):
 
 def _placements(s, seat):
     """§6: one worker on a free plank, or pass."""
-    unplaced = s.unplaced(seat)
-    kinds = [k for k in range(4) if unplaced[k] > 0]
-    if not kinds:
-        return [("pass",)]
-    rs = s.rs
     p = s.players[seat]
+    unplaced = s.unplaced(seat)
+    kinds = [k for k in _KINDS if unplaced[k] > 0]
+    if not kinds:
+        return [_PASS]
+    rs = s.rs
     gold = p.res[3]
     planks = []
     if gold >= rs.fee_recruiter_desk and NOBODY in s.desk:
         planks.append(DESK)
     if not p.camp_used and NOBODY in s.camp:
         planks.append(CAMP)
-    board, guild_plank, np_dwarf, guilds = s.board, s.guild_plank, s.np_dwarf, s.guilds
-    paid = gold >= rs.fee_guild_plank
-    for d in range(DISTRICTS):
-        if guild_plank[d] == NOBODY and d not in np_dwarf and \
-                (paid or board[d * 12 + 11] == seat):
-            planks.append(GUILD_PLANK + guilds[d])
+    guild_plank, np_dwarf = s.guild_plank, s.np_dwarf
+    if gold >= rs.fee_guild_plank:
+        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
+                   if guild_plank[d] == NOBODY and d not in np_dwarf]
+    else:   # only the guilds the seat owns are free of the fee
+        board = s.board
+        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
+                   if guild_plank[d] == NOBODY and d not in np_dwarf and board[d * 12 + 11] == seat]
     if p.built:
         types, gnomes, card_plank = s.types, s.gnomes, s.card_plank
         locked_ok = gold >= rs.fee_property_plank
@@ -238,21 +241,40 @@ def _placements(s, seat):
                     continue
                 planks.append(CARD_PLANK + c)
     out = [("place", k, pl) for k in kinds for pl in planks]
-    out.append(("pass",))
+    out.append(_PASS)
     return out
+
+
+_KINDS = (0, 1, 2, 3)
 
 
 def _spread(s, seat):
     """§6 after passing: every remaining worker of one kind over its three areas."""
     kind = s.spread_kinds[0]
     total = s.unplaced(seat)[kind]
-    return [("spread", kind, a, b, total - a - b)
-            for a in range(total, -1, -1) for b in range(total - a, -1, -1)]
+    spreads = _SPREADS.get((kind, total))
+    if spreads is None:
+        spreads = _SPREADS[kind, total] = tuple(
+            ("spread", kind, a, b, total - a - b)
+            for a in range(total, -1, -1) for b in range(total - a, -1, -1))
+    return list(spreads)
+
+
+# Commands are immutable tuples, so those with few possible arguments are made once and
+# shared by every list (the spreads: by kind and number of workers, filled as met).
+_SPREADS = {}
+_PASS, _END, _BUY_TOP = ("pass",), ("end",), ("buy-card", NOBODY)
+_CRESTS = tuple(("crest", k) for k in range(8))
+_WALLS = tuple(("wall", x) if x in WALL_SITES else None for x in range(N_SITES))
+_GUILDS = tuple(("guild", g) for g in range(len(GUILDS)))
+_BUYS = tuple(("buy", r) for r in range(3))
+_SELLS = tuple(("sell", r) for r in range(3))
+_EXCHANGES = (("exchange", 0), ("exchange", 1))
 
 
 def _crests(s, seat):
     down = s.crest_down
-    return [("crest", k) for k in range(1, s.n + 1) if not down[k]]
+    return [_CRESTS[k] for k in range(1, s.n + 1) if not down[k]]
 
 
 def _actions(s, seat):
@@ -278,59 +300,62 @@ def _actions(s, seat):
             t = types[c]
             if t is None:
                 continue
-            cost = card_cost[t]
-            if w < cost[0] or st < cost[1] or m < cost[2] or gold < cost[3]:
+            cw, cs, cm, cg = card_cost[t]
+            if w < cw or st < cs or m < cm or gold < cg:
                 continue
             sites = free.get(t)
             if sites is None:
                 sites = free[t] = free_build_sites(board, t)
-            for x in sites:
-                out.append(("build", c, x))
-    cost = rs.wall_cost
-    if w >= cost[0] and st >= cost[1] and m >= cost[2] and gold >= cost[3]:
-        for x in WALL_SITES:
-            if board[x] == NOBODY:
-                out.append(("wall", x))
+            out += [("build", c, x) for x in sites]
+    cw, cs, cm, cg = rs.wall_cost
+    if w >= cw and st >= cs and m >= cm and gold >= cg:
+        out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
     guild_cost = rs.guild_cost
-    for d in range(DISTRICTS):
-        if board[d * 12 + 11] == NOBODY:
-            g = s.guilds[d]
-            cost = guild_cost[g]
-            if w >= cost[0] and st >= cost[1] and m >= cost[2] and gold >= cost[3]:
-                out.append(("guild", g))
+    for x, g in zip(GUILD_SITES, s.guilds):
+        if board[x] == NOBODY:
+            cw, cs, cm, cg = guild_cost[g]
+            if w >= cw and st >= cs and m >= cm and gold >= cg:
+                out.append(_GUILDS[g])
     visits = s.t_visits
     if s.t_buys < visits:
-        buy = rs.trade_buy
-        for r in range(3):
-            if gold >= buy[r]:
-                out.append(("buy", r))
+        bw, bs, bm = rs.trade_buy
+        if gold >= bw:
+            out.append(_BUYS[0])
+        if gold >= bs:
+            out.append(_BUYS[1])
+        if gold >= bm:
+            out.append(_BUYS[2])
     if s.t_sells < visits:
-        for r in range(3):
-            if res[r] >= 1:
-                out.append(("sell", r))
+        if w >= 1:
+            out.append(_SELLS[0])
+        if st >= 1:
+            out.append(_SELLS[1])
+        if m >= 1:
+            out.append(_SELLS[2])
     if s.t_exchanges > 0:
         if w >= 1:
-            out.append(("exchange", 0))
+            out.append(_EXCHANGES[0])
         if st >= 1:
-            out.append(("exchange", 1))
+            out.append(_EXCHANGES[1])
     if not s.t_hired and gold >= rs.fee_gnome_hire and s.gnome_supply > 0:
         out += gnome_targets(s, seat, "hire")
     gnomes = s.gnomes
-    for c in p.built:
-        t = types[c]
-        if t == BANK:
-            if gnomes.get(c) and c not in s.t_banks:
-                out.append(("bank", c))
-        elif t == BLACKSMITH:
-            if gnomes.get(c) and c not in s.smith_used and gold >= 1:
-                out.append(("smith", c))
+    if gnomes:
+        for c in p.built:
+            if gnomes.get(c):
+                t = types[c]
+                if t == BANK:
+                    if c not in s.t_banks:
+                        out.append(("bank", c))
+                elif t == BLACKSMITH:
+                    if c not in s.smith_used and gold >= 1:
+                        out.append(("smith", c))
     if not waiting:
-        out.append(("end",))
+        out.append(_END)
         if gold >= rs.fee_card_purchase:
-            for c in s.pool:
-                out.append(("buy-card", c))
+            out += [("buy-card", c) for c in s.pool]
             if s.draw or s.discard:
-                out.append(("buy-card", NOBODY))
+                out.append(_BUY_TOP)
     return out
 
 

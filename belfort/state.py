@@ -166,15 +166,19 @@ class GameState:
                     gardens += 1
                 elif t == PUB:
                     pubs += 1
+        if not (gardens or pubs):
+            return 0, 0
         mm = self.rs.max_masters
         return min(gardens, p.elves, mm), min(pubs, p.dwarves, mm)
 
     def unplaced(self, seat):
         """Unplaced workers this round by kind: [elf, master-elf, dwarf, master-dwarf]."""
         p = self.players[seat]
-        me, md = self.masters(seat)
         pl = p.placed
-        return [p.elves - me - pl[0], me - pl[1], p.dwarves - md - pl[2], md - pl[3]]
+        if p.built and self.gnomes:
+            me, md = self.masters(seat)
+            return [p.elves - me - pl[0], me - pl[1], p.dwarves - md - pl[2], md - pl[3]]
+        return [p.elves - pl[0], -pl[1], p.dwarves - pl[2], -pl[3]]
 
     def guild_owner(self, district):
         return self.board[district * 12 + 11]

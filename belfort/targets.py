@@ -134,16 +134,26 @@ def architect_sites(s):
 
 
 def _architects(s, seat, plank):
+    """Every (free place, discount) the seat can pay, in architect_sites' order; symbols of
+    one type share a cost, so its discounts are worked out once."""
     res = s.players[seat].res
+    board = s.board
+    rs = s.rs
     out = []
-    by_cost = {}   # many symbols share a cost: work out its discounts once
-    for x in architect_sites(s):
-        cost = architect_cost(s, x)
-        codes = by_cost.get(cost)
-        if codes is None:
-            codes = by_cost[cost] = discount_options(cost, res)
-        for code in codes:
-            out.append(("activate", plank, x, code))
+    for t in range(len(CARD_TYPES)):
+        sites = free_build_sites(board, t)
+        if sites:
+            codes = discount_options(rs.card_cost[t], res)
+            if codes:
+                out += [("activate", plank, x, code) for x in sites for code in codes]
+    walls = [x for x in WALL_SITES if board[x] == NOBODY]
+    if walls:
+        codes = discount_options(rs.wall_cost, res)
+        out += [("activate", plank, x, code) for x in walls for code in codes]
+    for x in GUILD_SITES:
+        if board[x] == NOBODY:
+            for code in discount_options(rs.guild_cost[s.guilds[x // 12]], res):
+                out.append(("activate", plank, x, code))
     return out
 
 
@@ -198,16 +208,14 @@ def _bandit_each(plank, group):
 # (named by their first site).
 _WIZARD_GROUPS = tuple([SITES_OF_TYPE[t] for t in _SINGLE_SITE_TYPES]
                        + [SITES_OF_TYPE[KEEP], WALL_SITES, GUILD_SITES])
+_GATE_PAIR_PAIRS = tuple(combinations(_GATE_PAIRS, 2))
 
 
 def _wizards(s, plank):
     board = s.board
-    out = []
-    for group in _WIZARD_GROUPS:
-        for a, b in combinations(group, 2):
-            if board[a] != board[b]:
-                out.append(("activate", plank, a, b, NOBODY, NOBODY))
-    for a, b in combinations(_GATE_PAIRS, 2):
+    out = [("activate", plank, a, b, NOBODY, NOBODY)
+           for group in _WIZARD_GROUPS for a, b in combinations(group, 2) if board[a] != board[b]]
+    for a, b in _GATE_PAIR_PAIRS:
         for ra, rb in gatehouse_swap_targets(board, a, b):
             out.append(("activate", plank, a, b, ra, rb))
     return out

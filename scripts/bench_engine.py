@@ -2,7 +2,8 @@
 
 - decisions_per_second: 5-player games of random bots — at every decision the full list of
   legal commands is enumerated, one is drawn uniformly with the engine's PRNG and applied —
-  on one core; the figure is over all games, and `decisions_per_second_best` is the best of
+  in one process (one core; not pinned, so another process on the machine does not share
+  our core when the other one is free); the figure is over all games, and `decisions_per_second_best` is the best of
   the `--repeats` equal batches (the least disturbed by other processes);
 - games_per_second beside it, decisions per game and microseconds per decision;
 - state_hash_us: the time of one state_hash of a late-game 5-player state (median of many).
@@ -46,8 +47,6 @@ def main():
     ap.add_argument("--repeats", type=int, default=3, help="batches the games are split into")
     ap.add_argument("--hashes", type=int, default=2000)
     args = ap.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
     play("warm-up")
     per_batch = max(1, args.games // max(1, args.repeats))
     total = elapsed = 0
