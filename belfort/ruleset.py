@@ -1,7 +1,9 @@
 """Rulesets (§16): the game's numbers, read from a TOML file and checked field by field.
 
 `load_ruleset()` gives the standard ruleset shipped in the package; `load_ruleset(path)` or
-`parse_ruleset(text)` another one. A malformed file raises `RulesetError` naming the field.
+`parse_ruleset(text)` another one; `load_ruleset("ten-space-taxes")` a shipped variant. A
+file may give only what it changes (`based_on = "standard"`). A malformed file raises
+`RulesetError` naming the field.
 `Ruleset.sha256` is the hash of the canonical content (not of the file's bytes, so comments
 and layout do not change a game's identity).
 """
@@ -60,6 +62,9 @@ class Ruleset:
     """The checked numbers of one ruleset. Attributes are plain ints and tuples."""
 
     def __init__(self, raw):
+        if not isinstance(raw, dict):
+            raise RulesetError("(file)", "a ruleset is a table of fields")
+        raw = _resolve(raw)
         self.raw = raw
         self._read(raw)
         canonical = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
@@ -211,7 +216,23 @@ class Ruleset:
         return tax
 
 
+# Rulesets shipped in the package, by name: the standard one and the variants RULES.md names.
+SHIPPED = {
+    "standard": "standard.toml",
+    "ten-space-taxes": "ten-space-taxes.toml",   # the first reconstruction's tax ladder (§9.7)
+}
+
+
+def shipped_rulesets():
+    """Names of the rulesets shipped with the game (`load_ruleset(name)` loads one)."""
+    return tuple(SHIPPED)
+
+
 def parse_ruleset(text, source="<ruleset>"):
+    """The ruleset in TOML `text`. A file may start from a shipped ruleset with
+    `based_on = "standard"` and give only the fields it changes; tables are merged field by
+    field, lists and values replaced whole. The result is the merged ruleset: its hash does
+    not depend on how it was written."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -219,16 +240,50 @@ def parse_ruleset(text, source="<ruleset>"):
     return Ruleset(raw)
 
 
+def _resolve(raw):
+    if "based_on" not in raw:
+        return raw
+    base = raw["based_on"]
+    if base not in SHIPPED:
+        raise RulesetError("based_on", f"expected the name of a shipped ruleset "
+                                       f"({', '.join(SHIPPED)}), got {base!r}")
+    base_raw = tomllib.loads(_shipped_text(base))
+    if "based_on" in base_raw:
+        base_raw = _resolve(base_raw)
+    changes = {k: v for k, v in raw.items() if k != "based_on"}
+    return _merge(base_raw, changes, "")
+
+
+def _merge(base, changes, path):
+    out = dict(base)
+    for key, value in changes.items():
+        where = f"{path}.{key}" if path else key
+        if key not in base:
+            raise RulesetError(where, "unknown field (not in the ruleset it is based on)")
+        if isinstance(value, dict) and isinstance(base[key], dict):
+            out[key] = _merge(base[key], value, where)
+        else:
+            out[key] = value
+    return out
+
+
+def _shipped_text(name):
+    return resources.files(__package__).joinpath(SHIPPED[name]).read_text("utf-8")
+
+
 def load_ruleset(path=None):
-    """The ruleset in the TOML file at `path`, or the standard one shipped with the game."""
+    """The ruleset in the TOML file at `path`; a shipped ruleset by name ("standard",
+    "ten-space-taxes"); or, with no argument, the standard one shipped with the game."""
     if path is None:
-        text = resources.files(__package__).joinpath("standard.toml").read_text("utf-8")
-        return parse_ruleset(text, "standard.toml")
+        path = "standard"
+    if isinstance(path, str) and path in SHIPPED:
+        return parse_ruleset(_shipped_text(path), SHIPPED[path])
     try:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        raise RulesetError("(file)", f"cannot read {path}: {exc.strerror}") from None
+        raise RulesetError("(file)", f"cannot read {path}: {exc.strerror}; the shipped "
+                                     f"rulesets are {', '.join(SHIPPED)}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

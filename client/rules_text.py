@@ -119,7 +119,9 @@ def phase_topics(rs):
         "taxes": (
             "Taxes (§7, §9.7)",
             f"At the end of Collection each player pays gold by their score: {_taxes(rs)}. "
-            "Each gold you cannot pay costs 1 VP."),
+            "Each gold you cannot pay costs 1 VP.\n"
+            f"(Ruleset '{rs.name}'. The first reconstruction's ten-space ladder ships as a "
+            "ruleset: belfort play --ruleset ten-space-taxes.)"),
         "end": (
             "End of the game (§11)",
             f"After the scoring of month {rs.rounds}. Most VP wins; a tie is broken by "
