@@ -4,7 +4,7 @@ nothing. Returns the list of events (plain tuples) for logs and the network laye
 """
 
 from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES,
-                   DESK, DISCOUNTS, GATE_BASE, GUILD_PLANK, INN, LIBRARIANS, LIBRARY, MARKET,
+                   DESK, GATE_BASE, GUILD_PLANK, INN, LIBRARIANS, LIBRARY, MARKET,
                    MASONS, MERCHANTS, MINERS, NOBODY, RECRUITERS, SAWYERS, SPIES, SPREAD_AREAS,
                    THIEVES, TOWER, WIZARDS, guild_site)
 from .errors import IllegalCommandError
@@ -227,7 +227,7 @@ def place_gnome(s, seat, card, gate_site, events):
     s.gnomes[card] = s.gnomes.get(card, 0) + 1
     events.append(("gnome", seat, card))
     if s.types[card] == MARKET and seat == s.current:
-        s.t_visits += 1   # §8/§13: unlocked at once — the extra visit counts this turn
+        s.t_visits += s.rs.lock_market_visits   # §8/§13: unlocked at once, this turn too
     if gate_site != NOBODY:
         s.board[gate_site] = seat
         events.append(("second-marker", seat, gate_site))
@@ -240,17 +240,19 @@ def _hire(s, seat, cmd, events):
 
 
 def _bank(s, seat, cmd, events):
-    s.players[seat].res[3] += 1
+    gold = s.rs.lock_bank_gold
+    s.players[seat].res[3] += gold
     s.t_banks.append(cmd[1])
-    events.append(("bank", seat, cmd[1]))
+    events.append(("bank", seat, cmd[1], gold))
 
 
 def _smith(s, seat, cmd, events):
     p = s.players[seat]
-    p.res[3] -= 1
-    p.res[2] += 1
+    gold, metal = s.rs.lock_blacksmith_gold, s.rs.lock_blacksmith_metal
+    p.res[3] -= gold
+    p.res[2] += metal
     s.smith_used.append(cmd[1])
-    events.append(("smith", seat, cmd[1]))
+    events.append(("smith", seat, cmd[1], gold, metal))
 
 
 def _buy_card(s, seat, cmd, events):
@@ -389,7 +391,7 @@ def _activate(s, seat, cmd, events):
         if args:
             site, code = args
             cost = architect_cost(s, site)
-            dw, ds, dm = DISCOUNTS[code]
+            dw, ds, dm = rs.discounts[code]
             _pay(p, (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3]))
             s.board[site] = seat
             events.append(("architects", seat, site))
@@ -411,16 +413,23 @@ def _activate(s, seat, cmd, events):
                 _transfer(s, args[1], seat, 3, take, events)
             else:
                 for q in args[1:]:
-                    _transfer(s, q, seat, 3, 1, events)
+                    take = min(rs.thieves_each, s.players[q].res[3])
+                    _transfer(s, q, seat, 3, take, events)
     elif g == BANDITS:
         if args:
-            if args[0] == "from":
+            if args[0] == "from" and args[2:] == (2,):     # metal, up to bandits_metal
+                victim = args[1]
+                take = min(rs.bandits_metal, s.players[victim].res[2])
+                _transfer(s, victim, seat, 2, take, events)
+            elif args[0] == "from":                         # one unit of wood/stone each
                 for r in args[2:]:
                     _transfer(s, args[1], seat, r, 1, events)
             else:
                 rest = args[1:]
                 for i in range(0, len(rest), 2):
-                    _transfer(s, rest[i], seat, rest[i + 1], 1, events)
+                    q, r = rest[i], rest[i + 1]
+                    take = min(rs.bandits_each, s.players[q].res[r])
+                    _transfer(s, q, seat, r, take, events)
     elif g == WIZARDS:
         if args:
             _wizards(s, *args, events=events)

@@ -19,7 +19,7 @@ as `#17`, board symbols as `tower@3` (district 3's Tower symbol), `keep@1`, `wal
     np-take #30 | top     np-mark tower@2 | none    np-skip
 """
 
-from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, DISCOUNTS, GATE_BASE,
+from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, GATE_BASE,
                    GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, NOBODY, RESOURCES, SITE_ID, SITE_NAME,
                    SPREAD_AREAS, AREAS)
 from .errors import CommandSyntaxError
@@ -76,9 +76,24 @@ def canonical(cmd):
         if verb == "activate" and len(cmd) == 6 and cmd[1] == GUILD_PLANK + GUILD_ID["wizards"] \
                 and isinstance(cmd[2], int) and isinstance(cmd[3], int) and cmd[2] > cmd[3]:
             return (verb, cmd[1], cmd[3], cmd[2], cmd[5], cmd[4])
+        if verb == "activate" and len(cmd) == 4 and \
+                cmd[1] == GUILD_PLANK + GUILD_ID["architects"] and discount_code_ok(cmd[3]):
+            return cmd[:3] + (discount_code(cmd[3]),)
     except TypeError:
         pass
     return cmd
+
+
+def discount_code_ok(code):
+    """§14 Architects: a discount is written with letters: m (metal), or w and s (wood and
+    stone, in any mix). Which ones a ruleset offers is for legality to say."""
+    return isinstance(code, str) and 0 < len(code) <= 9 and \
+        (set(code) == {"m"} or set(code) <= {"w", "s"})
+
+
+def discount_code(code):
+    """The canonical spelling: wood before stone (sw → ws)."""
+    return "w" * code.count("w") + "s" * code.count("s") if "m" not in code else code
 
 
 def _shape(value, whole, depth):
@@ -461,9 +476,10 @@ def _p_activate(r, verb):
         site = r.site()
         if r.more() and r.peek().startswith("discount="):
             code = r.next("discount").split("=", 1)[1]
-            if code not in DISCOUNTS:
-                r.fail(f"discount must be one of {', '.join(DISCOUNTS)}")
-            out += [site, code]
+            if not discount_code_ok(code):
+                r.fail(f"{code!r} is not a discount: m for metal, or w and s for wood and stone "
+                       "(like ww, ws, ss)")
+            out += [site, discount_code(code)]
         else:
             out += [site, r.site(), NOBODY, NOBODY]
     return tuple(out)

@@ -5,7 +5,7 @@ legality itself (that stays with `legal_commands`).
 """
 
 from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
-                   GUILDS, HAS_PLANK, KINDS, LOCKS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
+                   GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
 from .state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, OVER, PLACEMENT,
                     STEP_DISCARD, STEP_NP_MARK, STEP_NP_TAKE, STEP_SPIES_SHOW,
@@ -223,7 +223,7 @@ def _hire(s, seat, p, cmd):
         return "§8", "the gnome supply is empty"
     if c not in p.built:
         return "§8", f"card #{c} is not one of your built cards"
-    if s.gnomes.get(c, 0) >= LOCKS[s.types[c]]:
+    if s.gnomes.get(c, 0) >= s.rs.locks[s.types[c]]:
         return "§13", f"card #{c} has no free gnome lock"
     return None
 
@@ -240,8 +240,9 @@ def _lock_use(s, seat, p, cmd):
     if verb == "smith":
         if c in s.smith_used:
             return "§13", "each blacksmith sells its metal once per round"
-        if p.res[3] < 1:
-            return "§13", "the blacksmith's metal costs 1 gold"
+        if p.res[3] < s.rs.lock_blacksmith_gold:
+            return "§13", (f"the blacksmith's {s.rs.lock_blacksmith_metal} metal costs "
+                           f"{s.rs.lock_blacksmith_gold} gold")
     return None
 
 

@@ -21,9 +21,10 @@ from .explain import why_illegal
 from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN, OVER,
                     PLACEMENT, STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_NP_TAKE,
                     STEP_SPIES_SHOW, STEP_SPIES_TAKE, STEP_SPREAD)
+# architect_*, discount_options and gatehouse_second_markers are re-exported for the bots.
 from .targets import (activation_options, architect_cost, architect_sites,  # noqa: F401
                       discount_options, free_build_sites, gatehouse_second_markers,
-                      gatehouse_swap_targets, gnome_targets)
+                      gnome_targets)
 
 
 def legal_commands(state, seat):
@@ -348,7 +349,7 @@ def _actions(s, seat):
                     if c not in s.t_banks:
                         out.append(("bank", c))
                 elif t == BLACKSMITH:
-                    if c not in s.smith_used and gold >= 1:
+                    if c not in s.smith_used and gold >= rs.lock_blacksmith_gold:
                         out.append(("smith", c))
     if not waiting:
         out.append(_END)

@@ -4,8 +4,8 @@
 
 from itertools import combinations
 
-from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISCOUNTS, DISTRICTS,
-                   GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES, INN, KEEP, LOCKS, NOBODY,
+from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISTRICTS,
+                   GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES, INN, KEEP, NOBODY,
                    RECRUITERS, SITE_TYPE, SITES_OF_TYPE, THIEVES, TOWER, WALL_SITES, WIZARDS)
 
 _SINGLE_SITE_TYPES = tuple(t for t in range(len(CARD_TYPES)) if t not in (KEEP, GATEHOUSE))
@@ -29,7 +29,7 @@ def gnome_targets(s, seat, verb, *prefix):
     out = []
     if s.gnome_supply <= 0:
         return out
-    types, gnomes, locks = s.types, s.gnomes, LOCKS
+    types, gnomes, locks = s.types, s.gnomes, s.rs.locks
     gates = None
     for c in s.players[seat].built:
         t = types[c]
@@ -98,11 +98,12 @@ def _worker_gains(s, seat, plank):
 
 # --- Architects (§14) --------------------------------------------------------------------
 
-def discount_options(cost, res):
-    """§14 Architects: each discount applied in full (Decision), keeping only those whose
-    reduced cost the player can pay."""
+def discount_options(cost, res, discounts):
+    """§14 Architects: each discount (the ruleset's `discounts`: code → (wood, stone, metal)
+    off) applied in full (Decision), keeping only those whose reduced cost the player can
+    pay."""
     out = []
-    for code, (dw, ds, dm) in DISCOUNTS.items():
+    for code, (dw, ds, dm) in discounts.items():
         w, st, m = cost[0] - dw, cost[1] - ds, cost[2] - dm
         if w < 0 or st < 0 or m < 0:
             continue
@@ -139,20 +140,21 @@ def _architects(s, seat, plank):
     res = s.players[seat].res
     board = s.board
     rs = s.rs
+    discounts = rs.discounts
     out = []
     for t in range(len(CARD_TYPES)):
         sites = free_build_sites(board, t)
         if sites:
-            codes = discount_options(rs.card_cost[t], res)
+            codes = discount_options(rs.card_cost[t], res, discounts)
             if codes:
                 out += [("activate", plank, x, code) for x in sites for code in codes]
     walls = [x for x in WALL_SITES if board[x] == NOBODY]
     if walls:
-        codes = discount_options(rs.wall_cost, res)
+        codes = discount_options(rs.wall_cost, res, discounts)
         out += [("activate", plank, x, code) for x in walls for code in codes]
     for x in GUILD_SITES:
         if board[x] == NOBODY:
-            for code in discount_options(rs.guild_cost[s.guilds[x // 12]], res):
+            for code in discount_options(rs.guild_cost[s.guilds[x // 12]], res, discounts):
                 out.append(("activate", plank, x, code))
     return out
 

@@ -27,6 +27,7 @@ def public_view(s):
     for seat, p in enumerate(s.players):
         me, md = s.masters(seat)
         built = [{"card": c, "type": CARD_TYPES[s.types[c]], "gnomes": s.gnomes.get(c, 0),
+                  "locks": s.rs.locks[s.types[c]],
                   "plank": _occupant(s.card_plank.get(c, NOBODY))} for c in p.built]
         players.append({
             "seat": seat, "name": s.names[seat], "crest": s.crest[seat],

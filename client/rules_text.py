@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from belfort.data import CARD_TYPES, GUILDS
 
-from .words import GUILD_TITLE, TITLE, cost_text
+from .words import GUILD_TITLE, TITLE, cost_text, plural
 
 
 def _cat(rs, g):
@@ -26,8 +26,25 @@ def _prices(rs):
     return f"gold to buy: {buy}; gold for selling: {sell}"
 
 
+def _tiebreak(rs):
+    parts = []
+    for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[0], rs.tiebreak[1],
+                                                           rs.tiebreak[3], rs.tiebreak[2])):
+        if k:
+            parts.append(name if k == 1 else f"{k} × {name}")
+    return " + ".join(parts) or "nothing"
+
+
+def _discounts(rs):
+    m, ws = rs.architects_metal_discount, rs.architects_wood_stone_discount
+    parts = ([f"{m} metal"] if m else []) + ([f"{ws} wood/stone (in any mix)"] if ws else [])
+    return " or ".join(parts) or "nothing", ", ".join(rs.discounts) or "none"
+
+
 def _taxes(rs):
     levels = list(rs.tax_levels)
+    if levels[0][0] > 0:          # a score below the first level pays nothing
+        levels.insert(0, (0, 0))
     parts = []
     for i, (low, tax) in enumerate(levels):
         high = levels[i + 1][0] - 1 if i + 1 < len(levels) else None
@@ -60,7 +77,8 @@ def phase_topics(rs):
             f"each wait in the reserve), score 0. Everyone is dealt {rs.deal} cards and "
             f"secretly keeps {rs.keep}; the others are discarded face up. All choices are "
             "revealed together.\n"
-            "  keep #0 #1 #2          (the client adds the 'drop …' part for you)\n"
+            f"  keep {' '.join(f'#{i}' for i in range(rs.keep))}"
+            "          (the client adds the 'drop …' part for you)\n"
             "Turn-order crests 1…N are dealt at random; the pool gets "
             f"{rs.pool_size} face-up cards."),
         "placement": (
@@ -83,12 +101,12 @@ def phase_topics(rs):
             "Collection (§7)",
             "In this order: forest (each elf 1 wood), quarry (each dwarf 1 stone), mine "
             "(metal = pairs of elf and dwarf), gold mine (each worker 1 gold). A master counts "
-            "2 for collecting. The single player with most worker pieces in an area gets +1 "
-            "of its resource (a tie: nobody).\n"
+            f"{rs.master_collects} for collecting. The single player with most worker pieces in "
+            f"an area gets +{rs.area_bonus} of its resource (a tie: nobody).\n"
             "Then the Recruiter's desk (one more worker of the same kind), the King's camp "
             "(in plank order, take a face-up crest: swap with its holder, or keep your own; "
-            "it is then face down for the month), then income (1 gold per built card with a "
-            "coin) and taxes (see 'help taxes').\n"
+            "it is then face down for the month), then income (each built card's income in "
+            "gold: see the card) and taxes (see 'help taxes').\n"
             "  crest 2"),
         "actions": (
             "Actions (§8)",
@@ -98,7 +116,8 @@ def phase_topics(rs):
             "  guild spies            pay the guild's cost, mark its symbol, own it\n"
             "  activate miners        every worker you placed on a guild or card must be "
             "activated before the turn ends\n"
-            "  buy wood, sell metal   one buy and one sell per trading-post visit "
+            "  buy wood, sell metal   one buy and one sell per trading-post visit; "
+            f"{plural(rs.trade_visits, 'visit')} a turn, more with Market gnomes "
             f"({_prices(rs)})\n"
             f"  hire #20               {rs.fee_gnome_hire} gold, once per turn: a gnome onto a "
             "free lock of your built card\n"
@@ -119,13 +138,13 @@ def phase_topics(rs):
         "taxes": (
             "Taxes (§7, §9.7)",
             f"At the end of Collection each player pays gold by their score: {_taxes(rs)}. "
-            "Each gold you cannot pay costs 1 VP.\n"
+            f"Each gold you cannot pay costs {rs.unpaid_tax_vp} VP.\n"
             f"(Ruleset '{rs.name}'. The first reconstruction's ten-space ladder ships as a "
             "ruleset: belfort play --ruleset ten-space-taxes.)"),
         "end": (
             "End of the game (§11)",
             f"After the scoring of month {rs.rounds}. Most VP wins; a tie is broken by "
-            "resources (wood + stone + gold + 2 × metal); still tied, they share the victory."),
+            f"resources ({_tiebreak(rs)}); still tied, they share the victory."),
         "two-player": (
             "Two players (§12)",
             "Two non-players, NP3 and NP4, hold crests 3 and 4. The holder of crest 1 plays "
@@ -163,25 +182,26 @@ def phase_topics(rs):
 
 CARD_TEXT = {
     "pub": "Gnome lock: when a gnome arrives, flip one of your dwarves to a master "
-           "(collects 2).",
+           "(collects {master}).",
     "gardens": "Gnome lock: when a gnome arrives, flip one of your elves to a master "
-               "(collects 2).",
+               "(collects {master}).",
     "tower": "Plank behind the gnome lock (fee {prop} gold): take a gnome from the supply onto "
              "one of your free gnome locks (not your one hire of the turn).",
     "inn": "Plank behind the gnome lock (fee {prop} gold): gain an elf or a dwarf from your "
            "reserve.",
-    "blacksmith": "Plank: gain {smith} metal. Gnome lock: once per month, in your turn, buy 1 "
-                  "metal for 1 gold (smith #ID).",
-    "bank": "Gnome lock: once per turn, take 1 gold (bank #ID).",
-    "market": "Plank: gain {market} gold. Two gnome locks: each gives one more trading-post "
-              "visit per turn.",
+    "blacksmith": "Plank: gain {smith} metal. Gnome lock: once per month, in your turn, buy "
+                  "{smith_metal} metal for {smith_gold} gold (smith #ID).",
+    "bank": "Gnome lock: once per turn, take {bank} gold (bank #ID).",
+    "market": "Plank: gain {market} gold. Gnome locks: each gnome gives {visits} more "
+              "trading-post visit(s) per turn.",
     "gatehouse": "Built on a gatehouse whose two symbols are both free; you mark one. Gnome "
                  "lock: put a second marker on the free other symbol of a gatehouse where you "
                  "have one.",
     "library": "Plank: draw {libdraw} cards, then discard {libdiscard}. Gnome lock: after "
-               "your turn ends, draw 1 card free (then discard down to {limit}).",
-    "keep": "No plank and no lock; built on both symbols of a district's keep section, so it "
-            "counts 2 markers.",
+               "your turn ends, draw {libgnome} card(s) free per gnome (then discard down to "
+               "{limit}).",
+    "keep": "No plank; built on both symbols of a district's keep section, so it counts 2 "
+            "markers.",
 }
 
 GUILD_TEXT = {
@@ -189,27 +209,29 @@ GUILD_TEXT = {
                  "(exchange wood), and {mvis} extra trading-post visits.",
     "librarians": "Draw {lbd} cards, then discard {lbx} from your hand.",
     "architects": "Mark any free property, wall or guild symbol without a card, paying its "
-                  "cost less 1 metal or 2 wood/stone (discount=m, ww, ss, ws). No income, "
-                  "plank or lock comes with it. activate architects tower@2 discount=ws",
+                  "cost less {adisc} (discount={codes}). No income, plank or lock comes with "
+                  "it. activate architects tower@2 discount={code}",
     "recruiters": "Gain an elf or a dwarf from your reserve, or put a gnome from the supply on "
                   "a free lock of your built card. activate recruiters elf | gnome #20",
     "sawyers": "Gain {yield}.",
     "miners": "Gain {yield}.",
     "bankers": "Gain {yield}.",
     "masons": "Gain {yield}.",
-    "thieves": "Take up to {th1} gold from one player, or 1 gold from each of up to {tgt} "
-               "players. activate thieves from 2 | each 1 3",
-    "bandits": "From one player take 1 metal or up to {bd1} wood/stone, or 1 wood or stone "
-               "from each of up to {tgt} players. activate bandits from 2 wood stone | "
-               "each 1:wood 3:stone",
+    "thieves": "Take up to {th1} gold from one player, or up to {the} gold from each of up to "
+               "{tgt} players. activate thieves from 2 | each 1 3",
+    "bandits": "From one player take up to {bdm} metal or up to {bd1} wood/stone, or up to "
+               "{bde} wood or stone from each of up to {tgt} players. activate bandits from 2 "
+               "wood stone | each 1:wood 3:stone",
     "wizards": "Swap ALL markers between two properties of the same type, two guilds (owners "
                "swap too) or two walls. activate wizards tower@1 tower@3 | gate1 gate3",
     "spies": "Every other player with a card shows one from their hand (all at once); you "
              "take one of them. Others: show #3:pub. You: take #3.",
 }
 
+# Usage and meaning of each command; numbers in {braces} come from the ruleset (command_text).
 COMMAND_TEXT = {
-    "keep": ("keep #A #B #C [drop #D:type #E:type]", "setup: keep 3 of your 5 cards (§3)"),
+    "keep": ("keep {keep_cards} [drop #CARD:type …]",
+             "setup: keep {keep} of your {deal} cards (§3)"),
     "np-dwarf": ("np-dwarf GUILD", "2 players: put your NP's dwarf on a guild (§12)"),
     "place": ("place elf|dwarf|master-elf|master-dwarf desk|camp|GUILD|#CARD",
               "put one worker on a plank (§6)"),
@@ -225,8 +247,9 @@ COMMAND_TEXT = {
     "sell": ("sell wood|stone|metal", "trading post: sell one unit (§8)"),
     "exchange": ("exchange wood|stone", "Merchants: 1 wood or stone → 1 metal (§14)"),
     "hire": ("hire #CARD [gateG@D]", "hire a gnome onto a free lock (§8)"),
-    "bank": ("bank #CARD", "Bank gnome: take 1 gold (§13)"),
-    "smith": ("smith #CARD", "Blacksmith gnome: buy 1 metal for 1 gold (§13)"),
+    "bank": ("bank #CARD", "Bank gnome: take {bank} gold (§13)"),
+    "smith": ("smith #CARD",
+              "Blacksmith gnome: buy {smith_metal} metal for {smith_gold} gold (§13)"),
     "buy-card": ("buy-card #CARD | top", "buy a card: the last action of your turn (§8)"),
     "end": ("end", "end your turn (§8)"),
     "discard": ("discard #CARD   (or discard #3:pub)", "discard a card (hand limit, Library, "
@@ -248,23 +271,41 @@ ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep
            "layout": "screen", "keys": "screen"}
 
 
+def command_text(rs):
+    """COMMAND_TEXT with the ruleset's numbers filled in."""
+    numbers = dict(keep=rs.keep, deal=rs.deal, bank=rs.lock_bank_gold,
+                   keep_cards=" ".join(f"#{chr(65 + i)}" for i in range(rs.keep)),
+                   smith_gold=rs.lock_blacksmith_gold, smith_metal=rs.lock_blacksmith_metal)
+    return {verb: (usage.format(**numbers), what.format(**numbers))
+            for verb, (usage, what) in COMMAND_TEXT.items()}
+
+
 def card_help(rs, t):
     i = CARD_TYPES.index(t)
     text = CARD_TEXT[t].format(prop=rs.fee_property_plank, smith=rs.blacksmith_metal,
                                market=rs.market_gold, libdraw=rs.library_draw,
-                               libdiscard=rs.library_discard, limit=rs.hand_limit)
+                               libdiscard=rs.library_discard, limit=rs.hand_limit,
+                               master=rs.master_collects, bank=rs.lock_bank_gold,
+                               smith_gold=rs.lock_blacksmith_gold,
+                               smith_metal=rs.lock_blacksmith_metal,
+                               visits=rs.lock_market_visits, libgnome=rs.lock_library_draw)
     return (f"{TITLE[t]} (card, §13)",
             f"Cost: {cost_text(rs.card_cost[i])}. Income: {rs.card_income[i]} gold per "
-            f"Collection. There are {rs.cards_per_type} in the deck.\n{text}\n"
+            f"Collection. Gnome locks: {rs.locks[i]}. There are {rs.cards_per_type} in the "
+            f"deck.\n{text}\n"
             f"Build it with: build #CARD {t}@D" + (" (gateG@D for a gatehouse)" if t ==
                                                   "gatehouse" else ""))
 
 
 def guild_help(rs, g):
     i = GUILDS.index(g)
+    adisc, codes = _discounts(rs)
     text = GUILD_TEXT[g].format(mex=rs.merchants_exchanges, mvis=rs.merchants_extra_visits,
                                 lbd=rs.librarians_draw, lbx=rs.librarians_discard,
                                 th1=rs.thieves_one, bd1=rs.bandits_one, tgt=rs.max_targets,
+                                the=rs.thieves_each, bdm=rs.bandits_metal, bde=rs.bandits_each,
+                                adisc=adisc, codes=codes,
+                                code=next(iter(reversed(rs.discounts)), "m"),
                                 **{"yield": cost_text(rs.guild_yield[i])})
     return (f"The {GUILD_TITLE[g]} ({_cat(rs, g)} guild, §14)",
             f"Build: {cost_text(rs.guild_cost[i])} (guild {g}); the owner's marker counts in "
@@ -279,7 +320,7 @@ def topics(rs):
         out[t] = card_help(rs, t)
     for g in GUILDS:
         out[g] = guild_help(rs, g)
-    for verb, (usage, what) in COMMAND_TEXT.items():
+    for verb, (usage, what) in command_text(rs).items():
         key = verb if verb not in out else f"{verb}-command"
         out[key] = (f"Command: {verb}", f"{usage}\n{what}.")
     out["guild-list"] = ("Guilds (§14)", "\n".join(
@@ -287,7 +328,7 @@ def topics(rs):
     out["card-list"] = ("Property cards (§13)", "\n".join(
         f"  {t:<11}{cost_text(rs.card_cost[i]):<28}income {rs.card_income[i]}"
         for i, t in enumerate(CARD_TYPES)))
-    out["commands"] = ("Commands", "\n".join(f"  {u}" for u, _ in COMMAND_TEXT.values()) +
+    out["commands"] = ("Commands", "\n".join(f"  {u}" for u, _ in command_text(rs).values()) +
                        "\nAlso: ? (your legal commands), help [TOPIC], log, quit.")
     return out
 

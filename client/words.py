@@ -211,7 +211,8 @@ class Describer:
             return f"{who} sent {kind_words(k, total)} to the resource areas: {', '.join(parts)}."
         if kind == "bonus":
             res = {"forest": "wood", "quarry": "stone", "mine": "metal", "gold": "gold"}[ev[2]]
-            return f"{who} won the {AREA_TITLE[ev[2]]} bonus (+1 {res})."
+            amount = ev[3] if len(ev) > 3 else rs.area_bonus
+            return f"{who} won the {AREA_TITLE[ev[2]]} bonus (+{amount} {res})."
         if kind == "collect":
             return f"{who} collected {cost_text(ev[2])}."
         if kind == "gain-worker":
@@ -262,9 +263,13 @@ class Describer:
         if kind == "second-marker":
             return f"{who} put a second marker on {site_words(ev[2])}."
         if kind == "bank":
-            return f"{who} took 1 gold from their Bank {self.card(ev[2])}."
+            gold = ev[3] if len(ev) > 3 else rs.lock_bank_gold
+            return f"{who} took {gold} gold from their Bank {self.card(ev[2])}."
         if kind == "smith":
-            return f"{who} bought 1 metal for 1 gold at their Blacksmith {self.card(ev[2])}."
+            gold, metal = ev[3:5] if len(ev) > 4 else (rs.lock_blacksmith_gold,
+                                                       rs.lock_blacksmith_metal)
+            return (f"{who} bought {metal} metal for {gold} gold at their Blacksmith "
+                    f"{self.card(ev[2])}.")
         if kind == "buy-card":
             if ev[2] == -1:
                 return f"{who} bought the top card of the draw pile ({rs.fee_card_purchase} gold)."
