@@ -7,22 +7,8 @@ legality itself (that stays with `legal_commands`).
 from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
                    GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
-from .state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, OVER, PLACEMENT,
-                    STEP_DISCARD, STEP_NP_MARK, STEP_NP_TAKE, STEP_SPIES_SHOW,
-                    STEP_SPIES_TAKE, STEP_SPREAD)
-
-_PHASE_RULE = {KEEP: "§3", NP_SETUP: "§12", PLACEMENT: "§6", PH_CAMP: "§7",
-               ACTIONS: "§8", NP_TURN: "§12", OVER: "§11"}
-_STEP_VERBS = {STEP_SPREAD: ("spread", "§6", "spread your remaining workers over the resource areas"),
-               STEP_DISCARD: ("discard", "§8", "discard a card first"),
-               STEP_SPIES_SHOW: ("show", "§14", "show a card to the Spies first"),
-               STEP_SPIES_TAKE: ("take", "§14", "the spy takes one of the shown cards first"),
-               STEP_NP_TAKE: ("np-take", "§12", "take a card for the non-player first"),
-               STEP_NP_MARK: ("np-mark", "§12", "mark a symbol for the non-player first")}
-_PHASE_VERBS = {KEEP: ("keep",), NP_SETUP: ("np-dwarf",), PLACEMENT: ("place", "pass"),
-                PH_CAMP: ("crest",), NP_TURN: ("np-take", "np-mark", "np-skip"),
-                ACTIONS: ("build", "wall", "guild", "activate", "buy", "sell", "exchange",
-                          "hire", "bank", "smith", "buy-card", "end")}
+from .phases import PHASE_RULE, decision
+from .state import OVER
 
 
 def _cost_text(cost):
@@ -47,15 +33,14 @@ def why_illegal(s, cmd, seat, impossible_claim=False):
     if impossible_claim:
         return "§15", "that card cannot be of the type claimed (all cards of it are accounted for)"
     waiting = s.waiting_for()
-    rule = _PHASE_RULE.get(s.phase, "§4")
+    rule = PHASE_RULE.get(s.phase, "§4")
     if seat not in waiting:
         who = ", ".join(s.names[w] for w in waiting) or "nobody"
         return rule, f"{s.names[seat]} (seat {seat}) has no decision to make now; waiting for {who}"
-    if s.step in _STEP_VERBS:
-        want, srule, text = _STEP_VERBS[s.step]
-        if verb != want and not (s.step == STEP_NP_TAKE and verb == "np-skip"):
-            return srule, text
-    elif verb not in _PHASE_VERBS.get(s.phase, ()):
+    now = decision(s)
+    if now is not None and verb not in now.verbs:
+        if s.step:
+            return now.rule, now.what
         return rule, f"'{verb}' is not possible during {s.phase}"
     p = s.players[seat]
     fn = _DETAIL.get(verb)

@@ -390,6 +390,7 @@ def _np_marks(s, seat):
     return [("np-mark", x) for x in sites] or [("np-mark", NOBODY)]
 
 
+# One generator per row of the decisions table (phases.DECISIONS), the game's end aside.
 _GENERATORS = {
     (PH_KEEP, STEP_NONE): _keeps,
     (NP_SETUP, STEP_NONE): _np_dwarves,

@@ -10,6 +10,7 @@ import json
 
 from .data import AREAS, CARD_TYPES, GUILDS, KINDS, N_SITES, NOBODY, SITE_NAME
 from .commands import plank_text
+from .phases import decision_view
 from .state import KEEP, STEP_SPIES_SHOW
 
 
@@ -53,7 +54,8 @@ def public_view(s):
         "phase": s.phase, "step": s.step, "round": s.round, "rounds": s.rs.rounds,
         "scoring_rounds": list(s.rs.scoring_rounds),
         "waiting_for": s.waiting_for(),
-        "current": s.current,
+        "current": s.current if s.current != NOBODY else None,
+        "decision": decision_view(s),
         "order": list(s.order),
         "crests_face_down": [k for k in range(1, s.n + 1) if s.crest_down[k]],
         "board": board,
