@@ -21,8 +21,9 @@ from .targets import architect_cost, received
 def apply(s, command, seat=None):
     """Carry out `command` (a tuple, a list from the wire, or text) for `seat` (default: the
     only seat the game waits for). Mutates `s`; returns a list of events."""
-    cmd, seat = check_legal(s, command, seat)
-    return _run(s, cmd, seat)
+    if type(seat) is not int or type(command) is not tuple or listed(s, command, seat) is None:
+        command, seat = check_legal(s, command, seat)
+    return _run(s, command, seat)
 
 
 def execute(s, cmd, seat):

@@ -286,7 +286,9 @@ def _actions(s, seat):
     w, st, m, gold = res
     out = []
     waiting = p.waiting
-    if waiting:
+    if len(waiting) == 1:
+        out = activation_options(s, seat, waiting[0])[:]
+    elif waiting:
         seen = []
         for plank in waiting:
             if plank not in seen:
@@ -311,12 +313,9 @@ def _actions(s, seat):
     cw, cs, cm, cg = rs.wall_cost
     if w >= cw and st >= cs and m >= cm and gold >= cg:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
-    guild_cost = rs.guild_cost
-    for x, g in zip(GUILD_SITES, s.guilds):
-        if board[x] == NOBODY:
-            cw, cs, cm, cg = guild_cost[g]
-            if w >= cw and st >= cs and m >= cm and gold >= cg:
-                out.append(_GUILDS[g])
+    for x, cmd, cw, cs, cm, cg in _guild_rows(s):
+        if board[x] == NOBODY and w >= cw and st >= cs and m >= cm and gold >= cg:
+            out.append(cmd)
     visits = s.t_visits
     if s.t_buys < visits:
         bw, bs, bm = rs.trade_buy
@@ -358,6 +357,22 @@ def _actions(s, seat):
             if s.draw or s.discard:
                 out.append(_BUY_TOP)
     return out
+
+
+_GUILD_ROWS = {}
+
+
+def _guild_rows(s):
+    """(guild symbol, `guild` command, cost) of each district's guild; fixed for a game, so
+    made once per ruleset and guild layout."""
+    key = (s.rs.sha256, s.guilds)
+    rows = _GUILD_ROWS.get(key)
+    if rows is None:
+        if len(_GUILD_ROWS) > 256:
+            _GUILD_ROWS.clear()
+        rows = _GUILD_ROWS[key] = tuple((x, _GUILDS[g], *s.rs.guild_cost[g])
+                                        for x, g in zip(GUILD_SITES, s.guilds))
+    return rows
 
 
 def _hand_cards(verb):

@@ -1,6 +1,6 @@
 """Scoring (§9, §10, §11)."""
 
-from .data import DISTRICTS, N_SITES, NOBODY, SITE_DISTRICT, SITE_WEIGHT
+from .data import DISTRICTS, NOBODY, SITE_DISTRICT, SITE_WEIGHT
 
 
 def rank_points(counts, table):
@@ -27,11 +27,9 @@ def rank_points(counts, table):
 def district_markers(s):
     """Markers per district per competitor (players, then NP3 and NP4 in a 2-player game)."""
     counts = [[0] * s.competitors() for _ in range(DISTRICTS)]
-    board = s.board
-    for site in range(N_SITES):
-        owner = board[site]
+    for owner, district, weight in zip(s.board, SITE_DISTRICT, SITE_WEIGHT):
         if owner != NOBODY:
-            counts[SITE_DISTRICT[site]][owner] += SITE_WEIGHT[site]
+            counts[district][owner] += weight
     return counts
 
 

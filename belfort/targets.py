@@ -211,12 +211,23 @@ def _bandit_each(plank, group):
 _WIZARD_GROUPS = tuple([SITES_OF_TYPE[t] for t in _SINGLE_SITE_TYPES]
                        + [SITES_OF_TYPE[KEEP], WALL_SITES, GUILD_SITES])
 _GATE_PAIR_PAIRS = tuple(combinations(_GATE_PAIRS, 2))
+_SWAPS = {}
+
+
+def _wizard_swaps(plank):
+    """(a, b, command) for every pair of same-kind places, in the legal list's order; the
+    commands are made once (tuples are immutable and may be shared)."""
+    swaps = _SWAPS.get(plank)
+    if swaps is None:
+        swaps = _SWAPS[plank] = tuple(
+            (a, b, ("activate", plank, a, b, NOBODY, NOBODY))
+            for group in _WIZARD_GROUPS for a, b in combinations(group, 2))
+    return swaps
 
 
 def _wizards(s, plank):
     board = s.board
-    out = [("activate", plank, a, b, NOBODY, NOBODY)
-           for group in _WIZARD_GROUPS for a, b in combinations(group, 2) if board[a] != board[b]]
+    out = [cmd for a, b, cmd in _wizard_swaps(plank) if board[a] != board[b]]
     for a, b in _GATE_PAIR_PAIRS:
         for ra, rb in gatehouse_swap_targets(board, a, b):
             out.append(("activate", plank, a, b, ra, rb))

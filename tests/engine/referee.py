@@ -59,7 +59,7 @@ class Referee:
 
     # --- one command ------------------------------------------------------------------------
     def apply(self, cmd, seat):
-        g, rs = self.g, self.rs
+        g = self.g
         before = g.copy()
         events = apply(g, cmd, seat)
         kinds = [e[0] for e in events]
