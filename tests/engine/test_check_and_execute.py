@@ -2,9 +2,6 @@
 handling live in legal.py, `execute` carries out a checked command without checking it
 again, `is_legal` catches only the engine's own errors, and only ASCII digits are numbers."""
 
-import ast
-from pathlib import Path
-
 import pytest
 
 import belfort
@@ -13,8 +10,6 @@ from belfort import (BelfortError, CommandSyntaxError, IllegalCommandError, appl
                      parse_command, to_json, unknown_claims)
 from belfort.data import CARD_TYPE_ID, SITE_ID
 from scenario import give_hand, set_res, start, to_actions
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 # --- parsing: only ASCII digits are numbers ---------------------------------------------
@@ -137,78 +132,6 @@ def test_check_legal_leaves_a_hidden_game_unchanged():
     cmd = legal_commands(full, 1)[0]
     assert check_legal(hidden, cmd, 1)[0] == cmd
     assert to_json(hidden) == before
-
-
-# --- structure -----------------------------------------------------------------------------
-
-def _imports(path, package):
-    """Dotted names of the engine modules a file imports (lazy imports included)."""
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if node.level:
-            parts = package.split(".")
-            base = parts[:len(parts) - node.level + 1]
-        elif node.module and node.module.split(".")[0] == "belfort":
-            base = []
-        else:
-            continue
-        if node.module:
-            yield ".".join(base + node.module.split("."))
-        else:
-            for alias in node.names:
-                yield ".".join(base + [alias.name])
-
-
-def engine_import_graph():
-    """Module → engine modules it imports."""
-    found = {}
-    for path in sorted((ROOT / "belfort").rglob("*.py")):
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            name = package = ".".join(parts[:-1])
-        else:
-            name, package = ".".join(parts), ".".join(parts[:-1])
-        found[name] = set(_imports(path, package))
-    # `from . import scoring` names a module; `from . import apply` a function of __init__.
-    return {k: {t if t in found else t.rsplit(".", 1)[0] for t in v} - {k}
-            for k, v in found.items()}
-
-
-def find_cycle(graph):
-    state = {}
-
-    def visit(node, stack):
-        state[node] = "open"
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == "open":
-                return stack[stack.index(nxt):] + [nxt]
-            if nxt not in state:
-                found = visit(nxt, stack + [nxt])
-                if found:
-                    return found
-        state[node] = "done"
-        return None
-
-    for node in sorted(graph):
-        if node not in state:
-            found = visit(node, [node])
-            if found:
-                return found
-    return None
-
-
-def test_the_engine_has_no_import_cycle():
-    """Guide: no import cycles (apply ↔ legal was one, through is_legal's lazy import).
-    The package's __init__ re-exports everything, so edges into it are left out."""
-    graph = {k: v - {"belfort", "belfort.bots"} for k, v in engine_import_graph().items()}
-    assert find_cycle(graph) is None, find_cycle(graph)
-    assert "belfort.apply" not in graph["belfort.legal"]
-
-
-def test_the_cycle_finder_finds_one():
-    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
 def test_errors_raised_are_the_engines_own():
