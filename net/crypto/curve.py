@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from functools import lru_cache
+from contextlib import contextmanager
 
 from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -29,14 +29,49 @@ SCALAR_BYTES = 32
 CARD_DOMAIN = b"belfort-lan/card/v1\x00"
 
 
-@lru_cache(maxsize=8192)
-def _public_key(x: bytes) -> ec.EllipticCurvePublicKey | None:
-    # Validated points are cached: every stage list is checked by every peer,
-    # and the next multiplication needs the same key object anyway.
+class PointCache:
+    """The points one peer has validated, and the card encodings it has computed.
+
+    Validation is cached because every stage list is checked on arrival and the next
+    multiplication needs the same key object anyway.  A real peer is a process of its
+    own, so one cache per process is right; a benchmark that runs every peer in one
+    process gives each peer its own cache (``use_cache``) so that each one pays for
+    validating what it receives, as real peers do.  Bounded: a flood of junk points
+    cannot grow memory past ``limit`` entries.
+    """
+
+    def __init__(self, limit: int = 8192) -> None:
+        self.limit = limit
+        self.keys: dict[bytes, ec.EllipticCurvePublicKey | None] = {}
+        self.cards: dict[int, bytes] = {}
+
+
+_active = PointCache()
+
+
+@contextmanager
+def use_cache(cache: PointCache):
+    """Validate and encode with ``cache`` inside the block (one peer's own work)."""
+    global _active
+    previous, _active = _active, cache
     try:
-        return ec.EllipticCurvePublicKey.from_encoded_point(CURVE, b"\x02" + x)
+        yield cache
+    finally:
+        _active = previous
+
+
+def _public_key(x: bytes) -> ec.EllipticCurvePublicKey | None:
+    keys = _active.keys
+    if x in keys:
+        return keys[x]
+    try:
+        key = ec.EllipticCurvePublicKey.from_encoded_point(CURVE, b"\x02" + x)
     except ValueError:
-        return None
+        key = None
+    if len(keys) >= _active.limit:
+        keys.clear()
+    keys[x] = key
+    return key
 
 
 def is_point(x: object) -> bool:
@@ -88,15 +123,20 @@ def mul_each(ks: list[int], xs: list[bytes]) -> list[bytes]:
     return [mul(k, x) for k, x in zip(ks, xs, strict=True)]
 
 
-@lru_cache(maxsize=4096)
 def card_point(card_id: int) -> bytes:
     """x-coordinate of the point encoding ``card_id`` (0 <= card_id < 2**63)."""
-    if not 0 <= card_id < 1 << 63:
+    cards = _active.cards
+    if card_id in cards:
+        return cards[card_id]
+    if not isinstance(card_id, int) or not 0 <= card_id < 1 << 63:
         raise ValueError("card ids are ints in [0, 2**63)")
     counter = 0
     while True:
         h = hashlib.sha256(CARD_DOMAIN + card_id.to_bytes(8, "big") + counter.to_bytes(4, "big"))
         x = (int.from_bytes(h.digest(), "big") % P).to_bytes(POINT_BYTES, "big")
         if _public_key(x) is not None:
+            if len(cards) >= _active.limit:
+                cards.clear()
+            cards[card_id] = x
             return x
         counter += 1

@@ -1,0 +1,171 @@
+"""The translation functions and the active language (standard-library gettext).
+
+    from client.i18n import _, ngettext, pgettext, N_, L_
+
+    _("Your turn")                                   # translated now, in the active language
+    ngettext("{n} worker left", "{n} workers left", n).format(n=n)
+    pgettext("card", "Bank")                         # same English, different meaning
+    VERB_META = {"pass": L_("stop placing")}         # module level: translated when used
+    TITLE = {"bank": Lp_("card", "Bank")}            # lazy, with a context
+    TOPICS = [N_("setup"), N_("scoring")]            # only marked; call _(x) when shown
+
+Catalogs are compiled `.mo` files inside the package (`client/locale/LANG/LC_MESSAGES/`,
+domain "belfort"); English is the source language and needs none. Nothing happens at
+import: the active language is English until `activate()` is called.
+"""
+
+from __future__ import annotations
+
+import gettext
+import warnings
+from contextlib import contextmanager
+from importlib import resources
+
+from . import pseudo
+
+DOMAIN = "belfort"
+
+_ENGLISH = gettext.NullTranslations()
+_active = {"lang": "en", "translations": _ENGLISH}
+_loaded = {}
+
+
+def catalog_path(lang):
+    """Where the compiled catalog of `lang` lives inside the installed package."""
+    return resources.files("client").joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
+
+
+def translations(lang):
+    """The gettext translations object for `lang` (cached). English and unknown languages
+    get the identity; `pseudo.CODE` gets the pseudo-locale used by the tests."""
+    if lang in _loaded:
+        return _loaded[lang]
+    if lang == pseudo.CODE:
+        tr = pseudo.PseudoTranslations()
+    elif lang == "en":
+        tr = _ENGLISH
+    else:
+        path = catalog_path(lang)
+        try:
+            with path.open("rb") as fp:
+                tr = gettext.GNUTranslations(fp)
+        except (FileNotFoundError, OSError) as exc:
+            warnings.warn(f"no {lang!r} catalog ({exc}); speaking English", RuntimeWarning,
+                          stacklevel=2)
+            tr = _ENGLISH
+    _loaded[lang] = tr
+    return tr
+
+
+def activate(lang):
+    """Make `lang` the language of every later `_()` call; returns the previous one."""
+    previous = _active["lang"]
+    _active["translations"] = translations(lang)
+    _active["lang"] = lang
+    return previous
+
+
+def active_language():
+    return _active["lang"]
+
+
+@contextmanager
+def using(lang):
+    """`with using("fr"): …` speaks French inside the block (tests, the harness)."""
+    previous = activate(lang)
+    try:
+        yield
+    finally:
+        activate(previous)
+
+
+def _(message):
+    return _active["translations"].gettext(message)
+
+
+def ngettext(singular, plural, n):
+    return _active["translations"].ngettext(singular, plural, n)
+
+
+def pgettext(context, message):
+    return _active["translations"].pgettext(context, message)
+
+
+def npgettext(context, singular, plural, n):
+    return _active["translations"].npgettext(context, singular, plural, n)
+
+
+def N_(message):
+    """Marks `message` for extraction only; translate it with `_()` where it is shown."""
+    return message
+
+
+class LazyString:
+    """A message translated each time it is used as text, so module-level tables follow
+    the language active at the time of use. Behaves like a str where one is needed
+    (formatting, concatenation, comparison, len, methods)."""
+
+    __slots__ = ("message", "context")
+
+    def __init__(self, message, context=None):
+        self.message = message
+        self.context = context
+
+    def __str__(self):
+        if self.context is None:
+            return _(self.message)
+        return pgettext(self.context, self.message)
+
+    def __repr__(self):
+        return f"L_({self.message!r})"
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+    def __eq__(self, other):
+        if isinstance(other, LazyString):
+            return (self.message, self.context) == (other.message, other.context)
+        return str(self) == other
+
+    def __hash__(self):
+        return hash((self.message, self.context))
+
+    def __lt__(self, other):
+        return str(self) < str(other)
+
+    def __add__(self, other):
+        return str(self) + str(other)
+
+    def __radd__(self, other):
+        return str(other) + str(self)
+
+    def __mod__(self, args):
+        return str(self) % args
+
+    def __len__(self):
+        return len(str(self))
+
+    def __contains__(self, item):
+        return item in str(self)
+
+    def __iter__(self):
+        return iter(str(self))
+
+    def __getitem__(self, index):
+        return str(self)[index]
+
+    def __getattr__(self, name):
+        # str methods: .format(), .upper(), .split(), …
+        if name in LazyString.__slots__ or name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(str(self), name)
+
+
+def L_(message):
+    """A lazily translated message (module-level constants); see LazyString."""
+    return LazyString(message)
+
+
+def Lp_(context, message):
+    """A lazily translated message with a context (like pgettext)."""
+    return LazyString(message, context)
