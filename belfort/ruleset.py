@@ -73,6 +73,42 @@ def architects_discounts(metal, wood_stone):
     return out
 
 
+# Fields added when every number moved into the ruleset (issue 14), with the values the
+# engine used before it read them. A ruleset written before (a saved game, a game log, a
+# player's copy of the old file) lacks them and plays as it did then, with the same hash.
+EARLIER_DEFAULTS = {
+    "collection": {"master_collects": 2, "area_bonus": 1},
+    "scoring": {"unpaid_tax_vp": 1, "tiebreak": {"wood": 1, "stone": 1, "metal": 2, "gold": 1}},
+    "trading_post": {"visits": 1},
+    "properties": {t: {"locks": k} for t, k in zip(CARD_TYPES, (1, 1, 1, 1, 1, 1, 2, 1, 1, 0))},
+    "locks": {"bank_gold": 1, "blacksmith_gold": 1, "blacksmith_metal": 1,
+              "market_visits": 1, "library_draw": 1},
+    "activations": {"architects_metal_discount": 1, "architects_wood_stone_discount": 2,
+                    "thieves_each": 1, "bandits_metal": 1, "bandits_each": 1},
+}
+
+
+def _with_earlier_defaults(raw):
+    """`raw` with the fields of EARLIER_DEFAULTS it lacks filled in — only when it lacks all
+    of them (a ruleset from before they existed); a newer ruleset must give each one."""
+    if any(key in raw for key in ("collection", "locks")):
+        return raw
+    out = dict(raw)
+    for key, values in EARLIER_DEFAULTS.items():
+        table = out.get(key)
+        if table is None:
+            out[key] = values
+        elif isinstance(table, dict):
+            merged = dict(table)
+            for field, value in values.items():
+                if field not in merged:
+                    merged[field] = value
+                elif isinstance(value, dict) and isinstance(merged[field], dict):
+                    merged[field] = {**value, **merged[field]}
+            out[key] = merged
+    return out
+
+
 class Ruleset:
     """The checked numbers of one ruleset. Attributes are plain ints, tuples and dicts:
 
@@ -93,7 +129,7 @@ class Ruleset:
             raise RulesetError("(file)", "a ruleset is a table of fields")
         raw = _resolve(raw)
         self.raw = raw
-        self._read(raw)
+        self._read(_with_earlier_defaults(raw))
         canonical = json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
         self.canonical = canonical
         self.sha256 = hashlib.sha256(canonical.encode()).hexdigest()

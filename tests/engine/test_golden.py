@@ -51,3 +51,19 @@ def test_golden_parser_refuses_a_broken_transcript():
     """The transcript reader refuses a log without its commands/end section."""
     with pytest.raises(ValueError):
         make_golden.parse("players: A, B\ncommands:\n0 keep\n")
+
+
+def test_a_game_recorded_before_every_number_moved_into_the_ruleset_still_replays():
+    """§16 (issue 14): a ruleset written before the numbers that were fixed in the code
+    became fields (a saved game, a game log, a player's copy of the old file) plays as it
+    did then and keeps its hash: the five-player transcript recorded under the old standard
+    ruleset replays to its recorded scores and final state hash."""
+    legacy = ROOT / "tests" / "golden" / "legacy"
+    rs = load_ruleset(str(legacy / "standard-before-issue-14.toml"))
+    t = make_golden.parse((legacy / "five-players-before-issue-14.txt").read_text("utf-8"))
+    assert rs.sha256 == t["ruleset"]
+    game = new_game(t["players"], t["options"], seed=t["seed"], ruleset=rs)
+    for seat, text in t["commands"]:
+        apply(game, text, seat)
+    assert " ".join(str(p.score) for p in game.players) == t["scores"]
+    assert state_hash(game) == t["hash"]

@@ -219,3 +219,23 @@ def test_s16_shipped_rulesets_load_by_name():
     with pytest.raises(RulesetError) as err:
         load_ruleset("eleven-space-taxes")
     assert "ten-space-taxes" in str(err.value)
+
+
+def test_s16_a_ruleset_from_before_the_new_fields_plays_as_it_did():
+    """A ruleset lacking every field added in issue 14 gets the values the engine used
+    before (and keeps its hash); a newer one must give each field."""
+    from belfort.ruleset import EARLIER_DEFAULTS
+    old = load_ruleset().raw
+    raw = {k: v for k, v in old.items() if k not in ("collection", "locks")}
+    raw["scoring"] = {k: v for k, v in old["scoring"].items()
+                      if k not in EARLIER_DEFAULTS["scoring"]}
+    from belfort import Ruleset
+    rs = Ruleset(raw)
+    std = standard_ruleset()
+    assert (rs.master_collects, rs.area_bonus, rs.unpaid_tax_vp, rs.tiebreak, rs.locks) == \
+        (std.master_collects, std.area_bonus, std.unpaid_tax_vp, std.tiebreak, std.locks)
+    assert rs.raw == raw and rs.sha256 != std.sha256
+    newer = dict(raw, locks=old["locks"])                 # new-style: no defaults
+    with pytest.raises(RulesetError) as err:
+        Ruleset(newer)
+    assert err.value.field == "collection"
