@@ -30,9 +30,21 @@ from .targets import (activation_options, architect_cost, architect_sites,  # no
 def legal_commands(state, seat):
     """Every command `seat` may give now, in a fixed order. Empty when it is not their turn."""
     cache = state._legal
-    if cache is not None and cache[0] == state.version and cache[1] == seat:
+    if cache is not None and cache[1] == seat and cache[0] == state.version:
         return cache[2]
-    cmds = _generate(state, seat)
+    cmds = []
+    if not state.reveal_queue:
+        # Is it `seat`'s decision? (state.waiting_for() without building its list)
+        phase, step = state.phase, state.step
+        if phase == PH_KEEP:
+            ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice
+        elif step == STEP_SPIES_SHOW:
+            ours = seat in state.spies_waiting and seat not in state.spies_shown
+        else:
+            ours = seat == state.current and phase != OVER
+        generate = _GENERATORS.get((phase, step)) if ours else None
+        if generate is not None:
+            cmds = generate(state, seat)
     state._legal = (state.version, seat, cmds)
     return cmds
 
@@ -171,22 +183,6 @@ def known_count(s, t):
 
 
 # --- the generators, one per decision --------------------------------------------------------
-
-def _generate(s, seat):
-    if s.reveal_queue:
-        return []
-    phase, step = s.phase, s.step
-    if phase == PH_KEEP:
-        if type(seat) is not int or not 0 <= seat < s.n or seat in s.keep_choice:
-            return []
-    elif step == STEP_SPIES_SHOW:
-        if seat not in s.spies_waiting or seat in s.spies_shown:
-            return []
-    elif seat != s.current or phase == OVER:
-        return []
-    generate = _GENERATORS.get((phase, step))
-    return generate(s, seat) if generate is not None else []
-
 
 def _keeps(s, seat):
     hand = sorted(s.players[seat].hand)

@@ -48,7 +48,7 @@ def test_is_legal_does_not_hide_a_bug(monkeypatch):
 
     def broken(state, seat):
         raise KeyError("a bug")
-    monkeypatch.setattr(belfort.legal, "_generate", broken)
+    monkeypatch.setitem(belfort.legal._GENERATORS, ("placement", ""), broken)
     with pytest.raises(KeyError):
         is_legal(g, "place elf desk", 0)
 
@@ -69,8 +69,9 @@ def test_execute_does_not_check_again(monkeypatch):
     g = start(3)
     cmd, seat = check_legal(g, "place elf desk", 0)
     calls = []
-    real = belfort.legal._generate
-    monkeypatch.setattr(belfort.legal, "_generate", lambda s, q: calls.append(q) or real(s, q))
+    real = belfort.legal._GENERATORS["placement", ""]
+    monkeypatch.setitem(belfort.legal._GENERATORS, ("placement", ""),
+                        lambda s, q: calls.append(q) or real(s, q))
     execute(g, cmd, seat)
     assert calls == []
 
