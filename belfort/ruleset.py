@@ -335,6 +335,8 @@ def parse_ruleset(text, source="<ruleset>"):
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError("(file)", f"{source} is not valid TOML: {exc}") from None
+    except RecursionError:   # tomllib recurses once per nesting level
+        raise RulesetError("(file)", f"{source} is nested too deeply to be a ruleset") from None
     return Ruleset(raw)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import textwrap
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.auto_suggest import AutoSuggest, Suggestion
@@ -16,7 +17,8 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from prompt_toolkit.key_binding.bindings.auto_suggest import load_auto_suggest_bindings
 from prompt_toolkit.layout import Float, FloatContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
@@ -26,8 +28,9 @@ from prompt_toolkit.styles import Style
 
 from belfort.data import GUILDS
 
-from . import commands, render, rules_text
+from . import commands, panels, render, rules_text
 from .controller import Controller, prompt_text, turn_hint
+from .recent import Recent
 from .words import Describer
 
 STYLE = {
@@ -51,6 +54,9 @@ STYLE = {
     "info": "",
     "paneltitle": "reverse bold",
     "prompt": "bold",
+    "prompt.attention": "reverse bold",
+    "recent": "reverse",
+    "auto-suggestion": "#8a8a8a",
     "guild": "",
     "card": "",
 }
@@ -76,7 +82,8 @@ class LegalCompleter(Completer):
             return
         hinter = self.owner.hinter()
         for word, start, meta in hinter.complete(document.text_before_cursor):
-            yield Completion(word, start_position=start, display_meta=meta)
+            yield Completion(word, start_position=start, display=word.strip(),
+                             display_meta=meta)
 
 
 class LegalSuggest(AutoSuggest):
@@ -86,19 +93,15 @@ class LegalSuggest(AutoSuggest):
         self.owner = owner
 
     def get_suggestion(self, buffer, document):
-        text = document.text
-        if not text.strip() or text.startswith(("help", "?")):
-            return None
-        low = text.lower()
-        for t in self.owner.hinter().texts:
-            if t.startswith(low) and len(t) > len(low):
-                return Suggestion(t[len(text):])
-        return None
+        rest = self.owner.hinter().suggestion(document.text)
+        return Suggestion(rest) if rest else None
 
 
 class BelfortApp:
-    def __init__(self, driver, colour=None, input=None, output=None, log_path=None):
+    def __init__(self, driver, colour=None, input=None, output=None, log_path=None, notes=(),
+                 coach=None):
         self.driver = driver
+        self.colour = want_colour(colour)
         self.ctl = Controller(driver)
         self.namer = self.ctl.namer
         view = driver.view()
@@ -117,21 +120,38 @@ class BelfortApp:
         self._topics = rules_text.topic_names(driver.ruleset)
         self.finished = False
         self.final_audit = None
+        self.recent = Recent()
+        self.coach = coach
+        self.lessons = []             # the tutorial's lessons waiting for the panel
+        self.attention = False        # our decision just came: the prompt stands out
+        self._was_ours = self.ours()
         me = view["players"][driver.seat]
         self.note(f"Welcome, {me['name']}! You play {self.namer.letter(driver.seat)} "
                   f"(seat {driver.seat}). Players: " +
                   ", ".join(f"{self.namer.letter(s)}={n}" for s, n in enumerate(driver.names))
                   + "." + (f" Seed {driver.seed}." if getattr(driver, "seed", None) else ""),
                   "class:ok")
-        self.note("Type ? for what you can do, help for the rules; Tab completes.", "class:dim")
+        self.note("Type ? for what you can do, help for the rules; Tab completes, → takes "
+                  "the hint after the cursor.", "class:dim")
+        for text in notes:
+            self.note(text, "class:ok")
         self.buffer = Buffer(completer=LegalCompleter(self), complete_while_typing=True,
                              auto_suggest=LegalSuggest(self), history=InMemoryHistory(),
-                             multiline=False, accept_handler=self._accept)
-        self.app = Application(layout=self._layout(), key_bindings=self._keys(),
-                               style=Style.from_dict(STYLE), full_screen=True,
+                             multiline=False, accept_handler=self._accept,
+                             on_text_changed=self._typed)
+        style = dict(STYLE)
+        if not self.colour:
+            # without colour a grey hint would look typed: underline it instead
+            style["auto-suggestion"] = "underline"
+        self.app = Application(layout=self._layout(),
+                               key_bindings=merge_key_bindings([load_auto_suggest_bindings(),
+                                                                self._keys()]),
+                               style=Style.from_dict(style), full_screen=True,
                                mouse_support=False, input=input, output=output,
-                               color_depth=None if want_colour(colour) else ColorDepth.MONOCHROME)
+                               color_depth=None if self.colour else ColorDepth.MONOCHROME)
         driver.subscribe(self._on_events)
+        if self.coach is not None:
+            self.show_lessons(self.coach.lessons([], view, self.driver.legal()))
 
     # --- state shown -------------------------------------------------------------------------
     def note(self, text, style=""):
@@ -139,13 +159,21 @@ class BelfortApp:
         if len(self.log) > 2000:
             del self.log[:500]
 
+    def ours(self):
+        """Is a decision ours now (a turn, a placement, showing a card to the Spies…)?"""
+        return self.driver.seat in self.driver.view()["waiting_for"] and bool(self.driver.legal())
+
+    def _typed(self, _buffer):
+        self.attention = False
+
     def hinter(self):
         view = self.driver.view()
         key = (view["phase"], view["step"], view["round"], view["current"], len(self.log),
                repr(view["players"][self.driver.seat]), repr(view["board"]))
         if self._hinter is None or key != self._hinter_key:
             self._hinter = commands.Hinter(self.driver.legal(), view, self.driver.ruleset,
-                                           self._topics)
+                                           self._topics, self.ctl.client_words(),
+                                           self.namer.names)
             self._hinter_key = key
         return self._hinter
 
@@ -161,7 +189,8 @@ class BelfortApp:
         ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
                              log_scroll=self.log_scroll, peers=self.driver.peers(),
                              alerts=alerts, turn_hint=turn_hint(view, None),
-                             choices=commands.summary(self.driver.legal()))
+                             choices=commands.summary(self.driver.legal()),
+                             recent=self.recent)
         if self.panel is not None:
             title, lines = self.panel
             body = []
@@ -189,13 +218,17 @@ class BelfortApp:
         need = len(self.prompt()) + len(self.buffer.text) + 2
         return max(1, min(3, -(-need // max(w, 1))))
 
-    def message_height(self):
+    def _message_lines(self):
         w, _ = self.size()
-        return 1 if len(self.message[1]) <= w else 2
+        return textwrap.wrap(self.message[1], max(w, 10)) or [""]
+
+    def message_height(self):
+        """Room for the whole message (a refusal with its example), up to 6 lines."""
+        return min(6, len(self._message_lines()))
 
     def _message_fragments(self):
-        style, text = self.message
-        return [(style, text)]
+        style = self.message[0]
+        return [(style, "\n".join(self._message_lines()[:6]))]
 
     def prompt(self):
         if self.confirm:
@@ -209,7 +242,9 @@ class BelfortApp:
         msg = Window(FormattedTextControl(self._message_fragments),
                      height=lambda: self.message_height(), wrap_lines=True)
         inp = Window(BufferControl(self.buffer, input_processors=[
-            BeforeInput(lambda: [("class:prompt", self.prompt())]), AppendAutoSuggestion()]),
+            BeforeInput(lambda: [("class:prompt.attention" if self.attention else
+                                  "class:prompt", self.prompt())]),
+            AppendAutoSuggestion()]),
             height=lambda: self.input_height(), wrap_lines=True)
         body = FloatContainer(
             content=HSplit([main, msg, inp]),
@@ -247,8 +282,7 @@ class BelfortApp:
                 for a in unseen:
                     a.seen = True
             elif self.panel is not None:
-                self.panel = None
-                self.panel_scroll = 0
+                self.close_panel()
             elif self.log_scroll:
                 self.log_scroll = 0
 
@@ -274,6 +308,13 @@ class BelfortApp:
         return False
 
     def submit_text(self, text):
+        self.attention = False
+        if not text.strip() and self.panel is not None and not self.finished:
+            # Enter on an empty line dismisses a panel (a scoring, a lesson) like Esc
+            self.close_panel()
+            self.invalidate()
+            return None
+        shown = self.panel
         reply = self.ctl.handle(text)
         if reply.kind == "none":
             return reply
@@ -291,9 +332,12 @@ class BelfortApp:
         elif reply.kind == "info":
             self.message = ("class:info", reply.text)
         elif reply.kind == "ok":
-            if not self.finished:
-                self.panel = None
+            if not self.finished and self.panel is shown:
+                # the command closes what the person had opened (help, ?), not what the
+                # game opened meanwhile (a scoring, a lesson)
+                self.close_panel()
             self.log_scroll = 0
+            self.recent.clear()          # the others' moves were seen: highlight anew
             self.message = ("class:ok", f"✓ {reply.text}")
         self.invalidate()
         return reply
@@ -318,26 +362,76 @@ class BelfortApp:
 
     # --- what the driver reports ------------------------------------------------------------
     def _on_events(self, events):
+        view = self.driver.view()
         if events:
-            view = self.driver.view()
-            for s in self.describer.sentences(events, view):
+            for line in self.describer.sentences(events, view):
                 style = ""
-                if s.startswith("──"):
+                if line.startswith("──"):
                     style = "class:title"
-                elif s.startswith("★"):
+                elif line.startswith("★"):
                     style = "class:ok"
-                self.note(s, style)
-            if any(e[0] == "game-over" for e in events) and not self.finished:
+                self.note(line, style)
+            self.recent.add(events, self.driver.seat,
+                            {GUILDS.index(g["guild"]): f"guild@{d}"
+                             for d, g in enumerate(view["guilds"])})
+            over = any(e[0] == "game-over" for e in events)
+            if over and not self.finished:
                 self.finished = True
                 self.show_final()
+            elif not over:
+                for e in events:
+                    if e[0] == "scoring":
+                        self.show_scoring(e[1], view)
+            if self.coach is not None and not self.finished:
+                self.show_lessons(self.coach.lessons(events, view, self.driver.legal()))
         if self.finished and self.final_audit is None and self.driver.audit() is not None:
             self.show_final()   # a networked audit finishes after the last command
-        if any(not a.seen for a in getattr(self.driver, "alerts", [])):
+        ring = any(not a.seen for a in getattr(self.driver, "alerts", []))
+        ours = self.ours()
+        if ours and not self._was_ours:
+            # our turn (or the Spies ask us): a bell, and the prompt stands out until we type
+            self.attention = True
+            ring = True
+        self._was_ours = ours
+        if ring:
             try:
                 self.app.output.bell()
             except Exception:     # pragma: no cover
                 pass
         self.invalidate()
+
+    def show_scoring(self, rnd, view):
+        """The breakdown of the scoring phase that just happened, until dismissed."""
+        lines = panels.score_lines(view, self.namer, self.driver.ruleset, just=rnd)
+        self.panel = ("Scoring after month {m}".format(m=rnd), lines)
+        self.panel_scroll = 0
+        self.message = ("class:ok", "Scoring after month {m}: Esc (or Enter) returns to the "
+                                    "board; 'score' shows it again.".format(m=rnd))
+
+    def close_panel(self):
+        """Close the panel; the next waiting lesson of the tutorial, if any, takes its
+        place."""
+        self.panel = None
+        self.panel_scroll = 0
+        if self.lessons:
+            self._show_lesson(*self.lessons.pop(0))
+
+    def show_lessons(self, lessons):
+        """The tutorial's explanations, one panel each, shown in turn as each is closed;
+        a lesson that comes with a scoring is shown above its breakdown."""
+        self.lessons += lessons
+        if self.lessons and (self.panel is None or self.panel[0].startswith("Scoring")):
+            self._show_lesson(*self.lessons.pop(0))
+
+    def _show_lesson(self, title, text):
+        lines = [render.Line((title, "class:title"))] + text.split("\n")
+        if self.panel is not None and self.panel[0].startswith("Scoring"):
+            lines += ["", render.Line(("─" * 20, "class:dim"))] + list(self.panel[1])
+        self.panel = ("Tutorial: " + title, lines)
+        self.panel_scroll = 0
+        more = " ({n} more to read)".format(n=len(self.lessons)) if self.lessons else ""
+        self.message = ("class:ok", "Read this, then Esc or Enter{more}. 'help' explains "
+                                    "more; 'quit' ends the game.".format(more=more))
 
     def show_final(self):
         view = self.driver.view()

@@ -23,6 +23,8 @@ from .words import GUILD_TITLE, TITLE, card_types_in, cost_text, site_words
 CLIENT_WORDS = {
     "help": "rules and commands: help TOPIC (a card, a guild, a phase, a command)",
     "?": "list what you can do now",
+    "score": "the scores so far, and what a scoring now would give",
+    "tableau": "everyone's built cards: tableau [PLAYER]",
     "log": "the whole game log",
     "quit": "leave the game",
 }
@@ -74,6 +76,33 @@ class Resolution(Exception):
     """Input that needs a message rather than a command (e.g. ambiguous shorthand)."""
 
 
+ASCII_DIGITS = frozenset("0123456789")
+
+
+def ascii_int(word):
+    """The number written in the ASCII digits 0–9, else None. '３', '❾' and '²' pass
+    str.isdigit() but are not numbers here (int() would read some and choke on others)."""
+    if word and len(word) <= 9 and all(ch in ASCII_DIGITS for ch in word):
+        return int(word)
+    return None
+
+
+def foreign_digit(text):
+    """The first character that looks like a digit but is not one of 0–9, or None."""
+    for ch in text:
+        if (ch.isdigit() or ch.isnumeric()) and ch not in ASCII_DIGITS:
+            return ch
+    return None
+
+
+def check_digits(text):
+    """Raise Resolution when `text` writes a number with anything but 0–9."""
+    ch = foreign_digit(text)
+    if ch is not None:
+        raise Resolution("'{char}' is not one of the digits 0–9: write numbers with 0–9 "
+                         "only".format(char=ch))
+
+
 def _words(text):
     return text.strip().lower().split()
 
@@ -84,15 +113,17 @@ def resolve(text, legal, numbered=None):
     words = _words(text)
     if not words:
         return None
+    check_digits(text)
     canon = texts_of(legal)
+    words = _master_when_only_master_left(words, canon)
     norm = " ".join(words)
     if norm in canon:
         return canon[norm]
     extra = aliases(legal)
     if norm in extra:
         return extra[norm]
-    if len(words) == 1 and words[0].isdigit() and numbered:
-        i = int(words[0])
+    if len(words) == 1 and ascii_int(words[0]) is not None and numbered:
+        i = ascii_int(words[0])
         if 1 <= i <= len(numbered):
             return numbered[i - 1]
         raise Resolution(f"there is no choice {i} in the list (1–{len(numbered)})")
@@ -106,11 +137,78 @@ def resolve(text, legal, numbered=None):
         for c in legal:
             if c[0] == verb and f"#{c[1]}" == card:
                 return c
+    if verb in ("discard", "show") and len(words) > 2 and any(c[0] == verb for c in legal):
+        first = words[1] if words[1].startswith("#") else "#" + words[1]
+        raise Resolution("{verb} takes one card at a time: type {verb} {card} first".format(
+            verb=verb, card=first.split(":")[0]))
     # a unique beginning of one legal command
     matches = [c for t, c in canon.items() if t.split()[:len(words)] == words]
     if len(matches) == 1 and len(words) >= 2:
         return matches[0]
     return None
+
+
+def _master_when_only_master_left(words, canon):
+    """'place dwarf …' means the master dwarf when no plain dwarf is left to place (the
+    engine's text needs 'master-dwarf'); the same for elves."""
+    if len(words) < 2 or words[0] != "place" or words[1] not in ("elf", "dwarf"):
+        return words
+    starts = {tuple(t.split()[:2]) for t in canon}
+    master = "master-" + words[1]
+    if ("place", words[1]) not in starts and ("place", master) in starts:
+        return ["place", master] + words[2:]
+    return words
+
+
+MISSING = {"card": "a card", "symbol": "a board symbol", "worker": "a worker (elf or dwarf)",
+           "guild": "a guild", "resource": "a resource", "area": "the areas and counts",
+           "discount": "a discount", "plank": "where: desk, camp, a guild or a card",
+           "seat": "a player's seat number", "number": "a number", "word": "one more word"}
+
+
+def _kind_of_word(word):
+    if word.startswith("#") or word == "top":
+        return "card"
+    if word in SITE_ID or word.startswith("gate") or word == "none":
+        return "symbol"
+    if word in KINDS:
+        return "worker"
+    if word.startswith("discount="):
+        return "discount"
+    if "=" in word:
+        return "area"
+    if word in ("wood", "stone", "metal", "gold") or ":" in word:
+        return "resource"
+    if word in GUILDS:
+        return "guild"
+    if word in ("desk", "camp"):
+        return "plank"
+    if ascii_int(word) is not None:
+        return "number"
+    return "word"
+
+
+def incomplete(text, legal):
+    """When `text` is the beginning of legal commands but not one itself: a sentence saying
+    what is missing, with an example; else None."""
+    words = _master_when_only_master_left(_words(text), texts_of(legal))
+    if not words:
+        return None
+    canon = texts_of(legal)
+    if " ".join(words) in canon:
+        return None
+    rest = [t for t in canon if t.split()[:len(words)] == words and len(t.split()) > len(words)]
+    if not rest:
+        return None
+    kinds = {_kind_of_word(t.split()[len(words)]) for t in rest}
+    what = MISSING[kinds.pop()] if len(kinds) == 1 else MISSING["word"]
+    example = rest[0]
+    if len(rest) == 1:
+        return "'{text}' needs {what}: {example}".format(text=" ".join(words), what=what,
+                                                         example=example)
+    return ("'{text}' needs {what}: for example {example} ({n} choices; Tab completes, "
+            "? lists them)").format(text=" ".join(words), what=what, example=example,
+                                    n=len(rest))
 
 
 def _spread_shorthand(args, legal):
@@ -124,16 +222,16 @@ def _spread_shorthand(args, legal):
         args = args[1:]
     areas = SPREAD_AREAS[kind]
     counts = [0, 0, 0]
-    if args and all(a.isdigit() for a in args) and len(args) <= 3:
+    if args and all(ascii_int(a) is not None for a in args) and len(args) <= 3:
         for i, a in enumerate(args):
-            counts[i] = int(a)
+            counts[i] = ascii_int(a)
     elif args and all("=" in a for a in args):
         for a in args:
             name, _, n = a.partition("=")
             name = "gold" if name in ("gold-mine", "goldmine") else name
-            if name not in AREAS or not n.isdigit() or AREAS.index(name) not in areas:
+            if name not in AREAS or ascii_int(n) is None or AREAS.index(name) not in areas:
                 return None
-            counts[areas.index(AREAS.index(name))] = int(n)
+            counts[areas.index(AREAS.index(name))] = ascii_int(n)
     else:
         return None
     cmd = ("spread", kind, *counts)
@@ -164,11 +262,13 @@ def spread_hint(legal):
 class Hinter:
     """Next-word completions with a human hint, from the legal commands and the view."""
 
-    def __init__(self, legal, view, ruleset, topics=()):
+    def __init__(self, legal, view, ruleset, topics=(), client_words=None, players=()):
         self.legal = legal
         self.view = view
         self.rs = ruleset
         self.topics = list(topics)
+        self.client_words = CLIENT_WORDS if client_words is None else client_words
+        self.players = list(players)      # names 'tableau' completes
         self.canon = texts_of(legal)
         self.texts = list(self.canon) + [t for t in aliases(legal) if t not in self.canon]
         self.types = card_types_in(view)
@@ -176,14 +276,21 @@ class Hinter:
         self.pool = {c["card"] for c in view.get("pool", [])}
 
     def complete(self, before):
-        """[(word, start offset relative to cursor, meta)] for the text before the cursor."""
+        """[(word, start offset relative to cursor, meta)] for the text before the cursor.
+        A word that more words may follow is offered with a space after it, so Tab after a
+        complete word ('place' → 'place ') moves on to the next word's choices."""
         words = before.lower().split()
         partial = "" if (not before or before[-1].isspace()) else words.pop()
         if not words:
             return self._first(partial)
-        if words[0] == "help":
+        if words[0] in ("help", "rules"):
             if len(words) == 1:
                 return [(t, -len(partial), "") for t in self.topics if t.startswith(partial)]
+            return []
+        if words[0] == "tableau":
+            if len(words) == 1:
+                return [(n, -len(partial), "") for n in self.players
+                        if n.lower().startswith(partial)]
             return []
         found = {}
         for text in self.texts:
@@ -194,8 +301,21 @@ class Hinter:
                 found.setdefault(nxt, []).append(text)
         out = []
         for nxt, texts in found.items():
-            out.append((nxt, -len(partial), self.meta(words, nxt, texts)))
+            more = any(len(t.split()) > len(words) + 1 for t in texts)
+            out.append((nxt + (" " if more else ""), -len(partial),
+                        self.meta(words, nxt, texts)))
         return out
+
+    def suggestion(self, text):
+        """The grey inline hint: the rest of the first legal command that starts with what
+        was typed (nothing for help, digits or text that no command starts with)."""
+        if not text.strip() or text.lstrip().startswith(("help", "?")):
+            return None
+        low = text.lower()
+        for t in self.texts:
+            if t.startswith(low) and len(t) > len(low):
+                return t[len(text):]
+        return None
 
     def _first(self, partial):
         verbs = {}
@@ -208,8 +328,9 @@ class Hinter:
                 meta = VERB_META.get(v, "")
                 if n > 1:
                     meta += f" ({n} ways)"
-                out.append((v, -len(partial), meta))
-        for w, meta in CLIENT_WORDS.items():
+                more = any(len(t.split()) > 1 for t in self.canon if t.split()[0] == v)
+                out.append((v + (" " if more else ""), -len(partial), meta))
+        for w, meta in self.client_words.items():
             if w.startswith(partial) and partial:
                 out.append((w, -len(partial), meta))
         return out
@@ -269,9 +390,9 @@ class Hinter:
                                                                             "metal")) if k)
                 return f"pay {less} less" if less else ""
             return f"{n} to the {'gold mine' if name == 'gold' else name}"
-        if verb == "crest" and nxt.isdigit():
+        if verb == "crest" and ascii_int(nxt) is not None:
             for p in self.view["players"]:
-                if p["crest"] == int(nxt):
+                if p["crest"] == ascii_int(nxt):
                     return f"held by {p['name']}"
         if nxt == "drop":
             return "the cards you discard"

@@ -6,13 +6,14 @@ changes the game itself.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 
 import belfort
 from belfort.data import AREAS, SPREAD_AREAS
 
-from . import commands, rules_text
-from .words import KINDS, Namer, TITLE, plural
+from . import commands, panels, rules_text
+from .words import KINDS, Namer, TITLE, kind_words, plural
 
 
 @dataclass
@@ -29,7 +30,16 @@ def workers_left(me):
 
 
 def prompt_text(view, legal, namer):
-    """What is being waited for, in a few words: 'Your placement — 3 workers left'."""
+    """What is being waited for, in a few words: 'Your placement — 3 workers left'; with a
+    single legal choice, that Enter plays it."""
+    text = _waited_for(view, legal, namer)
+    if len(legal) == 1 and view["seat"] in view["waiting_for"]:
+        return "{prompt} — Enter: {command}".format(prompt=text,
+                                                   command=belfort.command_text(legal[0]))
+    return text
+
+
+def _waited_for(view, legal, namer):
     phase, step = view["phase"], view["step"]
     me_seat = view["seat"]
     me = view["players"][me_seat]
@@ -64,12 +74,21 @@ def prompt_text(view, legal, namer):
         if step == "spread":
             kind = legal[0][1] if legal and legal[0][0] == "spread" else 0
             total = sum(legal[0][2:5]) if legal and legal[0][0] == "spread" else 0
-            word = KINDS[kind].replace("master-", "master ")
-            word = word.replace("elf", "elves" if total != 1 else "elf").replace(
-                "dwarf", "dwarves" if total != 1 else "dwarf")
             areas = " ".join(AREAS[a] for a in SPREAD_AREAS[kind])
-            return f"Spread your {total} {word} ({areas}) — e.g. spread {total} 0 0"
+            later = [(k, n) for k, n in (me.get("unplaced") or {}).items()
+                     if n and KINDS.index(k) > kind]
+            if later:
+                return "Spread your {now} ({areas}), then {later} — e.g. spread {n} 0 0".format(
+                    now=kind_words(kind, total, counted=True), areas=areas, n=total,
+                    later=", ".join(kind_words(k, n, counted=True) for k, n in later))
+            return "Spread your {now} ({areas}) — e.g. spread {n} 0 0".format(
+                now=kind_words(kind, total, counted=True), areas=areas, n=total)
         n = workers_left(me)
+        kinds = [(k, c) for k, c in (me.get("unplaced") or {}).items() if c]
+        if kinds and (len(kinds) > 1 or kinds[0][0].startswith("master")):
+            return "Your placement — {left} left: {kinds}".format(
+                left=plural(n, "worker"),
+                kinds=", ".join(kind_words(k, c, counted=True) for k, c in kinds))
         return f"Your placement — {plural(n, 'worker')} left"
     if phase == "camp":
         return "King's camp — take a crest"
@@ -105,18 +124,58 @@ def turn_hint(view, legal):
     return " · ".join(bits) + " · ? for choices"
 
 
+@dataclass
+class ClientCommand:
+    """A command of the program itself (not a game command): `help`, `score`, … Networked
+    sessions add theirs (`say`, `handoff`, `waiting`) with Controller.add_command."""
+    name: str
+    run: object                # run(args: list[str]) -> Reply
+    usage: str
+    meta: str                  # the completion menu's hint
+    aliases: tuple = ()
+
+
 class Controller:
     def __init__(self, driver):
         self.driver = driver
         self.namer = Namer(driver.names, driver.seat)
         self.numbered = None
         self.rs = driver.ruleset
+        self.commands = {}
+        for cc in (
+                ClientCommand("?", lambda a: self.listing(), "?",
+                              "list what you can do now (a number then picks one)",
+                              ("choices", "options")),
+                ClientCommand("help", lambda a: self.help(" ".join(a) or "overview"),
+                              "help [TOPIC]", "rules and commands: help TOPIC (a card, a "
+                              "guild, a phase, a command)", ("rules", "h")),
+                ClientCommand("score", lambda a: self.score(), "score",
+                              "the scores so far, and what a scoring now would give",
+                              ("scores",)),
+                ClientCommand("tableau", self.tableau, "tableau [PLAYER]",
+                              "everyone's built cards (or one player's)", ("tableaux",)),
+                ClientCommand("log", lambda a: Reply("log"), "log", "the whole game log"),
+                ClientCommand("quit", lambda a: Reply("quit"), "quit", "leave the game",
+                              ("exit", "leave"))):
+            self.add_command(cc)
 
+    def add_command(self, cc):
+        self.commands[cc.name] = cc
+        for a in cc.aliases:
+            self.commands[a] = cc
+
+    def client_words(self):
+        """{word: hint} for completing a line's first word."""
+        return {name: cc.meta for name, cc in self.commands.items() if name == cc.name}
+
+    # --- the program's own commands ----------------------------------------------------------
     def help(self, topic):
         found = rules_text.lookup(self.rs, topic)
         if found is None:
-            return Reply("error", f"No help on {topic!r}. Try: help, help placement, help "
-                                  "tower, help spies, help build, help commands.")
+            return Reply("error", "No help on '{topic}'. Topics: {topics}, and any card, "
+                                  "guild or command name.".format(
+                                      topic=topic,
+                                      topics=", ".join(rules_text.main_topics(self.rs))))
         title, text = found
         return Reply("panel", title=title, lines=text.split("\n"))
 
@@ -134,19 +193,42 @@ class Controller:
             lines += ["", hint]
         return Reply("panel", title="What you can do now", lines=lines)
 
+    def score(self):
+        view = self.driver.view()
+        return Reply("panel", title="Scores", lines=panels.score_lines(view, self.namer,
+                                                                       self.rs))
+
+    def tableau(self, args):
+        view = self.driver.view()
+        seats = None
+        if args:
+            want = " ".join(args).strip().lower()
+            seats = [s for s in range(self.namer.n)
+                     if self.namer.name(s).lower() == want or str(s) == want or
+                     self.namer.letter(s).lower() == want or
+                     (want in ("me", "you", "mine") and s == self.namer.you)]
+            if not seats:
+                seats = [s for s in range(self.namer.n)
+                         if self.namer.name(s).lower().startswith(want)]
+            if len(seats) != 1:
+                return Reply("error", "No player '{who}'. Players: {names}.".format(
+                    who=" ".join(args), names=", ".join(self.namer.names)))
+        title = "Built cards" if seats is None else "Built cards of {name}".format(
+            name=self.namer.name(seats[0]))
+        return Reply("panel", title=title, lines=panels.tableau_lines(view, self.namer,
+                                                                      self.rs, seats))
+
+    # --- game commands ----------------------------------------------------------------------------
     def handle(self, text):
         words = text.strip().split()
         if not words:
+            legal = self.driver.legal()
+            if len(legal) == 1:
+                return self.submit(legal[0], belfort.command_text(legal[0]))
             return Reply("none")
-        head = words[0].lower()
-        if head in ("?", "choices", "options"):
-            return self.listing()
-        if head in ("help", "rules", "h"):
-            return self.help(" ".join(words[1:]) or "overview")
-        if head in ("quit", "exit", "leave"):
-            return Reply("quit")
-        if head == "log":
-            return Reply("log")
+        cc = self.commands.get(words[0].lower())
+        if cc is not None:
+            return cc.run(words[1:])
         legal = self.driver.legal()
         view = self.driver.view()
         if not legal:
@@ -154,17 +236,55 @@ class Controller:
                 return Reply("error", "The game is over. 'quit' leaves; Esc shows the board.")
             return Reply("error", "Not your decision now. " +
                          prompt_text(view, legal, self.namer))
+        numbered = self.numbered if self.numbered is not None else legal
+        if len(words) == 1 and commands.ascii_int(words[0]) is not None and numbered != legal:
+            reply = self.listing()
+            reply.lines[:0] = ["The choices changed since that list: here they are again.", ""]
+            return reply
         try:
-            cmd = commands.resolve(text, legal, self.numbered)
+            cmd = commands.resolve(text, legal, numbered)
         except commands.Resolution as exc:
             return Reply("error", str(exc))
+        if cmd is None:
+            missing = commands.incomplete(text, legal)
+            if missing:
+                return Reply("error", missing)
+        return self.submit(cmd if cmd is not None else text.strip(), None)
+
+    def submit(self, command, done):
+        """Give the command to the driver; the Reply says what was done or why not."""
+        legal = self.driver.legal()
         try:
-            self.driver.submit(cmd if cmd is not None else text)
+            self.driver.submit(command)
         except belfort.CommandSyntaxError as exc:
-            return Reply("error", f"Cannot read {exc.text!r}: {exc.reason}. "
-                                  "Type ? for your choices, help for the rules.")
+            return Reply("error", self.unreadable(exc, legal))
         except belfort.IllegalCommandError as exc:
             return Reply("error", f"Refused ({exc.rule}): {exc.reason}.")
+        except (ValueError, IndexError, KeyError, TypeError, OverflowError) as exc:
+            # the engine's parser must never take the program down on odd input
+            return Reply("error", "Cannot read {text!r}: {reason}. Type ? for your choices."
+                         .format(text=str(command), reason=exc))
         self.numbered = None
-        done = belfort.command_text(cmd) if cmd is not None else text.strip()
+        if done is None:
+            done = belfort.command_text(command) if isinstance(command, tuple) else command
         return Reply("ok", done)
+
+    def unreadable(self, exc, legal):
+        """The message for text the engine cannot read: an unknown verb gets a 'did you
+        mean' and what is possible now instead of the list of every verb."""
+        verb = (exc.text or "").split()[0].lower() if (exc.text or "").split() else ""
+        now = commands.summary(legal)
+        if verb and verb not in belfort.commands.VERBS:
+            close = difflib.get_close_matches(verb, list(belfort.commands.VERBS) +
+                                              [w for w in self.commands], n=1)
+            if close:
+                return ("Cannot read '{text}': unknown command '{verb}'. Did you mean "
+                        "'{close}'? You can now: {now}. Type ? for the list.").format(
+                    text=exc.text, verb=verb, close=close[0], now=now)
+            return ("Cannot read '{text}': unknown command '{verb}'. You can now: {now}. "
+                    "Type ? for the list.").format(text=exc.text, verb=verb, now=now)
+        if verb and not any(c[0] == verb for c in legal):
+            return ("'{verb}' is not possible now. You can: {now}. Type ? for the list, "
+                    "help {verb} for the rules.").format(verb=verb, now=now)
+        return (f"Cannot read {exc.text!r}: {exc.reason}. Type ? for your choices, help for "
+                "the rules.")

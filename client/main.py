@@ -1,7 +1,8 @@
 """The `belfort` command.
 
     belfort play [--players N] [--bots K] [--bot LEVEL] [--seed S] [--guilds MODE]
-                 [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain]
+                 [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain] [--learn]
+    belfort tutorial [--plain]            a guided first game against beginner bots
     belfort host|join ADDR|rejoin|bot     networked play: handed to net.session.cli
     belfort rules [TOPIC]                 the rules reference
     belfort replay LOG [--plain]          step through a finished game's log
@@ -17,7 +18,44 @@ import belfort
 
 from . import gamelog, rules_text
 
-LEVELS = ("random", "easy", "normal", "hard")
+# "beginner" is the level for a first game (belfort.bots, when it has it: see bot_level)
+LEVELS = ("beginner", "random", "easy", "normal", "hard")
+FIRST_GAME_LEVEL = "beginner"
+
+
+def engine_levels():
+    """The bot levels belfort.bots offers in this installation."""
+    try:
+        from belfort.bots import LEVELS as levels
+    except ImportError:          # pragma: no cover - no bots package: the random bot only
+        return ("random",)
+    return tuple(levels)
+
+
+def bot_level(level):
+    """(the level to play, a note for the person or None): a level this installation lacks
+    (the beginner bot before it exists) falls back to easy, and says so."""
+    if level in engine_levels():
+        return level, None
+    fallback = "easy" if "easy" in engine_levels() else "random"
+    return fallback, ("The {level} bots are not in this version: playing against {fallback} "
+                      "bots instead.").format(level=level, fallback=fallback)
+
+
+def first_game():
+    """No game log yet: this is (very likely) the person's first game."""
+    d = gamelog.default_dir()
+    try:
+        return not any(d.glob("*.jsonl"))
+    except OSError:
+        return True
+
+
+def first_game_note(level):
+    if level in (FIRST_GAME_LEVEL, "random"):
+        return None
+    return ("First game? 'belfort tutorial' explains each phase as it comes; 'belfort play "
+            "--bot beginner' gives bots you can beat ('--bot random' are the gentlest).")
 
 
 def _common(p):
@@ -38,7 +76,9 @@ def parser():
     play.add_argument("--bots", type=int, default=None,
                       help="how many bots (default 3, or players − 1)")
     play.add_argument("--bot", "--level", dest="level", default="normal", choices=LEVELS,
-                      help="how well the bots play (default normal)")
+                      help="how well the bots play: beginner (for a first game), random (the "
+                           "gentlest: it plays any legal move), easy, normal (the default), "
+                           "hard")
     play.add_argument("--seed", default=None, help="the game's seed (default: random)")
     play.add_argument("--guilds", default="normal",
                       help="beginner | normal | advanced | five guild names, comma-separated")
@@ -56,7 +96,16 @@ def parser():
                            "the deck jointly shuffled and encrypted")
     play.add_argument("--data-dir", default=None,
                       help="with --lan: where the session keeps its logs and keys")
+    play.add_argument("--learn", action="store_true",
+                      help="explain each phase the first time it comes (as belfort tutorial)")
     _common(play)
+    tut = sub.add_parser("tutorial", help="a guided first game: each phase explained as it "
+                                          "comes, against beginner bots")
+    tut.add_argument("--players", type=int, default=3, help="players in all, 2–5 (default 3)")
+    tut.add_argument("--bot", "--level", dest="level", default=FIRST_GAME_LEVEL,
+                     choices=LEVELS, help="the bots' level (default beginner)")
+    tut.add_argument("--seed", default=None, help="the game's seed (default: random)")
+    _common(tut)
     # handled by net.session.cli (see cmd_network); listed here for --help
     sub.add_parser("host", help="host a game on the local network (belfort host --help)")
     sub.add_parser("join", help="join a game: belfort join ADDR (the address the host printed)")
@@ -78,18 +127,26 @@ def fail(msg, code=2):
     return code
 
 
+def ruleset_message(exc, path):
+    """A refused ruleset file, in one sentence naming the file."""
+    if exc.field == "(file)":
+        return exc.reason          # it names the file: "cannot read x.toml: …"
+    return "cannot use the ruleset {path}: {error}".format(path=path, error=exc)
+
+
 def cmd_rules(args):
     try:
         rs = belfort.load_ruleset(args.ruleset)
     except belfort.RulesetError as exc:
-        return fail(str(exc))
+        return fail(ruleset_message(exc, args.ruleset))
     if not args.topic:
         print(rules_text.render_all(rs))
         return 0
     topic = " ".join(args.topic)
     found = rules_text.lookup(rs, topic)
     if found is None:
-        print(f"No rules topic {topic!r}. Topics: " + ", ".join(rules_text.topic_names(rs)),
+        print("belfort: no topic '{topic}'; topics are {topics}, and any card, guild or "
+              "command name".format(topic=topic, topics=", ".join(rules_text.main_topics(rs))),
               file=sys.stderr)
         return 1
     title, text = found
@@ -115,7 +172,7 @@ def cmd_play_lan(args, players):
     loopback, with every bot a peer process of its own (hidden deck and all)."""
     argv = ["host", "--name", _you(args.name), "--players", str(players),
             "--bots", str(players - 1), "--bind", "127.0.0.1", "--port", "0",
-            "--bot-level", args.level, "--think", str(args.think),
+            "--bot-level", bot_level(args.level)[0], "--think", str(args.think),
             "--guilds", args.guilds, "--quiet"]
     if args.ruleset:
         argv += ["--ruleset", args.ruleset]
@@ -143,13 +200,25 @@ def cmd_play(args):
         return fail(f"one person per window: --players {players} needs --bots {players - 1} "
                     "(other people join with belfort host / join)")
     if args.lan:
+        if args.learn:
+            return fail("--learn explains a game on this machine: leave out --lan")
         return cmd_play_lan(args, players)
     ruleset = None
     if args.ruleset:
         try:
             ruleset = belfort.load_ruleset(args.ruleset)
         except belfort.RulesetError as exc:
-            return fail(str(exc))
+            return fail(ruleset_message(exc, args.ruleset))
+    level, level_note = bot_level(args.level)
+    notes = [level_note] if level_note else []
+    if first_game() and not args.learn:
+        note = first_game_note(args.level)
+        if note:
+            notes.append(note)
+    coach = None
+    if args.learn:
+        from .coach import Coach
+        coach = Coach(ruleset or belfort.standard_ruleset(), 0)
     seed = args.seed if args.seed is not None else os.urandom(4).hex()
     names = seat_names(_you(args.name), players)
     pace = args.pace
@@ -160,7 +229,7 @@ def cmd_play(args):
         log_path = args.log or gamelog.default_path()
     try:
         driver = LocalDriver(names, you=0, options={"guilds": _guilds(args.guilds)}, seed=seed,
-                             ruleset=ruleset, bot_level=args.level, pace=pace,
+                             ruleset=ruleset, bot_level=level, pace=pace,
                              think=args.think, log_path=log_path)
     except belfort.SetupError as exc:
         return fail(str(exc))
@@ -169,11 +238,11 @@ def cmd_play(args):
     if args.plain:
         from .plain import PlainUI
         print(f"Seed {seed}.", flush=True)
-        return PlainUI(driver, log_path=log_path).run()
+        return PlainUI(driver, log_path=log_path, notes=notes, coach=coach).run()
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         return fail("the full-screen window needs a terminal; use --plain for pipes")
     from .app import BelfortApp
-    app = BelfortApp(driver, colour=args.colour, log_path=log_path)
+    app = BelfortApp(driver, colour=args.colour, log_path=log_path, notes=notes, coach=coach)
     app.run()
     v = driver.view()
     if log_path:
@@ -184,7 +253,38 @@ def cmd_play(args):
     return 0
 
 
+def cmd_tutorial(args):
+    """`belfort tutorial`: `belfort play --learn` against beginner bots."""
+    argv = ["play", "--learn", "--players", str(args.players), "--bot", args.level]
+    if args.seed is not None:
+        argv += ["--seed", args.seed]
+    if args.plain:
+        argv.append("--plain")
+    if args.colour is False:
+        argv.append("--no-color")
+    if args.name:
+        argv += ["--name", args.name]
+    return cmd_play(parser().parse_args(argv))
+
+
 NET_COMMANDS = ("host", "join", "rejoin", "bot")
+
+
+def check_ruleset_option(argv):
+    """`belfort host|join --ruleset FILE`: an unusable FILE is refused here with a message
+    (before the session starts), never a traceback. The error message, or None."""
+    for i, arg in enumerate(argv):
+        path = None
+        if arg == "--ruleset" and i + 1 < len(argv):
+            path = argv[i + 1]
+        elif arg.startswith("--ruleset="):
+            path = arg.split("=", 1)[1]
+        if path is not None:
+            try:
+                belfort.load_ruleset(path)
+            except belfort.RulesetError as exc:
+                return ruleset_message(exc, path)
+    return None
 
 
 def cmd_network(argv):
@@ -224,6 +324,9 @@ def cmd_replay(args):
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in NET_COMMANDS:
+        bad = check_ruleset_option(argv)
+        if bad:
+            return fail(bad)
         try:
             return cmd_network(argv)
         except KeyboardInterrupt:
@@ -234,6 +337,8 @@ def main(argv=None):
     try:
         if args.cmd == "play":
             return cmd_play(args)
+        if args.cmd == "tutorial":
+            return cmd_tutorial(args)
         if args.cmd == "rules":
             return cmd_rules(args)
         if args.cmd == "replay":

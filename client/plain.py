@@ -14,13 +14,14 @@ import time
 
 from belfort.data import GUILDS
 
-from . import render
+from . import panels, render
 from .controller import Controller, prompt_text, turn_hint
 from .words import Describer
 
 
 class PlainUI:
-    def __init__(self, driver, inp=None, out=None, width=100, log_path=None):
+    def __init__(self, driver, inp=None, out=None, width=100, log_path=None, notes=(),
+                 coach=None):
         self.driver = driver
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
@@ -31,6 +32,8 @@ class PlainUI:
         self.describer = Describer(self.namer, driver.ruleset,
                                    [GUILDS.index(g["guild"]) for g in view["guilds"]])
         self.log_path = log_path
+        self.notes = list(notes)
+        self.coach = coach
         self.pending = []
         self._shown_alerts = 0
         driver.subscribe(self._on_events)
@@ -41,7 +44,32 @@ class PlainUI:
 
     def _on_events(self, events):
         if events:
-            self.pending += self.describer.sentences(events, self.driver.view())
+            view = self.driver.view()
+            self.pending += self.describer.sentences(events, view)
+            over = any(e[0] == "game-over" for e in events)
+            for e in events:
+                if e[0] == "scoring" and not over:
+                    lines = panels.score_lines(view, self.namer, self.driver.ruleset,
+                                               width=self.width, just=e[1])
+                    self.pending += [""] + [ln.text().rstrip() for ln in lines] + [""]
+            if self.coach is not None and not over:
+                self.pending += self.lesson_text(self.coach.lessons(events, view,
+                                                                    self.driver.legal()))
+
+    @staticmethod
+    def lesson_text(lessons):
+        out = []
+        for title, text in lessons:
+            out += ["", "=== {title} ===".format(title=title)] + text.split("\n") + [""]
+        return out
+
+    def attention(self):
+        """Our decision has come: a bell on a terminal (never into a pipe or a file)."""
+        try:
+            if self.out.isatty():
+                self.out.write("\a")
+        except (AttributeError, ValueError):
+            pass
 
     def flush(self):
         for s in self.pending:
@@ -81,9 +109,18 @@ class PlainUI:
         self.say("Players: " + ", ".join(f"{self.namer.letter(s)}={n}"
                                          for s, n in enumerate(self.driver.names)) +
                  f". You are {self.namer.letter(self.driver.seat)}.")
+        for text in self.notes:
+            self.say(text)
+        if self.coach is not None:
+            for text in self.lesson_text(call(lambda: self.coach.lessons(
+                    [], self.driver.view(), self.driver.legal()))):
+                self.say(text)
         last_prompted = None
         try:
             while True:
+                # Look at the task BEFORE reading the view: a view read first may predate
+                # the bots' last move that ended the task, and the game's end would be lost.
+                stopped = task.done()
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
                 if view["phase"] == "over":
@@ -94,9 +131,12 @@ class PlainUI:
                         time.sleep(0.05)
                     call(self.final)
                     return 0
-                if task.done():
+                if stopped:
                     exc = task.exception() if not task.cancelled() else None
-                    self.say(f"The game stopped: {exc!r}")
+                    if exc is None:
+                        self.say("The game stopped before its end.")
+                    else:
+                        self.say("The game stopped: {error}".format(error=exc))
                     return 1
                 if not legal:
                     time.sleep(0.02)
@@ -106,6 +146,7 @@ class PlainUI:
                 if key != last_prompted:
                     self.say()
                     call(self.table)
+                    self.attention()
                     last_prompted = key
                 self.out.write(prompt_text(view, legal, self.namer) + " > ")
                 self.out.flush()
@@ -129,7 +170,7 @@ class PlainUI:
                 elif reply.kind == "panel":
                     self.say(reply.title)
                     for ln in reply.lines:
-                        self.say(ln)
+                        self.say(ln.text().rstrip() if isinstance(ln, render.Line) else ln)
                 elif reply.kind == "log":
                     self.say("(the log is printed as the game goes)")
                 elif reply.kind in ("error", "info"):

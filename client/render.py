@@ -12,7 +12,7 @@ import re
 import textwrap
 from dataclasses import dataclass, field
 
-from belfort.data import CARD_TYPES
+from belfort.data import CARD_TYPES, GUILDS
 
 from .words import GUILD_TITLE, SHORT, TITLE, Namer, cost_text, next_scoring, season_of
 
@@ -103,16 +103,25 @@ class Context:
     panel_scroll: int = 0
     turn_hint: str = ""
     choices: str = ""                              # 'place (12), pass' when it is our decision
+    recent: object = None                          # recent.Recent: what others just changed
+
+    def fresh(self, what, key):
+        """Is `key` among the recent changes of kind `what` ('sites', 'cards', …)?"""
+        return self.recent is not None and key in getattr(self.recent, what)
+
+
+RECENT = " class:recent"
 
 
 # --- helpers -------------------------------------------------------------------------------
 
-def holder(line, ctx, seat, cell=1, free="·"):
+def holder(line, ctx, seat, cell=1, free="·", fresh=False):
     nm = ctx.namer
     if seat is None or seat < 0:
         line.add(free.ljust(cell), "class:free")
     else:
-        line.add(nm.letter(seat).ljust(cell), nm.style(seat))
+        line.add(nm.letter(seat), nm.style(seat) + (RECENT if fresh else ""))
+        line.add(" " * (cell - 1))
     return line
 
 
@@ -193,22 +202,25 @@ def districts(view, ctx, width, wide):
         line = Line((f" {d} ", "class:th"))
         name = GUILD_TITLE[g["guild"]]
         gl = Line((name[:10].ljust(10), "class:guild"), " ")
-        holder(gl, ctx, g["owner"])
+        holder(gl, ctx, g["owner"], fresh=ctx.fresh("sites", f"guild@{d}"))
         occ = occupant_text(ctx, g["plank"])
         if g.get("np_dwarf") is not None:
             gl.add(" " + nm.letter(g["np_dwarf"]) + "d", "class:np")
         elif occ:
-            gl.add(" " + occ, nm.style(g["plank"]["seat"]))
+            fresh = ctx.fresh("guilds", GUILDS.index(g["guild"]))
+            gl.add(" ").add(occ, nm.style(g["plank"]["seat"]) + (RECENT if fresh else ""))
         line.extend(gl.fit(gw))
+        def mark(site, cell=1):
+            holder(line, ctx, board.get(site), cell, fresh=ctx.fresh("sites", site))
         for t in SINGLE:
-            holder(line, ctx, board.get(f"{t}@{d}"), len(WIDE_HEAD[t]) + 1 if wide else cell)
-        holder(line, ctx, board.get(f"keep@{d}"), 5 if wide else 3)
-        holder(line, ctx, board.get(f"wall@{d}a"))
-        holder(line, ctx, board.get(f"wall@{d}b"), 6 if wide else 2)
+            mark(f"{t}@{d}", len(WIDE_HEAD[t]) + 1 if wide else cell)
+        mark(f"keep@{d}", 5 if wide else 3)
+        mark(f"wall@{d}a")
+        mark(f"wall@{d}b", 6 if wide else 2)
         # the district's two gatehouse symbols: gatehouse d-1 (shared with the district
         # before) and gatehouse d (shared with the next)
-        holder(line, ctx, board.get(f"gate{(d - 1) % 5}@{d}"))
-        holder(line, ctx, board.get(f"gate{d}@{d}"), 6 if wide else 3)
+        mark(f"gate{(d - 1) % 5}@{d}")
+        mark(f"gate{d}@{d}", 6 if wide else 3)
         first = True
         for seat, k in enumerate(counts[d]):
             if k:
@@ -225,12 +237,14 @@ def collection(view, ctx, width, wide):
     line = Line(("Desk ", "class:th"))
     for occ in view["recruiters_desk"]:
         t = occupant_text(ctx, occ)
-        line.add((t or "··") + " ", nm.style(occ["seat"]) if occ else "class:free")
+        fresh = RECENT if occ and ctx.fresh("desk", occ["seat"]) else ""
+        line.add(t or "··", (nm.style(occ["seat"]) + fresh) if occ else "class:free").add(" ")
     line.add("Camp ", "class:th")
     for i, occ in enumerate(view["kings_camp"], start=1):
         t = occupant_text(ctx, occ)
-        line.add(f"{i}:", "class:dim").add((t or "··") + " ", nm.style(occ["seat"]) if occ
-                                          else "class:free")
+        fresh = RECENT if occ and ctx.fresh("camp", occ["seat"]) else ""
+        line.add(f"{i}:", "class:dim").add(t or "··", (nm.style(occ["seat"]) + fresh) if occ
+                                           else "class:free").add(" ")
     down = view.get("crests_face_down") or []
     if down:
         line.add(f"(crest{'s' if len(down) > 1 else ''} {','.join(map(str, down))} down) ",
@@ -245,8 +259,10 @@ def collection(view, ctx, width, wide):
             pieces = sum(here.values())
             if pieces:
                 masters = here.get("master-elf", 0) + here.get("master-dwarf", 0)
-                areas.add(f"{nm.letter(p['seat'])}{pieces}" + (f"({masters}M)" if masters
-                                                               else "") + " ", nm.style(p["seat"]))
+                fresh = RECENT if ctx.fresh("areas", (p["seat"], area)) else ""
+                areas.add(f"{nm.letter(p['seat'])}{pieces}" +
+                          (f"({masters}M)" if masters else ""), nm.style(p["seat"]) + fresh)
+                areas.add(" ")
                 any_here = True
         if not any_here:
             areas.add("· ", "class:free")
@@ -328,32 +344,42 @@ def players(view, ctx, width, wide):
         if p["waiting"] and view["phase"] == "actions":
             status.append((f"to activate: {' '.join(p['waiting'])}" if wide else
                            f"{len(p['waiting'])} to activate", "class:warn"))
-        rest = Line()
-        for b in p["built"]:
-            rest.add(built_text(b, wide) + " ")
+        built = [(built_text(b, wide), RECENT.strip() if ctx.fresh("cards", b["card"]) else "")
+                 for b in p["built"]]
+        stat = Line()
         for text, style in status:
-            rest.add("[" + text + "] ", style)
+            stat.add("[" + text + "] ", style)
+        rest = Line()
+        for text, style in built:
+            rest.add(text, style).add(" ")
+        rest.extend(stat)
         if not p["built"] and not status:
             rest.add("—", "class:dim")
         avail = width - line.width()
-        if rest.width() > avail:
-            # keep the status visible; shorten the built list
+        if rest.width() <= avail:
+            lines.append(line.extend(rest).fit(width))
+        elif wide:
+            # the wide layout never hides a built card: it continues on the next lines
+            indent = line.width()
+            cur = line
+            for text, style in built + [(f"[{t}]", st) for t, st in status]:
+                if cur.width() + len(text) > width and cur.width() > indent:
+                    lines.append(cur.fit(width))
+                    cur = Line(" " * indent)
+                cur.add(text, style).add(" ")
+            lines.append(cur.fit(width))
+        else:
+            # keep the status visible; shorten the built list ('tableau' shows them all)
             bl = Line()
             shown = 0
-            stat = Line()
-            for text, style in status:
-                stat.add("[" + text + "] ", style)
-            for b in p["built"]:
-                piece = built_text(b, wide) + " "
-                if bl.width() + len(piece) + stat.width() + 4 > avail:
+            for text, style in built:
+                if bl.width() + len(text) + 1 + stat.width() + 4 > avail:
                     break
-                bl.add(piece)
+                bl.add(text, style).add(" ")
                 shown += 1
-            if shown < len(p["built"]):
-                bl.add(f"+{len(p['built']) - shown} ", "class:dim")
-            rest = bl.extend(stat)
-        line.extend(rest)
-        lines.append(line.fit(width))
+            if shown < len(built):
+                bl.add(f"+{len(built) - shown} ", "class:dim")
+            lines.append(line.extend(bl.extend(stat)).fit(width))
     if view.get("non_players"):
         np_line = Line("  ")
         for i, npn in enumerate(view["non_players"]):

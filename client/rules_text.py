@@ -41,6 +41,14 @@ def _discounts(rs):
     return " or ".join(parts) or "nothing", ", ".join(rs.discounts) or "none"
 
 
+def _locks(rs):
+    """'1 lock each, the Market 2, the Keep 0' from the ruleset."""
+    counts = list(rs.locks)
+    usual = max(set(counts), key=counts.count)
+    odd = [f"the {TITLE[t]} {k}" for t, k in zip(CARD_TYPES, counts) if k != usual]
+    return f"{plural(usual, 'lock')} each" + (", " + ", ".join(odd) if odd else "")
+
+
 def _taxes(rs):
     levels = list(rs.tax_levels)
     if levels[0][0] > 0:          # a score below the first level pays nothing
@@ -68,8 +76,9 @@ def phase_topics(rs):
             f"  5 Scoring     after months {_season_text(rs)}: district majorities and elf, "
             "dwarf and gnome majorities.\n"
             "Most victory points (VP) at the end wins. Topics: setup placement collection "
-            "actions scoring taxes end two-player deck board commands, any card or guild name, "
-            "any command (place, build, …)."),
+            "actions scoring taxes end two-player deck board screen commands glossary, any "
+            "card or guild name, any command (place, build, …), any word of the game (gnome, "
+            "master, crest, plank, marker, …)."),
         "setup": (
             "Setup (§3)",
             f"Each player starts with {cost_text(rs.start)}, {rs.workers_start} elves and "
@@ -104,9 +113,9 @@ def phase_topics(rs):
             f"{rs.master_collects} for collecting. The single player with most worker pieces in "
             f"an area gets +{rs.area_bonus} of its resource (a tie: nobody).\n"
             "Then the Recruiter's desk (one more worker of the same kind), the King's camp "
-            "(in plank order, take a face-up crest: swap with its holder, or keep your own; "
-            "it is then face down for the month), then income (each built card's income in "
-            "gold: see the card) and taxes (see 'help taxes').\n"
+            "(in plank order, take a face-up crest: swap with its holder, or choose your own "
+            "to keep it; it is then face down for the month), then income (each built card's "
+            "income in gold: see the card) and taxes (see 'help taxes').\n"
             "  crest 2"),
         "actions": (
             "Actions (§8)",
@@ -169,14 +178,115 @@ def phase_topics(rs):
             "On the screen, each symbol shows the initial of whoever marked it ('·' = free)."),
         "screen": (
             "The screen",
-            "Top: month, phase and whose decision it is. Districts: one row each, with the "
-            "guild (owner, worker on its plank), every symbol's holder, walls, gatehouse "
-            "symbols and each player's markers. Then the collection board (desk, camp, "
-            "resource areas), the players (crest, VP, tax, resources, elves/dwarves with "
-            "masters as +Nm, gnomes, hand, built cards), your hand with costs, the pool and "
-            "the piles, and the log.\n"
-            "Keys: Tab completes, ↑/↓ history, PgUp/PgDn scroll the log, Esc closes help, "
-            "Ctrl-C leaves (asks first). Commands: ? (what you can do), help TOPIC, log, quit."),
+            "Top: month, phase and whose decision it is. Districts: one row each (D), with "
+            "the guild (owner's letter, then the worker on its plank: e elf, d dwarf, E/D a "
+            "master), each symbol's holder (· = free), the Keep (Kp), the two walls (Wl), the "
+            "two gatehouse symbols (Gt) and each player's markers (B3 = Bo has 3).\n"
+            "Desk and Camp: the workers on the Recruiter's desk and the King's camp planks; "
+            "then the resource areas (A3(1M) = Ana has 3 workers there, 1 a master).\n"
+            "Players: ▶ whose decision it is; Cr crest, VP victory points, Tx tax level, Wd "
+            "St Mt Gd wood, stone, metal, gold; Elf and Dwf the workers in play, 4(1) = 4 of "
+            "which 1 is a master; Gn gnomes; Hd cards in hand; Built: the built cards, "
+            "Twr[g] a gnome on its lock, Mkt[g·] one of two locks filled, :e a worker on its "
+            "plank, +2 two more (tableau shows them all).\n"
+            "Then your hand with each card's cost (w s m g), the pool, the piles and the log. "
+            "What the other players changed since your last command is shown in reverse "
+            "video until your next command.\n"
+            "Keys: Tab completes (after a whole word: the next word), → or Ctrl-F or Ctrl-E "
+            "takes the grey hint, ↑/↓ history, PgUp/PgDn scroll, Esc closes a panel, Enter "
+            "on an empty line plays the only choice (or closes a panel), Ctrl-C leaves (asks "
+            "first).\n"
+            "Commands of the program: ? (what you can do, numbered), help TOPIC, score, "
+            "tableau [PLAYER], log, quit."),
+        "glossary": (
+            "Words of the game",
+            "  worker     an elf or a dwarf (help workers); gnomes are not placed\n"
+            f"  master     a worker flipped to its master side: collects {rs.master_collects} "
+            "(help master)\n"
+            "  gnome      hired onto a lock of your built card (help gnome)\n"
+            "  plank      a space for one worker: desk, camp, guilds, cards (help plank)\n"
+            "  lock       a gnome space on a card; its ability works once filled (help lock)\n"
+            "  symbol     a space on the board for a marker (help board)\n"
+            "  marker     your token on a symbol; markers win districts (help marker)\n"
+            "  crest      your turn-order number (help crests)\n"
+            f"  pool       the {rs.pool_size} face-up cards anyone may buy (help deck)\n"
+            "  VP         victory points (help scoring)\n"
+            "  tax        gold paid each month by your VP level (help taxes)"),
+        "workers": (
+            "Workers: elves and dwarves (§1, §6, §7)",
+            f"Each player has {rs.workers_per_colour} elves and {rs.workers_per_colour} "
+            f"dwarves; {rs.workers_start} of each start in play, the rest wait in the "
+            "reserve (only you can gain yours: the Recruiter's desk, the Inn, the "
+            "Recruiters). Each month you place them one by one on planks, or pass and send "
+            "the rest to the resource areas: elves to the forest (wood), dwarves to the "
+            "quarry (stone), both to the mine (metal, per elf-dwarf pair) and the gold mine "
+            "(gold). At scoring, most elves and most dwarves in play score VP (help scoring). "
+            "Masters: help master."),
+        "master": (
+            "Masters (§1, §7, §13)",
+            "A master is an elf or dwarf flipped to its master side, by a gnome arriving on "
+            "the lock of your Gardens (an elf) or Pub (a dwarf). A master collects "
+            f"{rs.master_collects} in the resource areas, but counts 1 for an area's bonus and "
+            "for scoring majorities.\n"
+            "On the screen: Elf 4(1) = 4 elves, 1 of them a master; on a plank E or D.\n"
+            "Place one with place master-elf desk — or just place elf desk when the master is "
+            "the only elf you have left."),
+        "gnome": (
+            "Gnomes (§8, §13)",
+            f"Gnomes work on your built cards. Hire one in your Actions turn: "
+            f"{rs.fee_gnome_hire} gold, once per turn, onto a free lock (hire #CARD). The "
+            "Tower and the Recruiters give gnomes too. A gnome unlocks the card's ability at "
+            "once (help CARD tells which), stays for the game, and counts for the gnome "
+            "majority at scoring. The supply is limited (Gnomes on the screen).\n"
+            "On the screen: Twr[g] a gnome on the lock, Mkt[g·] one of two locks filled."),
+        "plank": (
+            "Planks (§6)",
+            f"A plank is a space for one worker: the Recruiter's desk "
+            f"({rs.fee_recruiter_desk} gold), the King's camp (free), each guild "
+            f"({rs.fee_guild_plank} gold, free for its owner) and your own built cards that "
+            "have one (Tower and Inn only once a gnome is on the lock). Place with "
+            "place elf desk, place dwarf camp, place elf miners, place dwarf #17."),
+        "lock": (
+            "Gnome locks (§13)",
+            f"A gnome lock takes one gnome; the cards have {_locks(rs)}. "
+            "The card's locked ability works from the moment a gnome is on it. tableau shows "
+            "which locks are filled."),
+        "marker": (
+            "Markers (§2, §9)",
+            "Building a card, a wall or a guild puts your marker on a board symbol (a Keep "
+            "puts 2). At each scoring the players with most markers in a district score VP. "
+            "The Markers column of the board counts them per district; score shows who "
+            "leads."),
+        "crests": (
+            "Crests: turn order (§3, §7)",
+            "Crest 1 places and acts first, then 2, … A worker on the King's camp lets you "
+            "take a face-up crest in Collection (swap with its holder, or choose your own to "
+            "keep it); the taken crest is face down for the rest of the month. Type e.g. crest 1."),
+        "income": (
+            "Income (§7, §13)",
+            "In Collection each built card gives its income in gold (help card-list shows "
+            "each card's), then you pay tax (help taxes)."),
+        "areas": (
+            "Resource areas (§6, §7)",
+            "Forest: elves, 1 wood each. Quarry: dwarves, 1 stone each. Mine: both, 1 metal "
+            f"per elf-dwarf pair. Gold mine: both, 1 gold each. A master collects "
+            f"{rs.master_collects}. The player with the most worker pieces in an area gets "
+            f"{rs.area_bonus} more (a tie: nobody). You send workers there when you pass: "
+            "spread 2 1 0."),
+        "trading-post": (
+            "The trading post (§8)",
+            f"In your Actions turn: {plural(rs.trade_visits, 'visit')}, each one buy and one "
+            f"sell of one unit ({_prices(rs)}). Extra visits come from Market gnomes and the "
+            "Merchants. buy wood, sell metal."),
+        "months": (
+            "Months and seasons (§4, §10)",
+            f"The game lasts {rs.rounds} months; scoring follows months {_season_text(rs)} "
+            "(the end of a season). The header shows the month and the next scoring."),
+        "reserve": (
+            "The reserve (§3)",
+            f"The workers not yet in play ({rs.workers_per_colour - rs.workers_start} elves "
+            f"and {rs.workers_per_colour - rs.workers_start} dwarves at the start). Gain "
+            "them with the Recruiter's desk, the Inn or the Recruiters."),
     }
 
 
@@ -194,9 +304,11 @@ CARD_TEXT = {
     "bank": "Gnome lock: once per turn, take {bank} gold (bank #ID).",
     "market": "Plank: gain {market} gold. Gnome locks: each gnome gives {visits} more "
               "trading-post visit(s) per turn.",
-    "gatehouse": "Built on a gatehouse whose two symbols are both free; you mark one. Gnome "
-                 "lock: put a second marker on the free other symbol of a gatehouse where you "
-                 "have one.",
+    "gatehouse": "Gatehouse G spans districts G and G+1, one symbol in each, written gateG@D "
+                 "with D the district: gatehouse 1 has gate1@1 and gate1@2, gatehouse 4 has "
+                 "gate4@4 and gate4@0. Build only where both are free; you mark one of them. "
+                 "Gnome lock: put a second marker on the free other symbol of a gatehouse "
+                 "where you have one.",
     "library": "Plank: draw {libdraw} cards, then discard {libdiscard}. Gnome lock: after "
                "your turn ends, draw {libgnome} card(s) free per gnome (then discard down to "
                "{limit}).",
@@ -210,27 +322,31 @@ GUILD_TEXT = {
     "librarians": "Draw {lbd} cards, then discard {lbx} from your hand.",
     "architects": "Mark any free property, wall or guild symbol without a card, paying its "
                   "cost less {adisc} (discount={codes}). No income, plank or lock comes with "
-                  "it. activate architects tower@2 discount={code}",
+                  "it. E.g. activate architects tower@2 discount={code}",
     "recruiters": "Gain an elf or a dwarf from your reserve, or put a gnome from the supply on "
-                  "a free lock of your built card. activate recruiters elf | gnome #20",
+                  "a free lock of your built card. E.g. activate recruiters elf, or activate "
+                  "recruiters gnome #20",
     "sawyers": "Gain {yield}.",
     "miners": "Gain {yield}.",
     "bankers": "Gain {yield}.",
     "masons": "Gain {yield}.",
     "thieves": "Take up to {th1} gold from one player, or up to {the} gold from each of up to "
-               "{tgt} players. activate thieves from 2 | each 1 3",
+               "{tgt} players. E.g. activate thieves from 2 (seat 2), or activate thieves "
+               "each 1 3",
     "bandits": "From one player take up to {bdm} metal or up to {bd1} wood/stone, or up to "
-               "{bde} wood or stone from each of up to {tgt} players. activate bandits from 2 "
-               "wood stone | each 1:wood 3:stone",
+               "{bde} wood or stone from each of up to {tgt} players. E.g. activate bandits "
+               "from 2 wood stone, or activate bandits each 1:wood 3:stone",
     "wizards": "Swap ALL markers between two properties of the same type, two guilds (owners "
-               "swap too) or two walls. activate wizards tower@1 tower@3 | gate1 gate3",
+               "swap too) or two walls. E.g. activate wizards tower@1 tower@3, or activate "
+               "wizards gate1 gate3",
     "spies": "Every other player with a card shows one from their hand (all at once); you "
-             "take one of them. Others: show #3:pub. You: take #3.",
+             "take one of them. The others type e.g. show #3 (the card they show); you then "
+             "e.g. take #3.",
 }
 
 # Usage and meaning of each command; numbers in {braces} come from the ruleset (command_text).
 COMMAND_TEXT = {
-    "keep": ("keep {keep_cards} [drop #CARD:type …]",
+    "keep": ("keep {keep_cards} [drop {drop_cards}]",
              "setup: keep {keep} of your {deal} cards (§3)"),
     "np-dwarf": ("np-dwarf GUILD", "2 players: put your NP's dwarf on a guild (§12)"),
     "place": ("place elf|dwarf|master-elf|master-dwarf desk|camp|GUILD|#CARD",
@@ -238,22 +354,25 @@ COMMAND_TEXT = {
     "pass": ("pass", "stop placing; then spread the rest over the resource areas (§6)"),
     "spread": ("spread elf forest=2 mine=1 gold=0   (shorthand: spread 2 1 0)",
                "after passing: where your remaining workers of one kind go (§6)"),
-    "crest": ("crest N", "King's camp: take crest N (§7)"),
+    "crest": ("crest N", "King's camp: take crest N, e.g. crest 1 (§7; help crests: turn "
+              "order)"),
     "build": ("build #CARD SYMBOL", "build a card from your hand on a free symbol (§8)"),
     "wall": ("wall wall@2a", "build a wall (§8)"),
     "guild": ("guild NAME", "build a guild and own it (§8)"),
-    "activate": ("activate PLANK [choices]", "resolve a worker you placed (§8, §13, §14)"),
+    "activate": ("activate GUILD|#CARD [WHAT]", "resolve a worker you placed; WHAT is what "
+                 "the action needs, see help GUILD or help CARD (§8, §13, §14)"),
     "buy": ("buy wood|stone|metal", "trading post: buy one unit (§8)"),
     "sell": ("sell wood|stone|metal", "trading post: sell one unit (§8)"),
     "exchange": ("exchange wood|stone", "Merchants: 1 wood or stone → 1 metal (§14)"),
-    "hire": ("hire #CARD [gateG@D]", "hire a gnome onto a free lock (§8)"),
+    "hire": ("hire #CARD [gateG@D]", "hire a gnome onto a free lock (§8); on a Gatehouse, "
+             "name the gatehouse symbol it marks"),
     "bank": ("bank #CARD", "Bank gnome: take {bank} gold (§13)"),
     "smith": ("smith #CARD",
               "Blacksmith gnome: buy {smith_metal} metal for {smith_gold} gold (§13)"),
     "buy-card": ("buy-card #CARD | top", "buy a card: the last action of your turn (§8)"),
     "end": ("end", "end your turn (§8)"),
-    "discard": ("discard #CARD   (or discard #3:pub)", "discard a card (hand limit, Library, "
-                "Librarians)"),
+    "discard": ("discard #CARD   (or discard #3:pub)", "discard a card, one at a time (hand "
+                "limit, Library, Librarians)"),
     "show": ("show #CARD", "Spies: the card you show (§14)"),
     "take": ("take #CARD", "Spies: the shown card you take (§14)"),
     "np-take": ("np-take #CARD | top", "2 players: the card your NP takes (§12)"),
@@ -261,20 +380,53 @@ COMMAND_TEXT = {
     "np-skip": ("np-skip", "2 players: nothing to take"),
 }
 
+CLIENT_TEXT = {
+    "?": ("?   then a number", "list your legal commands, numbered; a number (even without "
+          "the list) picks one"),
+    "help": ("help [TOPIC]", "this reference: a phase, card, guild, command or word"),
+    "score": ("score", "the scoring breakdown: what a scoring would give now, counts, ranks "
+              "and VP per district and for elves, dwarves and gnomes"),
+    "tableau": ("tableau [PLAYER]", "every player's built cards (or one player's): gnomes on "
+                "their locks, who is on their plank, income"),
+    "log": ("log", "the whole log of the game"),
+    "quit": ("quit", "leave the game (asks first)"),
+}
+
 ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep-3": "setup",
            "camp": "collection", "kings-camp": "collection", "desk": "placement",
            "recruiters-desk": "placement", "trading": "actions", "trade": "actions",
            "tax": "taxes", "scores": "scoring", "ties": "scoring", "tie-break": "end",
-           "end-game": "end", "2p": "two-player", "np": "two-player", "non-players":
-           "two-player", "cards": "deck", "districts": "board", "symbols": "board",
+           "end-game": "end", "discount": "architects", "2p": "two-player",
+           "np": "two-player", "non-players": "two-player", "cards": "deck",
+           "districts": "board", "symbols": "board",
            "gatehouses": "gatehouse", "walls": "board", "guilds": "guild-list",
-           "layout": "screen", "keys": "screen"}
+           "layout": "screen", "keys": "screen", "gnomes": "gnome", "masters": "master",
+           "master-elf": "master", "master-dwarf": "master", "elf": "workers",
+           "elves": "workers", "dwarf": "workers", "dwarves": "workers", "worker": "workers",
+           "planks": "plank", "locks": "lock", "gnome-lock": "lock", "markers": "marker",
+           "symbol": "board", "district": "board", "crest-order": "crests",
+           "turn-order": "crests", "forest": "areas", "quarry": "areas", "mine": "areas",
+           "gold-mine": "areas", "resource-areas": "areas", "resources": "areas",
+           "trading-post": "trading-post", "post": "trading-post", "vp": "scoring",
+           "points": "scoring", "victory-points": "scoring", "month": "months",
+           "season": "months", "seasons": "months", "calendar": "months", "pool": "deck",
+           "hand": "deck", "draw": "deck", "discards": "deck", "supply": "gnome",
+           "words": "glossary", "terms": "glossary", "cr": "crests", "tx": "taxes",
+           "wd": "screen", "st": "screen", "mt": "screen", "gd": "screen", "gn": "gnome",
+           "hd": "screen", "kp": "keep", "wl": "board", "gt": "gatehouse", "d": "board",
+           "markers-column": "screen", "non-player": "two-player", "np3": "two-player",
+           "np4": "two-player", "?": "?-command", "choices": "?-command",
+           "numbers": "?-command", "income-coin": "income", "tie": "scoring",
+           "bonus": "areas", "area-bonus": "areas", "scores-command": "score-command",
+           "ranks": "scoring", "breakdown": "score-command", "tableaux": "tableau-command",
+           "built": "tableau-command", "cards-built": "tableau-command"}
 
 
 def command_text(rs):
     """COMMAND_TEXT with the ruleset's numbers filled in."""
     numbers = dict(keep=rs.keep, deal=rs.deal, bank=rs.lock_bank_gold,
                    keep_cards=" ".join(f"#{chr(65 + i)}" for i in range(rs.keep)),
+                   drop_cards=" ".join(f"#{chr(65 + i)}:type" for i in range(rs.keep, rs.deal)),
                    smith_gold=rs.lock_blacksmith_gold, smith_metal=rs.lock_blacksmith_metal)
     return {verb: (usage.format(**numbers), what.format(**numbers))
             for verb, (usage, what) in COMMAND_TEXT.items()}
@@ -289,12 +441,14 @@ def card_help(rs, t):
                                smith_gold=rs.lock_blacksmith_gold,
                                smith_metal=rs.lock_blacksmith_metal,
                                visits=rs.lock_market_visits, libgnome=rs.lock_library_draw)
+    symbol = {"gatehouse": "gateG@D", "keep": "keep@D"}.get(t, f"{t}@D")
     return (f"{TITLE[t]} (card, §13)",
             f"Cost: {cost_text(rs.card_cost[i])}. Income: {rs.card_income[i]} gold per "
             f"Collection. Gnome locks: {rs.locks[i]}. There are {rs.cards_per_type} in the "
             f"deck.\n{text}\n"
-            f"Build it with: build #CARD {t}@D" + (" (gateG@D for a gatehouse)" if t ==
-                                                  "gatehouse" else ""))
+            f"Build it with: build #CARD {symbol}   (D the district 0–4"
+            + (", G the gatehouse" if t == "gatehouse" else "") + "; or just build #CARD "
+            "and Tab)")
 
 
 def guild_help(rs, g):
@@ -322,22 +476,32 @@ def topics(rs):
         out[g] = guild_help(rs, g)
     for verb, (usage, what) in command_text(rs).items():
         key = verb if verb not in out else f"{verb}-command"
-        out[key] = (f"Command: {verb}", f"{usage}\n{what}.")
+        out[key] = (f"Command: {verb}", f"{usage}\n{what[0].upper()}{what[1:]}.")
     out["guild-list"] = ("Guilds (§14)", "\n".join(
         f"  {g:<11}{_cat(rs, g):<12}{cost_text(rs.guild_cost[i])}" for i, g in enumerate(GUILDS)))
     out["card-list"] = ("Property cards (§13)", "\n".join(
         f"  {t:<11}{cost_text(rs.card_cost[i]):<28}income {rs.card_income[i]}"
         for i, t in enumerate(CARD_TYPES)))
+    for word, (usage, what) in CLIENT_TEXT.items():
+        out[f"{word}-command"] = (f"Command: {word}", f"{usage}\n{what[0].upper()}{what[1:]}.")
+    keep = " ".join(f"#{i}" for i in range(rs.keep))
     out["commands"] = ("Commands", "\n".join(f"  {u}" for u, _ in command_text(rs).values()) +
-                       "\nAlso: ? (your legal commands), help [TOPIC], log, quit.")
+                       "\nAnd the program's own:\n" +
+                       "\n".join(f"  {u:<18}{w}" for u, w in CLIENT_TEXT.values()) +
+                       f"\nShorthands: keep {keep} (the drop part is added), spread 2 1 0, "
+                       "discard #3, any beginning only one command has (build #17), a "
+                       "number from the ? list; Enter alone plays the only choice.")
     return out
 
 
 def lookup(rs, topic):
     """(title, text) for a topic, or None. Accepts card/guild/command names and aliases."""
     all_topics = topics(rs)
-    key = (topic or "overview").strip().lower().lstrip("#")
+    key = "-".join((topic or "overview").strip().lower().split())
+    key = key if key == "?" else key.lstrip("#")
     key = ALIASES.get(key, key)
+    if key in CLIENT_TEXT and f"{key}-command" in all_topics and key not in all_topics:
+        key = f"{key}-command"
     if key in all_topics:
         title, text = all_topics[key]
         if key in COMMAND_TEXT and f"{key}-command" in all_topics:
@@ -349,6 +513,11 @@ def lookup(rs, topic):
     return None
 
 
+def main_topics(rs):
+    """The topics worth listing to someone who asked for one that does not exist."""
+    return list(phase_topics(rs)) + ["card-list", "guild-list", "commands"]
+
+
 def topic_names(rs):
     return sorted(set(topics(rs)) | set(ALIASES))
 
@@ -357,7 +526,9 @@ def render_all(rs):
     """The whole reference as text (belfort rules, with no topic)."""
     t = topics(rs)
     order = ["overview", "setup", "placement", "collection", "actions", "scoring", "taxes",
-             "end", "two-player", "deck", "board", "card-list"] + list(CARD_TYPES) + \
+             "end", "two-player", "deck", "board", "screen", "glossary", "workers", "master",
+             "gnome", "plank", "lock", "marker", "crests", "income", "areas", "trading-post",
+             "months", "reserve", "card-list"] + list(CARD_TYPES) + \
         ["guild-list"] + list(GUILDS) + ["commands"]
     blocks = []
     for k in order:

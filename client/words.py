@@ -79,6 +79,10 @@ class Namer:
         """The subject of a sentence: 'You' for our seat."""
         return "You" if seat == self.you else self.name(seat)
 
+    def whom(self, seat):
+        """The object of a sentence: 'you' for our seat."""
+        return "you" if seat == self.you else self.name(seat)
+
     def letter(self, seat):
         if seat is None or seat < 0:
             return "·"
@@ -130,11 +134,12 @@ def plank_words(plank, guilds=None):
     return f"the {GUILD_TITLE[GUILDS[plank - GUILD_PLANK]]}"
 
 
-def kind_words(kind, n=1):
+def kind_words(kind, n=1, counted=False):
+    """'an elf', '3 master dwarves'; with counted=True '1 elf' instead of 'an elf'."""
     k = KINDS[kind] if isinstance(kind, int) else kind
     text = k.replace("master-", "master ")
     if n == 1:
-        return article(text)
+        return f"1 {text}" if counted else article(text)
     return f"{n} {text.replace('elf', 'elves').replace('dwarf', 'dwarves')}"
 
 
@@ -165,6 +170,13 @@ class Describer:
             if s:
                 out.append(s)
         return out
+
+    def said(self, seat, yours, theirs, **values):
+        """One of two whole sentences: `yours` when `seat` is ours ('You … your …'),
+        `theirs` for another player ('{who} … their …'); str.format placeholders."""
+        if seat == self.nm.you:
+            return yours.format(**values)
+        return theirs.format(who=self.nm.name(seat), **values)
 
     def sentence(self, ev, view, types):
         nm, rs = self.nm, self.rs
@@ -197,8 +209,10 @@ class Describer:
             elif plank >= CARD_PLANK:
                 c = plank - CARD_PLANK
                 t = types.get(c)
-                plank_txt = f"their {TITLE[t]} {self.card(c)}" if t else plank_words(plank)
-                return f"{who} placed {kind_words(k)} on {plank_txt}."
+                if t:
+                    return self.said(seat, "You placed {worker} on your {card} {id}.",
+                                     "{who} placed {worker} on their {card} {id}.",
+                                     worker=kind_words(k), card=TITLE[t], id=self.card(c))
             return f"{who} placed {kind_words(k)} on {plank_words(plank)}{fee}."
         if kind == "pass":
             return f"{who} passed."
@@ -221,17 +235,9 @@ class Describer:
             _, seat, k, holder = ev
             if holder == seat:
                 return f"{who} kept crest {k} at the King's camp."
-            return f"{who} took crest {k} from {nm.name(holder)} at the King's camp."
+            return f"{who} took crest {k} from {nm.whom(holder)} at the King's camp."
         if kind == "income":
-            _, seat, income, paid, lost = ev
-            bits = []
-            if income:
-                bits.append(f"income {income} gold")
-            if paid:
-                bits.append(f"paid {paid} gold tax")
-            if lost:
-                bits.append(f"could not pay tax: -{lost} VP")
-            return f"{who}: {', '.join(bits)}." if bits else None
+            return self._income(ev)
         if kind == "build":
             _, seat, c, t, site = ev
             name = TITLE[CARD_TYPES[t]]
@@ -248,7 +254,9 @@ class Describer:
         if kind == "guild":
             d = self.guilds.index(ev[2]) if ev[2] in self.guilds else None
             where = f" in district {d}" if d is not None else ""
-            return f"{who} built the {GUILD_TITLE[GUILDS[ev[2]]]} guild{where} and owns it (+1 marker)."
+            return self.said(ev[1], "You built the {guild} guild{where} and own it (+1 marker).",
+                             "{who} built the {guild} guild{where} and owns it (+1 marker).",
+                             guild=GUILD_TITLE[GUILDS[ev[2]]], where=where)
         if kind == "buy":
             r = ev[2]
             return f"{who} bought 1 {RESOURCES[r]} for {rs.trade_buy[r]} gold."
@@ -264,12 +272,17 @@ class Describer:
             return f"{who} put a second marker on {site_words(ev[2])}."
         if kind == "bank":
             gold = ev[3] if len(ev) > 3 else rs.lock_bank_gold
-            return f"{who} took {gold} gold from their Bank {self.card(ev[2])}."
+            return self.said(ev[1], "You took {gold} gold from your Bank {card}.",
+                             "{who} took {gold} gold from their Bank {card}.",
+                             gold=gold, card=self.card(ev[2]))
         if kind == "smith":
             gold, metal = ev[3:5] if len(ev) > 4 else (rs.lock_blacksmith_gold,
                                                        rs.lock_blacksmith_metal)
-            return (f"{who} bought {metal} metal for {gold} gold at their Blacksmith "
-                    f"{self.card(ev[2])}.")
+            return self.said(ev[1], "You bought {metal} metal for {gold} gold at your "
+                                    "Blacksmith {card}.",
+                             "{who} bought {metal} metal for {gold} gold at their "
+                             "Blacksmith {card}.", gold=gold, metal=metal,
+                             card=self.card(ev[2]))
         if kind == "buy-card":
             if ev[2] == -1:
                 return f"{who} bought the top card of the draw pile ({rs.fee_card_purchase} gold)."
@@ -283,13 +296,13 @@ class Describer:
         if kind == "pool":
             return None          # the pool line shows it
         if kind == "end-turn":
-            return f"{who} ended {'your' if ev[1] == nm.you else 'their'} turn."
+            return self.said(ev[1], "You ended your turn.", "{who} ended their turn.")
         if kind == "discard":
             return f"{who} discarded {self.card(ev[2], ev[3])}."
         if kind == "show":
             return f"{who} showed {self.card(ev[2], ev[3])} to the Spies."
         if kind == "take":
-            return f"{who} took {self.card(ev[2], types=types)} from {nm.name(ev[3])} (Spies)."
+            return f"{who} took {self.card(ev[2], types=types)} from {nm.whom(ev[3])} (Spies)."
         if kind == "np-take":
             return f"{nm.name(ev[1])} took {self.card(ev[2], types=types)}."
         if kind == "np-mark":
@@ -305,17 +318,14 @@ class Describer:
             return f"{who} marked {site_words(ev[2])} with the Architects (+1 marker)."
         if kind == "steal":
             _, dst, src, r, amount = ev
-            return f"{nm.who(dst)} took {amount} {RESOURCES[r]} from {nm.name(src)}."
+            return f"{nm.who(dst)} took {amount} {RESOURCES[r]} from {nm.whom(src)}."
         if kind == "swap":
             a, b = ev[1], ev[2]
             return f"The Wizards swapped the markers of {SITE_NAME[a]} and {SITE_NAME[b]}."
         if kind == "scoring":
             return self._scoring(ev[1], view)
         if kind == "game-over":
-            res = view.get("result") or {}
-            wins = [nm.name(s) for s in res.get("winners", [])]
-            tb = " after the tie-break" if res.get("tie_break") else ""
-            return f"The game is over: {' and '.join(wins)} win{'s' if len(wins) == 1 else ''}{tb}."
+            return self._game_over(view)
         if kind == "reshuffle":
             return "The discard pile was shuffled into a new draw pile."
         return None
@@ -331,7 +341,10 @@ class Describer:
                     "market": f" (+{rs.market_gold} gold)",
                     "library": f" (draw {rs.library_draw}, discard {rs.library_discard})"}.get(t, "")
             wasted = " (nothing to gain: wasted)" if t in ("tower", "inn") and not args else ""
-            return f"{who} activated their {TITLE.get(t, 'card')} {self.card(c)}{gain}{wasted}."
+            return self.said(seat, "You activated your {card} {id}{gain}{wasted}.",
+                             "{who} activated their {card} {id}{gain}{wasted}.",
+                             card=TITLE.get(t, "card"), id=self.card(c), gain=gain,
+                             wasted=wasted)
         g = GUILDS[plank - GUILD_PLANK]
         gain = ""
         if g in ("sawyers", "miners", "bankers", "masons"):
@@ -346,6 +359,38 @@ class Describer:
         elif g in ("architects", "recruiters", "thieves", "bandits", "wizards") and not args:
             gain = " (nothing possible: wasted)"
         return f"{who} activated the {GUILD_TITLE[g]}{gain}."
+
+    def _income(self, ev):
+        _, seat, income, paid, lost = ev
+        who = self.nm.who(seat)
+        if income and paid:
+            text = "{who} received {income} gold income and paid {paid} gold tax."
+        elif income:
+            text = "{who} received {income} gold income."
+        elif paid:
+            text = "{who} paid {paid} gold tax."
+        else:
+            text = ""
+        if lost:
+            text = {"": "{who} could not pay {lost} gold tax: -{lost} VP.",
+                    "{who} paid {paid} gold tax.":
+                        "{who} paid {paid} gold tax and could not pay {lost} more: -{lost} VP."
+                    }.get(text, text + " {who} could not pay {lost} more gold tax: -{lost} VP.")
+        return text.format(who=who, income=income, paid=paid, lost=lost) or None
+
+    def _game_over(self, view):
+        res = view.get("result") or {}
+        winners = res.get("winners", [])
+        you = self.nm.you
+        if len(winners) == 1:
+            if winners[0] == you:
+                return "The game is over: you win!"
+            return "The game is over: {name} wins.".format(name=self.nm.name(winners[0]))
+        # others first, then 'you': "Bo and you share the victory"
+        names = [self.nm.name(s) for s in winners if s != you] + \
+            (["you"] if you in winners else [])
+        return "The game is over: {names} share the victory after the tie-break.".format(
+            names=", ".join(names[:-1]) + " and " + names[-1])
 
     def _scoring(self, rnd, view):
         rec = None

@@ -33,3 +33,59 @@ def first_of(game, seat, verb):
         if c[0] == verb:
             return c
     return None
+
+
+class StateDriver:
+    """The smallest GameDriver over a game in a known state: submit checks and applies at
+    once; no bots, no background task. For Controller and rendering tests."""
+
+    def __init__(self, game, seat=0, apply_commands=True):
+        self.game = game
+        self.seat = seat
+        self.names = list(game.names)
+        self.ruleset = game.rs
+        self.alerts = []
+        self.submitted = []
+        self.apply_commands = apply_commands
+        self._subs = []
+
+    def view(self):
+        return belfort.seat_view(self.game, self.seat)
+
+    def legal(self):
+        return belfort.legal_commands(self.game, self.seat)
+
+    def submit(self, command):
+        cmd, _ = belfort.check_legal(self.game, command, self.seat)
+        self.submitted.append(cmd)
+        if self.apply_commands:
+            events = belfort.apply(self.game, cmd, self.seat)
+            for fn in self._subs:
+                fn(events)
+
+    def subscribe(self, fn):
+        self._subs.append(fn)
+
+    def peers(self):
+        return []
+
+    def audit(self):
+        return None
+
+    def close(self):
+        pass
+
+
+def state_where(predicate, players=4, seeds=range(1, 60), seat_filter=None):
+    """(game, seat) of the first random-bot state where predicate(game, seat) holds, for the
+    seat whose decision it is."""
+    for seed in seeds:
+        game = new_game(players, {"guilds": "advanced"}, seed=seed)
+        bot = belfort.RandomBot(seed)
+        while not game.is_over():
+            for seat in game.waiting_for():
+                if predicate(game, seat):
+                    return game, seat
+            seat = game.waiting_for()[0]
+            apply(game, bot.choose(game, seat), seat)
+    raise AssertionError("no such state found")

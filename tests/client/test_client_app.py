@@ -24,11 +24,15 @@ def screen_text(ui, width=80, height=22):
     return render.as_text(ui.main_lines(width, height))
 
 
-async def session(script, names=("You", "Bo", "Cy", "Di"), seed="1"):
-    """Run the window with a local driver; `script(ui, send)` drives it."""
+async def session(script, names=("You", "Bo", "Cy", "Di"), seed="1", prepare=None, **kw):
+    """Run the window with a local driver; `script(ui, send)` drives it. `prepare(driver)`
+    runs before the window (and the bots) start."""
     driver = LocalDriver(list(names), seed=seed, pace=0, think=0.01, bot_level="random")
+    if prepare is not None:
+        prepare(driver)
     with create_pipe_input() as inp:
-        ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
+        ui = BelfortApp(driver, colour=False, input=inp, output=kw.get("output") or DummyOutput(),
+                        **{k: v for k, v in kw.items() if k != "output"})
         task = asyncio.ensure_future(ui.run_async())
         await until(lambda: ui.app.is_running)
 
@@ -137,7 +141,6 @@ def test_a_whole_game_ends_on_the_final_scoreboard():
 
 def test_the_window_answers_while_a_bot_thinks():
     import threading
-    import time
 
     release = threading.Event()
 
@@ -146,22 +149,23 @@ def test_the_window_answers_while_a_bot_thinks():
             release.wait(10)
             return belfort.legal_commands(state, seat)[0]
 
-    async def script(ui, driver, send):
+    def prepare(driver):
         for s in list(driver.bots):
             driver.bots[s] = SlowBot()
+
+    async def script(ui, driver, send):
         send("keep #0 #1 #2\r")
         await until(lambda: driver._thinking)
-        started = time.monotonic()
         send("help spies\r")
         await until(lambda: ui.panel is not None, timeout=5)
-        assert time.monotonic() - started < 3 and driver.game.phase == "keep"
+        assert driver.game.phase == "keep", (driver.history, ui.log[-5:])
         send("\x1b")
         await until(lambda: ui.panel is None, timeout=5)
         assert "[thinking]" in screen_text(ui)
         release.set()
         await until(lambda: driver.game.phase != "keep")
 
-    asyncio.run(session(script))
+    asyncio.run(session(script, prepare=prepare))
 
 
 class DelayedDriver(LocalDriver):
@@ -221,3 +225,160 @@ def test_a_driver_that_applies_later_and_reports_peers():
                 await asyncio.wait_for(task, 10)
 
     asyncio.run(run())
+
+
+# --- issue 11 -----------------------------------------------------------------------------
+
+def test_the_inline_hint_is_taken_with_right_arrow_ctrl_f_and_ctrl_e():
+    """Bug 4: the grey inline suggestion could not be accepted."""
+    for key in ("\x1b[C", "\x06", "\x05"):
+        async def script(ui, driver, send, key=key):
+            send("keep #0 #1")
+            await until(lambda: ui.buffer.suggestion is not None)
+            send(key)
+            await until(lambda: ui.buffer.text.startswith("keep #0 #1 #2"), timeout=5)
+            assert ui.buffer.text == belfort.command_text(driver.legal()[0])
+            send("\r")
+            await until(lambda: driver.game.phase != "keep" or 0 in driver.game.keep_choice)
+
+        asyncio.run(session(script))
+
+
+def test_without_colour_the_hint_does_not_look_typed():
+    """Bug 4: under NO_COLOR the suggestion was drawn like typed text."""
+    async def script(ui, driver, send):
+        style = ui.app.style
+        hint = style.get_attrs_for_style_str("class:auto-suggestion")
+        typed = style.get_attrs_for_style_str("")
+        # what a monochrome terminal still shows: an attribute, not a colour
+        shown = ("bold", "underline", "italic", "reverse", "dim")
+        assert any(getattr(hint, a) != getattr(typed, a) for a in shown)
+
+    asyncio.run(session(script))
+
+
+def test_tab_after_a_whole_word_moves_to_the_next_word():
+    """Bug 4: Tab after a complete word did nothing."""
+    async def script(ui, driver, send):
+        send("keep #0 #1 #2\r")
+        await until(lambda: 0 in driver.game.waiting_for() and driver.game.phase == "placement")
+        send("place")
+        await until(lambda: ui.buffer.complete_state is not None, timeout=5)
+        send("\t")
+        await until(lambda: ui.buffer.text == "place ", timeout=5)
+
+    asyncio.run(session(script))
+
+
+class BellOutput(DummyOutput):
+    def __init__(self):
+        super().__init__()
+        self.bells = 0
+
+    def bell(self):
+        self.bells += 1
+
+
+def test_a_bell_and_a_standing_out_prompt_when_our_decision_comes():
+    out = BellOutput()
+
+    async def script(ui, driver, send):
+        assert not ui.attention
+        send("keep #0 #1 #2\r")
+        await until(lambda: 0 in driver.game.waiting_for() and driver.game.phase == "placement")
+        await until(lambda: ui.attention, timeout=5)
+        assert out.bells >= 1
+        line = ui.app.layout.current_window.content.create_content(80, 1).get_line(0)
+        assert line[0][0] == "class:prompt.attention" and "Your placement" in line[0][1]
+        send("p")
+        await until(lambda: not ui.attention, timeout=5)
+        line = ui.app.layout.current_window.content.create_content(80, 1).get_line(0)
+        assert line[0][0] == "class:prompt"
+
+    asyncio.run(session(script, output=out))
+
+
+def test_a_long_refusal_is_shown_whole():
+    """Bug 10: the unknown-command message was cut after 2 lines."""
+    async def script(ui, driver, send):
+        ui.message = ("class:error", "word " * 60)       # 300 characters
+        text = "".join(t for _, t in ui._message_fragments())
+        assert text.split() == ["word"] * 60
+        assert ui.message_height() == len(text.splitlines()) >= 4
+        send("kep #0 #1 #2\r")
+        await until(lambda: "unknown command" in ui.message[1])
+        text = "".join(t for _, t in ui._message_fragments())
+        assert text.replace("\n", " ").split() == ui.message[1].split()
+
+    asyncio.run(session(script))
+
+
+def play_until(driver, ui, cond, send_first=True):
+    """Drive our seat with the first legal command until cond() holds."""
+    async def go():
+        while not cond():
+            await until(lambda: cond() or driver.game.is_over() or driver.legal())
+            if cond() or driver.game.is_over():
+                break
+            before = driver.game.version
+            ui.submit_text(belfort.command_text(driver.legal()[0]))
+            await until(lambda: driver.game.version != before)
+    return go()
+
+
+def test_the_scoring_breakdown_appears_when_a_scoring_happens_and_is_dismissed():
+    async def script(ui, driver, send):
+        await play_until(driver, ui, lambda: driver.game.score_log)
+        await until(lambda: ui.panel is not None and ui.panel[0].startswith("Scoring"))
+        for size in ((80, 22), (160, 48)):
+            text = screen_text(ui, *size)
+            assert "Scoring after month 3" in text
+            for needle in ("Elves", "Dwarves", "Gnomes", "Taxes lost", "Scored"):
+                assert needle in text, (needle, text)
+            rec = driver.game.score_log[0]
+            row = next(ln for ln in text.splitlines() if ln.startswith("Scored"))
+            assert row.split()[1:3] == [f"+{rec['total'][0]}", "VP"]
+        send("\x1b")
+        await until(lambda: ui.panel is None, timeout=5)
+        send("score\r")
+        await until(lambda: ui.panel is not None)
+        text = screen_text(ui, 80, 22)
+        assert "If the scoring were now" in text and "VP now" in text
+
+    asyncio.run(session(script, names=("You", "Bo", "Cy"), seed="3"))
+
+
+def test_tableau_shows_a_players_built_cards_at_80x24():
+    async def script(ui, driver, send):
+        await play_until(driver, ui, lambda: any(p.built for p in driver.game.players[1:]))
+        who = next(s for s in range(1, 3) if driver.game.players[s].built)
+        send(f"tableau {driver.names[who]}\r")
+        await until(lambda: ui.panel is not None)
+        text = screen_text(ui, 80, 22)
+        for c in driver.game.players[who].built:
+            assert f"#{c}" in text
+        send("\x1b")
+        await until(lambda: ui.panel is None, timeout=5)
+        send("tableau nobody\r")
+        await until(lambda: "No player 'nobody'" in ui.message[1])
+
+    asyncio.run(session(script, names=("You", "Bo", "Cy"), seed="3"))
+
+
+def test_what_the_others_did_is_highlighted_until_our_next_command():
+    def others_on_planks(game):
+        return any(o >= 0 and o // 4 != 0 for o in list(game.desk) + list(game.camp) +
+                   list(game.guild_plank))
+
+    async def script(ui, driver, send):
+        await play_until(driver, ui, lambda: driver.game.phase == "placement" and
+                         others_on_planks(driver.game) and 0 in driver.game.waiting_for())
+        assert ui.recent and 0 not in ui.recent.seats
+        frags = [st for ln in ui.main_lines(80, 22) for st, _ in ln.frags]
+        assert any("class:recent" in st for st in frags)
+        ui.submit_text(belfort.command_text(driver.legal()[0]))
+        assert not ui.recent
+        frags = [st for ln in ui.main_lines(80, 22) for st, _ in ln.frags]
+        assert not any("class:recent" in st for st in frags)
+
+    asyncio.run(session(script, names=("You", "Bo", "Cy"), seed="3"))

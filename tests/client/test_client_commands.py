@@ -13,7 +13,7 @@ def reachable(hinter, prefix="", depth=0):
     """Every full text reachable by taking completions word by word from `prefix`."""
     out = set()
     for word, start, _meta in hinter.complete(prefix):
-        text = (prefix[:len(prefix) + start] if start else prefix) + word
+        text = (prefix[:len(prefix) + start] if start else prefix) + word.rstrip()
         if text in hinter.texts:
             out.add(text)
         if depth < 12:
@@ -44,11 +44,11 @@ def test_bu_offers_build_buy_and_buy_card_only_when_legal():
         if game.phase == "actions" and not game.step:
             legal = legal_commands(game, seat)
             h = Hinter(legal, seat_view(game, seat), game.rs)
-            offered = {w for w, _, _ in h.complete("bu")}
+            offered = {w.rstrip() for w, _, _ in h.complete("bu")}
             verbs = {c[0] for c in legal if c[0].startswith("bu")}
             assert offered == verbs
             if first_of(game, seat, "build"):
-                after = {w for w, _, _ in h.complete("build ")}
+                after = {w.rstrip() for w, _, _ in h.complete("build ")}
                 assert after == {f"#{c[1]}" for c in legal if c[0] == "build"}
                 return
     pytest.fail("no actions state with a legal build found")
@@ -59,7 +59,7 @@ def test_completion_meta_explains_cards_with_their_cost():
         b = first_of(game, seat, "build")
         if b:
             h = Hinter(legal_commands(game, seat), seat_view(game, seat), game.rs)
-            metas = {w: m for w, _, m in h.complete("build ")}
+            metas = {w.rstrip(): m for w, _, m in h.complete("build ")}
             t = belfort.CARD_TYPES[game.types[b[1]]]
             assert t.capitalize() in metas[f"#{b[1]}"] or t.title() in metas[f"#{b[1]}"]
             assert "wood" in metas[f"#{b[1]}"] or "stone" in metas[f"#{b[1]}"] or \

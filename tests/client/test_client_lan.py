@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.e2e
 def test_play_lan_plain_runs_a_whole_session_with_an_audit(tmp_path):
     env = dict(os.environ, NO_COLOR="1")
     # '?' then '1': always the first legal command, so the game runs to its end.

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import belfort
+import pytest
 
 from client import gamelog, main as cli
 
@@ -39,6 +40,7 @@ def test_plain_mode_through_a_pipe(tmp_path):
     assert end is None
 
 
+@pytest.mark.e2e
 def test_a_whole_plain_game_then_its_replay(tmp_path):
     log = tmp_path / "g.jsonl"
     p = run(["play", "--players", "3", "--seed", "5", "--plain", "--bot", "random",
@@ -130,3 +132,92 @@ def test_log_header_is_json_lines(tmp_path):
     rows = [json.loads(x) for x in (tmp_path / "x.jsonl").read_text().splitlines()]
     assert rows[0]["format"] == "belfort-log" and rows[0]["ruleset_sha256"] == game.rs.sha256
     assert rows[1] == {"n": 0, "seat": 0, "cmd": "keep #0 #1 #2 drop #3:pub #4:pub"}
+
+
+class LastBotMoveAfterTheViewIsRead:
+    """Builds a LocalDriver one bot command from the end of the game, whose bot makes that
+    last move exactly while the plain loop is between reading the view and looking at the
+    background task — the timing that ended games with "The game stopped: None" (issue 11,
+    bug 3; seen at seeds 7, 8, 9 with --players 2 --bot easy)."""
+
+    @staticmethod
+    def make():
+        import threading
+        import time
+
+        from client.driver import LocalDriver
+
+        for seed in range(1, 40):
+            probe = belfort.new_game(["You", "Bo"], {"guilds": "normal"}, seed=str(seed))
+            bot = belfort.RandomBot(seed)
+            script = []
+            while not probe.is_over():
+                seat = probe.waiting_for()[0]
+                cmd = bot.choose(probe, seat)
+                belfort.apply(probe, cmd, seat)
+                script.append((seat, cmd))
+            if script[-1][0] == 1:
+                break
+        release = threading.Event()
+        last = script[-1][1]
+
+        class GatedBot:
+            def choose(self, state, seat):
+                release.wait(10)
+                return last
+
+        class Driver(LocalDriver):
+            def view(self):
+                v = super().view()
+                if self._thinking and not release.is_set():
+                    release.set()
+                    time.sleep(0.3)   # the bot's move is ready before this view is used
+                return v
+
+        d = Driver(["You", "Bo"], seed=str(seed), bot_level="random", pace=0)
+        for seat, cmd in script[:-1]:
+            d._apply(cmd, seat)
+        d.bots[1] = GatedBot()
+        return d
+
+
+def test_plain_shows_the_final_scores_when_the_bots_move_ends_the_game():
+    import io
+
+    from client.plain import PlainUI
+    driver = LastBotMoveAfterTheViewIsRead.make()
+    out = io.StringIO()
+    rc = PlainUI(driver, inp=io.StringIO(""), out=out).run()
+    text = out.getvalue()
+    assert "The game stopped" not in text
+    assert rc == 0 and "Final scores" in text and "Audit: PASSED" in text
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("seed", ["7", "8", "9"])
+def test_plain_easy_two_player_games_end_on_the_scores(seed):
+    p = run(["play", "--players", "2", "--bot", "easy", "--seed", seed, "--plain", "--no-log"],
+            "?\n1\n" * 600)
+    assert "The game stopped" not in p.stdout
+    assert p.returncode == 0, p.stdout[-1500:] + p.stderr[-1500:]
+    assert "Final scores" in p.stdout
+
+
+def test_plain_prints_each_scoring_breakdown_and_answers_score_and_tableau():
+    import io
+
+    from client.driver import LocalDriver, seat_names
+    from client.plain import PlainUI
+    driver = LocalDriver(seat_names("You", 3), seed="4", bot_level="random", pace=0)
+    out = io.StringIO()
+    PlainUI(driver, inp=io.StringIO("?\n1\n" * 120 + "score\ntableau Bo\nquit\ny\n"),
+            out=out).run()
+    text = out.getvalue()
+    rec = driver.game.score_log[0]
+    block = text.split("Scoring after month 3 (")[1].split("\n\n")[0]
+    for needle in ("Elves", "Dwarves", "Gnomes", "Taxes lost", "Scored"):
+        assert needle in block
+    scored = next(ln for ln in block.splitlines() if ln.startswith("Scored")).split()
+    assert scored[1] == f"+{rec['total'][0]}"
+    assert "If the scoring were now" in text and "VP now" in text
+    assert "Built cards of Bo" in text and "markers —" in text

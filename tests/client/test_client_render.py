@@ -110,3 +110,68 @@ def test_final_scoreboard_has_each_scoring_phase_and_the_audit():
 def test_letters_read_without_colour():
     nm = Namer(["Ana", "Alan", "Bo"])
     assert len(set(nm.letters)) == 3
+
+
+# --- issue 11: the new panels and the tableaux --------------------------------------------
+
+def late_states():
+    out = []
+    for players in (2, 3, 4, 5):
+        out += random_states(players, 10 + players, every=17, limit=40)[-6:]
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 22), (160, 48)])
+def test_the_score_and_tableau_panels_fit(size):
+    from client import panels
+    width, height = size
+    for game, _seat in late_states():
+        view = seat_view(game, 0)
+        nm = Namer(game.names, 0)
+        score = panels.score_lines(view, nm, game.rs, width=width)
+        one = panels.tableau_lines(view, nm, game.rs, [1], width=width)
+        for lines in (score, one, panels.tableau_lines(view, nm, game.rs, width=width)):
+            assert all(ln.width() <= width for ln in lines)     # nothing is cut off
+            ctx = ctx_for(game)
+            ctx.panel = ("Panel", lines)
+            frame = render.screen(view, ctx, width, height)
+            assert len(frame) == height and all(ln.width() == width for ln in frame)
+        # the score breakdown and one player's tableau need no scrolling at 80x24
+        room = height - 2
+        assert len(score) <= room and len(one) <= room, (len(score), len(one))
+        for rec in view["score_log"]:
+            just = panels.score_lines(view, nm, game.rs, width=width, just=rec["round"])
+            assert len(just) <= room and all(ln.width() <= width for ln in just)
+
+
+def test_at_160_columns_no_built_card_is_pushed_out():
+    checked = 0
+    for game, _seat in late_states():
+        view = seat_view(game, 0)
+        text = render.as_text(render.screen(view, ctx_for(game), 160, 48))
+        rows = text.split("Built")[1].split("Your hand")[0]
+        for p in view["players"]:
+            for b in p["built"]:
+                assert render.built_text(b, True) in rows, (p["name"], b)
+                checked += 1
+        assert "Your hand" in text and "Pool" in text
+    assert checked > 50
+
+
+def test_the_scoring_breakdown_explains_the_engines_points():
+    """Counts and ranks read off the view give exactly the engine's points."""
+    from belfort.scoring import score_phase
+
+    from client import panels
+    for game, _seat in late_states():
+        view = seat_view(game, 0)
+        now = panels.projected(view, game.rs)
+        expected = score_phase(game)
+        for k in ("districts", "elves", "dwarves", "gnomes", "total"):
+            assert now[k] == expected[k]
+
+
+def test_rank_labels_follow_the_tie_rule():
+    from client.panels import rank_labels
+    assert rank_labels([3, 1, 3, 0]) == ["=1st", "3rd", "=1st", ""]
+    assert rank_labels([5, 4, 4, 2]) == ["1st", "=2nd", "=2nd", "4th"]

@@ -19,18 +19,21 @@ from client import gamelog
 
 ROOT = Path(__file__).resolve().parents[2]
 
+pytestmark = pytest.mark.e2e       # the real program in tmux: processes, a terminal
+
 
 class Pane:
-    def __init__(self, tmp_path, width, height, args):
+    def __init__(self, tmp_path, width, height, args, env_extra=None):
         if shutil.which("tmux") is None:
             pytest.fail("tmux is needed for the end-to-end test (apt-get install tmux)")
         self.sock = f"belfort-test-{os.getpid()}-{width}x{height}"
         self.log = tmp_path / "game.jsonl"
         cmd = (f"{sys.executable} -m client.main play --log {self.log} {args}; "
                "echo EXITED $?; sleep 60")
-        env = dict(os.environ, TERM="xterm-256color")
+        env = dict(os.environ, TERM="xterm-256color", XDG_DATA_HOME=str(tmp_path))
         env.pop("NO_COLOR", None)
         env.pop("TMUX", None)
+        env.update(env_extra or {})
         subprocess.run(["tmux", "-L", self.sock, "-f", "/dev/null", "new-session", "-d",
                         "-s", "t", "-x", str(width), "-y", str(height), "-c", str(ROOT), cmd],
                        check=True, env=env)
@@ -41,6 +44,14 @@ class Pane:
 
     def text(self):
         return self.tmux("capture-pane", "-p", "-t", "t").stdout
+
+    def styled(self):
+        """The screen with its SGR escape sequences (colours, underline, reverse)."""
+        return self.tmux("capture-pane", "-p", "-e", "-t", "t").stdout
+
+    def send(self, text):
+        """Type without Enter."""
+        self.tmux("send-keys", "-t", "t", "-l", text)
 
     def lines(self):
         return self.text().splitlines()
@@ -85,8 +96,8 @@ class Pane:
 def pane_factory(tmp_path):
     panes = []
 
-    def make(width, height, args):
-        p = Pane(tmp_path, width, height, args)
+    def make(width, height, args, env_extra=None):
+        p = Pane(tmp_path, width, height, args, env_extra)
         panes.append(p)
         return p
     yield make
@@ -214,11 +225,93 @@ def test_wide_layout_at_160x50(pane_factory):
     text = p.wait_prompt("Your placement")
     assert "You kept 3 cards" in text
     assert len(text.splitlines()[0]) <= 160
+    p.type("score")
+    text = p.wait("If the scoring were now (month 1)")
+    assert "Would score" in text and "VP now" in text and "Elves" in text
+    p.key("Escape")
+    p.wait(lambda t: "Markers" in t, 10, "the board again")
+    p.type("tableau")
+    text = p.wait("Built cards")
+    for name in ("Bo", "Cy", "Di", "Ed"):
+        assert f" {name} — 0 built cards" in text, text
+    p.key("Escape")
+    p.wait(lambda t: "Markers" in t, 10, "the board again")
     p.key("C-c")
     p.wait("Leave the running game?")
     p.key("n")
     p.wait("Still playing.")
     p.type("quit")
+    p.wait("Leave the running game?")
+    p.key("y")
+    p.wait("EXITED 0")
+
+
+# --- issue 11 -----------------------------------------------------------------------------
+
+def test_the_hint_is_underlined_without_colour_and_right_arrow_takes_it(pane_factory):
+    """Bug 4: the grey suggestion could not be accepted, and under NO_COLOR it looked typed."""
+    p = pane_factory(80, 24, "--seed 1 --pace 0 --bot random --think 0.01",
+                     {"NO_COLOR": "1"})
+    p.wait_prompt("Keep 3 of your 5 cards")
+    p.send("keep #0 #1")
+    text = p.wait(lambda t: "keep #0 #1 #2 drop" in self_prompt(p, t), 10, "the hint")
+    styled = [ln for ln in p.styled().splitlines() if "›" in ln][-1]
+    typed, hint = styled.rsplit("›", 1)[1].split("keep #0 #1", 1)
+    underline = re.compile(r"\x1b\[(?:[0-9;]*;)?4(?:;[0-9;]*)?m")
+    assert underline.search(hint) and "#2 drop" in hint, styled
+    assert not underline.search(typed), styled
+    p.key("Right")
+    p.key("Enter")
+    text = p.wait_prompt("Your placement")
+    steps = gamelog.read(p.log)[1]
+    assert steps[-1][1] == 0 or any(s[1] == 0 and s[2].startswith("keep #0 #1 #2")
+                                    for s in steps)
+    # Tab after a whole word goes on to the next word
+    p.send("place")
+    p.wait("put a worker on a plank", 10, "the completion menu")
+    p.key("Tab")
+    p.send("elf")                      # typed right after Tab: Tab gave the space
+    p.wait(lambda t: "› place elf" in self_prompt(p, t), 10, "'place elf' after Tab")
+    p.key("C-u")
+    p.key("C-c")
+    p.wait("Leave the running game?")
+    p.key("y")
+    p.wait("EXITED 0")
+
+
+def self_prompt(p, text):
+    lines = [ln for ln in text.splitlines() if "›" in ln]
+    return lines[-1] if lines else ""
+
+
+def test_a_scoring_shows_its_breakdown_at_80x24(pane_factory):
+    """Numbers everywhere: '1' (the first choice, no list needed) plays the game until the
+    first scoring; its breakdown is on the screen until Esc."""
+    p = pane_factory(80, 24, "--seed 3 --players 3 --pace 0 --bot random --think 0.01")
+    p.wait_prompt("Keep 3 of your 5 cards")
+    end = time.monotonic() + 150
+    while time.monotonic() < end:
+        text = p.text()
+        if "Scoring after month 3 (" in text:
+            break
+        if "›" in self_prompt(p, text) and not p.prompt(text).startswith("Waiting"):
+            before = len(gamelog.read(p.log)[1])
+            p.type("1")
+            p.wait(lambda t: len(gamelog.read(p.log)[1]) > before or "Scoring after" in t
+                   or "Cannot" in t, 20, "our command")
+        else:
+            time.sleep(0.1)
+    text = p.wait("Scoring after month 3 (", 5)
+    for needle in ("Elves", "Dwarves", "Gnomes", "Taxes lost", "Scored", "n rank VP"):
+        assert needle in text, text
+    assert all(len(ln) <= 80 for ln in text.splitlines())
+    game = p.game()
+    rec = game.score_log[0]
+    scored = next(ln for ln in text.splitlines() if ln.startswith("Scored"))
+    assert scored.split()[1] == f"+{rec['total'][0]}"
+    p.key("Escape")
+    p.wait(lambda t: "Markers" in t and "Scoring after month 3 (" not in t, 10, "the board")
+    p.key("C-c")
     p.wait("Leave the running game?")
     p.key("y")
     p.wait("EXITED 0")

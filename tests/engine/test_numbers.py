@@ -143,12 +143,16 @@ def test_help_and_rules_texts_show_the_rulesets_numbers():
         "discount=mm, www, sss, wws, wss",
         "up to 2 gold from each of up to 2 players",         # thieves_each, max_targets
         "up to 2 metal or up to 3 wood/stone",               # bandits
-        "4 elves and 4 dwarves in play (the rest of their 8",   # workers
+        "the 4 face-up cards",                               # pool_size
+        "collects 3",
+        "gets 2 more",
+        "2 locks each, the Blacksmith 3, the Market 3, the Keep 1",
     ]:
         assert phrase in text, phrase
     for standard_only in ["keep #0 #1 #2  ", "keep 3 of your 5", "A master counts 2",
                           "gets +1 of its resource", "costs 1 VP", "2 × metal",
-                          "buy 1 metal for 1 gold", "take 1 gold (bank", "discount=m, ww"]:
+                          "buy 1 metal for 1 gold", "take 1 gold (bank", "discount=m, ww",
+                          "collects 2", "gets 1 more", "the 3 face-up", "the Market 2"]:
         assert standard_only in std, standard_only
         assert standard_only not in text, standard_only
 
