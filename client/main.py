@@ -3,7 +3,7 @@
     belfort play [--players N] [--bots K] [--bot LEVEL] [--seed S] [--guilds MODE]
                  [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain] [--learn]
     belfort tutorial [--plain]            a guided first game against beginner bots
-    belfort host|join ADDR|rejoin|bot     networked play: handed to net.session.cli
+    belfort host|join ADDR|rejoin|bot     networked play: net.session.cli starts the lobby
     belfort rules [TOPIC]                 the rules reference
     belfort replay LOG [--plain]          step through a finished game's log
 """
@@ -170,19 +170,30 @@ def _you(name):
 def cmd_play_lan(args, players):
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
-    argv = ["host", "--name", _you(args.name), "--players", str(players),
-            "--bots", str(players - 1), "--bind", "127.0.0.1", "--port", "0",
-            "--bot-level", bot_level(args.level)[0], "--think", str(args.think),
-            "--guilds", args.guilds, "--quiet"]
+    import logging
+
+    from net.session import node as session
+    from net.session.lobby import LobbyError
+    ruleset_text = None
     if args.ruleset:
-        argv += ["--ruleset", args.ruleset]
-    if args.seed is not None:
-        argv += ["--test-secret", str(args.seed)]  # the same seed gives the same deal
-    if args.plain:
-        argv.append("--plain")
-    if args.data_dir:
-        argv += ["--data-dir", args.data_dir]
-    return cmd_network(argv)
+        try:
+            belfort.load_ruleset(args.ruleset)          # a clear message for a bad file
+            with open(args.ruleset, encoding="utf-8") as f:
+                ruleset_text = f.read()
+        except belfort.RulesetError as exc:
+            return fail(ruleset_message(exc, args.ruleset))
+    logging.basicConfig(level=logging.ERROR, format="%(name)s: %(message)s")
+    try:
+        node = session.host(_you(args.name), players=players,
+                            options={"guilds": _guilds(args.guilds)}, ruleset_text=ruleset_text,
+                            bind="127.0.0.1", port=0, data_dir=args.data_dir, bots=players - 1,
+                            bot_level=bot_level(args.level)[0], bot_think=args.think,
+                            on_event=lambda ev: None,
+                            # the same seed gives the same deal
+                            test_secret=None if args.seed is None else str(args.seed))
+    except LobbyError as exc:
+        return fail(str(exc))
+    return play_networked(node, plain=args.plain, colour=args.colour)
 
 
 def cmd_play(args):
@@ -288,13 +299,27 @@ def check_ruleset_option(argv):
 
 
 def cmd_network(argv):
-    """`belfort host|join|rejoin|bot …` belong to the networked session: the whole argument
-    list goes to `net.session.cli.main(argv)`, which opens the window with `open_window`."""
+    """`belfort host|join|rejoin|bot …` belong to the networked session: its lobby
+    (net.session.cli.start) gives a node, played in the window through a NetDriver."""
     from net.session import cli
+    args = cli.parser().parse_args(list(argv))
+    node = cli.start(args)
+    if isinstance(node, int):
+        return node
+    if node.bot is not None:           # a bot seat: no window
+        return cli.play_text(node, args)
+    return play_networked(node, plain=args.plain, colour=args.colour)
 
-    def ui(driver, plain=False, colour=None):
+
+def play_networked(node, plain=False, colour=None):
+    """The window (or --plain) on a started networked node; the exit code."""
+    from net.session.driver import NetDriver
+    driver = NetDriver(node)
+    driver.start()
+    try:
         return open_window(driver, plain=plain, colour=colour)
-    return cli.main(list(argv), ui=ui)
+    finally:
+        driver.leave()
 
 
 def open_window(driver, plain=False, colour=None, log_path=None):

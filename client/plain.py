@@ -18,6 +18,8 @@ from . import panels, render
 from .controller import Controller, prompt_text, turn_hint
 from .words import Describer
 
+SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
+
 
 class PlainUI:
     def __init__(self, driver, inp=None, out=None, width=100, log_path=None, notes=(),
@@ -36,6 +38,9 @@ class PlainUI:
         self.coach = coach
         self.pending = []
         self._shown_alerts = 0
+        # set after every change the driver reports (and when its work ends): the loop
+        # below sleeps on it instead of polling
+        self._changed = threading.Event()
         driver.subscribe(self._on_events)
 
     def say(self, text=""):
@@ -55,6 +60,11 @@ class PlainUI:
             if self.coach is not None and not over:
                 self.pending += self.lesson_text(self.coach.lessons(events, view,
                                                                     self.driver.legal()))
+        self._changed.set()
+
+    def _wait_change(self, timeout=None):
+        # the timeout only bounds a wait whose wake-up would have been lost
+        self._changed.wait(SAFETY_WAIT if timeout is None else min(timeout, SAFETY_WAIT))
 
     @staticmethod
     def lesson_text(lessons):
@@ -98,6 +108,7 @@ class PlainUI:
         thread = threading.Thread(target=loop.run_forever, name="belfort-driver", daemon=True)
         thread.start()
         task = asyncio.run_coroutine_threadsafe(self.driver.run(), loop)
+        task.add_done_callback(lambda _f: self._changed.set())
 
         def call(fn):
             async def _do():
@@ -118,6 +129,7 @@ class PlainUI:
         last_prompted = None
         try:
             while True:
+                self._changed.clear()
                 # Look at the task BEFORE reading the view: a view read first may predate
                 # the bots' last move that ended the task, and the game's end would be lost.
                 stopped = task.done()
@@ -126,9 +138,12 @@ class PlainUI:
                 if view["phase"] == "over":
                     # A networked game's audit runs after the last command: wait for it.
                     deadline = time.monotonic() + 120
-                    while call(self.driver.audit) is None and not task.done() \
-                            and time.monotonic() < deadline:
-                        time.sleep(0.05)
+                    while True:
+                        self._changed.clear()
+                        if call(self.driver.audit) is not None or task.done() \
+                                or time.monotonic() >= deadline:
+                            break
+                        self._wait_change(deadline - time.monotonic())
                     call(self.final)
                     return 0
                 if stopped:
@@ -139,7 +154,7 @@ class PlainUI:
                         self.say("The game stopped: {error}".format(error=exc))
                     return 1
                 if not legal:
-                    time.sleep(0.02)
+                    self._wait_change()      # a bot's or a peer's move will wake us
                     continue
                 key = (view["phase"], view["step"], view["round"], view["current"],
                        repr(view["players"][self.driver.seat]))

@@ -1,6 +1,6 @@
-"""Networked games: the lockstep session (core), the in-memory network, the ZeroMQ
-mesh, the lobby, the on-disk log and rejoin, and the client's driver.
-Protocol and usage: docs/network.md."""
+"""Networked games: the lockstep session (core.SessionPeer and its parts), the in-memory
+network, the ZeroMQ mesh, the lobby, the on-disk log and rejoin, and the client's driver.
+Protocol, usage and the map of the parts: docs/network.md."""
 
 from .config import PROTOCOL, Alert, GameConfig, Timing
 from .core import SessionPeer

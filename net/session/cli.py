@@ -1,4 +1,4 @@
-"""Entry points for the ``belfort`` command (client/main.py wires its subcommands here):
+"""The ``belfort host|join|rejoin|bot`` commands, for the client (client/main.py):
 
     belfort host --name Ana [--players 4] [--bots 2] [--bind IP] [--port 5555] [--guilds normal |
                  --guild-list a,b,c,d,e] [--ruleset FILE] [--start-after S] [--level L]
@@ -6,11 +6,18 @@
     belfort rejoin [--game ID] [--data-dir DIR]
     belfort bot --join tcp://192.168.1.20:5555 [--level random|easy|normal|hard]
 
-``main_host(argv, ui=None)`` etc. take the arguments after the subcommand.  The lobby
-talks on standard output (plain text).  Then, if ``ui`` is given, it is called as
-``ui(driver)`` with a started ``NetDriver`` (the client's full-screen program) and its
-return value is the exit code; without ``ui`` the game is played in plain text
-(commands typed on standard input).  Exit codes: see net/session/peer.py.
+The one seam between the client and a networked game::
+
+    args = cli.parser().parse_args(argv)
+    node = cli.start(args)              # the lobby, talking on standard output; an int
+    if isinstance(node, int): ...       #   is the exit code of a failed lobby
+    if node.bot is not None:            # a bot seat (or --level): no window
+        return cli.play_text(node, args)
+    driver = NetDriver(node)            # net.session.driver: the client's GameDriver
+    ... the window ...; driver.leave()
+
+(``net.session.node.host/join/rejoin`` are the same lobbies with keyword arguments.)
+Exit codes: see net/session/peer.py.
 """
 
 from __future__ import annotations
@@ -18,28 +25,27 @@ from __future__ import annotations
 from . import peer
 
 
-def main(argv=None, ui=None) -> int:
-    """``belfort host|join|rejoin|bot ...``: the whole argument list, subcommand first.
-    ``ui(driver, plain=..., colour=...)`` (or ``ui(driver)``) runs the window."""
-    return peer.main(list(argv or []), prog="belfort", ui=ui)
+def parser(prog: str = "belfort"):
+    """The argparse parser of all four subcommands (``args.mode`` is the subcommand)."""
+    return peer.build_parser(prog)
 
 
-def main_host(argv=None, ui=None) -> int:
-    return peer.main(["host", *(argv or [])], prog="belfort", ui=ui)
+def start(args):
+    """Run the lobby ``args`` ask for; the started Node, or an exit code."""
+    peer.setup_logging(args)
+    return peer.start_node(args, peer.Printer(args.json, args.quiet))
 
 
-def main_join(argv=None, ui=None) -> int:
-    return peer.main(["join", *(argv or [])], prog="belfort", ui=ui)
+def play_text(node, args) -> int:
+    """Play without the window (a bot seat, or commands typed on standard input)."""
+    out = peer.Printer(args.json, args.quiet)
+    try:
+        return peer.run_node(node, args, out)
+    except KeyboardInterrupt:
+        node.close()
+        return 130
 
 
-def main_rejoin(argv=None, ui=None) -> int:
-    return peer.main(["rejoin", *(argv or [])], prog="belfort", ui=ui)
-
-
-def main_bot(argv=None) -> int:
-    return peer.main(["bot", *(argv or [])], prog="belfort")
-
-
-def host_parser():
-    """The argparse parser of all four subcommands (for the client's help text)."""
-    return peer.build_parser("belfort")
+def main(argv=None) -> int:
+    """``belfort host|join|rejoin|bot ...`` without a window (plain text)."""
+    return peer.main(list(argv or []), prog="belfort")

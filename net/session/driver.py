@@ -16,9 +16,13 @@
     await driver.run()   the network work, in a thread; returns when the game is done
     driver.close()
 
+    driver.leave()       the person left the window: close, and stop the bots this peer
+                         started if nobody else is left to play with them
+
 Alerts are net.session.Alert objects (kind, text, seat, when, seen), the same fields
 as client.driver.Alert: "desync", "cheat", "disconnect", "reconnect", "error", "info".
-All socket work happens in run()'s thread; submit only queues our envelopes.
+All socket work happens in run()'s thread; submit queues our envelopes and wakes that
+thread (the mesh's wake-up socket), so they leave at once.
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ import time
 import belfort
 
 from .core import STOPPED
+from .textcmd import handoff_command
+
+IDLE_POLL_MS = 100     # nothing to do: heartbeats and the waiting text are refreshed this often
 
 
 class NetDriver:
@@ -61,13 +68,16 @@ class NetDriver:
 
     def submit(self, command):
         with self._lock:
-            return self.peer.submit(command, time.monotonic())
+            events = self.peer.submit(command, time.monotonic())
+        self.node.wake()
+        return events
 
     def handoff(self, seat: int) -> None:
         """Vote to hand a seat silent past the time-out to a bot (3-5 players); every
         other remaining player must vote too.  Raises net.session.handoff.HandoffError."""
         with self._lock:
             self.peer.handoff(seat, time.monotonic())
+        self.node.wake()
 
     def handoff_candidates(self) -> list:
         """Seats that could be handed to a bot now."""
@@ -79,9 +89,10 @@ class NetDriver:
         to show, or None if ``text`` is not one of them."""
         if not text.strip().startswith("handoff"):
             return None
-        from .peer import handoff_command
         with self._lock:
-            return handoff_command(self.peer, text.strip())
+            answer = handoff_command(self.peer, text.strip())
+        self.node.wake()
+        return answer
 
     def subscribe(self, fn) -> None:
         self._subs.append(fn)
@@ -108,7 +119,7 @@ class NetDriver:
         """Block until the shared seed is known and our hand is dealt (call before the UI)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            self._step(20)
+            self._step(IDLE_POLL_MS)
             g = self.peer.game
             if self.peer.status == STOPPED or (g is not None and self.peer.decks
                                                and self.peer.decks[0].ready):
@@ -121,6 +132,16 @@ class NetDriver:
 
     def close(self) -> None:
         self._closed = True
+        if not self.node.closed:
+            self.node.wake()
+
+    def leave(self) -> None:
+        """The person left the window: stop the network work (closing the node if the
+        loop never ran), and the bots this peer started if nobody else is left."""
+        self.close()
+        if self._loop is None:
+            self.node.close()
+        self.node.stop_own_bots()
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
@@ -132,17 +153,14 @@ class NetDriver:
             self.peer.tick(now)
             self.node.flush()
             events = self.peer.take_events()
-            if self.peer.finished and self.node.finished_at is None:
-                self.node.finished_at = now
-                if self.node.store is not None and self.peer.status != STOPPED:
-                    self.node.store.mark_finished(self.node.summary())
+            self.node.note_finished(now)
         self._changed = bool(events or frames)
         return events
 
     def _run(self) -> None:
         try:
-            while not self._closed and not self.node.done(grace=10.0):
-                events = self._step(10)
+            while not self._closed and not self.node.done():
+                events = self._step(IDLE_POLL_MS)
                 if self._changed and self._loop is not None:
                     self._loop.call_soon_threadsafe(self._notify, events)
             with self._lock:

@@ -50,7 +50,7 @@ def act(node, kind: str) -> None:
         g.players[0].score += 7
     elif kind == "illegal":
         # a crest that does not exist: well formed, signed, in turn, illegal
-        peer._send("sess/cmd", {"v": g.version, "cmd": ["crest", 9]})
+        peer._emit(peer.signer.sign("sess/cmd", {"v": g.version, "cmd": ["crest", 9]}))
     elif kind == "garbage":
         peer.outbox.append((None, os.urandom(200)))
         peer.outbox.append((None, b"\x81\xa4body\xc4\x03abc"))

@@ -21,11 +21,9 @@ from .config import GameConfig, Timing
 from .core import STOPPED, SessionPeer
 from .lobby import HostLobby, JoinLobby, LobbyError
 from .storage import GameStore, default_data_dir, find_games
-from .transport import ZmqMesh, curve_keypair, stop_authenticator
+from .transport import ZmqMesh, curve_keypair
 
 log = logging.getLogger("belfort.node")
-TRACE = bool(os.environ.get("BELFORT_TRACE"))
-TRACE_LOG: list = []
 
 
 def load_identity(data_dir: Path) -> Identity:
@@ -45,19 +43,26 @@ def load_identity(data_dir: Path) -> Identity:
 
 
 class Node:
-    """One peer with everything it needs; ``run()`` plays until the game is done."""
+    """One peer with everything it needs; ``run()`` plays until the game is done.
+
+    The loop never waits when there is work: the poll for frames lasts 0 ms while our
+    bot's decision is due, and a command typed by a person (another thread) ends the
+    poll at once through the mesh's wake-up socket (``wake``)."""
 
     def __init__(self, ctx: zmq.Context, peer: SessionPeer, mesh: ZmqMesh, store: GameStore | None,
-                 bot=None, on_change=None) -> None:
+                 bot=None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
-        self.procs: list = []
+        self.procs: list = []      # bot processes this peer started (host --bots)
         peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
         self.bot = bot
-        self.on_change = on_change
         self.finished_at: float | None = None
         self.closed = False
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
+        self.steps = 0
+        self.t_session: float | None = None       # the session began (benchmarks)
+        self.t_lobby_close: float | None = None
+        self.wake = mesh.waker()   # any thread: end the current poll now
 
     @property
     def config(self) -> GameConfig:
@@ -71,28 +76,37 @@ class Node:
     def flush(self) -> None:
         for dest, data in self.peer.take_outgoing():
             self.mesh.send(dest, data)
-        if self.peer.sync_due and self.store is not None:
-            self.peer.sync_due = False
+        if self.store is not None and self.peer.log.take_sync_due():
             self.store.sync()       # fsync at phase boundaries, after the frames went out
 
+    def _bot_wait(self, now: float) -> float | None:
+        """Seconds until our bot's decision is due (0: now), or None if none is awaited."""
+        if self.bot is None or not self.peer.decision_needed():
+            return None
+        if self.pace <= 0:
+            return 0.0
+        if self._due is None or self._due[0] != self.peer.game.version:
+            self._due = (self.peer.game.version, now + self.pace)
+        return max(0.0, self._due[1] - now)
+
     def step(self, timeout_ms: float = 50) -> None:
-        self.steps = getattr(self, "steps", 0) + 1
+        self.steps += 1
         self.flush()
-        t_poll = time.monotonic()
+        wait = self._bot_wait(time.monotonic())
+        if wait is not None:
+            timeout_ms = min(timeout_ms, wait * 1000)
+        if wait == 0.0:
+            # Our bot decides at once: first let whoever is runnable on this machine (the
+            # peers our last frames woke up, when several share it) take the core, so
+            # they apply what we sent before we race ahead.  No wait when nobody is.
+            os.sched_yield()
         frames = self.mesh.poll(timeout_ms)
         now = time.monotonic()
-        if TRACE and frames:
-            TRACE_LOG.append((t_poll, now, len(frames)))
         for src, data in frames:
             self.peer.receive(data, now, src)
+            os.sched_yield()   # (as below) peers sharing our cores apply what we answered
         self.peer.tick(now)
-        if self.bot is not None and self.peer.decision_needed():
-            if self.pace > 0:
-                if self._due is None or self._due[0] != self.peer.game.version:
-                    self._due = (self.peer.game.version, now + self.pace)
-                if now < self._due[1]:
-                    self.flush()
-                    return
+        if self._bot_wait(now) == 0.0:
             try:
                 cmd = self.bot.choose(self.peer.game, self.peer.seat)
                 self.peer.submit(cmd, time.monotonic())
@@ -101,8 +115,10 @@ class Node:
                 self.peer.submit(belfort.RandomBot(self.peer.game.version).choose(
                     self.peer.game, self.peer.seat), time.monotonic())
         self.flush()
-        if self.on_change is not None and (frames or self.peer.events):
-            self.on_change()
+        self.note_finished(now)
+
+    def note_finished(self, now: float) -> None:
+        """Once the game is done, mark the stored game finished (once)."""
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
@@ -110,23 +126,18 @@ class Node:
 
     def abandoned(self) -> bool:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
-        p = self.peer
-        now = time.monotonic()
-        return all(now - p.last_seen[s] > p.timing.timeout for s in range(p.n)
-                   if s != p.seat and s not in p.handed)
+        return self.peer.abandoned(time.monotonic())
 
-    def done(self, grace: float = 5.0) -> bool:
-        """Finished, and every peer has everything of ours (or a grace period passed)."""
-        if self.finished_at is None:
-            return False
-        return self.peer.everyone_has_ours() or time.monotonic() - self.finished_at > grace
+    def done(self) -> bool:
+        """Finished, and nobody needs us any more (see SessionPeer.may_leave)."""
+        return self.finished_at is not None and self.peer.may_leave(time.monotonic())
 
-    def run(self, timeout: float | None = None, grace: float = 5.0) -> dict:
+    def run(self, timeout: float | None = None) -> dict:
         deadline = None if timeout is None else time.monotonic() + timeout
-        while not self.closed and not self.done(grace):
+        while not self.closed and not self.done():
             if deadline is not None and time.monotonic() > deadline:
                 break
-            self.step(20 if self.bot is None else 5)
+            self.step()
         return self.summary()
 
     def summary(self) -> dict:
@@ -144,10 +155,31 @@ class Node:
                 "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
 
     def close(self) -> None:
+        """Leave: the last frames (our finished notice) get a moment to go out."""
+        if self.closed:
+            return
         self.closed = True
-        self.mesh.close()
+        self.flush()
+        self.mesh.close(linger_ms=500 if self.peer.finished else 0)
         if self.store is not None:
             self.store.close()
+
+    def stop_own_bots(self) -> None:
+        """The person closed the window.  Bots this peer started keep playing while another
+        person is in the game (they are peers like any other); with nobody else left they
+        have no one to play for, so they are stopped."""
+        cfg = self.peer.cfg
+        humans = [s for s, kind in enumerate(cfg.kinds) if kind != "bot" and s != self.peer.seat]
+        over = self.peer.status == "over"
+        if humans and not over:
+            return
+        for p in self.procs:
+            if not over:
+                p.terminate()
+            try:
+                p.wait(timeout=5)
+            except Exception:
+                p.kill()
 
 
 def _bind_endpoint(bind: str, port: int = 0) -> str:
@@ -176,8 +208,8 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic(), clock=clock or time.monotonic)
-    peer.t_session = time.monotonic()
     node = Node(ctx, peer, mesh, store)
+    node.t_session = time.monotonic()
     node.connect()
     peer.start(time.monotonic())
     node.bot_level, node.bot_think = bot_level, bot_think
@@ -369,10 +401,12 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         raise LobbyError(f"cannot bind our mesh address {endpoint} again")
     node = Node(ctx, peer, mesh, store)
     node.connect()
-    now = time.monotonic()
-    peer.last_seen = [now] * cfg.n
+    peer.liveness.reset(time.monotonic())
     peer.announce()
     attach_bot(node, meta.get("bot"), meta.get("think", 0.0))
+    for problem in peer.restore_problems:
+        on_event({"event": "alert", "kind": "error", "text": f"{store.dir / 'log'}: {problem}",
+                  "seat": seat})
     on_event({"event": "rejoined", "game": cfg.game_id, "seat": seat, "records": len(records),
               "replay_s": round(replay_s, 3), "version": peer.game.version if peer.game else None})
     return node

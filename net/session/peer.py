@@ -7,7 +7,8 @@
 
 A human seat reads commands from standard input (plain text, e.g. ``place elf desk``);
 ``--level`` makes any seat a bot.  With ``--json`` every event is one line
-``@ {json}`` on standard output (tests read these); the last is ``{"event": "result", ...}``.
+``@ {json}`` on standard output (tests read these; ``{"event": "phase", "round", "phase",
+"version"}`` marks each phase reached); the last is ``{"event": "result", ...}``.
 Exit status: 0 game over and audit passed, 1 the game stopped (desync, cheat, audit
 failure), 2 lobby failure (refused, unreachable), 3 timeout.
 """
@@ -27,6 +28,9 @@ import belfort
 
 from .config import Timing
 from .lobby import LobbyError
+from .textcmd import handoff_command
+
+IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
 
 
 def _options(args) -> dict:
@@ -141,29 +145,14 @@ def human_text(ev: dict) -> str:
     return json.dumps(ev, default=str)
 
 
-def handoff_command(peer, text: str) -> str:
-    """The text command 'handoff SEAT' (or 'handoff NAME'): vote to hand a silent seat
-    to a bot.  Returns what to tell the person."""
-    from .handoff import HandoffError
-    arg = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
-    seat = int(arg) if arg.isdigit() else (peer.names.index(arg) if arg in peer.names else None)
-    if seat is None:
-        cands = peer.handoff_candidates(time.monotonic())
-        return ("usage: handoff SEAT — silent seats now: " +
-                (", ".join(f"{s} ({peer.names[s]})" for s in cands) or "none"))
-    try:
-        peer.handoff(seat, time.monotonic())
-    except HandoffError as exc:
-        return f"Refused: {exc}"
-    return f"You voted to hand {peer.names[seat]}'s seat to a bot; every other player must agree."
-
-
-def _stdin_lines() -> "queue.Queue[str]":
+def _stdin_lines(wake) -> "queue.Queue[str]":
+    """Lines typed on standard input; each one ends the node's poll at once."""
     q: queue.Queue = queue.Queue()
 
     def reader():
         for line in sys.stdin:
             q.put(line.strip())
+            wake()
     threading.Thread(target=reader, daemon=True).start()
     return q
 
@@ -174,14 +163,9 @@ def _misbehave(node, how: str) -> None:
     misbehave.install(node, how)
 
 
-def nodemod_trace():
-    from . import node as nodemod
-    return nodemod.TRACE_LOG
-
-
 def run_node(node, args, out: Printer) -> int:
     peer = node.peer
-    lines = _stdin_lines() if node.bot is None and not args.quiet and sys.stdin and \
+    lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
     node.pace = args.pace
     if args.auto_handoff is not None:
@@ -191,12 +175,13 @@ def run_node(node, args, out: Printer) -> int:
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
     prompted = -1
+    phase = None
     while not node.done():
         if deadline is not None and time.monotonic() > deadline:
             out({"event": "error", "text": "timed out", **node.summary()})
             node.close()
             return 3
-        node.step(5 if node.bot is not None else 20)
+        node.step(IDLE_POLL_MS)
         if node.abandoned() and not peer.finished:
             out({"event": "error", "text": "every other peer timed out", **node.summary()})
             node.close()
@@ -204,6 +189,10 @@ def run_node(node, args, out: Printer) -> int:
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
+        g = peer.game
+        if args.json and g is not None and (g.round, g.phase) != phase:
+            phase = (g.round, g.phase)     # for scripts and tests: how far the game is
+            out({"event": "phase", "round": g.round, "phase": g.phase, "version": g.version})
         if lines is not None and not lines.empty() and lines.queue[0].startswith("handoff"):
             text = lines.get_nowait()
             print(handoff_command(peer, text), flush=True)
@@ -228,14 +217,10 @@ def run_node(node, args, out: Printer) -> int:
             json.dump({"seat": peer.seat, "apply": [[s, v, t] for (s, v), t in
                                                    peer.apply_times.items()],
                        "sent": [[s, v, t] for (s, v), t in peer.sent_times.items()],
-                       "t_session": getattr(peer, "t_session", None),
-                       "t_lobby_close": getattr(node, "t_lobby_close", None),
+                       "t_session": node.t_session, "t_lobby_close": node.t_lobby_close,
                        "t_first_place": peer.t_first_place, "t_over": peer.t_over,
                        "hash": summary["hash"], "history": len(peer.history),
-                       "trace": nodemod_trace(),
-                       "cpu_s": __import__("resource").getrusage(0).ru_utime
-                       + __import__("resource").getrusage(0).ru_stime,
-                       "steps": getattr(node, "steps", 0)}, f)
+                       "steps": node.steps}, f)
     out({"event": "result", **summary})
     node.close()
     for p in getattr(node, "procs", []):
@@ -248,11 +233,9 @@ def run_node(node, args, out: Printer) -> int:
     return 1
 
 
-def main(argv=None, prog: str = "python -m net.session.peer", ui=None) -> int:
-    args = build_parser(prog).parse_args(argv)
-    logging.basicConfig(level=logging.ERROR if args.quiet or args.json else logging.WARNING,
-                        format="%(name)s: %(message)s")
-    out = Printer(args.json, args.quiet)
+def start_node(args, out) -> "object | int":
+    """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
+    the exit code if it failed (the reason went to ``out``)."""
     timing = Timing()
     if args.heartbeat:
         timing.heartbeat = args.heartbeat
@@ -303,47 +286,26 @@ def main(argv=None, prog: str = "python -m net.session.peer", ui=None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    if ui is not None and node.bot is None:
-        from .driver import NetDriver
-        import inspect
-        driver = NetDriver(node)
-        driver.start()
-        try:
-            params = inspect.signature(ui).parameters
-        except (TypeError, ValueError):
-            params = {}
-        try:
-            if "plain" in params or any(p.kind == p.VAR_KEYWORD for p in params.values()):
-                return ui(driver, plain=args.plain, colour=args.colour)
-            return ui(driver)
-        finally:
-            driver.close()
-            if driver._loop is None:      # the window never ran the network loop
-                node.close()
-            _stop_own_bots(node)
+    return node
+
+
+def setup_logging(args) -> None:
+    logging.basicConfig(level=logging.ERROR if args.quiet or args.json else logging.WARNING,
+                        format="%(name)s: %(message)s")
+
+
+def main(argv=None, prog: str = "python -m net.session.peer") -> int:
+    args = build_parser(prog).parse_args(argv)
+    setup_logging(args)
+    out = Printer(args.json, args.quiet)
+    node = start_node(args, out)
+    if isinstance(node, int):
+        return node
     try:
         return run_node(node, args, out)
     except KeyboardInterrupt:
         node.close()
         return 130
-
-
-def _stop_own_bots(node):
-    """The person closed the window. Bots this peer started keep playing while another
-    person is in the game (they are peers like any other); with nobody else left they have
-    no one to play for, so they are stopped."""
-    procs = getattr(node, "procs", [])
-    cfg = node.peer.cfg
-    humans = [s for s, kind in enumerate(cfg.kinds) if kind != "bot" and s != node.peer.seat]
-    if humans and node.peer.status != "over":
-        return
-    for p in procs:
-        if node.peer.status != "over":
-            p.terminate()
-        try:
-            p.wait(timeout=5)
-        except Exception:
-            p.kill()
 
 
 if __name__ == "__main__":

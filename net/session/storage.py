@@ -7,9 +7,15 @@ Layout, under the data directory (default ``~/.local/share/belfort``)::
     games/<game id>-<seat>/log              every accepted envelope and our own decisions
     games/<game id>-<seat>/finished         written once the game is over and audited
 
-The log is a sequence of records ``u32 length (big-endian) ‖ msgpack [kind, payload]``:
+The log is a sequence of records ``u32 length (big-endian) ‖ msgpack [kind, payload, mac]``:
 ``["in", envelope bytes]`` for each accepted envelope of another seat, in the order
-it was accepted, and ``["submit", command]`` for each decision of our own seat.
+it was accepted, ``["submit", command]`` for each decision of our own seat and
+``["handoff", seat]`` for each handoff vote of ours.  ``mac`` is the first 16 bytes of
+HMAC-SHA256(key, previous record's mac ‖ msgpack [kind, payload]) with a key derived
+from our master secret: a record that passes it is one we wrote (and, for an envelope,
+whose signature we checked when we received it), so a rejoin does not verify it again;
+a record that fails it is damaged or foreign and is checked in full (core.restore).
+Records without a mac (older logs) are checked in full too.
 Each record is written with one ``write`` call before it is acted on (so it survives
 the process being killed); the file is fsync'd at every phase boundary.  A torn
 last record (power loss) is ignored and cut off.  Our own envelopes are not stored:
@@ -18,6 +24,8 @@ replaying the inputs re-creates them byte for byte (derive.py).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import struct
 import threading
@@ -26,6 +34,19 @@ from pathlib import Path
 import msgpack
 
 from .config import GameConfig
+from .derive import derive_bytes
+
+MAC_BYTES = 16
+_MAC_TAIL = 2 + MAC_BYTES          # msgpack bin8 header + the mac
+
+
+def log_key(master: bytes) -> bytes:
+    """The key of the log's integrity check: ours alone, and the same after a restart."""
+    return derive_bytes(master, "log-mac")
+
+
+def _mac(key: bytes, prev: bytes, record: bytes) -> bytes:
+    return hmac.new(key, prev + record, hashlib.sha256).digest()[:MAC_BYTES]
 
 
 def default_data_dir() -> Path:
@@ -48,6 +69,8 @@ def _write_private(path: Path, data: bytes) -> None:
 class GameStore:
     def __init__(self, directory: Path) -> None:
         self.dir = Path(directory)
+        self._key: bytes | None = None     # the log's mac key (from the secrets file)
+        self._last_mac = b""
         self._fd: int | None = None
         self._want_sync = threading.Event()
         self._syncer: threading.Thread | None = None
@@ -60,6 +83,8 @@ class GameStore:
         d.mkdir(parents=True, exist_ok=True)
         os.chmod(d, 0o700)
         store = cls(d)
+        if isinstance(secrets.get("master"), bytes):
+            store._key = log_key(secrets["master"])
         _write_private(d / "secrets.msgpack", msgpack.packb(secrets, use_bin_type=True))
         meta = {"config": config.to_dict(), "seat": seat, **(extra or {})}
         _write_private(d / "config.msgpack", msgpack.packb(meta, use_bin_type=True))
@@ -77,9 +102,18 @@ class GameStore:
         return GameConfig.from_dict(meta["config"]), meta["seat"], secrets, meta
 
     # ------------------------------------------------------------ the log
+    def _mac_key(self) -> bytes | None:
+        if self._key is None:
+            try:
+                secrets = msgpack.unpackb((self.dir / "secrets.msgpack").read_bytes(), raw=False)
+                self._key = log_key(secrets["master"])
+            except Exception:
+                return None
+        return self._key
+
     def open_log(self) -> None:
         path = self.dir / "log"
-        valid = self._valid_length(path)
+        _records, valid, self._last_mac = self._scan(path)
         self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         if os.fstat(self._fd).st_size > valid:
             os.truncate(path, valid)
@@ -88,6 +122,11 @@ class GameStore:
         if self._fd is None:
             self.open_log()
         rec = msgpack.packb([kind, payload], use_bin_type=True)
+        key = self._mac_key()
+        if key is not None:
+            # the same record with the mac as a third element (fixarray of 2 -> of 3)
+            self._last_mac = _mac(key, self._last_mac, rec)
+            rec = b"\x93" + rec[1:] + msgpack.packb(self._last_mac, use_bin_type=True)
         os.write(self._fd, struct.pack(">I", len(rec)) + rec)
 
     def sync(self, wait: bool = False) -> None:
@@ -128,36 +167,42 @@ class GameStore:
         if self._syncer is not None:
             self._want_sync.set()
 
-    def records(self) -> list[tuple[str, object]]:
-        path = self.dir / "log"
-        if not path.exists():
-            return []
-        data = path.read_bytes()
-        out, i = [], 0
-        while i + 4 <= len(data):
-            (size,) = struct.unpack(">I", data[i:i + 4])
-            if i + 4 + size > len(data):
-                break
-            try:
-                kind, payload = msgpack.unpackb(data[i + 4:i + 4 + size], raw=False)
-            except Exception:
-                break
-            out.append((kind, payload))
-            i += 4 + size
-        return out
+    def records(self) -> list[tuple[str, object, bool | None]]:
+        """The log's records ``(kind, payload, checked)``: checked True if the record
+        passed its integrity check, False if it failed it, None if it has none."""
+        return self._scan(self.dir / "log")[0]
 
-    @staticmethod
-    def _valid_length(path: Path) -> int:
+    def _scan(self, path: Path) -> tuple[list, int, bytes]:
+        """(the records up to the first unreadable one, the length of the whole records
+        (a torn tail excluded), the last readable record's mac)."""
         if not path.exists():
-            return 0
+            return [], 0, b""
         data = path.read_bytes()
-        i = 0
+        key = self._mac_key()
+        out, i, prev, readable = [], 0, b"", True
         while i + 4 <= len(data):
             (size,) = struct.unpack(">I", data[i:i + 4])
             if i + 4 + size > len(data):
-                break
+                break           # a torn last record: the only thing ever cut off
+            raw = data[i + 4:i + 4 + size]
             i += 4 + size
-        return i
+            if not readable:
+                continue
+            try:
+                rec = msgpack.unpackb(raw, raw=False)
+                kind, payload = rec[0], rec[1]
+            except Exception:
+                readable = False
+                continue
+            checked = None
+            if len(rec) == 3 and isinstance(rec[2], bytes) and len(rec[2]) == MAC_BYTES \
+                    and raw[:1] == b"\x93":
+                mac = rec[2]
+                checked = key is not None and \
+                    hmac.compare_digest(_mac(key, prev, b"\x92" + raw[1:-_MAC_TAIL]), mac)
+                prev = mac
+            out.append((kind, payload, checked))
+        return out, i, prev
 
     def mark_finished(self, summary: dict) -> None:
         _write_private(self.dir / "finished", msgpack.packb(summary, use_bin_type=True))

@@ -1,4 +1,7 @@
-"""Helpers for the session tests: peer processes with timeouts, killed in teardown."""
+"""Helpers for the session tests: peer processes with timeouts, killed in teardown.
+
+Tests wait for the events a peer prints (``wait_event``, ``wait_for``), never for a fixed
+time."""
 
 import json
 import os
@@ -32,7 +35,8 @@ class PeerProc:
                                   stderr=self.err, text=True, bufsize=1)
         self.events: list[dict] = []
         self.q: queue.Queue = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
         for line in self.p.stdout:
@@ -46,8 +50,12 @@ class PeerProc:
         self.q.put(None)
 
     def wait_event(self, name: str, timeout: float = 30.0) -> dict:
-        for ev in self.events:
-            if ev.get("event") == name:
+        return self.wait_for(lambda ev: ev.get("event") == name, timeout, repr(name))
+
+    def wait_for(self, match, timeout: float = 30.0, what: str = "matching") -> dict:
+        """The first event (already printed or to come) for which ``match(event)``."""
+        for ev in list(self.events):
+            if match(ev):
                 return ev
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -57,10 +65,15 @@ class PeerProc:
                 break
             if ev is None:
                 break
-            if ev.get("event") == name:
+            if match(ev):
                 return ev
-        raise AssertionError(f"{self.label}: no {name!r} event; events: {self.events[-5:]}; "
+        raise AssertionError(f"{self.label}: no {what} event; events: {self.events[-5:]}; "
                              f"stderr: {self.err_path.read_text()[-2000:]}")
+
+    def wait_round(self, round_: int, timeout: float = 30.0) -> dict:
+        """Wait until the peer's game has reached round ``round_``."""
+        return self.wait_for(lambda ev: ev.get("event") == "phase" and ev["round"] >= round_,
+                             timeout, f"round {round_}")
 
     def result(self, timeout: float = 60.0) -> dict:
         try:
@@ -69,7 +82,7 @@ class PeerProc:
             self.kill()
             raise AssertionError(f"{self.label} did not finish in {timeout} s; last events: "
                                  f"{self.events[-5:]}; stderr: {self.err_path.read_text()[-2000:]}")
-        time.sleep(0.05)
+        self.reader.join(timeout=10)      # every line it printed has been read
         for ev in reversed(self.events):
             if ev.get("event") in ("result", "error"):
                 ev = dict(ev)

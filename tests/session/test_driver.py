@@ -3,12 +3,14 @@
 import asyncio
 
 import belfort
+import pytest
 import zmq
 
 from net.session import node as nodemod
 from net.session.driver import NetDriver
 
 
+@pytest.mark.e2e
 def test_net_driver_plays_a_game(spawn):
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
                  "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 60,
@@ -24,17 +26,25 @@ def test_net_driver_plays_a_game(spawn):
     bot = belfort.RandomBot(7)
 
     async def play():
+        changed = asyncio.Event()
         task = asyncio.create_task(driver.run())
-        driver.subscribe(lambda evs: seen.append(len(evs)))
-        for _ in range(6000):
+        task.add_done_callback(lambda _t: changed.set())
+
+        def on_change(evs):
+            seen.append(len(evs))
+            changed.set()
+        driver.subscribe(on_change)
+        for _ in range(20000):
             if task.done():
                 break
+            changed.clear()
             cmds = driver.legal()
             if cmds:
                 with driver._lock:
                     cmd = bot.choose(driver.peer.game, driver.seat)
                 driver.submit(cmd)
-            await asyncio.sleep(0.002)
+            else:    # the driver tells us when a peer's message changed something
+                await asyncio.wait_for(changed.wait(), 30)
         await asyncio.wait_for(task, 30)
 
     asyncio.run(play())

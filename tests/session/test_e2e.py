@@ -1,8 +1,8 @@
 """End-to-end: real peer processes over loopback ZeroMQ (CurveZMQ mesh)."""
 
-import time
-
 import pytest
+
+pytestmark = pytest.mark.e2e
 
 
 def start_game(spawn, n, *, secret=None, host_args=(), bot_args=(), names=None, pace=0.0,
@@ -31,6 +31,8 @@ def check_agree(results):
         assert r["audit"] and r["audit"][0], r
         assert r["rc"] == 0, r
         assert not [a for a in r["alerts"] if a["kind"] in ("cheat", "desync", "error")], r
+        # nobody left early: a peer that finished says so (issue 9: the last one did not)
+        assert not [a for a in r["alerts"] if a["kind"] == "disconnect"], r
     assert len({r["hash"] for r in results}) == 1
     assert len({r["version"] for r in results}) == 1
 
@@ -63,10 +65,10 @@ def test_sigkill_and_rejoin_same_result(spawn):
     host, bots = start_game(spawn, 3, secret="kill-1", pace=0.01)
     victim = bots[0]
     data = victim.wait_event("started", 20)["data"]
-    time.sleep(1.0)
+    victim.wait_round(2)
     assert victim.p.poll() is None, "the game ended before the kill"
     victim.kill()
-    time.sleep(2.5)
+    host.wait_for(lambda ev: ev.get("kind") == "disconnect" and ev.get("seat") == 1)
     back = spawn("rejoin", "--dir", data, "--timeout", 90, "--pace", 0.01, label="rejoined")
     ev = back.wait_event("rejoined", 30)
     assert ev["records"] > 0
@@ -85,7 +87,7 @@ def test_host_leaves_after_lobby(spawn):
     data = host.wait_event("started", 20)["data"]
     host.p.wait(timeout=20)
     assert all(b.p.poll() is None for b in bots)
-    time.sleep(2.5)
+    bots[0].wait_for(lambda ev: ev.get("kind") == "disconnect" and ev.get("seat") == 0)
     # the bots are meshed with each other; the host's seat comes back like any peer
     back = spawn("rejoin", "--dir", data, "--timeout", 90, label="host-again")
     results = [back.result(90)] + [b.result(90) for b in bots]
@@ -137,7 +139,7 @@ def test_same_join_command_rejoins(spawn):
             "--data-dir", d / "bo", "--timeout", 90, "--pace", 0.01)
     bo = spawn(*args, label="bo")
     bo.wait_event("started", 20)
-    time.sleep(0.8)
+    bo.wait_round(1)
     bo.kill()
     again = spawn(*args, label="bo-again")
     assert again.wait_event("rejoined", 30)["seat"] == 1

@@ -62,7 +62,7 @@ def test_owner_coming_back_is_refused():
 def test_wrong_share_names_the_sender():
     net = _game_until(3, "h5", 50)
     liar = net.peers[1]
-    liar._share_out = lambda target, share: bytes(32 - 1) + b"\x01"
+    liar.handoffs._share_out = lambda target, share: bytes(32 - 1) + b"\x01"
     _hand_over(net, 2, max_idle=80)
     p0 = net.peers[0]
     assert p0.status == "stopped"
@@ -78,7 +78,7 @@ def test_two_players_refused():
     with pytest.raises(HandoffError, match="3 to 5 players"):
         p0.handoff(1, net.now + 1000)
     # and no escrow was ever sent in a 2-player game
-    assert not p0.esc_pub and not p0.escrow
+    assert not p0.escrow.pub and not p0.escrow.escrow
 
 
 def test_handoff_needs_silence_past_the_timeout():
@@ -89,23 +89,23 @@ def test_handoff_needs_silence_past_the_timeout():
         net.peers[0].handoff(0, net.now)
 
 
+@pytest.mark.e2e
 def test_e2e_sigkilled_bot_handed_over(spawn):
     """Real processes on loopback: seat 2 is SIGKILLed mid-game; the two others (started
     with --auto-handoff) hand it to a bot hosted by seat 0 and finish the game."""
-    import time
     from tests.session.test_e2e import start_game
     args = ("--auto-handoff", 3)
     host, bots = start_game(spawn, 3, pace=0.01, host_args=args, bot_args=args)
     victim = bots[1]
     data = victim.wait_event("started", 20)["data"]
-    time.sleep(1.0)
+    victim.wait_round(2)
     assert victim.p.poll() is None, "the game ended before the kill"
     victim.kill()
     # once the seat is a bot's, its owner's `rejoin` is refused
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not any(
-            "played by a bot" in e.get("text", "") for e in host.events):
-        time.sleep(0.1)
+    try:
+        host.wait_for(lambda ev: "played by a bot" in ev.get("text", ""), 60, "handoff")
+    except AssertionError:
+        pass                 # (the result below says what went wrong)
     back = None
     if host.p.poll() is None:
         back = spawn("rejoin", "--dir", data, "--timeout", 60, label="owner")
@@ -161,7 +161,7 @@ def test_host_of_the_bot_rejoins_from_its_log(tmp_path, extra):
     from net.session.storage import GameStore
     net = MemoryNetwork.create(3, seed="hr", level="random")
     st = GameStore.create(tmp_path, net.peers[0].cfg, 0, {"master": fixed_master("hr", 0)})
-    net.peers[0].store_ = st
+    net.peers[0].log.store = st
     net.start()
     net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 60)
     net.down.add(2)

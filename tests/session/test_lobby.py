@@ -9,6 +9,8 @@ from net.crypto import Identity
 from net.session.lobby import JoinLobby, LobbyError
 from net.session.transport import curve_keypair
 
+pytestmark = pytest.mark.e2e     # a host process in every test
+
 
 @pytest.fixture
 def ctx():

@@ -63,7 +63,7 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     net = MemoryNetwork.create(4, seed="rj")
     victim = 2
     st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("rj", victim)})
-    net.peers[victim].store_ = st
+    net.peers[victim].log.store = st
     net.start()
     net.run(until=lambda: net.delivered >= kill_after)
     net.down.add(victim)          # crash: messages to it are lost
@@ -86,6 +86,67 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     assert_agree(net)
     assert belfort.state_hash(p.game) == belfort.state_hash(ref.peers[0].game)
     assert p.history == ref.peers[0].history
+
+
+class _Again:
+    """A bot that first makes the given decisions again, then goes on as ``bot``."""
+
+    def __init__(self, commands, bot):
+        self.commands, self.bot = list(commands), bot
+
+    def choose(self, game, seat):
+        return self.commands.pop(0) if self.commands else self.bot.choose(game, seat)
+
+
+def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
+    """Issue 9: a rejoining peer whose log lacks its own last decision (a machine crash
+    before the fsync, a cut log) makes it again; it must then process what the others
+    sent meanwhile, which waited for that decision (SessionPeer.submit did not pump)."""
+    ref = play(3, seed="lost")
+    net = MemoryNetwork.create(3, seed="lost")
+    victim = 1
+    st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("lost", victim)})
+    net.peers[victim].log.store = st
+    net.start()
+    net.run(until=lambda: net.delivered >= 500)
+    net.down.add(victim)
+    st.close()
+    net.run(max_idle=8)
+    records = GameStore(st.dir).records()
+    # cut the log before its last decision that the others answered (their messages
+    # after it are what must not stay stuck in the rejoiner's queue)
+    cut = max(i for i, r in enumerate(records) if r[0] == "submit" and
+              any(q[0] == "in" for q in records[i + 1:]))
+    lost = [r[1] for r in records[cut:] if r[0] == "submit"]
+    cfg, seat, sec, _ = GameStore(st.dir).load()
+    p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], now=net.now)
+    p.restore(records[:cut], net.now)
+    net.peers[victim] = p
+    net.bots[victim] = _Again(lost, net.bots[victim])
+    net.down.discard(victim)
+    p.announce()
+    net._collect(p)
+    net.run()
+    assert_agree(net)
+    assert belfort.state_hash(p.game) == belfort.state_hash(ref.peers[0].game)
+    assert p.history == ref.peers[0].history
+
+
+def test_finished_peers_are_not_reported_disconnected():
+    """Issue 9: a peer that finishes says so at once (ctl/fin), so once every process has
+    exited nobody reports the last one to finish as disconnected, or waits for it."""
+    for n in (2, 3):
+        net = play(n, seed=f"fin{n}")
+        assert all(p.finished for p in net.peers)
+        for _ in range(20):                       # the processes are gone: only silence
+            net.now += 0.3
+            for p in net.peers:
+                p.tick(net.now)
+                p.take_outgoing()
+        for p in net.peers:
+            assert not [a.text for a in p.alerts if a.kind == "disconnect"]
+            assert p.may_leave(net.now)
+            assert {s["state"] for s in p.peer_states(net.now)} <= {"here", "left"}
 
 
 def test_waiting_text_names_disconnected_peer():
@@ -164,9 +225,9 @@ def test_deck_claim_lie_is_caught():
     card = hand[0]
     real = g.types[card]
     fake = (real + 1) % 10
-    e, pos = bad._locate(card)
+    e, pos = bad.table.locate(card)
     bad._emit(bad.decks[e].open(pos))
-    bad._send("sess/cmd", {"v": g.version, "cmd": ["discard", card, fake]})
+    bad._emit(bad.signer.sign("sess/cmd", {"v": g.version, "cmd": ["discard", card, fake]}))
     net._collect(bad)
     net.pump()
     for s in (1, 2):

@@ -1,0 +1,59 @@
+"""The end-of-game verdict on the hidden deck.
+
+Once the game is over every seat publishes its secrets of every epoch (seat.SeatActor.
+audits); each epoch's DeckPeer replays every shuffle and re-key with them.  The verdict
+is "deck audit passed" only if every epoch checks out and every card the game made
+public is the card the deck holds there.
+"""
+
+from __future__ import annotations
+
+import belfort
+
+from .effects import Out
+from .table import GameTable
+
+
+class AuditCheck:
+    def __init__(self, table: GameTable) -> None:
+        self.table = table
+        self.result: tuple[bool, str] | None = None
+
+    def verdict(self) -> Out:
+        """The verdict once every epoch's audit is complete (empty Out before, and after)."""
+        decks = self.table.decks
+        if self.result is not None or not all(d.audit_report is not None for d in decks):
+            return Out()
+        out = Out()
+        bad = [(e, d.audit_report) for e, d in enumerate(decks) if not d.audit_report.ok]
+        if bad:
+            e, rep = bad[0]
+            faults = "; ".join(f"seat {s}: {r} {d}" for s, r, d in rep.faults[:5])
+            self.result = (False, f"deck audit FAILED (epoch {e}): {faults}")
+            out.alert("cheat", self.result[1])
+        else:
+            wrong = self.public_cards_problem()
+            if wrong:
+                self.result = (False, f"audit: {wrong}")
+            else:
+                self.result = (True, (
+                    f"deck audit passed: {len(decks)} deck(s), every shuffle and key "
+                    f"checked by all {self.table.n} peers; final state hash "
+                    f"{belfort.state_hash(self.table.game)[:12]}"))
+        out.events.append(("audit", self.result[0]))
+        return out
+
+    def public_cards_problem(self) -> str:
+        """Every card the game made public must be the card the deck holds there."""
+        t = self.table
+        g = t.game
+        for c, typ in enumerate(g.types):
+            if typ is None or not g.public[c]:
+                continue
+            e, pos = t.locate(c)
+            rep = t.decks[e].audit_report
+            phys = rep.cards[pos] if rep is not None and rep.cards else None
+            if phys is not None and phys // t.per != typ:
+                return (f"card #{c} was played as {belfort.CARD_TYPES[typ]} but the deck "
+                        f"holds another card")
+        return ""

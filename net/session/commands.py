@@ -1,0 +1,142 @@
+"""Commands: a seat's decision checked against the rules and the deck, then applied.
+
+``sess/cmd`` carries an ordinary decision (``v``: the game version it was made at,
+``cmd``: the command as a list).  It is accepted only from the seat the engine waits
+for, at that version, and only if ``belfort.apply`` accepts it; otherwise it is refused,
+the game pauses ("Bo (seat 1) sent an illegal command ...") and goes on when that seat
+sends a legal one.  A command naming a hidden card of the actor's hand with its type
+(keep, build, discard, show) is checked against the card the deck opened there.
+
+Also the command's wire form (lists, not tuples) used by every part that sends one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import belfort
+from belfort.data import SITE_TYPE
+
+from net.crypto import wire
+
+from .effects import Names, Out, Refused
+from .table import GameTable
+
+
+def plain(x):
+    """Tuples to lists, for the wire."""
+    if isinstance(x, (tuple, list)):
+        return [plain(v) for v in x]
+    return x
+
+
+def tuples(x):
+    if isinstance(x, list):
+        return tuple(tuples(v) for v in x)
+    return x
+
+
+def show(raw) -> str:
+    try:
+        return belfort.command_text(belfort.normalize(tuples(raw)))
+    except Exception:
+        return repr(raw)[:80]
+
+
+def int_suffix(purpose: str) -> int | None:
+    try:
+        return int(purpose.split("/", 1)[1])
+    except (ValueError, IndexError):
+        return None
+
+
+def claims(cmd: tuple) -> list[tuple[int, Any]]:
+    """(hand card, type) pairs a command states: the cards it names with their type."""
+    verb = cmd[0]
+    try:
+        if verb == "build" and len(cmd) == 3:
+            return [(cmd[1], SITE_TYPE[cmd[2]])]
+        if verb in ("discard", "show") and len(cmd) == 3:
+            return [(cmd[1], cmd[2])]
+        if verb == "keep" and len(cmd) == 3:
+            d = cmd[2]
+            return [(d[i], d[i + 1]) for i in range(0, len(d) - 1, 2)]
+    except (TypeError, IndexError):
+        return []
+    return []
+
+
+class Commands:
+    def __init__(self, table: GameTable, names: Names) -> None:
+        self.table, self.names = table, names
+        self.paused: tuple[int, str] | None = None     # (seat, text) after an illegal command
+
+    def register(self, dispatch) -> None:
+        dispatch.on("sess/cmd", self.on_cmd, ready=self.ready)
+
+    def ready(self, body: dict) -> bool:
+        """A command made at version v waits until our game is at version v."""
+        g, v = self.table.game, body.get("v")
+        return not (g is None or (wire.is_int(v) and g.version < v))
+
+    def on_cmd(self, body: dict, now: float) -> Out:
+        seat, g = body["seat"], self.table.game
+        name = self.names.seat
+        v, raw = body.get("v"), body.get("cmd")
+        if not (wire.is_int(v) and isinstance(raw, list) and raw and isinstance(raw[0], str)):
+            raise Refused("cheat", seat, f"{name(seat)} sent a malformed command message")
+        if v != g.version:
+            raise Refused("cheat", seat, f"{name(seat)} sent '{show(raw)}' for game version "
+                                         f"{v}, but the game is at {g.version}")
+        waiting = g.waiting_for()
+        if seat not in waiting or len(waiting) > 1:
+            why = "simultaneous decisions go by commit-reveal" if seat in waiting else \
+                f"the game waits for {self.names.seats(waiting) or 'a card reveal'}"
+            self.illegal(seat, show(raw), why)
+        return self.check_and_apply(seat, raw, now)
+
+    def check_and_apply(self, seat: int, raw, now: float) -> Out:
+        """Apply ``raw`` for ``seat`` (the Out holds the change); Refused if it is not legal."""
+        try:
+            cmd = belfort.normalize(tuples(raw))
+        except (belfort.CommandSyntaxError, TypeError, ValueError) as exc:
+            self.illegal(seat, show(raw), f"malformed: {exc}")
+        problem = self.claim_problem(seat, cmd)
+        if problem:
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent "
+                                         f"'{belfort.command_text(cmd)}' but {problem}")
+        try:
+            events = self.table.apply(seat, cmd, now)  # refuses an illegal command, changing nothing
+        except belfort.BelfortError as exc:
+            self.illegal(seat, show(raw), str(exc))
+        out = Out(changes=[events])
+        if self.paused and self.paused[0] == seat:
+            self.paused = None
+            out.alert("info", f"{self.names[seat]} sent a legal command: the game goes on", seat)
+        return out
+
+    def illegal(self, seat: int, text: str, why: str) -> None:
+        self.paused = (seat, text)
+        raise Refused("cheat", seat, f"{self.names.seat(seat)} sent an illegal command "
+                                     f"'{text}': {why}. It was refused; the game waits for a "
+                                     f"legal one.")
+
+    def claim_problem(self, seat: int, cmd: tuple) -> str:
+        """Every hand card the command names with its type must have been shown
+        through the deck (deck/open), and be of that type."""
+        t_ = self.table
+        g = t_.game
+        hand = g.players[seat].hand
+        for card, t in claims(cmd):
+            if not wire.is_int(card) or card not in hand or g.types[card] is not None:
+                continue   # not a hidden card of its hand: the engine decides
+            e, pos = t_.locate(card)
+            deck = t_.decks[e] if e < len(t_.decks) else None
+            if deck is None or not deck.ready or len(deck.released[pos]) < t_.n \
+                    or pos not in deck.known:
+                return f"card #{card} was not shown through the deck"
+            real = t_.card_type(deck, pos)
+            if real != t:
+                return (f"card #{card} is a {belfort.CARD_TYPES[real]}, not "
+                        f"{belfort.CARD_TYPES[t] if isinstance(t, int) and 0 <= t < 10 else t!r}")
+        return ""

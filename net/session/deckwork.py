@@ -1,0 +1,116 @@
+"""Deck work: what the hidden deck must do, derived from the engine state after every change.
+
+* A ``deck/*`` message of another seat goes to our seat's DeckPeer of its epoch (and to
+  the bot seat we host, if any); it waits until its epoch exists and, for a
+  ``deck/open``, until every other seat's key for that position has reached us.
+* Every hidden card in *another* seat's hand gets our key released (a private deal);
+  every card in the engine's ``reveal_queue`` too and, once all keys are in, is revealed
+  to the engine (``belfort.reveal``); our own hand's cards are learnt
+  (``belfort.learn``) once the others' keys have come.
+* A reshuffle event ``("reshuffle", e, old_ids, new_ids)`` starts deck epoch e over the
+  physical cards of ``old_ids`` (all public, so known to all); ``new_ids[j]`` is its
+  position j.
+
+The peer runs these steps in order after every change (core.SessionPeer._settle_deck).
+"""
+
+from __future__ import annotations
+
+import belfort
+
+from net.crypto import wire
+
+from .effects import Names, Out, Refused
+from .seat import SeatActor
+from .table import GameTable
+
+
+class DeckWork:
+    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
+        self.table, self.own, self.names, self.handoff = table, own, names, handoff
+
+    def register(self, dispatch) -> None:
+        dispatch.on("deck/", self.on_message, ready=self.ready)
+
+    def ready(self, body: dict) -> bool:
+        decks, e = self.table.decks, body.get("epoch")
+        if wire.is_int(e) and len(decks) <= e < 1 << 20:
+            return False
+        if body["type"] == "deck/open" and wire.is_int(e) and 0 <= e < len(decks):
+            # the holder opens a card once every other seat's key reached it; those
+            # keys may still be on their way to us (another seat's queue)
+            deck, pos, s = decks[e], body.get("pos"), body["seat"]
+            if not deck.ready:
+                return False
+            if wire.is_int(pos) and 0 <= pos < deck.size and any(
+                    q not in deck.released[pos] for q in range(self.table.n) if q != s):
+                return False
+        return True
+
+    def on_message(self, body: dict, now: float) -> Out:
+        """Raises Refused, or the deck's CheatingError / ProtocolError."""
+        seat, e = body["seat"], body["epoch"]
+        if not (wire.is_int(e) and 0 <= e < len(self.table.decks)):
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a deck message for "
+                                         f"an epoch that does not exist ({e!r})")
+        envs = self.own.on_deck(body)
+        self.table.deck_log[e].append(body)
+        if self.handoff.bot is not None:
+            self.handoff.bot.absorb(body)
+        return Out(send=envs)
+
+    def first_epoch(self) -> Out:
+        """The deck of epoch 0: the physical cards in order (the game was just dealt)."""
+        envs = self.own.new_epoch(0, range(len(self.table.game.types)))
+        self.table.add_epoch(self.own.decks[0])
+        return Out(send=envs)
+
+    def new_epoch(self, epoch: int, old: tuple, new: tuple, replaying: bool) -> Out:
+        """A reshuffle: a new deck over the physical cards of the discarded ``old`` ids."""
+        t = self.table
+        if epoch != len(t.decks):
+            return Out().halt(f"reshuffle epoch {epoch} does not follow deck {len(t.decks) - 1}")
+        try:
+            cards = [t.physical(c) for c in old]
+        except KeyError:
+            return Out().halt("a discarded card was never shown through the deck")
+        envs = self.own.new_epoch(epoch, cards)
+        t.add_epoch(t.decks[epoch], new)
+        if self.handoff.bot is not None:
+            self.handoff.bot.new_epoch(epoch, cards, replaying)
+        return Out(send=envs)
+
+    def releases(self) -> Out:
+        """Our keys owed now (private deals, public reveals)."""
+        envs, problems = self.own.releases(self.table.game, self.table.locate)
+        out = Out(send=envs)
+        for a in problems:
+            out.alert("cheat", f"the deck is inconsistent: {a}", a.seat)
+            out.halt(f"deck problem: {a}")
+        return out
+
+    def learn_hand(self) -> bool:
+        """Learn the cards of our hand the deck has shown us; True if any."""
+        g = self.table.game
+        learnt = self.own.hand_types(g, self.table.locate)
+        for c, typ in learnt.items():
+            belfort.learn(g, c, typ)
+        return bool(learnt)
+
+    def revealable(self) -> list[int]:
+        return list(self.table.game.reveal_queue)
+
+    def reveal(self, card: int) -> Out | None:
+        """Reveal ``card`` to the engine if every key is in (None if not yet)."""
+        t = self.table
+        e, pos = t.locate(card)
+        if e >= len(t.decks):
+            return None
+        deck = t.decks[e]
+        if len(deck.released[pos]) != t.n or pos not in deck.known:
+            return None
+        try:
+            events = belfort.reveal(t.game, card, t.card_type(deck, pos))
+        except belfort.BelfortError as exc:
+            return Out().halt(f"the deck revealed an impossible card: {exc}")
+        return Out(changes=[events])

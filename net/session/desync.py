@@ -1,0 +1,150 @@
+"""Desync detection: state hashes at every phase boundary, compared across peers.
+
+At every change of ``(round, phase)`` each peer sends ``sess/hash`` for that game
+version.  A mismatch stops the game: the verdict names the seats outside the largest
+group of equal hashes ("DESYNC at round 2, placement (version 43): Bo (seat 2)
+disagrees with the others") and is refined as more hashes arrive; each peer then sends
+its public view for that version (``sess/view``) and reports which fields differ
+("Bo's public state differs from ours in: players[0].score").  These two types are
+still processed after the game stopped, so the report completes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import belfort
+
+from net.crypto import wire
+
+from .effects import Names, Out, Refused
+
+KEEP_VIEWS = 8            # public views kept for desync reports
+
+
+def diff(a: Any, b: Any, path: str = "", out: list | None = None, limit: int = 20) -> list:
+    """Paths where two JSON-like values differ."""
+    out = [] if out is None else out
+    if len(out) >= limit:
+        return out
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                out.append(f"{path}.{k}" if path else str(k))
+            else:
+                diff(a[k], b[k], f"{path}.{k}" if path else str(k), out, limit)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            diff(x, y, f"{path}[{i}]", out, limit)
+    elif a != b:
+        out.append(path or "(whole view)")
+    return out
+
+
+class DesyncCheck:
+    def __init__(self, signer, n: int, names: Names) -> None:
+        self.signer, self.n, self.seat, self.names = signer, n, signer.seat, names
+        self._boundary: tuple | None = None
+        self.my_hashes: dict[int, tuple] = {}             # version -> (round, phase, hash, decks)
+        self.my_views: dict[int, dict] = {}
+        self.their_hashes: dict[int, dict[int, tuple]] = {}
+        self.their_views: dict[int, dict[int, dict]] = {}
+        self.desync: dict | None = None
+
+    def register(self, dispatch) -> None:
+        dispatch.on("sess/hash", self.on_hash, after_stop=True)
+        dispatch.on("sess/view", self.on_view, after_stop=True)
+
+    def boundary(self, game, decks) -> Out | None:
+        """After a change of the game: our hash if a phase boundary was crossed, else None."""
+        key = (game.round, game.phase)
+        if key == self._boundary:
+            return None
+        self._boundary = key
+        v = game.version
+        h = belfort.state_hash(game)
+        self.my_hashes[v] = (game.round, game.phase, h, [d.transcript_digest or b"" for d in decks])
+        self.my_views[v] = belfort.public_view(game)
+        for old in sorted(self.my_views)[:-KEEP_VIEWS]:
+            del self.my_views[old]
+        out = Out(send=[self.signer.sign("sess/hash", {"v": v, "round": game.round,
+                                                       "phase": game.phase, "hash": h})])
+        if v in self.their_hashes:
+            for s, theirs in list(self.their_hashes[v].items()):
+                out.add(self._compare(s, v, theirs))
+        return out
+
+    def on_hash(self, body: dict, now: float) -> Out:
+        seat = body["seat"]
+        v, r, ph, h = body.get("v"), body.get("round"), body.get("phase"), body.get("hash")
+        if not (wire.is_int(v) and wire.is_int(r) and isinstance(ph, str) and isinstance(h, str)
+                and len(h) == 64 and len(ph) < 32):
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed state hash")
+        theirs = (r, ph, h)
+        self.their_hashes.setdefault(v, {})[seat] = theirs
+        if len(self.their_hashes) > 64:
+            del self.their_hashes[min(self.their_hashes)]
+        if v in self.my_hashes:
+            return self._compare(seat, v, theirs)
+        return Out()
+
+    def _compare(self, seat: int, v: int, theirs: tuple) -> Out:
+        out = Out()
+        mine = self.my_hashes[v]
+        if self.desync is None:
+            if tuple(mine[:3]) == tuple(theirs):
+                return out
+            self.desync = {"version": v, "round": mine[0], "phase": mine[1],
+                           "hashes": {self.seat: mine[2]}, "verdict": ""}
+            view = self.my_views.get(v)
+            if view is not None:
+                out.send.append(self.signer.sign("sess/view", {
+                    "v": v, "view": json.dumps(view, sort_keys=True)}))
+        elif self.desync["version"] != v:
+            return out
+        hashes = self.desync["hashes"]
+        hashes[seat] = theirs[2]
+        for s, th in self.their_hashes.get(v, {}).items():
+            hashes.setdefault(s, th[2])
+        # who disagrees: the seats outside the largest group of equal hashes
+        groups: dict[str, list[int]] = {}
+        for s, h in sorted(hashes.items()):
+            groups.setdefault(h, []).append(s)
+        best = max(groups.values(), key=len)
+        if len(best) * 2 <= len(hashes):
+            odd = sorted(hashes)
+            who = "the peers disagree: " + "; ".join(
+                f"{self.names.seats(g)} {'has' if len(g) == 1 else 'have'} {h[:12]}"
+                for h, g in groups.items())
+        else:
+            odd = sorted(s for g in groups.values() if g is not best for s in g)
+            who = f"{self.names.seats(odd)} disagree{'s' if len(odd) == 1 else ''} with the others"
+        if who == self.desync["verdict"]:
+            return out
+        self.desync["verdict"] = who
+        self.desync["odd"] = odd
+        text = (f"DESYNC at round {mine[0]}, {mine[1]} (version {v}): {who} "
+                f"({len(hashes)} of {self.n} state hashes in). The game is stopped.")
+        return out.alert("desync", text, odd[0] if len(odd) == 1 else None).halt(text)
+
+    def on_view(self, body: dict, now: float) -> Out:
+        seat, v, text = body["seat"], body.get("v"), body.get("view")
+        if not (wire.is_int(v) and isinstance(text, str)):
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed view")
+        try:
+            theirs = json.loads(text)
+        except ValueError:
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a view that is not "
+                                         f"JSON") from None
+        self.their_views.setdefault(v, {})[seat] = theirs
+        mine = self.my_views.get(v)
+        if mine is None:
+            return Out()
+        fields = diff(json.loads(json.dumps(mine, sort_keys=True)), theirs)
+        if not fields:
+            return Out()
+        if self.desync is not None:
+            self.desync.setdefault("fields", {})[seat] = fields
+        return Out().alert("desync", f"{self.names[seat]}'s public state differs from ours in: "
+                                     f"{', '.join(fields)}", seat)

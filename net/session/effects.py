@@ -1,0 +1,95 @@
+"""What the session's parts hand back to the peer instead of calling into it.
+
+Every part of a session (intake, commands, commit-reveal, desync, escrow, handoff,
+liveness, resync ...) answers a message or a tick with an ``Out``: the envelopes it
+signed (already in sequence order), unsequenced control frames, alerts for the person,
+the engine events of each change it made to the game (the peer follows each with the
+deck epochs and the phase hash) and, at most, one reason to stop the game.  ``SessionPeer`` applies an
+``Out`` at once, in order, so a part never needs a reference to the peer.
+
+A message that must be refused raises ``Refused`` instead: its kind and text become an
+alert naming the seat.  ``Names`` words seats the same way in every part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class Refused(Exception):
+    """A message is refused: ``kind`` is the alert kind, ``seat`` who is named."""
+
+    def __init__(self, kind: str, seat: int | None, text: str) -> None:
+        super().__init__(text)
+        self.kind, self.seat, self.text = kind, seat, text
+
+
+@dataclass
+class Note:
+    """An alert to show.  ``key``: alerts with the same key are shown at most every 5 s."""
+    kind: str
+    text: str
+    seat: int | None = None
+    key: tuple | None = None
+
+
+@dataclass
+class Out:
+    send: list = field(default_factory=list)       # our signed envelopes (dicts), seq order
+    hosted: list = field(default_factory=list)     # signed envelopes of the seat we host for a bot
+    frames: list = field(default_factory=list)     # (dest or None, bytes): unsequenced control
+    relayed: list = field(default_factory=list)    # (seat, bytes): envelopes a peer relayed to us
+    alerts: list = field(default_factory=list)     # Note
+    changes: list = field(default_factory=list)    # engine events of each change of the game
+    events: list = field(default_factory=list)     # other events to show ("audit", "handoff")
+    stop: str | None = None                        # the first reason to stop the game
+    need_sync: bool = False                        # ask the others for what we miss, now
+
+    def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None) -> "Out":
+        self.alerts.append(Note(kind, text, seat, key))
+        return self
+
+    def halt(self, reason: str) -> "Out":
+        if self.stop is None:
+            self.stop = reason
+        return self
+
+    def add(self, other: "Out | None") -> "Out":
+        if other is not None:
+            self.send += other.send
+            self.hosted += other.hosted
+            self.frames += other.frames
+            self.relayed += other.relayed
+            self.alerts += other.alerts
+            self.changes += other.changes
+            self.events += other.events
+            if other.stop is not None:
+                self.halt(other.stop)
+            self.need_sync = self.need_sync or other.need_sync
+        return self
+
+    def __bool__(self) -> bool:
+        return bool(self.send or self.hosted or self.frames or self.relayed or self.alerts
+                    or self.changes
+                    or self.events or self.stop is not None or self.need_sync)
+
+
+class Names:
+    """Seats as the alerts name them: "Bo (seat 1)"."""
+
+    def __init__(self, names) -> None:
+        self.names = list(names)
+
+    def __getitem__(self, seat: int) -> str:
+        return self.names[seat]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def seat(self, seat) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return f"{self.names[seat]} (seat {seat})"
+        return f"seat {seat!r}"
+
+    def seats(self, seats) -> str:
+        return ", ".join(self.seat(s) for s in seats)

@@ -1,0 +1,160 @@
+"""Intake: from a frame to an accepted envelope waiting in its seat's queue.
+
+Every sequenced envelope is checked by ``SessionVerifier`` (signature, game, seat,
+exact next seq) before anything else.  A byte-identical copy of one we hold, arriving
+in a resync, is dropped quietly; a different message with a used seq is equivocation;
+a seq ahead of the next is held (``MAX_FUTURE`` per seat) and the others are asked for
+the gap (``Out.need_sync``).  Accepted envelopes go to the message log, then to a FIFO
+per seat (``inbox``) that the peer drains once each head is ready (dispatch.py).
+
+Records of our own log whose integrity check passed (storage.py) are admitted without
+checking their signature again: we checked it when we received them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import msgpack
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from net.crypto import ProtocolError, Verifier, open_envelope, wire
+
+from .effects import Names, Out, Refused
+from .msglog import MessageLog
+
+MAX_FUTURE = 512          # out-of-order envelopes held per seat
+MAX_INBOX = 4096          # accepted envelopes waiting per seat
+
+
+class SessionVerifier(Verifier):
+    """Verifier whose key for a seat can change (after a handoff, the seat's messages from
+    the cut on are signed by the hosting seat's identity key), and which admits records
+    of our own checked log without a second signature check."""
+
+    def rekey(self, seat: int, public_key: bytes) -> None:
+        self._keys[seat] = Ed25519PublicKey.from_public_bytes(public_key)
+
+    def admit(self, body: dict) -> dict | None:
+        """``body`` of a record we verified before (its log record passed its MAC): accept
+        it if it is the next of its seat, else None (then it is verified in full)."""
+        seat, seq = body["seat"], body["seq"]
+        if body["game"] != self.game_id or seat not in self._keys or seq != self._next[seat]:
+            return None
+        self._next[seat] = seq + 1
+        return body
+
+
+def peek(data: bytes) -> dict:
+    """The header of an envelope, decoded without the (costly) canonical-form check;
+    nothing is trusted from it: the full check (Verifier / open_envelope) follows."""
+    if not isinstance(data, (bytes, bytearray)) or len(data) > wire.MAX_MESSAGE_BYTES:
+        return open_envelope(data)[0]
+    try:
+        env = msgpack.unpackb(data, raw=False, strict_map_key=True)
+        body = msgpack.unpackb(env["body"], raw=False, strict_map_key=True) \
+            if isinstance(env, dict) and isinstance(env.get("body"), bytes) else None
+    except Exception:
+        body = None
+    if isinstance(body, dict):
+        t, g, st, q = body.get("type"), body.get("game"), body.get("seat"), body.get("seq")
+        if isinstance(t, str) and isinstance(g, str) and wire.is_int(st) and wire.is_int(q) \
+                and st >= 0 and q >= 0:
+            return body
+    return open_envelope(data)[0]     # raises the precise ProtocolError
+
+
+class Intake:
+    def __init__(self, config, seat: int, log: MessageLog, names: Names) -> None:
+        self.n, self.seat, self.log, self.names = config.n, seat, log, names
+        self.verifier = SessionVerifier(config.game_id, config.keys)
+        self.future: list[dict[int, bytes]] = [{} for _ in range(self.n)]
+        self.inbox: list[deque] = [deque() for _ in range(self.n)]
+        self._last_need = -1.0
+        # set by the handoff part: a seat being handed over / handed to a bot
+        self.beyond_cut = lambda seat, seq: False
+        self.is_handed = lambda seat: False
+
+    def expected_seq(self, seat: int) -> int:
+        return self.verifier.expected_seq(seat)
+
+    def have(self) -> list[int]:
+        """How many envelopes of each seat we hold (ours: how many we sent)."""
+        return [len(self.log.sent) if s == self.seat else self.verifier.expected_seq(s)
+                for s in range(self.n)]
+
+    def accept(self, data: bytes, now: float, src: int | None, relayed: bool,
+               opened: dict | None = None, trusted: bool = False) -> tuple[bool, Out]:
+        """Check one sequenced envelope: (taken into a queue, Out); raises Refused with
+        the reason.  Nothing is taken for a copy of what we hold, an envelope past a
+        handoff's cut, or one held until the gap before it is filled."""
+        body = opened if opened is not None else peek(data)
+        seat, seq = body["seat"], body["seq"]
+        by = "" if src is None or src == seat else f" (sent by seat {src})"
+        if seat == self.seat:
+            if self.log.holds(seat, seq, data):
+                return False, Out()      # our own message came back in a resync
+            raise Refused("cheat", src if src != seat else None,
+                          f"a message claiming to be ours (seq {seq}) was refused{by}")
+        if self.beyond_cut(seat, seq):
+            return False, Out()   # a handoff of this seat is under way: nothing past the cut counts
+        try:
+            checked = self.verifier.admit(body) if trusted else None
+            if checked is None:
+                checked = self.verifier.verify(data)
+        except ProtocolError as exc:
+            return False, self._refused(exc, data, seat, seq, src, by, relayed, now)
+        out = self.take(seat, data, checked)
+        fut = self.future[seat]
+        while fut:               # anything held that now fits
+            nxt = self.verifier.expected_seq(seat)
+            held = fut.pop(nxt, None)
+            if held is None:
+                for q in [q for q in fut if q < nxt]:
+                    del fut[q]
+                break
+            out.add(self.take(seat, held, self.verifier.verify(held)))
+        return True, out
+
+    def _refused(self, exc: ProtocolError, data: bytes, seat: int, seq: int, src, by: str,
+                 relayed: bool, now: float) -> Out:
+        name = self.names.seat
+        if self.is_handed(seat) and exc.reason == "sig/bad-signature":
+            raise Refused("info", None, f"a message signed by {self.names[seat]} was ignored: "
+                                        f"the seat is played by a bot now") from None
+        if exc.reason == "sig/replayed":
+            if self.log.holds(seat, seq, data):
+                if relayed:
+                    return Out()           # a duplicate from a resync: nothing to say
+                raise Refused("cheat", src if src is not None else seat,
+                              f"replayed message of {name(seat)} (seq {seq}) refused{by}")
+            # a validly signed, different message with a used seq: equivocation
+            raise Refused("cheat", seat, f"{name(seat)} signed two different "
+                                         f"messages with seq {seq}{by}")
+        if exc.reason == "sig/out-of-order":
+            fut = self.future[seat]
+            if len(fut) < MAX_FUTURE:
+                fut.setdefault(seq, data)
+            out = Out()
+            if now - self._last_need >= 0.05 or self._last_need > now:
+                self._last_need = now
+                out.need_sync = True
+            return out
+        if exc.reason in ("sig/unknown-seat", "sig/wrong-game"):
+            raise Refused("cheat" if src is not None else "error", src,
+                          f"a message for another game or seat was refused{by}: {exc.detail}")
+        raise Refused("cheat", src if src is not None else seat,
+                      f"a message claiming to come from {name(seat)} was refused "
+                      f"({exc.reason}){by}")
+
+    def take(self, seat: int, data: bytes, body: dict) -> Out:
+        """An accepted envelope: into the log, then into its seat's queue."""
+        self.log.add_theirs(seat, data)
+        if len(self.inbox[seat]) >= MAX_INBOX:
+            return Out().halt(f"{self.names[seat]} sent too many messages ahead of the game")
+        self.inbox[seat].append(body)
+        return Out()
+
+    def rekey(self, seat: int, public_key: bytes) -> None:
+        self.future[seat].clear()
+        self.verifier.rekey(seat, public_key)

@@ -1,0 +1,54 @@
+"""The peer's message log: every signed envelope of the game it holds, and its disk record.
+
+``sent[q]`` is our own envelope with seq q, ``accepted[s][q]`` seat s's; any peer can
+relay any of them (they are signed), which is how gaps are filled (resync.py).  What
+is written to disk (storage.GameStore) goes through ``record`` here, so a replay of
+the log (rejoin) writes nothing again.
+"""
+
+from __future__ import annotations
+
+
+class MessageLog:
+    def __init__(self, n: int, seat: int, store=None) -> None:
+        self.n, self.seat = n, seat
+        self.store = store               # storage.GameStore or None
+        self.replaying = False           # rebuilding from the log: record nothing
+        self.sent: list[bytes] = []
+        self.accepted: list[list[bytes]] = [[] for _ in range(n)]
+        self.sync_due = False            # a phase boundary passed: fsync the log soon
+
+    def record(self, kind: str, payload) -> None:
+        """A record of our own decisions ("submit", "handoff") or of an accepted envelope."""
+        if self.store is not None and not self.replaying:
+            self.store.append(kind, payload)
+
+    def add_ours(self, data: bytes) -> None:
+        self.sent.append(data)
+
+    def add_theirs(self, seat: int, data: bytes) -> None:
+        """Another seat's envelope, accepted: on disk first, then held."""
+        self.record("in", data)
+        self.accepted[seat].append(data)
+
+    def envelopes(self, seat: int) -> list[bytes]:
+        return self.sent if seat == self.seat else self.accepted[seat]
+
+    def count(self, seat: int) -> int:
+        return len(self.envelopes(seat))
+
+    def counts(self) -> list[int]:
+        return [self.count(s) for s in range(self.n)]
+
+    def holds(self, seat: int, seq: int, data: bytes) -> bool:
+        """These exact bytes are the envelope we hold for (seat, seq)."""
+        env = self.envelopes(seat)
+        return 0 <= seq < len(env) and env[seq] == data
+
+    def boundary(self) -> None:
+        if self.store is not None and not self.replaying:
+            self.sync_due = True
+
+    def take_sync_due(self) -> bool:
+        due, self.sync_due = self.sync_due, False
+        return due

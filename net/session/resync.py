@@ -1,0 +1,111 @@
+"""Resync: heartbeats with what we hold, and filling the others' gaps from it.
+
+Every ``Timing.heartbeat`` (0.4 s) each peer sends ``ctl/hb`` with its have-vector (how
+many envelopes of each seat it holds) and whether it is finished.  On a heartbeat, a
+peer sends what the other still lacked at its previous heartbeat (or at once when
+``need`` is set) as ``ctl/sync``: any peer can relay any seat's envelopes, since they are
+signed.  A peer that finishes says so at once (``ctl/fin``), so the others stop
+expecting it.  Control messages are signed but not sequenced and change no game state.
+"""
+
+from __future__ import annotations
+
+from net.crypto import encode_envelope, wire
+
+from .effects import Names, Out, Refused
+
+SYNC_BATCH = 256          # envelopes per ctl/sync answer
+
+
+class Resync:
+    def __init__(self, config, identity, log, intake, names: Names, timing, finished,
+                 now: float = 0.0) -> None:
+        self.game_id, self.n, self.seat = config.game_id, config.n, log.seat
+        self.identity, self.log, self.intake, self.names, self.timing = identity, log, intake, names, timing
+        self.finished = finished             # () -> bool: this peer is done
+        self.have_of = [[0] * self.n for _ in range(self.n)]   # their last reported have-vector
+        self._prev_len = [[0] * self.n for _ in range(self.n)]
+        self._next_hb = now
+
+    def register(self, dispatch) -> None:
+        dispatch.on_control("ctl/hb", self.on_heartbeat)
+        dispatch.on_control("ctl/fin", self.on_finished)
+        dispatch.on_control("ctl/sync", self.on_sync)
+
+    # ------------------------------------------------------------ sending
+    def _frame(self, dest: int | None, type_: str, fields: dict) -> Out:
+        body = {"type": type_, "game": self.game_id, "seat": self.seat, "seq": 0, **fields}
+        return Out(frames=[(dest, encode_envelope(self.identity.sign_message(body)))])
+
+    def heartbeat(self, dest: int | None, need: bool) -> Out:
+        if self.log.replaying:
+            return Out()
+        return self._frame(dest, "ctl/hb", {"have": self.intake.have(), "need": need,
+                                            "finished": self.finished()})
+
+    def finished_notice(self) -> Out:
+        """We are done: tell everyone (with what we hold), once."""
+        if self.log.replaying:
+            return Out()
+        return self._frame(None, "ctl/fin", {"have": self.intake.have()})
+
+    def tick(self, now: float) -> Out:
+        if now < self._next_hb:
+            return Out()
+        self._next_hb = now + self.timing.heartbeat
+        return self.heartbeat(None, need=False)
+
+    # ------------------------------------------------------------ receiving
+    def _have_field(self, seat: int, body: dict) -> list[int]:
+        have = body.get("have")
+        if not (isinstance(have, list) and len(have) == self.n and all(
+                wire.is_int(x) and x >= 0 for x in have)):
+            what = "finished notice" if body["type"] == "ctl/fin" else "heartbeat"
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed {what}")
+        return have
+
+    def on_heartbeat(self, seat: int, body: dict, now: float) -> Out:
+        have = self._have_field(seat, body)
+        self.have_of[seat] = have
+        out = self._fill(seat, have, bool(body.get("need")))
+        if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat]:
+            # they sent something we never got: ask (once per heartbeat of theirs)
+            out.add(self.heartbeat(seat, need=True))
+        return out
+
+    def on_finished(self, seat: int, body: dict, now: float) -> Out:
+        self.have_of[seat] = self._have_field(seat, body)
+        return Out()
+
+    def on_sync(self, seat: int, body: dict, now: float) -> Out:
+        envs = body.get("envelopes")
+        if not (isinstance(envs, list) and len(envs) <= SYNC_BATCH and all(
+                isinstance(e, bytes) for e in envs)):
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed resync")
+        return Out(relayed=[(seat, e) for e in envs])
+
+    def _fill(self, seat: int, have: list[int], urgent: bool) -> Out:
+        """Send ``seat`` what it lacks and we have: at once when it asks, else only what
+        it still lacked at its previous heartbeat (not what is merely in flight)."""
+        prev = self._prev_len[seat]
+        mine = self.log.counts()
+        batch: list[bytes] = []
+        for s in range(self.n):
+            if s == seat:
+                continue
+            upto = mine[s] if urgent else min(mine[s], prev[s])
+            src = self.log.envelopes(s)
+            if have[s] < upto:
+                batch.extend(src[have[s]:min(upto, have[s] + SYNC_BATCH - len(batch))])
+            if len(batch) >= SYNC_BATCH:
+                break
+        self._prev_len[seat] = mine
+        if not batch:
+            return Out()
+        return self._frame(seat, "ctl/sync", {"envelopes": batch[:SYNC_BATCH]})
+
+    # ------------------------------------------------------------ queries
+    def has_ours(self, seat: int, hosted: list[int]) -> bool:
+        """``seat`` has reported holding every envelope of ours (and of the seat we host)."""
+        return self.have_of[seat][self.seat] >= len(self.log.sent) and \
+            all(self.have_of[seat][g] >= len(self.log.accepted[g]) for g in hosted)

@@ -1,0 +1,184 @@
+"""SeatActor: plays one seat's part of the protocol and returns the envelopes it signs.
+
+The same class plays our own seat and, after a handoff, the departed seat a bot plays
+on the lowest remaining seat's peer (``hosted``: its messages are signed with that
+peer's identity key, its sequence going on from the cut).  A seat's part is:
+
+* its deck secrets, one ``DeckPeer`` per epoch, all derived from the seat's master
+  secret (derive.py): commitments, shuffle and re-key stages, the keys it owes
+  (private deals to the other seats, public reveals), opening its own cards when a
+  command names them, and its audit at the end;
+* its simultaneous choices by commit-reveal (net.crypto.commit), the nonce derived from
+  the master secret and the commitment's sequence number (so a replay re-creates it);
+* its ordinary commands (``sess/cmd``).
+
+It never decides anything: our seat's decisions come from ``SessionPeer.submit``, a
+hosted seat's from botseat.BotSeat.  Nor does it apply anything to the game: the peer
+does, from the envelopes.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import belfort
+
+from net.crypto import commitment_hash, wire
+
+from .commands import claims, plain, tuples
+from .config import card_type
+from .derive import derive_bytes, seeded_deck
+
+log = logging.getLogger("belfort.session")
+
+
+class SeatActor:
+    def __init__(self, signer, n: int, master: bytes, cards_per_type: int,
+                 hosted: bool = False) -> None:
+        self.signer, self.seat, self.n = signer, signer.seat, n
+        self.master, self.per, self.hosted = master, cards_per_type, hosted
+        self.decks: list = []                          # DeckPeer per epoch
+        self.choices: dict[str, tuple[bytes, bytes]] = {}   # purpose -> (value, nonce)
+        self.revealed: set[str] = set()
+        self.audit_sent = False
+        self.emitted: set[int] = set()                 # hosted: seqs we signed
+
+    # ------------------------------------------------------------ the deck
+    def new_epoch(self, epoch: int, cards, start: bool = True) -> list[dict]:
+        """Our DeckPeer of a new epoch; its commitment (and stage, if due) unless ``start``
+        is False (a hosted seat whose commitment is in the transcript already)."""
+        deck = seeded_deck(self.signer, self.n, cards, epoch, self.master)
+        self.decks.append(deck)
+        if start:
+            return self._mine(deck.start())
+        deck._started = True
+        return []
+
+    def on_deck(self, body: dict) -> list[dict]:
+        """Another seat's deck message for our own seat's decks (raises if refused)."""
+        return self._mine(self.decks[body["epoch"]].handle(body))
+
+    def absorb(self, body: dict) -> None:
+        """Hosted: a deck message the peer processed — any seat's, the departed seat's own
+        from before the cut included (the peer's own decks already checked it)."""
+        e = body.get("epoch")
+        if not (wire.is_int(e) and 0 <= e < len(self.decks)):
+            return
+        if body["seat"] == self.seat and body["seq"] in self.emitted:
+            return
+        d = self.decks[e]
+        d._pending.append(body)
+        try:
+            d._drain()
+        except Exception as exc:
+            log.warning("handoff bot: deck message refused: %s", exc)
+
+    def stages_due(self) -> list[dict]:
+        """Hosted: a shuffle or re-key stage now due (our own seat acts inside handle)."""
+        return self._mine([env for d in self.decks for env in d._act()])
+
+    def releases(self, game, locate) -> tuple[list[dict], list]:
+        """Our keys owed now: for hidden cards in other seats' hands (private deals) and
+        for the cards to reveal.  Returns (envelopes, problems the decks found)."""
+        todo: dict[int, list[int]] = {}
+
+        def want(card: int) -> None:
+            e, pos = locate(card)
+            if e >= len(self.decks):
+                return
+            deck = self.decks[e]
+            if deck.ready and self.seat not in deck.released[pos]:
+                lst = todo.setdefault(e, [])
+                if pos not in lst:
+                    lst.append(pos)
+        for s in range(self.n):
+            if s != self.seat:
+                for c in game.players[s].hand:
+                    if not game.public[c]:
+                        want(c)
+        for c in game.reveal_queue:
+            want(c)
+        envs, problems = [], []
+        for e, positions in todo.items():
+            deck = self.decks[e]
+            before = len(deck.alerts)
+            envs.append(deck.release(positions))
+            problems.extend(deck.alerts[before:])
+        return self._mine(envs), problems
+
+    def hand_types(self, game, locate) -> dict[int, int]:
+        """{card: type} for the hidden cards of our hand the deck has shown us."""
+        out = {}
+        for c in game.players[self.seat].hand:
+            if game.types[c] is None:
+                e, pos = locate(c)
+                if e < len(self.decks) and pos in self.decks[e].known:
+                    out[c] = card_type(self.decks[e].known[pos], self.per)
+        return out
+
+    def opens(self, cmd: tuple, game, locate) -> list[dict]:
+        """deck/open envelopes for the hidden hand cards a command names."""
+        out = []
+        for card, _t in claims(cmd):
+            if card in game.players[self.seat].hand and not game.public[card]:
+                e, pos = locate(card)
+                d = self.decks[e] if e < len(self.decks) else None
+                if d is not None and d.holder(pos) == self.seat and pos in d.known:
+                    out.append(d.open(pos))
+        return self._mine(out)
+
+    def audits(self) -> list[dict]:
+        """Every epoch's secrets, once, when every deck is complete (the game is over)."""
+        if self.audit_sent or not self.decks or not all(d.ready for d in self.decks):
+            return []
+        self.audit_sent = True
+        return self._mine([d.publish_audit() for d in self.decks if self.seat not in d.audits])
+
+    # ------------------------------------------------------------ decisions
+    def command(self, version: int, cmd: tuple) -> dict:
+        return self._sign("sess/cmd", {"v": version, "cmd": plain(cmd)})
+
+    def commit(self, purpose: str, value: bytes) -> dict:
+        """Commit to a simultaneous choice (or our seed share)."""
+        nonce = derive_bytes(self.master, f"nonce/{purpose}/{self.signer.next_seq}")
+        c = commitment_hash(value, nonce, self.signer.game_id, self.seat, purpose)
+        self.choices[purpose] = (value, nonce)
+        return self._sign("commit/commit", {"purpose": purpose, "commitment": c})
+
+    def adopt(self, purpose: str, value: bytes, nonce: bytes) -> None:
+        """A commitment the seat made before we played it (recovered by the bot seat)."""
+        self.choices[purpose] = (value, nonce)
+
+    def reveal(self, purpose: str, game, locate) -> list[dict]:
+        """Open our commitment (once): for a simultaneous command, first the hand cards
+        it names, then the value."""
+        if purpose in self.revealed or purpose not in self.choices:
+            return []
+        self.revealed.add(purpose)
+        value, nonce = self.choices[purpose]
+        out = []
+        if purpose.startswith("sim/"):
+            out += self.opens(belfort.normalize(tuples(wire.unpack(value, "x"))), game, locate)
+        out.append(self._sign("commit/reveal", {"purpose": purpose, "value": value,
+                                                "nonce": nonce}))
+        return out
+
+    def resume(self, next_seq: int) -> list[dict]:
+        """Hosted, after the peer replayed its log: go on from the seat's last logged message."""
+        self.signer.next_seq = next_seq
+        out = []
+        for d in self.decks:
+            if self.seat not in d.commits:
+                d._started = False
+                out += d.start()
+        return self._mine(out)
+
+    # ------------------------------------------------------------ inside
+    def _sign(self, type_: str, fields: dict) -> dict:
+        return self._mine([self.signer.sign(type_, fields)])[0]
+
+    def _mine(self, envs: list[dict]) -> list[dict]:
+        if self.hosted:
+            for env in envs:
+                self.emitted.add(wire.unpack(env["body"], "x")["seq"])
+        return envs

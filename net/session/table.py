@@ -1,0 +1,135 @@
+"""The game on the table as this peer knows it: the engine state, the session's status,
+the public deck transcript of every epoch, and where each engine card sits in it.
+
+Every part reads the game here; only the peer changes it, through ``begin``, ``apply``,
+``reveal`` and ``stop`` (each returns the engine events, which the peer follows with the
+deck epochs and the phase hash, see core.SessionPeer._changed).
+
+The deck of each epoch is our own seat's ``DeckPeer`` (seat.SeatActor.decks): it holds
+the public transcript (released keys, the cards made public, the audit) besides our
+secrets.  Physical cards 0..10*per-1 are epoch 0's positions; a reshuffle's new engine
+ids are mapped to their epoch and position in ``loc``.
+"""
+
+from __future__ import annotations
+
+import belfort
+
+from .config import card_type
+
+# Session states
+SETUP, PLAYING, OVER, STOPPED = "setup", "playing", "over", "stopped"
+
+
+class GameTable:
+    def __init__(self, config, seat: int, decks: list, clock=None) -> None:
+        self.cfg, self.n, self.seat = config, config.n, seat
+        self.ruleset = config.ruleset()
+        self.per = self.ruleset.cards_per_type
+        self.clock = clock               # optional: a clock for latency measurements
+        self.status = SETUP
+        self.stop_reason = ""
+        self.game: belfort.GameState | None = None
+        self.seed: bytes | None = None
+        self.decks = decks               # DeckPeer per epoch (our seat's: the public transcript)
+        self.loc: dict[int, tuple[int, int]] = {}     # engine id >= first epoch -> (epoch, pos)
+        self.deck_log: list[list[dict]] = []          # processed deck bodies per epoch, any seat's
+        self.history: list[tuple[int, tuple]] = []    # (seat, command) in applied order
+        self.apply_times: dict[tuple[int, int], float] = {}   # (seat, version) -> when applied
+        self.t_first_place: float | None = None
+        self.t_over: float | None = None
+
+    # ------------------------------------------------------------ changes
+    def begin(self, seed: bytes, names) -> list:
+        """The shared seed is known: deal the game (the deck of epoch 0 is the caller's)."""
+        self.seed = seed
+        self.game = belfort.new_game(list(names), self.cfg.options, seed=seed,
+                                     ruleset=self.ruleset, hidden=True)
+        self.status = PLAYING
+        return [("started", seed.hex())]
+
+    def apply(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
+        """Apply a command (raises belfort errors for an illegal one, changing nothing)."""
+        g = self.game
+        v = g.version
+        events = belfort.apply(g, cmd, seat)
+        self.history.append((seat, cmd))
+        t = self.clock() if self.clock else now
+        self.apply_times[(seat, v)] = t
+        if self.t_first_place is None and cmd[0] == "place":
+            self.t_first_place = t
+        return events
+
+    def stop(self, reason: str) -> list:
+        """Stop the game (the first reason stays); the events to show."""
+        if self.status == STOPPED:
+            return []
+        self.status = STOPPED
+        self.stop_reason = reason
+        return [("stopped", reason)]
+
+    def add_epoch(self, deck, new_ids=()) -> None:
+        self.deck_log.append([])
+        for j, c in enumerate(new_ids):
+            self.loc[c] = (deck.epoch, j)
+
+    def check_over(self) -> bool:
+        if self.game is not None and self.game.is_over() and self.status == PLAYING:
+            self.status = OVER
+            self.t_over = self.clock() if self.clock else None
+            return True
+        return False
+
+    # ------------------------------------------------------------ queries
+    def locate(self, card: int) -> tuple[int, int]:
+        """(epoch, position) of an engine card id."""
+        if card < 10 * self.per:
+            return 0, card
+        return self.loc[card]
+
+    def physical(self, card: int) -> int:
+        """The physical card at an engine id (KeyError if the deck never showed it)."""
+        e, pos = self.locate(card)
+        return self.decks[e].known[pos]
+
+    def card_type(self, deck, pos: int) -> int:
+        return card_type(deck.known[pos], self.per)
+
+    def hand_dealt(self, seat: int) -> bool:
+        """Every other seat has released its key for every hidden card of seat's hand."""
+        g = self.game
+        for c in g.players[seat].hand:
+            if g.public[c]:
+                continue
+            e, pos = self.locate(c)
+            if e >= len(self.decks):
+                return False
+            rel = self.decks[e].released[pos]
+            if any(s not in rel for s in range(self.n) if s != seat):
+                return False
+        return True
+
+    def waiting_seats(self, rounds, audited: bool) -> list[int]:
+        """Seats whose message the game needs next (decision, commitment or deck step)."""
+        if self.status in (OVER, STOPPED) and audited:
+            return []
+        g = self.game
+        if g is None:
+            return rounds.get("seed").missing()
+        for d in self.decks:
+            w = d.waiting_for()
+            if w:
+                return w
+        if g.reveal_queue:
+            seats = set()
+            for c in g.reveal_queue:
+                e, pos = self.locate(c)
+                if e < len(self.decks):
+                    seats.update(self.decks[e].unreleased(pos))
+            return sorted(seats)
+        waiting = g.waiting_for()
+        rnd = rounds.get(f"sim/{g.version}")
+        if len(waiting) > 1 and rnd is not None:
+            return rnd.missing()
+        unknown = [s for s in range(self.n) if not self.hand_dealt(s)]
+        return sorted(set(waiting) | set(unknown))

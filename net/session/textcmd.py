@@ -1,0 +1,26 @@
+"""Commands a person types that are not game commands: ``handoff SEAT`` (or ``handoff NAME``).
+
+Shared by the plain peer (peer.py) and the client's driver (driver.py).
+"""
+
+from __future__ import annotations
+
+import time
+
+from .handoff import HandoffError
+
+
+def handoff_command(peer, text: str) -> str:
+    """The text command 'handoff SEAT' (or 'handoff NAME'): vote to hand a silent seat
+    to a bot.  Returns what to tell the person."""
+    arg = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
+    seat = int(arg) if arg.isdigit() else (peer.names.index(arg) if arg in peer.names else None)
+    if seat is None:
+        cands = peer.handoff_candidates(time.monotonic())
+        return ("usage: handoff SEAT — silent seats now: " +
+                (", ".join(f"{s} ({peer.names[s]})" for s in cands) or "none"))
+    try:
+        peer.handoff(seat, time.monotonic())
+    except HandoffError as exc:
+        return f"Refused: {exc}"
+    return f"You voted to hand {peer.names[seat]}'s seat to a bot; every other player must agree."
