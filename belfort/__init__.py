@@ -7,42 +7,57 @@ Public API (see docs/engine.md):
     cmds = legal_commands(game, seat)          # tuples like ("place", 0, 0)
     command_text(cmds[0])                      # 'place elf desk'
     events = apply(game, "place elf desk", seat)
+    cmd, seat = check_legal(game, text, seat); execute(game, cmd, seat)   # check once, then run
     public_view(game), seat_view(game, seat)   # plain dicts
     state_hash(game)                           # SHA-256 hex of the public state
     to_json(game) / from_json(text)            # serialize and restore
 """
 
-from .apply import apply, check_legal, learn, reveal
-from .bot import RandomBot
+from .apply import apply, execute, learn, reveal
 from .commands import command_text, normalize, parse_command
 from .data import CARD_TYPES, GUILDS, KINDS, RESOURCES, SITE_NAME
 from .errors import BelfortError, CommandSyntaxError, IllegalCommandError, RulesetError
 from .game import SetupError, new_game
+from .phases import decision
 from .hidden import determinize, redact
-from .legal import is_legal, legal_commands
+from .legal import check_legal, command_claims, is_legal, legal_commands, unknown_claims
+from .position import PositionError, set_up
+from .prng import Prng
 from .ruleset import Ruleset, load_ruleset, parse_ruleset, standard_ruleset
 from .serialize import from_json, to_json
 from .state import GameState
 from .views import public_view, seat_view, state_hash
 
 __all__ = [
-    "apply", "check_legal", "learn", "reveal", "RandomBot", "command_text", "normalize",
-    "parse_command", "CARD_TYPES", "GUILDS", "KINDS", "RESOURCES", "SITE_NAME", "BelfortError",
-    "CommandSyntaxError", "IllegalCommandError", "RulesetError", "SetupError", "new_game",
-    "is_legal", "legal_commands", "Ruleset", "load_ruleset", "parse_ruleset",
-    "standard_ruleset", "from_json", "to_json", "GameState", "public_view", "seat_view",
-    "state_hash", "play_random_game", "redact", "determinize",
+    "apply", "execute", "check_legal", "command_claims", "unknown_claims", "learn", "reveal",
+    "RandomBot", "command_text", "normalize", "parse_command", "CARD_TYPES", "GUILDS", "KINDS",
+    "RESOURCES", "SITE_NAME", "BelfortError", "CommandSyntaxError", "IllegalCommandError",
+    "RulesetError", "SetupError", "PositionError", "new_game", "set_up", "decision", "is_legal",
+    "legal_commands", "Ruleset", "load_ruleset", "parse_ruleset", "standard_ruleset",
+    "from_json", "to_json", "GameState", "public_view", "seat_view", "state_hash",
+    "play_random_game", "redact", "determinize", "Prng",
 ]
 
 
+def __getattr__(name):
+    # The random bot is the bots package's (belfort.bots.RandomBot: a uniform choice from
+    # the seat's own view); imported on first use so `import belfort` stays light.
+    if name == "RandomBot":
+        from .bots import RandomBot
+        return RandomBot
+    raise AttributeError(f"module 'belfort' has no attribute {name!r}")
+
+
 def play_random_game(players, seed, guilds="normal", ruleset=None, bot_seed=None):
-    """A whole game of random bots; returns (final state, list of (seat, command))."""
+    """A whole game of uniform random choices (the stream `Prng(bot_seed or seed,
+    "random-bot")`); returns (final state, list of (seat, command))."""
     game = new_game(players, {"guilds": guilds}, seed=seed, ruleset=ruleset)
-    bot = RandomBot(seed if bot_seed is None else bot_seed)
+    rng = Prng(seed if bot_seed is None else bot_seed, "random-bot")
     log = []
     while not game.is_over():
         seat = game.waiting_for()[0]
-        cmd = bot.choose(game, seat)
+        cmds = legal_commands(game, seat)
+        cmd = cmds[rng.below(len(cmds))]
         apply(game, cmd, seat)
         log.append((seat, cmd))
     return game, log

@@ -3,122 +3,51 @@ steps that follow, up to the next decision. Illegal or malformed input raises an
 nothing. Returns the list of events (plain tuples) for logs and the network layer.
 """
 
-from .commands import command_text, normalize
 from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES,
-                   DESK, DISCOUNTS, GATE_BASE, GUILD_PLANK, INN, LIBRARIANS, LIBRARY, MARKET, MASONS, MERCHANTS, MINERS,
-                   RECRUITERS, SAWYERS, SITE_TYPE, SPIES, SPREAD_AREAS, THIEVES, TOWER, WIZARDS,
-                   guild_site)
+                   DESK, GATE_BASE, GUILD_PLANK, INN, LIBRARIANS, LIBRARY, MARKET,
+                   MASONS, MERCHANTS, MINERS, NOBODY, RECRUITERS, SAWYERS, SPIES, SPREAD_AREAS,
+                   THIEVES, TOWER, WIZARDS, guild_site)
 from .errors import IllegalCommandError
-from .explain import why_illegal
 from .flow import (after_camp_choice, after_np_turn, discard_card, draw_id, draw_to_hand,
                    end_turn, gain_worker, make_public, next_actor, next_placer, refill_pool,
                    start_round)
 from .game import finish_keep
-from .legal import architect_cost, legal_commands
-from .state import (NO_ONE, OVER, STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_SPIES_SHOW,
-                    STEP_SPIES_TAKE, STEP_SPREAD)
-
-# Verbs whose command names a card from the actor's hand and so reveals its type.
-_CLAIM_VERBS = ("build", "discard", "show", "keep")
-
-
-def _resolve_seat(s, seat):
-    if seat is not None:
-        return seat
-    waiting = s.waiting_for()
-    if len(waiting) == 1:
-        return waiting[0]
-    return None
-
-
-def _claims(cmd):
-    """(card, type) pairs the command asserts about cards in the actor's hand; [] for a
-    command of any other shape (legality is decided later, by legal_commands)."""
-    verb = cmd[0]
-    try:
-        if verb == "build" and len(cmd) == 3 and isinstance(cmd[2], int) and \
-                0 <= cmd[2] < len(SITE_TYPE) and isinstance(SITE_TYPE[cmd[2]], int):
-            return [(cmd[1], SITE_TYPE[cmd[2]])]
-        if verb in ("discard", "show") and len(cmd) == 3:
-            return [(cmd[1], cmd[2])]
-        if verb == "keep" and len(cmd) == 3 and isinstance(cmd[2], tuple) \
-                and len(cmd[2]) % 2 == 0:
-            d = cmd[2]
-            return [(d[i], d[i + 1]) for i in range(0, len(d), 2)]
-    except TypeError:
-        pass
-    return []
-
-
-def _apply_claims(s, cmd, seat):
-    """In a hidden game another seat's hand cards are unknown here: a command that names
-    one reveals its type (the network layer has checked the proof). Returns what to undo,
-    or None when a claim is impossible."""
-    undo = []
-    if cmd[0] not in _CLAIM_VERBS or seat is None or not 0 <= seat < s.n:
-        return undo
-    hand = s.players[seat].hand
-    for card, t in _claims(cmd):
-        if card in hand and s.types[card] is None:
-            if not isinstance(t, int) or not 0 <= t < len(CARD_TYPES) or \
-                    known_count(s, t) >= s.rs.cards_per_type:
-                for c in undo:
-                    s.types[c] = None
-                return None
-            s.types[card] = t
-            undo.append(card)
-    return undo
-
-
-def known_count(s, t):
-    """How many live cards this engine already knows to be of type t."""
-    types = s.types
-    count = 0
-    for pile in (s.draw, s.pool, s.discard):
-        count += sum(1 for c in pile if types[c] == t)
-    for p in s.players:
-        count += sum(1 for c in p.hand if types[c] == t)
-        count += sum(1 for c in p.built if types[c] == t)
-    if s.np_card != NO_ONE and types[s.np_card] == t and s.np_card not in s.discard:
-        count += 1
-    return count
-
-
-def check_legal(s, command, seat=None):
-    """Raise CommandSyntaxError or IllegalCommandError unless `command` is legal now.
-    Returns (normalized command, seat). The state is left unchanged."""
-    cmd = normalize(command)
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not 0 <= seat < s.n):
-        raise IllegalCommandError(command_text(cmd), seat, "§1",
-                                  f"there is no seat {seat!r} in a {s.n}-player game", where(s))
-    seat = _resolve_seat(s, seat)
-    undo = _apply_claims(s, cmd, seat)
-    if undo:
-        s._legal = None   # §15: the claimed types change what is legal; drop a stale list
-    try:
-        if undo is not None and seat is not None and cmd in legal_commands(s, seat):
-            return cmd, seat
-        rule, reason = why_illegal(s, cmd, seat, impossible_claim=undo is None)
-        raise IllegalCommandError(command_text(cmd), seat, rule, reason, where(s))
-    finally:
-        for c in undo or ():
-            s.types[c] = None
-        if undo:
-            s._legal = None
-
-
-def where(s):
-    if s.phase == OVER:
-        return "game over"
-    return f"round {s.round}, {s.phase}" + (f"/{s.step}" if s.step else "")
+from .legal import CLAIM_VERBS, apply_claims, check_legal, known_count, listed, where
+from .state import (STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
+                    STEP_SPREAD)
+from .targets import architect_cost, received
 
 
 def apply(s, command, seat=None):
     """Carry out `command` (a tuple, a list from the wire, or text) for `seat` (default: the
     only seat the game waits for). Mutates `s`; returns a list of events."""
-    cmd, seat = check_legal(s, command, seat)
-    _apply_claims(s, cmd, seat)   # keep what the command revealed
+    if type(seat) is not int or type(command) is not tuple or listed(s, command, seat) is None:
+        command, seat = check_legal(s, command, seat)
+    # _run(s, command, seat), written out: this is the engine's hottest path
+    if command[0] in CLAIM_VERBS:
+        apply_claims(s, command, seat)
+    events = [("command", seat, command)]
+    _EXECUTE[command[0]](s, seat, command, events)
+    s.version += 1
+    s._legal = None
+    return events
+
+
+def execute(s, cmd, seat):
+    """Carry out a command that `check_legal(s, ...)` has just returned as `(cmd, seat)`,
+    without parsing or checking it again (a sender checks before it sends, then executes).
+
+    Guarded, never trusting: the command must be the very tuple `check_legal` returned,
+    still in the legal list cached for this seat and version. Anything else — the state
+    changed since, another value — goes through the full check, as `apply` would."""
+    if type(seat) is not int or listed(s, cmd, seat) is None:
+        cmd, seat = check_legal(s, cmd, seat)
+    return _run(s, cmd, seat)
+
+
+def _run(s, cmd, seat):
+    if cmd[0] in CLAIM_VERBS:
+        apply_claims(s, cmd, seat)   # keep the types the command revealed (§15)
     events = [("command", seat, cmd)]
     _EXECUTE[cmd[0]](s, seat, cmd, events)
     s.version += 1
@@ -182,10 +111,10 @@ def _place(s, seat, cmd, events):
     occ = seat * 4 + kind
     p.placed[kind] += 1
     if plank == DESK:
-        s.desk[s.desk.index(NO_ONE)] = occ
+        s.desk[s.desk.index(NOBODY)] = occ
         p.res[3] -= rs.fee_recruiter_desk
     elif plank == CAMP:
-        s.camp[s.camp.index(NO_ONE)] = occ
+        s.camp[s.camp.index(NOBODY)] = occ
         p.camp_used = True
     elif plank >= CARD_PLANK:
         c = plank - CARD_PLANK
@@ -306,8 +235,8 @@ def place_gnome(s, seat, card, gate_site, events):
     s.gnomes[card] = s.gnomes.get(card, 0) + 1
     events.append(("gnome", seat, card))
     if s.types[card] == MARKET and seat == s.current:
-        s.t_visits += 1   # §8/§13: unlocked at once — the extra visit counts this turn
-    if gate_site != NO_ONE:
+        s.t_visits += s.rs.lock_market_visits   # §8/§13: unlocked at once, this turn too
+    if gate_site != NOBODY:
         s.board[gate_site] = seat
         events.append(("second-marker", seat, gate_site))
 
@@ -319,26 +248,28 @@ def _hire(s, seat, cmd, events):
 
 
 def _bank(s, seat, cmd, events):
-    s.players[seat].res[3] += 1
+    gold = s.rs.lock_bank_gold
+    s.players[seat].res[3] += gold
     s.t_banks.append(cmd[1])
-    events.append(("bank", seat, cmd[1]))
+    events.append(("bank", seat, cmd[1], gold))
 
 
 def _smith(s, seat, cmd, events):
     p = s.players[seat]
-    p.res[3] -= 1
-    p.res[2] += 1
+    gold, metal = s.rs.lock_blacksmith_gold, s.rs.lock_blacksmith_metal
+    p.res[3] -= gold
+    p.res[2] += metal
     s.smith_used.append(cmd[1])
-    events.append(("smith", seat, cmd[1]))
+    events.append(("smith", seat, cmd[1], gold, metal))
 
 
 def _buy_card(s, seat, cmd, events):
     c = cmd[1]
     p = s.players[seat]
     p.res[3] -= s.rs.fee_card_purchase
-    if c == NO_ONE:
+    if c == NOBODY:
         draw_to_hand(s, seat, 1, events)
-        events.append(("buy-card", seat, NO_ONE))
+        events.append(("buy-card", seat, NOBODY))
     else:
         s.pool.remove(c)
         p.hand.append(c)
@@ -396,13 +327,13 @@ def _take(s, seat, cmd, events):
             break
     s.spies_shown = {}
     s.spies_waiting = []
-    s.spy = NO_ONE
+    s.spy = NOBODY
     s.step = STEP_NONE
 
 
 def _np_take(s, seat, cmd, events):
     c = cmd[1]
-    if c == NO_ONE:
+    if c == NOBODY:
         c = draw_id(s, events)
         make_public(s, c)
     else:
@@ -415,11 +346,11 @@ def _np_take(s, seat, cmd, events):
 def _np_mark(s, seat, cmd, events):
     site = cmd[1]
     np_seat = s.n + s.np_index
-    if site != NO_ONE:
+    if site != NOBODY:
         s.board[site] = np_seat
     events.append(("np-mark", np_seat, s.np_card, site))
     discard_card(s, s.np_card)
-    s.np_card = NO_ONE
+    s.np_card = NOBODY
     refill_pool(s, events)
     after_np_turn(s, events)
 
@@ -456,7 +387,7 @@ def _activate(s, seat, cmd, events):
             _start_discard(s, seat, s.rs.library_discard, "library")
         return
     g = plank - GUILD_PLANK
-    s.guild_plank[s.guilds.index(g)] = NO_ONE
+    s.guild_plank[s.guilds.index(g)] = NOBODY
     rs = s.rs
     if g == MERCHANTS:
         s.t_exchanges += rs.merchants_exchanges
@@ -468,7 +399,7 @@ def _activate(s, seat, cmd, events):
         if args:
             site, code = args
             cost = architect_cost(s, site)
-            dw, ds, dm = DISCOUNTS[code]
+            dw, ds, dm = rs.discounts[code]
             _pay(p, (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3]))
             s.board[site] = seat
             events.append(("architects", seat, site))
@@ -490,16 +421,23 @@ def _activate(s, seat, cmd, events):
                 _transfer(s, args[1], seat, 3, take, events)
             else:
                 for q in args[1:]:
-                    _transfer(s, q, seat, 3, 1, events)
+                    take = min(rs.thieves_each, s.players[q].res[3])
+                    _transfer(s, q, seat, 3, take, events)
     elif g == BANDITS:
         if args:
-            if args[0] == "from":
+            if args[0] == "from" and args[2:] == (2,):     # metal, up to bandits_metal
+                victim = args[1]
+                take = min(rs.bandits_metal, s.players[victim].res[2])
+                _transfer(s, victim, seat, 2, take, events)
+            elif args[0] == "from":                         # one unit of wood/stone each
                 for r in args[2:]:
                     _transfer(s, args[1], seat, r, 1, events)
             else:
                 rest = args[1:]
                 for i in range(0, len(rest), 2):
-                    _transfer(s, rest[i], seat, rest[i + 1], 1, events)
+                    q, r = rest[i], rest[i + 1]
+                    take = min(rs.bandits_each, s.players[q].res[r])
+                    _transfer(s, q, seat, r, take, events)
     elif g == WIZARDS:
         if args:
             _wizards(s, *args, events=events)
@@ -522,20 +460,13 @@ def _transfer(s, src, dst, r, amount, events):
 def _wizards(s, a, b, ra, rb, events):
     board = s.board
     if a >= GATE_BASE:
-        ma = [board[a], board[a + 1]]
-        mb = [board[b], board[b + 1]]
-        board[a], board[a + 1] = _received(mb, a, ra)
-        board[b], board[b + 1] = _received(ma, b, rb)
+        ma = (board[a], board[a + 1])
+        mb = (board[b], board[b + 1])
+        board[a], board[a + 1] = received(mb, a, ra)
+        board[b], board[b + 1] = received(ma, b, rb)
     else:
         board[a], board[b] = board[b], board[a]
     events.append(("swap", a, b))
-
-
-def _received(markers, base, chosen):
-    if (markers[0] == NO_ONE) != (markers[1] == NO_ONE):
-        owner = markers[0] if markers[0] != NO_ONE else markers[1]
-        return (owner if chosen == base else NO_ONE, owner if chosen == base + 1 else NO_ONE)
-    return markers[0], markers[1]
 
 
 _EXECUTE = {

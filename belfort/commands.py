@@ -19,12 +19,11 @@ as `#17`, board symbols as `tower@3` (district 3's Tower symbol), `keep@1`, `wal
     np-take #30 | top     np-mark tower@2 | none    np-skip
 """
 
-from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, DISCOUNTS, GATE_BASE,
-                   GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, RESOURCES, SITE_ID, SITE_NAME,
+from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, GATE_BASE,
+                   GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, NOBODY, RESOURCES, SITE_ID, SITE_NAME,
                    SPREAD_AREAS, AREAS)
 from .errors import CommandSyntaxError
 
-NONE = -1
 
 
 class _Names(tuple):
@@ -77,9 +76,24 @@ def canonical(cmd):
         if verb == "activate" and len(cmd) == 6 and cmd[1] == GUILD_PLANK + GUILD_ID["wizards"] \
                 and isinstance(cmd[2], int) and isinstance(cmd[3], int) and cmd[2] > cmd[3]:
             return (verb, cmd[1], cmd[3], cmd[2], cmd[5], cmd[4])
+        if verb == "activate" and len(cmd) == 4 and \
+                cmd[1] == GUILD_PLANK + GUILD_ID["architects"] and discount_code_ok(cmd[3]):
+            return cmd[:3] + (discount_code(cmd[3]),)
     except TypeError:
         pass
     return cmd
+
+
+def discount_code_ok(code):
+    """§14 Architects: a discount is written with letters: m (metal), or w and s (wood and
+    stone, in any mix). Which ones a ruleset offers is for legality to say."""
+    return isinstance(code, str) and 0 < len(code) <= 9 and \
+        (set(code) == {"m"} or set(code) <= {"w", "s"})
+
+
+def discount_code(code):
+    """The canonical spelling: wood before stone (sw → ws)."""
+    return "w" * code.count("w") + "s" * code.count("s") if "m" not in code else code
 
 
 def _shape(value, whole, depth):
@@ -109,7 +123,7 @@ def _shape(value, whole, depth):
 # --- tuple → text ---------------------------------------------------------------------------------
 
 def card_ref(c):
-    return "top" if c == NONE else f"#{c}"
+    return "top" if c == NOBODY else f"#{c}"
 
 
 def plank_text(plank):
@@ -151,7 +165,7 @@ def command_text(cmd):
         if verb in ("buy", "sell", "exchange"):
             return f"{verb} {_RESOURCES[cmd[1]]}"
         if verb == "hire":
-            return f"hire #{cmd[1]}" + (f" {_SITE_NAME[cmd[2]]}" if cmd[2] != NONE else "")
+            return f"hire #{cmd[1]}" + (f" {_SITE_NAME[cmd[2]]}" if cmd[2] != NOBODY else "")
         if verb in ("bank", "smith", "take"):
             return f"{verb} #{cmd[1]}"
         if verb in ("buy-card", "np-take"):
@@ -159,7 +173,7 @@ def command_text(cmd):
         if verb in ("discard", "show"):
             return f"{verb} {_typed(cmd[1], cmd[2])}"
         if verb == "np-mark":
-            return "np-mark " + (_SITE_NAME[cmd[1]] if cmd[1] != NONE else "none")
+            return "np-mark " + (_SITE_NAME[cmd[1]] if cmd[1] != NOBODY else "none")
         if verb == "activate":
             return _activate_text(cmd)
         if len(cmd) == 1:
@@ -177,7 +191,7 @@ def _activate_text(cmd):
         return head
     first = args[0]
     if first == "gnome":
-        return f"{head} gnome #{args[1]}" + (f" {_SITE_NAME[args[2]]}" if args[2] != NONE else "")
+        return f"{head} gnome #{args[1]}" + (f" {_SITE_NAME[args[2]]}" if args[2] != NOBODY else "")
     if first in ("elf", "dwarf"):
         return f"{head} {first}"
     if first == "from":
@@ -196,7 +210,7 @@ def _activate_text(cmd):
     if a >= GATE_BASE:
         text = f"{head} gate{(a - GATE_BASE) // 2} gate{(b - GATE_BASE) // 2}"
         for x in (ra, rb):
-            if x != NONE:
+            if x != NOBODY:
                 text += f" {_SITE_NAME[x]}"
         return text
     return f"{head} {_SITE_NAME[a]} {_SITE_NAME[b]}"
@@ -204,11 +218,22 @@ def _activate_text(cmd):
 
 # --- text → tuple ---------------------------------------------------------------------------------
 
+def is_number(word):
+    """Only ASCII digits make a number ('３' and '❾' are digits to str.isdigit)."""
+    return word.isascii() and word.isdigit()
+
+
 class _Reader:
     def __init__(self, text):
         self.text = text
-        self.words = text.strip().lower().split()
+        self.words = text.strip().split()
         self.i = 0
+        for w in self.words:
+            if not w.isascii():
+                bad = next(ch for ch in w if not ch.isascii())
+                self.fail(f"{bad!r} (U+{ord(bad):04X}) in {w!r}: commands are written in "
+                          "plain ASCII letters and digits")
+        self.words = [w.lower() for w in self.words]
 
     def fail(self, reason):
         raise CommandSyntaxError(self.text, reason)
@@ -233,12 +258,12 @@ class _Reader:
     def card(self, allow_top=False):
         w = self.next("a card like #17" + (" or top" if allow_top else ""))
         if allow_top and w == "top":
-            return NONE
+            return NOBODY
         return self._card_id(w)
 
     def _card_id(self, w):
         digits = w[1:] if w.startswith("#") else w
-        if not digits.isdigit() or len(digits) > 6:
+        if not is_number(digits) or len(digits) > 6:
             self.fail(f"{w!r} is not a card; cards are written #17")
         return int(digits)
 
@@ -253,7 +278,7 @@ class _Reader:
 
     def number(self, what):
         w = self.next(what)
-        if not w.isdigit() or len(w) > 3:
+        if not is_number(w) or len(w) > 3:
             self.fail(f"{w!r} is not {what}")
         return int(w)
 
@@ -334,7 +359,7 @@ def _p_spread(r, verb):
     while r.more():
         w = r.next("area=count")
         name, _, count = w.partition("=")
-        if name not in AREAS or not count.isdigit():
+        if name not in AREAS or not is_number(count):
             r.fail(f"{w!r} should look like forest=2 (areas for a {KINDS[kind]}: "
                    f"{', '.join(AREAS[a] for a in areas)})")
         a = AREAS.index(name)
@@ -374,7 +399,7 @@ def _p_res(r, verb):
 
 def _p_hire(r, verb):
     c = r.card()
-    return ("hire", c, r.site() if r.more() else NONE)
+    return ("hire", c, r.site() if r.more() else NOBODY)
 
 
 def _p_card(r, verb):
@@ -392,7 +417,7 @@ def _p_typed(r, verb):
 def _p_np_mark(r, verb):
     if r.peek() == "none":
         r.next("none")
-        return ("np-mark", NONE)
+        return ("np-mark", NOBODY)
     return ("np-mark", r.site())
 
 
@@ -411,7 +436,7 @@ def _p_activate(r, verb):
     if w == "gnome":
         r.next("gnome")
         c = r.card()
-        out += ["gnome", c, r.site() if r.more() else NONE]
+        out += ["gnome", c, r.site() if r.more() else NOBODY]
     elif w in ("elf", "dwarf"):
         out.append(r.next(w))
     elif w == "from":
@@ -427,22 +452,22 @@ def _p_activate(r, verb):
             x = r.next("a seat")
             if bandits:
                 seat, _, res = x.partition(":")
-                if not seat.isdigit() or res not in ("wood", "stone"):
+                if not is_number(seat) or res not in ("wood", "stone"):
                     r.fail(f"{x!r} should look like 2:wood")
                 out += [int(seat), RESOURCES.index(res)]
             else:
-                if not x.isdigit():
+                if not is_number(x):
                     r.fail(f"{x!r} is not a seat number")
                 out.append(int(x))
     elif w.startswith("gate") and "@" not in w:
         ga = _gate(r, r.next("a gatehouse"))
         gb = _gate(r, r.next("a second gatehouse like gate3"))
-        ra = rb = NONE
+        ra = rb = NOBODY
         while r.more():
             x = r.site()
-            if x in (ga, ga + 1) and ra == NONE:
+            if x in (ga, ga + 1) and ra == NOBODY:
                 ra = x
-            elif x in (gb, gb + 1) and rb == NONE:
+            elif x in (gb, gb + 1) and rb == NOBODY:
                 rb = x
             else:
                 r.fail(f"{SITE_NAME[x]} is not a symbol of either gatehouse")
@@ -451,17 +476,18 @@ def _p_activate(r, verb):
         site = r.site()
         if r.more() and r.peek().startswith("discount="):
             code = r.next("discount").split("=", 1)[1]
-            if code not in DISCOUNTS:
-                r.fail(f"discount must be one of {', '.join(DISCOUNTS)}")
-            out += [site, code]
+            if not discount_code_ok(code):
+                r.fail(f"{code!r} is not a discount: m for metal, or w and s for wood and stone "
+                       "(like ww, ws, ss)")
+            out += [site, discount_code(code)]
         else:
-            out += [site, r.site(), NONE, NONE]
+            out += [site, r.site(), NOBODY, NOBODY]
     return tuple(out)
 
 
 def _gate(r, w):
     g = w[4:]
-    if not w.startswith("gate") or not g.isdigit() or int(g) > 4:
+    if not w.startswith("gate") or not is_number(g) or len(g) > 1 or int(g) > 4:
         r.fail(f"{w!r} is not a gatehouse; gatehouses are gate0 … gate4")
     return GATE_BASE + 2 * int(g)
 

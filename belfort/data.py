@@ -5,8 +5,12 @@ Numbers that players might correct (costs, prices, tables) live in the ruleset f
 the order of things, and the layout of symbols ("sites") on the five districts.
 """
 
+# The one "nothing here" value: a free symbol or plank (no owner, no occupant), no current
+# seat, no card (the top of the draw pile in `buy-card` / `np-take`, no NP card), no symbol
+# (`np-mark none`, a hire without a gatehouse's second marker).
+NOBODY = -1
+
 RESOURCES = ("wood", "stone", "metal", "gold")
-WOOD, STONE, METAL, GOLD = range(4)
 TRADE_RESOURCES = ("wood", "stone", "metal")
 
 # Card types (§13). The index is the type's id everywhere in the engine.
@@ -15,12 +19,13 @@ CARD_TYPES = ("pub", "gardens", "tower", "inn", "blacksmith", "bank", "market",
 PUB, GARDENS, TOWER, INN, BLACKSMITH, BANK, MARKET, GATEHOUSE, LIBRARY, KEEP = range(10)
 CARD_TYPE_ID = {name: i for i, name in enumerate(CARD_TYPES)}
 
-# Gnome locks per card type (§13): Market has two, Keep none.
+# The standard ruleset's gnome locks per card type, kept only until belfort/bots reads
+# `ruleset.locks` (the engine reads the ruleset; tests/engine/test_numbers.py checks these
+# copies agree with standard.toml). Do not use in new code.
 LOCKS = (1, 1, 1, 1, 1, 1, 2, 1, 1, 0)
 # Types whose card carries a worker plank (§13), and those whose plank sits behind the lock.
 HAS_PLANK = frozenset((TOWER, INN, BLACKSMITH, MARKET, LIBRARY))
-PLANK_BEHIND_LOCK = frozenset((TOWER, INN))
-PLANK_FEE_TYPES = frozenset((TOWER, INN))
+PLANK_BEHIND_LOCK = frozenset((TOWER, INN))   # and its plank costs the property plank fee
 
 # Guilds (§14). The index is the guild's id.
 GUILDS = ("merchants", "librarians", "architects", "recruiters",
@@ -34,10 +39,8 @@ CATEGORIES = ("basic", "resource", "interactive")
 # Worker kinds. Masters are a side of the same piece (§1); the engine derives how many a
 # player has from their Pubs/Gardens with a gnome (§13 Decision).
 KINDS = ("elf", "master-elf", "dwarf", "master-dwarf")
-ELF, MELF, DWARF, MDWARF = range(4)
 KIND_ID = {name: i for i, name in enumerate(KINDS)}
 KIND_IS_ELF = (True, True, False, False)
-KIND_POWER = (1, 2, 1, 2)
 
 # Resource areas (§6, §7) and which kinds each accepts (Decision: forest elves only,
 # quarry dwarves only).
@@ -108,31 +111,17 @@ def guild_site(district):
     return district * SITES_PER_DISTRICT + GUILD_SLOT
 
 
-def gate_sites(g):
-    return (GATE_BASE + 2 * g, GATE_BASE + 2 * g + 1)
-
-
-def gate_of_site(site):
-    return (site - GATE_BASE) // 2
-
-
-def other_gate_site(site):
-    return site ^ 1  # the two symbols of a gatehouse are an even/odd pair
-
-
 # Sites a card of each type is built on (gatehouse: every symbol; legality checks its pair).
 SITES_OF_TYPE = tuple(
     tuple(s for s in range(N_SITES) if SITE_TYPE[s] == t) for t in range(len(CARD_TYPES))
 )
 WALL_SITES = tuple(s for s in range(N_SITES) if SITE_TYPE[s] == "wall")
 GUILD_SITES = tuple(guild_site(d) for d in range(DISTRICTS))
-SITES_OF_DISTRICT = tuple(
-    tuple(s for s in range(N_SITES) if SITE_DISTRICT[s] == d) for d in range(DISTRICTS)
-)
 
 # Plank codes in commands: the recruiter's desk, the King's camp, a guild's plank
 # (GUILD_PLANK + guild id) or a built card's plank (CARD_PLANK + card id).
 DESK, CAMP, GUILD_PLANK, CARD_PLANK = 0, 1, 100, 1000
 
-# Architects' discounts (§14): 1 metal, or 2 wood/stone in any mix. (wood, stone, metal)
+# The standard ruleset's Architects discounts (code → (wood, stone, metal) off), kept only
+# until belfort/bots reads `ruleset.discounts`; checked like LOCKS. Do not use in new code.
 DISCOUNTS = {"m": (0, 0, 1), "ww": (2, 0, 0), "ss": (0, 2, 0), "ws": (1, 1, 0)}

@@ -5,24 +5,10 @@ legality itself (that stays with `legal_commands`).
 """
 
 from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
-                   GUILDS, HAS_PLANK, KINDS, LOCKS, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
+                   GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
-from .state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, OVER, PLACEMENT,
-                    STEP_DISCARD, STEP_NP_MARK, STEP_NP_TAKE, STEP_SPIES_SHOW,
-                    STEP_SPIES_TAKE, STEP_SPREAD)
-
-_PHASE_RULE = {KEEP: "§3", NP_SETUP: "§12", PLACEMENT: "§6", PH_CAMP: "§7",
-               ACTIONS: "§8", NP_TURN: "§12", OVER: "§11"}
-_STEP_VERBS = {STEP_SPREAD: ("spread", "§6", "spread your remaining workers over the resource areas"),
-               STEP_DISCARD: ("discard", "§8", "discard a card first"),
-               STEP_SPIES_SHOW: ("show", "§14", "show a card to the Spies first"),
-               STEP_SPIES_TAKE: ("take", "§14", "the spy takes one of the shown cards first"),
-               STEP_NP_TAKE: ("np-take", "§12", "take a card for the non-player first"),
-               STEP_NP_MARK: ("np-mark", "§12", "mark a symbol for the non-player first")}
-_PHASE_VERBS = {KEEP: ("keep",), NP_SETUP: ("np-dwarf",), PLACEMENT: ("place", "pass"),
-                PH_CAMP: ("crest",), NP_TURN: ("np-take", "np-mark", "np-skip"),
-                ACTIONS: ("build", "wall", "guild", "activate", "buy", "sell", "exchange",
-                          "hire", "bank", "smith", "buy-card", "end")}
+from .phases import PHASE_RULE, decision
+from .state import OVER
 
 
 def _cost_text(cost):
@@ -47,15 +33,14 @@ def why_illegal(s, cmd, seat, impossible_claim=False):
     if impossible_claim:
         return "§15", "that card cannot be of the type claimed (all cards of it are accounted for)"
     waiting = s.waiting_for()
-    rule = _PHASE_RULE.get(s.phase, "§4")
+    rule = PHASE_RULE.get(s.phase, "§4")
     if seat not in waiting:
         who = ", ".join(s.names[w] for w in waiting) or "nobody"
         return rule, f"{s.names[seat]} (seat {seat}) has no decision to make now; waiting for {who}"
-    if s.step in _STEP_VERBS:
-        want, srule, text = _STEP_VERBS[s.step]
-        if verb != want and not (s.step == STEP_NP_TAKE and verb == "np-skip"):
-            return srule, text
-    elif verb not in _PHASE_VERBS.get(s.phase, ()):
+    now = decision(s)
+    if now is not None and verb not in now.verbs:
+        if s.step:
+            return now.rule, now.what
         return rule, f"'{verb}' is not possible during {s.phase}"
     p = s.players[seat]
     fn = _DETAIL.get(verb)
@@ -92,14 +77,14 @@ def _place(s, seat, p, cmd):
         return "§6", f"you have no unplaced {KINDS[kind]} left"
     gold = p.res[3]
     if plank == DESK:
-        if -1 not in s.desk:
+        if NOBODY not in s.desk:
             return "§6", "every plank of the Recruiter's desk is taken"
         if gold < rs.fee_recruiter_desk:
             return "§6", f"the Recruiter's desk costs {rs.fee_recruiter_desk} gold"
     elif plank == CAMP:
         if p.camp_used:
             return "§6", "only one of your workers may go to the King's camp each round"
-        if -1 not in s.camp:
+        if NOBODY not in s.camp:
             return "§6", "every plank of the King's camp is taken"
     elif plank >= CARD_PLANK:
         c = plank - CARD_PLANK
@@ -121,7 +106,7 @@ def _place(s, seat, p, cmd):
         d = s.guilds.index(g)
         if d in s.np_dwarf:
             return "§12", f"a non-player's dwarf blocks the {GUILDS[g]}"
-        if s.guild_plank[d] != -1:
+        if s.guild_plank[d] != NOBODY:
             return "§1", f"the {GUILDS[g]}' plank already holds a worker"
         if s.board[d * 12 + 11] != seat and gold < rs.fee_guild_plank:
             return "§6", f"the guild plank costs {rs.fee_guild_plank} gold"
@@ -150,9 +135,9 @@ def _crest(s, seat, p, cmd):
 def _site_free(s, site, rule="§2"):
     if not 0 <= site < N_SITES:
         return rule, "no such symbol"
-    if s.board[site] != -1:
+    if s.board[site] != NOBODY:
         return rule, f"{SITE_NAME[site]} is already marked"
-    if site >= GATE_BASE and s.board[site ^ 1] != -1:
+    if site >= GATE_BASE and s.board[site ^ 1] != NOBODY:
         return rule, "a gatehouse is built only where both its symbols are free"
     return None
 
@@ -184,7 +169,7 @@ def _guild(s, seat, p, cmd):
     g = cmd[1]
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§8", "that guild is not in this game"
-    if s.board[s.guilds.index(g) * 12 + 11] != -1:
+    if s.board[s.guilds.index(g) * 12 + 11] != NOBODY:
         return "§8", f"the {GUILDS[g]} are already owned"
     cost = s.rs.guild_cost[g]
     if _short(p.res, cost):
@@ -223,7 +208,7 @@ def _hire(s, seat, p, cmd):
         return "§8", "the gnome supply is empty"
     if c not in p.built:
         return "§8", f"card #{c} is not one of your built cards"
-    if s.gnomes.get(c, 0) >= LOCKS[s.types[c]]:
+    if s.gnomes.get(c, 0) >= s.rs.locks[s.types[c]]:
         return "§13", f"card #{c} has no free gnome lock"
     return None
 
@@ -240,8 +225,9 @@ def _lock_use(s, seat, p, cmd):
     if verb == "smith":
         if c in s.smith_used:
             return "§13", "each blacksmith sells its metal once per round"
-        if p.res[3] < 1:
-            return "§13", "the blacksmith's metal costs 1 gold"
+        if p.res[3] < s.rs.lock_blacksmith_gold:
+            return "§13", (f"the blacksmith's {s.rs.lock_blacksmith_metal} metal costs "
+                           f"{s.rs.lock_blacksmith_gold} gold")
     return None
 
 
@@ -251,9 +237,9 @@ def _end(s, seat, p, cmd):
     if cmd[0] == "buy-card":
         if p.res[3] < s.rs.fee_card_purchase:
             return "§8", f"a card costs {s.rs.fee_card_purchase} gold"
-        if cmd[1] != -1 and cmd[1] not in s.pool:
+        if cmd[1] != NOBODY and cmd[1] not in s.pool:
             return "§8", f"card #{cmd[1]} is not in the pool"
-        if cmd[1] == -1 and not (s.draw or s.discard):
+        if cmd[1] == NOBODY and not (s.draw or s.discard):
             return "§15", "the draw pile and the discard pile are both empty"
     return None
 
@@ -276,9 +262,9 @@ def _hand_card(s, seat, p, cmd):
 
 def _np_take(s, seat, p, cmd):
     c = cmd[1]
-    if c != -1 and c not in s.pool:
+    if c != NOBODY and c not in s.pool:
         return "§12", f"card #{c} is not in the pool"
-    if c != -1:
+    if c != NOBODY:
         return "§12", "a card that can be placed is in the pool: the non-player may not take one that cannot (Decision)"
     return None
 

@@ -4,10 +4,10 @@ and `legal_commands` takes over.
 """
 
 from . import scoring
-from .data import (AREAS, CARD_TYPES, DISTRICTS, ELF, FOREST, GOLDMINE, KIND_IS_ELF,
-                   LIBRARY, MARKET, MDWARF, MELF, MINE, QUARRY, DWARF, guild_site)
+from .data import (AREAS, DISTRICTS, FOREST, GOLDMINE, KIND_IS_ELF, LIBRARY,
+                   MARKET, MINE, NOBODY, QUARRY, RESOURCES, guild_site)
 from .prng import Prng
-from .state import (ACTIONS, CAMP, NO_ONE, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
+from .state import (ACTIONS, CAMP, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
                     STEP_NONE, STEP_NP_TAKE)
 
 
@@ -37,7 +37,7 @@ def reshuffle(s, events):
         Prng(s.seed, "reshuffle", s.epoch).shuffle(order)
     new_ids = list(range(s.next_id, s.next_id + len(old)))
     s.next_id += len(old)
-    for pos, cid in enumerate(new_ids):
+    for pos in range(len(new_ids)):
         s.types.append(None if s.hidden else old_types[order[pos]])
         s.public.append(False)
     # new_ids[0] is the top: the pile is stored with its top at the end.
@@ -80,6 +80,10 @@ def discard_card(s, card):
     make_public(s, card)
 
 
+# The resource areas in collection order (§7) and what each yields.
+_AREA_RESOURCE = ((FOREST, 0), (QUARRY, 1), (MINE, 2), (GOLDMINE, 3))
+
+
 # --- round structure ---------------------------------------------------------------------
 
 def compute_order(s):
@@ -95,8 +99,8 @@ def start_round(s, events):
         p.passed = False
         p.camp_used = False
     s.crest_down = [False] * (s.n + 1)
-    s.desk = [NO_ONE] * len(s.desk)
-    s.camp = [NO_ONE] * len(s.camp)
+    s.desk = [NOBODY] * len(s.desk)
+    s.camp = [NOBODY] * len(s.camp)
     s.smith_used = []
     s.phase = PLACEMENT
     s.step = STEP_NONE
@@ -116,47 +120,33 @@ def next_placer(s, events):
 
 
 def collect(s, events):
-    """§7 Collection in its fixed order."""
-    players, n = s.players, s.n
+    """§7 Collection in its fixed order. Each area reports what each seat there collected
+    (`("area", seat, area, resource, collected, bonus)`), then each seat's total."""
+    n = s.n
+    rs = s.rs
+    master = rs.master_collects
     gains = [[0, 0, 0, 0] for _ in range(n)]
-
-    def bonus(pieces, res, area):
-        best = max(pieces)
-        if best > 0 and pieces.count(best) == 1:
-            winner = pieces.index(best)
-            gains[winner][res] += 1
-            events.append(("bonus", winner, AREAS[area]))
-
-    a = s.area
-    # 1 Forest: elves → wood; 2 Quarry: dwarves → stone (a master collects 2).
-    for area, res, k1, k2 in ((FOREST, 0, ELF, MELF), (QUARRY, 1, DWARF, MDWARF)):
+    for area, res in _AREA_RESOURCE:
         base = area * 4
-        pieces = []
+        got, pieces = [], []
         for seat in range(n):
-            x, m = a[seat][base + k1], a[seat][base + k2]
-            gains[seat][res] += x + 2 * m
-            pieces.append(x + m)
-        bonus(pieces, res, area)
-    # 3 Mine: metal = min(elf power, dwarf power).
-    base = MINE * 4
-    pieces = []
+            elf, melf, dwarf, mdwarf = s.area[seat][base:base + 4]
+            # 1 Forest, 2 Quarry, 4 Gold mine: each worker collects 1, a master `master`;
+            # 3 Mine: metal = pairs of elf and dwarf power.
+            elves, dwarves = elf + master * melf, dwarf + master * mdwarf
+            got.append(min(elves, dwarves) if area == MINE else elves + dwarves)
+            pieces.append(elf + melf + dwarf + mdwarf)   # a master counts 1 for the bonus
+        best = max(pieces)
+        winner = pieces.index(best) if best > 0 and pieces.count(best) == 1 else NOBODY
+        for seat in range(n):
+            if pieces[seat]:
+                bonus = rs.area_bonus if seat == winner else 0
+                gains[seat][res] += got[seat] + bonus
+                events.append(("area", seat, AREAS[area], RESOURCES[res], got[seat], bonus))
+        if winner != NOBODY:
+            events.append(("bonus", winner, AREAS[area], rs.area_bonus))
     for seat in range(n):
-        v = a[seat]
-        elf_power = v[base + ELF] + 2 * v[base + MELF]
-        dwarf_power = v[base + DWARF] + 2 * v[base + MDWARF]
-        gains[seat][2] += min(elf_power, dwarf_power)
-        pieces.append(v[base] + v[base + 1] + v[base + 2] + v[base + 3])
-    bonus(pieces, 2, MINE)
-    # 4 Gold mine: each worker → 1 gold (master 2).
-    base = GOLDMINE * 4
-    pieces = []
-    for seat in range(n):
-        v = a[seat]
-        gains[seat][3] += v[base] + 2 * v[base + 1] + v[base + 2] + 2 * v[base + 3]
-        pieces.append(v[base] + v[base + 1] + v[base + 2] + v[base + 3])
-    bonus(pieces, 3, GOLDMINE)
-    for seat in range(n):
-        r = players[seat].res
+        r = s.players[seat].res
         g = gains[seat]
         for i in range(4):
             r[i] += g[i]
@@ -165,13 +155,13 @@ def collect(s, events):
         s.area[seat] = [0] * 16
     # 5 Recruiter's desk: one more worker of the same kind, from the player's reserve.
     for occ in s.desk:
-        if occ != NO_ONE:
+        if occ != NOBODY:
             seat, kind = divmod(occ, 4)
             gain_worker(s, seat, KIND_IS_ELF[kind], events)
-    s.desk = [NO_ONE] * len(s.desk)
+    s.desk = [NOBODY] * len(s.desk)
     # 6 King's camp, in plank order.
-    s.camp_queue = [occ // 4 for occ in s.camp if occ != NO_ONE]
-    s.camp = [NO_ONE] * len(s.camp)
+    s.camp_queue = [occ // 4 for occ in s.camp if occ != NOBODY]
+    s.camp = [NOBODY] * len(s.camp)
     if s.camp_queue:
         s.phase = CAMP
         s.step = STEP_NONE
@@ -214,7 +204,7 @@ def income_and_taxes(s, events):
         paid = min(tax, p.res[3])
         p.res[3] -= paid
         short = tax - paid
-        lost = min(short, p.score)
+        lost = min(short * rs.unpaid_tax_vp, p.score)   # never below 0 (§7.7)
         p.score -= lost
         p.taxes_lost += lost
         events.append(("income", seat, income, paid, lost))
@@ -231,7 +221,7 @@ def start_turn(s, seat):
     for c in p.built:
         if s.types[c] == MARKET:
             markets += s.gnomes.get(c, 0)
-    s.t_visits = 1 + markets
+    s.t_visits = s.rs.trade_visits + s.rs.lock_market_visits * markets
     s.t_buys = s.t_sells = s.t_exchanges = 0
     s.t_hired = False
     s.t_banks = []
@@ -241,9 +231,9 @@ def end_turn(s, events):
     """§8 End of turn: Library gnomes draw first, then the hand limit."""
     seat = s.current
     p = s.players[seat]
-    libraries = sum(1 for c in p.built if s.types[c] == LIBRARY and s.gnomes.get(c, 0))
-    if libraries:
-        draw_to_hand(s, seat, libraries, events)
+    gnomes = sum(s.gnomes.get(c, 0) for c in p.built if s.types[c] == LIBRARY)
+    if gnomes:
+        draw_to_hand(s, seat, gnomes * s.rs.lock_library_draw, events)
     events.append(("end-turn", seat))
     excess = len(p.hand) - s.rs.hand_limit
     if excess > 0:
@@ -277,7 +267,7 @@ def np_controller(s, index):
 
 def start_np_turn(s):
     s.step = STEP_NP_TAKE
-    s.np_card = NO_ONE
+    s.np_card = NOBODY
     s.current = np_controller(s, s.np_index)
 
 
@@ -311,13 +301,9 @@ def end_of_round(s, events):
     if s.round >= s.rs.rounds:
         s.phase = OVER
         s.step = STEP_NONE
-        s.current = NO_ONE
+        s.current = NOBODY
         s.result = scoring.final_result(s)
         events.append(("game-over",))
         return
     start_round(s, events)
 
-
-def card_name(s, card):
-    t = s.types[card]
-    return CARD_TYPES[t] if t is not None else "?"

@@ -1,11 +1,12 @@
 """Creating a game (§3 Setup) and the setup steps before round 1."""
 
-from .data import (CARD_TYPE_ID, CARD_TYPES, CATEGORIES, DISTRICTS, GUILD_ID, GUILDS, WIZARDS)
+from .data import (CARD_TYPE_ID, CARD_TYPES, CATEGORIES, DISTRICTS, GUILD_ID, GUILDS, NOBODY,
+                   WIZARDS)
 from .errors import BelfortError
 from .flow import compute_order, refill_pool, start_round
 from .prng import Prng
 from .ruleset import Ruleset, standard_ruleset
-from .state import (KEEP, NO_ONE, NP_SETUP, GameState, Player, STEP_NONE, new_board)
+from .state import (KEEP, NP_SETUP, GameState, Player, STEP_NONE, new_board)
 
 
 class SetupError(BelfortError, ValueError):
@@ -67,9 +68,9 @@ def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=Fals
     s.players = [Player(rs.start, rs.workers_start) for _ in range(n)]
     s.board = new_board()
     s.np_dwarf = []
-    s.desk = [NO_ONE] * rs.desk_planks[n]
-    s.camp = [NO_ONE] * rs.camp_planks[n]
-    s.guild_plank = [NO_ONE] * DISTRICTS
+    s.desk = [NOBODY] * rs.desk_planks[n]
+    s.camp = [NOBODY] * rs.camp_planks[n]
+    s.guild_plank = [NOBODY] * DISTRICTS
     s.card_plank = {}
     s.area = [[0] * 16 for _ in range(n)]
     s.owner = {}
@@ -94,13 +95,13 @@ def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=Fals
     s.smith_used = []
     s.pending = 0
     s.pending_reason = ""
-    s.spy = NO_ONE
+    s.spy = NOBODY
     s.spies_waiting = []
     s.spies_shown = {}
     s.keep_choice = {}
     s.spread_kinds = []
     s.camp_queue = []
-    s.np_card = NO_ONE
+    s.np_card = NOBODY
     s.np_index = 0
     s.score_log = []
     s.result = None
@@ -108,7 +109,7 @@ def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=Fals
     s._legal = None
     s.round = 0
     s.turn = 0
-    s.current = NO_ONE
+    s.current = NOBODY
     s.phase = KEEP
     s.step = STEP_NONE
     # §3.3: deal 5 to each player, seat 0 first (ids 0-4 to seat 0, and so on).

@@ -6,7 +6,7 @@ from this only, so they cannot peek. `determinize(state, rng)` fills the unknown
 random, consistently with everything public (5 of each type), for search bots.
 """
 
-from .data import CARD_TYPES
+from .data import CARD_TYPES, NOBODY
 from .state import STEP_SPIES_TAKE
 
 
@@ -33,7 +33,7 @@ def live_cards(state):
     for p in state.players:
         cards += p.hand
         cards += p.built
-    if state.np_card >= 0 and state.np_card not in cards:
+    if state.np_card != NOBODY and state.np_card not in cards:
         cards.append(state.np_card)
     return cards
 

@@ -1,447 +1,421 @@
-"""`legal_commands(state, seat)`: the single source of truth for what may be done (§3–§14).
+"""`legal_commands(state, seat)`: the single source of truth for what may be done (§3–§14),
+and `check_legal`, which holds a command against it.
 
 Commands are plain tuples `(verb, *args)` of strings and ints (see `commands.py` for the
 text form). The client's completion, the bots and the network all use this list, and
-`apply` accepts exactly its members.
+`apply` / `execute` accept exactly its members. When a command is refused, `explain.py`
+says why afterwards; it never decides legality itself.
+
+The list is cached on the state (`state._legal`) for its version and seat. Whoever changes
+a state's fields other than through the engine must set `state._legal = None`.
 """
 
 from itertools import combinations
 
-from .data import (ARCHITECTS, BANDITS, BANK, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES,
-                   DESK, DISCOUNTS, DISTRICTS, GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES,
-                   HAS_PLANK, INN, KEEP, LOCKS, PLANK_BEHIND_LOCK, RECRUITERS, SITE_TYPE,
-                   SITES_OF_TYPE, THIEVES, TOWER, WALL_SITES, WIZARDS)
-from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NO_ONE, NP_SETUP, NP_TURN,
+from .commands import command_text, normalize
+from .data import (BANK, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
+                   GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, N_SITES, NOBODY, PLANK_BEHIND_LOCK,
+                   SITE_TYPE, WALL_SITES)
+from .errors import BelfortError, IllegalCommandError
+from .explain import why_illegal
+from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN, OVER,
                     PLACEMENT, STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_NP_TAKE,
                     STEP_SPIES_SHOW, STEP_SPIES_TAKE, STEP_SPREAD)
-
-_SINGLE_SITE_TYPES = tuple(t for t in range(len(CARD_TYPES)) if t not in (KEEP, GATEHOUSE))
+# architect_*, discount_options and gatehouse_second_markers are re-exported for the bots.
+from .targets import (activation_options, architect_cost, architect_sites,  # noqa: F401
+                      discount_options, free_build_sites, gatehouse_second_markers,
+                      gnome_targets)
 
 
 def legal_commands(state, seat):
     """Every command `seat` may give now, in a fixed order. Empty when it is not their turn."""
     cache = state._legal
-    if cache is not None and cache[0] == state.version and cache[1] == seat:
+    if cache is not None and cache[1] == seat and cache[0] == state.version:
         return cache[2]
-    cmds = _generate(state, seat)
+    cmds = []
+    if not state.reveal_queue:
+        # Is it `seat`'s decision? (state.waiting_for() without building its list)
+        phase, step = state.phase, state.step
+        if phase == PH_KEEP:
+            ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice
+        elif step == STEP_SPIES_SHOW:
+            ours = seat in state.spies_waiting and seat not in state.spies_shown
+        else:
+            ours = seat == state.current and phase != OVER
+        generate = _GENERATORS.get((phase, step)) if ours else None
+        if generate is not None:
+            cmds = generate(state, seat)
     state._legal = (state.version, seat, cmds)
     return cmds
 
 
+# --- checking a command ---------------------------------------------------------------------
+
+def check_legal(s, command, seat=None):
+    """Raise CommandSyntaxError or IllegalCommandError unless `command` is legal now for
+    `seat` (default: the only seat the game waits for). Returns (normalized command, seat),
+    which `execute` carries out without checking again. The state is left unchanged."""
+    if seat is None:
+        waiting = s.waiting_for()
+        seat = waiting[0] if len(waiting) == 1 else None
+    if type(command) is tuple and type(seat) is int:
+        found = listed(s, command, seat)
+        if found is not None:
+            return found, seat
+    cmd = normalize(command)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < s.n):
+        raise IllegalCommandError(command_text(cmd), seat, "§1",
+                                  f"there is no seat {seat!r} in a {s.n}-player game", where(s))
+    undo = apply_claims(s, cmd, seat)
+    if undo:
+        s._legal = None   # §15: the claimed types change what is legal; drop a stale list
+    try:
+        if undo is not None and seat is not None:
+            cmds = legal_commands(s, seat)
+            if cmd in cmds:
+                return cmds[cmds.index(cmd)], seat
+        rule, reason = why_illegal(s, cmd, seat, impossible_claim=undo is None)
+        raise IllegalCommandError(command_text(cmd), seat, rule, reason, where(s))
+    finally:
+        if undo:
+            for c in undo:
+                s.types[c] = None
+            s._legal = None
+
+
+def listed(s, command, seat):
+    """The engine's own tuple `command` when it is in the cached legal list of `seat` for
+    this version (the usual case: a command picked from `legal_commands`), else None.
+    Identity, not equality: ("place", True, 0) == ("place", 1, 0) in Python, and such a
+    value must go through `normalize`."""
+    cache = s._legal
+    if cache is None or cache[1] != seat or cache[0] != s.version:
+        return None
+    cmds = cache[2]
+    try:
+        i = cmds.index(command)
+    except ValueError:
+        return None
+    return command if cmds[i] is command else None
+
+
 def is_legal(state, command, seat=None):
-    from .apply import check_legal
+    """True when `check_legal` accepts the command. Only the engine's own errors mean
+    'not legal'; any other exception is a fault and is not hidden."""
     try:
         check_legal(state, command, seat)
-    except Exception:
+    except BelfortError:
         return False
     return True
 
 
-def _generate(s, seat):
-    if s.reveal_queue or seat not in s.waiting_for():
-        return []
-    phase = s.phase
-    if phase == PLACEMENT:
-        if s.step == STEP_SPREAD:
-            return _spread(s, seat)
-        return _placements(s, seat)
-    if phase == ACTIONS:
-        step = s.step
-        if step == STEP_NONE:
-            return _actions(s, seat)
-        if step == STEP_DISCARD:
-            return _hand_cards(s, seat, "discard")
-        if step == STEP_SPIES_SHOW:
-            return _hand_cards(s, seat, "show")
-        if step == STEP_SPIES_TAKE:
-            return [("take", c) for c in sorted(s.spies_shown.values())]
-        return []
-    if phase == PH_CAMP:
-        return [("crest", k) for k in range(1, s.n + 1) if not s.crest_down[k]]
-    if phase == NP_TURN:
-        return _np_turn(s)
-    if phase == PH_KEEP:
-        return _keeps(s, seat)
-    if phase == NP_SETUP:
-        taken = s.np_dwarf
-        return [("np-dwarf", s.guilds[d]) for d in range(DISTRICTS) if d not in taken]
-    return []
+def where(s):
+    """Where the game stands, for error messages: 'round 3, actions/discard'."""
+    if s.phase == OVER:
+        return "game over"
+    return f"round {s.round}, {s.phase}" + (f"/{s.step}" if s.step else "")
 
 
-# --- setup ---------------------------------------------------------------------------------
+# --- claims: hand cards a command names with their type (§15) --------------------------------
+
+CLAIM_VERBS = frozenset(("build", "discard", "show", "keep"))
+
+
+def command_claims(cmd):
+    """The (card, type) pairs a normalized command asserts about cards in the actor's hand:
+    `keep` its dropped cards, `build` the card (its type is the symbol's), `discard` and
+    `show` the card. [] for a command of any other shape (legality is decided elsewhere).
+    The network layer checks these against the deck before accepting a command."""
+    verb = cmd[0] if isinstance(cmd, tuple) and cmd else None
+    if verb not in CLAIM_VERBS or len(cmd) != 3:
+        return []
+    a, b = cmd[1], cmd[2]
+    if verb == "build":
+        if type(b) is int and 0 <= b < len(SITE_TYPE) and type(SITE_TYPE[b]) is int:
+            return [(a, SITE_TYPE[b])]
+        return []
+    if verb == "keep":
+        if type(b) is tuple and len(b) % 2 == 0:
+            return [(b[i], b[i + 1]) for i in range(0, len(b), 2)]
+        return []
+    return [(a, b)]
+
+
+def unknown_claims(s, cmd, seat):
+    """The claims of `cmd` about cards of `seat`'s hand whose type this engine does not
+    know (another seat's hidden cards in a networked game): what a peer must see proven
+    before it accepts the command."""
+    if type(seat) is not int or not 0 <= seat < s.n:
+        return []
+    hand, types = s.players[seat].hand, s.types
+    return [(c, t) for c, t in command_claims(cmd) if c in hand and types[c] is None]
+
+
+def apply_claims(s, cmd, seat):
+    """Give this engine the types `cmd` claims for `seat`'s unknown hand cards. Returns the
+    cards changed (for the caller to undo), or None when a claim is impossible."""
+    if cmd[0] not in CLAIM_VERBS or seat is None:
+        return []
+    undo = []
+    for card, t in unknown_claims(s, cmd, seat):
+        if type(t) is not int or not 0 <= t < len(CARD_TYPES) or \
+                known_count(s, t) >= s.rs.cards_per_type:
+            for c in undo:
+                s.types[c] = None
+            return None
+        s.types[card] = t
+        undo.append(card)
+    return undo
+
+
+def known_count(s, t):
+    """How many live cards this engine already knows to be of type t."""
+    types = s.types
+    count = 0
+    for pile in (s.draw, s.pool, s.discard):
+        count += sum(1 for c in pile if types[c] == t)
+    for p in s.players:
+        count += sum(1 for c in p.hand if types[c] == t)
+        count += sum(1 for c in p.built if types[c] == t)
+    if s.np_card != NOBODY and types[s.np_card] == t and s.np_card not in s.discard:
+        count += 1
+    return count
+
+
+# --- the generators, one per decision --------------------------------------------------------
 
 def _keeps(s, seat):
     hand = sorted(s.players[seat].hand)
-    k = s.rs.keep
     types = s.types
     out = []
-    for kept in combinations(hand, k):
+    for kept in combinations(hand, s.rs.keep):
         dropped = []
-        ok = True
         for c in hand:
             if c not in kept:
-                if types[c] is None:
-                    ok = False
+                t = types[c]
+                if t is None:
                     break
-                dropped += (c, types[c])
-        if ok:
+                dropped += (c, t)
+        else:
             out.append(("keep", kept, tuple(dropped)))
     return out
 
 
-# --- placement (§6) --------------------------------------------------------------------------
+def _np_dwarves(s, seat):
+    taken = s.np_dwarf
+    return [("np-dwarf", s.guilds[d]) for d in range(DISTRICTS) if d not in taken]
+
 
 def _placements(s, seat):
-    kinds = [k for k, v in enumerate(s.unplaced(seat)) if v > 0]
-    if not kinds:
-        return [("pass",)]
-    rs = s.rs
+    """§6: one worker on a free plank, or pass."""
     p = s.players[seat]
+    unplaced = s.unplaced(seat)
+    kinds = [k for k in _KINDS if unplaced[k] > 0]
+    if not kinds:
+        return [_PASS]
+    rs = s.rs
     gold = p.res[3]
     planks = []
-    if gold >= rs.fee_recruiter_desk and NO_ONE in s.desk:
+    if gold >= rs.fee_recruiter_desk and NOBODY in s.desk:
         planks.append(DESK)
-    if not p.camp_used and NO_ONE in s.camp:
+    if not p.camp_used and NOBODY in s.camp:
         planks.append(CAMP)
-    board = s.board
-    for d in range(DISTRICTS):
-        if s.guild_plank[d] == NO_ONE and d not in s.np_dwarf:
-            owner = board[d * 12 + 11]
-            if owner == seat or gold >= rs.fee_guild_plank:
-                planks.append(GUILD_PLANK + s.guilds[d])
-    types, gnomes, card_plank = s.types, s.gnomes, s.card_plank
-    for c in p.built:
-        t = types[c]
-        if t in HAS_PLANK and c not in card_plank:
-            if t in PLANK_BEHIND_LOCK and (not gnomes.get(c) or gold < rs.fee_property_plank):
-                continue
-            planks.append(CARD_PLANK + c)
+    guild_plank, np_dwarf = s.guild_plank, s.np_dwarf
+    if gold >= rs.fee_guild_plank:
+        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
+                   if guild_plank[d] == NOBODY and d not in np_dwarf]
+    else:   # only the guilds the seat owns are free of the fee
+        board = s.board
+        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
+                   if guild_plank[d] == NOBODY and d not in np_dwarf and board[d * 12 + 11] == seat]
+    if p.built:
+        types, gnomes, card_plank = s.types, s.gnomes, s.card_plank
+        locked_ok = gold >= rs.fee_property_plank
+        for c in p.built:
+            t = types[c]
+            if t in HAS_PLANK and c not in card_plank:
+                if t in PLANK_BEHIND_LOCK and not (locked_ok and gnomes.get(c)):
+                    continue
+                planks.append(CARD_PLANK + c)
     out = [("place", k, pl) for k in kinds for pl in planks]
-    out.append(("pass",))
+    out.append(_PASS)
     return out
+
+
+_KINDS = (0, 1, 2, 3)
 
 
 def _spread(s, seat):
+    """§6 after passing: every remaining worker of one kind over its three areas."""
     kind = s.spread_kinds[0]
     total = s.unplaced(seat)[kind]
-    return [("spread", kind, a, b, total - a - b)
-            for a in range(total, -1, -1) for b in range(total - a, -1, -1)]
+    spreads = _SPREADS.get((kind, total))
+    if spreads is None:
+        spreads = _SPREADS[kind, total] = tuple(
+            ("spread", kind, a, b, total - a - b)
+            for a in range(total, -1, -1) for b in range(total - a, -1, -1))
+    return list(spreads)
 
 
-# --- actions (§8, §13, §14) ----------------------------------------------------------------
+# Commands are immutable tuples, so those with few possible arguments are made once and
+# shared by every list (the spreads: by kind and number of workers, filled as met).
+_SPREADS = {}
+_PASS, _END, _BUY_TOP = ("pass",), ("end",), ("buy-card", NOBODY)
+_CRESTS = tuple(("crest", k) for k in range(8))
+_WALLS = tuple(("wall", x) if x in WALL_SITES else None for x in range(N_SITES))
+_GUILDS = tuple(("guild", g) for g in range(len(GUILDS)))
+_BUYS = tuple(("buy", r) for r in range(3))
+_SELLS = tuple(("sell", r) for r in range(3))
+_EXCHANGES = (("exchange", 0), ("exchange", 1))
 
-def _affordable(res, cost):
-    return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2] and res[3] >= cost[3]
 
-
-def free_build_sites(board, t):
-    """Sites where a property of type t may be marked now (§2, §8)."""
-    if t == GATEHOUSE:
-        out = []
-        for g in range(DISTRICTS):
-            a = GATE_BASE + 2 * g
-            if board[a] == NO_ONE and board[a + 1] == NO_ONE:
-                out.append(a)
-                out.append(a + 1)
-        return out
-    return [x for x in SITES_OF_TYPE[t] if board[x] == NO_ONE]
+def _crests(s, seat):
+    down = s.crest_down
+    return [_CRESTS[k] for k in range(1, s.n + 1) if not down[k]]
 
 
 def _actions(s, seat):
+    """§8, §13, §14: one action of the Actions turn."""
     rs = s.rs
     p = s.players[seat]
     res = p.res
+    w, st, m, gold = res
     out = []
-    seen = set()
-    for plank in p.waiting:
-        if plank not in seen:
-            seen.add(plank)
-            out += activation_options(s, seat, plank)
+    waiting = p.waiting
+    if len(waiting) == 1:
+        out = activation_options(s, seat, waiting[0])[:]
+    elif waiting:
+        seen = []
+        for plank in waiting:
+            if plank not in seen:
+                seen.append(plank)
+                out += activation_options(s, seat, plank)
     board = s.board
     types = s.types
-    free_cache = {}
-    for c in p.hand:
-        t = types[c]
-        if t is None or not _affordable(res, rs.card_cost[t]):
-            continue
-        sites = free_cache.get(t)
-        if sites is None:
-            sites = free_cache[t] = free_build_sites(board, t)
-        for x in sites:
-            out.append(("build", c, x))
-    if _affordable(res, rs.wall_cost):
-        for x in WALL_SITES:
-            if board[x] == NO_ONE:
-                out.append(("wall", x))
-    for d in range(DISTRICTS):
-        if board[d * 12 + 11] == NO_ONE:
-            g = s.guilds[d]
-            if _affordable(res, rs.guild_cost[g]):
-                out.append(("guild", g))
-    gold = res[3]
-    if s.t_buys < s.t_visits:
-        for r in range(3):
-            if gold >= rs.trade_buy[r]:
-                out.append(("buy", r))
-    if s.t_sells < s.t_visits:
-        for r in range(3):
-            if res[r] >= 1:
-                out.append(("sell", r))
+    if p.hand:
+        card_cost = rs.card_cost
+        free = {}
+        for c in p.hand:
+            t = types[c]
+            if t is None:
+                continue
+            cw, cs, cm, cg = card_cost[t]
+            if w < cw or st < cs or m < cm or gold < cg:
+                continue
+            sites = free.get(t)
+            if sites is None:
+                sites = free[t] = free_build_sites(board, t)
+            out += [("build", c, x) for x in sites]
+    cw, cs, cm, cg = rs.wall_cost
+    if w >= cw and st >= cs and m >= cm and gold >= cg:
+        out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
+    for x, cmd, cw, cs, cm, cg in _guild_rows(s):
+        if board[x] == NOBODY and w >= cw and st >= cs and m >= cm and gold >= cg:
+            out.append(cmd)
+    visits = s.t_visits
+    if s.t_buys < visits:
+        bw, bs, bm = rs.trade_buy
+        if gold >= bw:
+            out.append(_BUYS[0])
+        if gold >= bs:
+            out.append(_BUYS[1])
+        if gold >= bm:
+            out.append(_BUYS[2])
+    if s.t_sells < visits:
+        if w >= 1:
+            out.append(_SELLS[0])
+        if st >= 1:
+            out.append(_SELLS[1])
+        if m >= 1:
+            out.append(_SELLS[2])
     if s.t_exchanges > 0:
-        for r in (0, 1):
-            if res[r] >= 1:
-                out.append(("exchange", r))
-    gnomes = s.gnomes
+        if w >= 1:
+            out.append(_EXCHANGES[0])
+        if st >= 1:
+            out.append(_EXCHANGES[1])
     if not s.t_hired and gold >= rs.fee_gnome_hire and s.gnome_supply > 0:
         out += gnome_targets(s, seat, "hire")
-    for c in p.built:
-        t = types[c]
-        if t == BANK:
-            if gnomes.get(c) and c not in s.t_banks:
-                out.append(("bank", c))
-        elif t == BLACKSMITH:
-            if gnomes.get(c) and c not in s.smith_used and gold >= 1:
-                out.append(("smith", c))
-    if not p.waiting:
-        out.append(("end",))
+    gnomes = s.gnomes
+    if gnomes:
+        for c in p.built:
+            if gnomes.get(c):
+                t = types[c]
+                if t == BANK:
+                    if c not in s.t_banks:
+                        out.append(("bank", c))
+                elif t == BLACKSMITH:
+                    if c not in s.smith_used and gold >= rs.lock_blacksmith_gold:
+                        out.append(("smith", c))
+    if not waiting:
+        out.append(_END)
         if gold >= rs.fee_card_purchase:
-            for c in s.pool:
-                out.append(("buy-card", c))
+            out += [("buy-card", c) for c in s.pool]
             if s.draw or s.discard:
-                out.append(("buy-card", NO_ONE))
+                out.append(_BUY_TOP)
     return out
 
 
-def gnome_targets(s, seat, verb, *prefix):
-    """Every (card, gatehouse symbol) a new gnome of `seat` may go to (§8 hire, §13)."""
-    out = []
-    if s.gnome_supply <= 0:
-        return out
-    types, gnomes, board = s.types, s.gnomes, s.board
-    for c in s.players[seat].built:
-        t = types[c]
-        if gnomes.get(c, 0) >= LOCKS[t]:
-            continue
-        if t == GATEHOUSE:
-            gates = gatehouse_second_markers(board, seat)
-            if gates:
-                for x in gates:
-                    out.append((verb, *prefix, c, x))
-                continue
-        out.append((verb, *prefix, c, NO_ONE))
-    return out
+_GUILD_ROWS = {}
 
 
-def gatehouse_second_markers(board, seat):
-    """§13 Gatehouse lock: the free other symbols of gatehouses where `seat` has a marker."""
-    out = []
-    for g in range(DISTRICTS):
-        a = GATE_BASE + 2 * g
-        x, y = board[a], board[a + 1]
-        if x == seat and y == NO_ONE:
-            out.append(a + 1)
-        elif y == seat and x == NO_ONE:
-            out.append(a)
-    return out
+def _guild_rows(s):
+    """(guild symbol, `guild` command, cost) of each district's guild; fixed for a game, so
+    made once per ruleset and guild layout."""
+    key = (s.rs.sha256, s.guilds)
+    rows = _GUILD_ROWS.get(key)
+    if rows is None:
+        if len(_GUILD_ROWS) > 256:
+            _GUILD_ROWS.clear()
+        rows = _GUILD_ROWS[key] = tuple((x, _GUILDS[g], *s.rs.guild_cost[g])
+                                        for x, g in zip(GUILD_SITES, s.guilds))
+    return rows
 
 
-def activation_options(s, seat, plank):
-    act = ("activate", plank)
-    if plank >= CARD_PLANK:
-        t = s.types[plank - CARD_PLANK]
-        if t == TOWER:
-            return gnome_targets(s, seat, "activate", plank, "gnome") or [act]
-        if t == INN:
-            return _worker_gains(s, seat, plank) or [act]
-        return [act]
-    g = plank - GUILD_PLANK
-    if g == ARCHITECTS:
-        return _architects(s, seat, plank) or [act]
-    if g == RECRUITERS:
-        opts = _worker_gains(s, seat, plank)
-        opts += gnome_targets(s, seat, "activate", plank, "gnome")
-        return opts or [act]
-    if g == THIEVES:
-        return _thieves(s, seat, plank) or [act]
-    if g == BANDITS:
-        return _bandits(s, seat, plank) or [act]
-    if g == WIZARDS:
-        return _wizards(s, plank) or [act]
-    return [act]
+def _hand_cards(verb):
+    def generate(s, seat):
+        types = s.types
+        return [(verb, c, types[c]) for c in sorted(s.players[seat].hand)
+                if types[c] is not None]
+    return generate
 
 
-def _worker_gains(s, seat, plank):
-    p = s.players[seat]
-    limit = s.rs.workers_per_colour
-    out = []
-    if p.elves < limit:
-        out.append(("activate", plank, "elf"))
-    if p.dwarves < limit:
-        out.append(("activate", plank, "dwarf"))
-    return out
-
-
-def discount_options(cost, res):
-    """§14 Architects: each discount applied in full (Decision), keeping only those whose
-    reduced cost the player can pay."""
-    out = []
-    for code, (dw, ds, dm) in DISCOUNTS.items():
-        w, st, m = cost[0] - dw, cost[1] - ds, cost[2] - dm
-        if w < 0 or st < 0 or m < 0:
-            continue
-        if res[0] >= w and res[1] >= st and res[2] >= m and res[3] >= cost[3]:
-            out.append(code)
-    return out
-
-
-def architect_cost(s, site):
-    t = SITE_TYPE[site]
-    if t == "wall":
-        return s.rs.wall_cost
-    if t == "guild":
-        return s.rs.guild_cost[s.guilds[site // 12]]
-    return s.rs.card_cost[t]
-
-
-def architect_sites(s):
-    """Free places the Architects may mark: property symbols (keep: a section; gatehouse: a
-    symbol of a gatehouse with both free), walls and unowned guilds."""
-    board = s.board
-    sites = []
-    for t in range(len(CARD_TYPES)):
-        sites += free_build_sites(board, t)
-    sites += [x for x in WALL_SITES if board[x] == NO_ONE]
-    sites += [x for x in GUILD_SITES if board[x] == NO_ONE]
-    return sites
-
-
-def _architects(s, seat, plank):
-    res = s.players[seat].res
-    out = []
-    for x in architect_sites(s):
-        for code in discount_options(architect_cost(s, x), res):
-            out.append(("activate", plank, x, code))
-    return out
-
-
-def _others(s, seat):
-    return [q for q in range(s.n) if q != seat]
-
-
-def _thieves(s, seat, plank):
-    rich = [q for q in _others(s, seat) if s.players[q].res[3] >= 1]
-    out = [("activate", plank, "from", q) for q in rich]
-    for k in range(2, s.rs.max_targets + 1):
-        for group in combinations(rich, k):
-            out.append(("activate", plank, "each", *group))
-    return out
-
-
-def _bandits(s, seat, plank):
-    out = []
-    takers = []
-    limit = s.rs.bandits_one
-    for q in _others(s, seat):
-        w, st, m, _ = s.players[q].res
-        if m >= 1:
-            out.append(("activate", plank, "from", q, 2))
-        # "up to 2 wood/stone (any mix)": as many as they have, up to the limit.
-        take = min(limit, w + st)
-        for nw in range(take, -1, -1):
-            ns = take - nw
-            if take and nw <= w and ns <= st:
-                out.append(("activate", plank, "from", q) + (0,) * nw + (1,) * ns)
-        choices = [r for r in (0, 1) if (w, st)[r] >= 1]
-        if choices:
-            takers.append((q, choices))
-    for k in range(2, s.rs.max_targets + 1):
-        for group in combinations(takers, k):
-            out += _bandit_each(plank, group)
-    return out
-
-
-def _bandit_each(plank, group):
-    combos = [()]
-    for q, choices in group:
-        combos = [c + (q, r) for c in combos for r in choices]
-    return [("activate", plank, "each") + c for c in combos]
-
-
-# Swap units for the Wizards: same-type property symbols, keep sections, walls, guilds,
-# and whole gatehouses (named by their first site).
-def _wizard_groups():
-    groups = [SITES_OF_TYPE[t] for t in _SINGLE_SITE_TYPES]
-    groups.append(SITES_OF_TYPE[KEEP])
-    groups.append(WALL_SITES)
-    groups.append(GUILD_SITES)
-    return groups
-
-
-_WIZARD_GROUPS = _wizard_groups()
-
-
-def _wizards(s, plank):
-    board = s.board
-    out = []
-    for group in _WIZARD_GROUPS:
-        for a, b in combinations(group, 2):
-            if board[a] != board[b]:
-                out.append(("activate", plank, a, b, NO_ONE, NO_ONE))
-    for ga, gb in combinations(range(DISTRICTS), 2):
-        a, b = GATE_BASE + 2 * ga, GATE_BASE + 2 * gb
-        for ra, rb in gatehouse_swap_targets(board, a, b):
-            out.append(("activate", plank, a, b, ra, rb))
-    return out
-
-
-def gatehouse_swap_targets(board, a, b):
-    """(symbol in A, symbol in B) choices for swapping gatehouses A and B: a gatehouse that
-    receives a single marker needs its symbol chosen (§14); swaps that change nothing are
-    left out."""
-    ma = [board[a], board[a + 1]]
-    mb = [board[b], board[b + 1]]
-    into_a = [x for x in (a, a + 1)] if _single(mb) else [NO_ONE]
-    into_b = [x for x in (b, b + 1)] if _single(ma) else [NO_ONE]
-    out = []
-    for ra in into_a:
-        for rb in into_b:
-            na = _receive(mb, a, ra)
-            nb = _receive(ma, b, rb)
-            if na != ma or nb != mb:
-                out.append((ra, rb))
-    return out
-
-
-def _single(markers):
-    return (markers[0] == NO_ONE) != (markers[1] == NO_ONE)
-
-
-def _receive(markers, base, chosen):
-    owner = markers[0] if markers[0] != NO_ONE else markers[1]
-    if _single(markers):
-        return [owner if chosen == base else NO_ONE, owner if chosen == base + 1 else NO_ONE]
-    return list(markers)
-
-
-def _hand_cards(s, seat, verb):
-    types = s.types
-    return [(verb, c, types[c]) for c in sorted(s.players[seat].hand) if types[c] is not None]
+def _spy_takes(s, seat):
+    return [("take", c) for c in sorted(s.spies_shown.values())]
 
 
 # --- the non-players (§12) -------------------------------------------------------------------
 
-def _np_turn(s):
+def _np_takes(s, seat):
     board = s.board
-    if s.step == STEP_NP_TAKE:
-        placeable = [c for c in s.pool if free_build_sites(board, s.types[c])]
-        offer = placeable if placeable else list(s.pool)
-        out = [("np-take", c) for c in offer]
-        if s.draw or s.discard:
-            out.append(("np-take", NO_ONE))
-        return out or [("np-skip",)]  # nothing left anywhere: the NP does nothing
-    if s.step == STEP_NP_MARK:
-        sites = free_build_sites(board, s.types[s.np_card])
-        # §12 Decision: a card with no legal symbol places nothing and is discarded.
-        return [("np-mark", x) for x in sites] or [("np-mark", NO_ONE)]
-    return []
+    placeable = [c for c in s.pool if free_build_sites(board, s.types[c])]
+    offer = placeable if placeable else list(s.pool)
+    out = [("np-take", c) for c in offer]
+    if s.draw or s.discard:
+        out.append(("np-take", NOBODY))
+    return out or [("np-skip",)]  # nothing left anywhere: the NP does nothing
 
+
+def _np_marks(s, seat):
+    sites = free_build_sites(s.board, s.types[s.np_card])
+    # §12 Decision: a card with no legal symbol places nothing and is discarded.
+    return [("np-mark", x) for x in sites] or [("np-mark", NOBODY)]
+
+
+# One generator per row of the decisions table (phases.DECISIONS), the game's end aside.
+_GENERATORS = {
+    (PH_KEEP, STEP_NONE): _keeps,
+    (NP_SETUP, STEP_NONE): _np_dwarves,
+    (PLACEMENT, STEP_NONE): _placements,
+    (PLACEMENT, STEP_SPREAD): _spread,
+    (PH_CAMP, STEP_NONE): _crests,
+    (ACTIONS, STEP_NONE): _actions,
+    (ACTIONS, STEP_DISCARD): _hand_cards("discard"),
+    (ACTIONS, STEP_SPIES_SHOW): _hand_cards("show"),
+    (ACTIONS, STEP_SPIES_TAKE): _spy_takes,
+    (NP_TURN, STEP_NP_TAKE): _np_takes,
+    (NP_TURN, STEP_NP_MARK): _np_marks,
+}
+
+__all__ = ["legal_commands", "check_legal", "is_legal", "command_claims", "unknown_claims",
+           "apply_claims", "known_count", "where", "architect_cost", "architect_sites",
+           "free_build_sites", "gatehouse_second_markers", "discount_options"]

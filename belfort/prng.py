@@ -9,7 +9,7 @@ import hashlib
 
 
 class Prng:
-    __slots__ = ("_key", "_counter", "_buf")
+    __slots__ = ("_key", "_counter", "_buf", "_pos")
 
     def __init__(self, seed, *labels):
         """`seed` is bytes, str or int; `labels` name an independent stream from the same seed."""
@@ -18,15 +18,22 @@ class Prng:
             h.update(b"\x00" + _as_bytes(label))
         self._key = h.digest()
         self._counter = 0
-        self._buf = b""
+        self._buf = b""   # bytes produced and not yet used start at _pos
+        self._pos = 0
+
+    def _refill(self):
+        """Append the next block to the bytes not used yet."""
+        block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+        self._counter += 1
+        self._buf = self._buf[self._pos:] + block
+        self._pos = 0
 
     def _bytes(self, n):
-        while len(self._buf) < n:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-            self._counter += 1
-            self._buf += block
-        out, self._buf = self._buf[:n], self._buf[n:]
-        return out
+        while len(self._buf) - self._pos < n:
+            self._refill()
+        pos = self._pos
+        self._pos = pos + n
+        return self._buf[pos:pos + n]
 
     def below(self, n):
         """A uniform integer in [0, n)."""
@@ -34,6 +41,15 @@ class Prng:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
+        if n <= 256:   # one byte a draw (the common case), read without slicing
+            limit = 256 - 256 % n
+            while True:
+                if self._pos >= len(self._buf):
+                    self._refill()
+                x = self._buf[self._pos]
+                self._pos += 1
+                if x < limit:
+                    return x % n
         nbytes = ((n - 1).bit_length() + 7) // 8
         limit = (256 ** nbytes // n) * n
         while True:

@@ -1,6 +1,6 @@
 """Scoring (§9, §10, §11)."""
 
-from .data import DISTRICTS, N_SITES, SITE_DISTRICT, SITE_WEIGHT
+from .data import DISTRICTS, NOBODY, SITE_DISTRICT, SITE_WEIGHT
 
 
 def rank_points(counts, table):
@@ -27,11 +27,9 @@ def rank_points(counts, table):
 def district_markers(s):
     """Markers per district per competitor (players, then NP3 and NP4 in a 2-player game)."""
     counts = [[0] * s.competitors() for _ in range(DISTRICTS)]
-    board = s.board
-    for site in range(N_SITES):
-        owner = board[site]
-        if owner >= 0:
-            counts[SITE_DISTRICT[site]][owner] += SITE_WEIGHT[site]
+    for owner, district, weight in zip(s.board, SITE_DISTRICT, SITE_WEIGHT):
+        if owner != NOBODY:
+            counts[district][owner] += weight
     return counts
 
 
@@ -63,10 +61,13 @@ def score_phase(s):
             "gnomes": gnome_pts, "total": total}
 
 
-def tiebreak_value(p):
-    """§11: wood + stone + gold + 2 × metal."""
-    w, st, m, g = p.res
-    return w + st + g + 2 * m
+def tiebreak_value(p, rs=None):
+    """§11: the player's resources counted by the ruleset's tie-break weights (standard:
+    wood + stone + gold + 2 × metal). `rs` defaults to the standard ruleset."""
+    if rs is None:
+        from .ruleset import standard_ruleset
+        rs = standard_ruleset()
+    return sum(n * k for n, k in zip(p.res, rs.tiebreak))
 
 
 def final_result(s):
@@ -74,7 +75,7 @@ def final_result(s):
     tied = [seat for seat, p in enumerate(s.players) if p.score == best]
     if len(tied) == 1:
         return {"winners": tied, "tie_break": False}
-    top = max(tiebreak_value(s.players[seat]) for seat in tied)
-    winners = [seat for seat in tied if tiebreak_value(s.players[seat]) == top]
+    top = max(tiebreak_value(s.players[seat], s.rs) for seat in tied)
+    winners = [seat for seat in tied if tiebreak_value(s.players[seat], s.rs) == top]
     return {"winners": winners, "tie_break": True}
 

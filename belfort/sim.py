@@ -13,19 +13,20 @@ import sys
 import time  # allowed: this command-line runner reports games per second; no rule reads a clock
 import traceback
 
-from . import RandomBot, apply, command_text, legal_commands, new_game, parse_command
+from . import apply, command_text, legal_commands, new_game, parse_command
+from .prng import Prng
 from .serialize import from_json, to_json
 from .views import state_hash
 
 
 def play(players, seed, guilds, check=False):
     game = new_game(players, {"guilds": guilds}, seed=seed)
-    bot = RandomBot(seed)
+    rng = Prng(seed, "random-bot")      # uniform random choices
     decisions = 0
     while not game.is_over():
         seat = game.waiting_for()[0]
         cmds = legal_commands(game, seat)
-        cmd = cmds[bot.rng.below(len(cmds))]
+        cmd = cmds[rng.below(len(cmds))]
         if check:
             text = command_text(cmd)
             if parse_command(text) != cmd:

@@ -7,7 +7,7 @@ Views and the state hash read only public types and the viewer's own hand, so th
 depend on what this engine happens to know.
 """
 
-from .data import N_SITES
+from .data import GARDENS, N_SITES, NOBODY, PUB
 
 # Phases (§4) and the steps inside them.
 KEEP = "keep"              # §3.3 simultaneous keep-3
@@ -27,7 +27,6 @@ STEP_SPIES_TAKE = "spies-take"  # §14 Spies: the spy takes one
 STEP_NP_TAKE = "np-take"        # §12
 STEP_NP_MARK = "np-mark"        # §12
 
-NO_ONE = -1
 
 
 class Player:
@@ -157,7 +156,6 @@ class GameState:
     # --- small derived facts used everywhere -------------------------------------------
     def masters(self, seat):
         """(master elves, master dwarves): §13 Decision, derived from Gardens/Pubs with a gnome."""
-        from .data import GARDENS, PUB
         p = self.players[seat]
         gardens = pubs = 0
         types, gnomes = self.types, self.gnomes
@@ -168,15 +166,19 @@ class GameState:
                     gardens += 1
                 elif t == PUB:
                     pubs += 1
+        if not (gardens or pubs):
+            return 0, 0
         mm = self.rs.max_masters
         return min(gardens, p.elves, mm), min(pubs, p.dwarves, mm)
 
     def unplaced(self, seat):
         """Unplaced workers this round by kind: [elf, master-elf, dwarf, master-dwarf]."""
         p = self.players[seat]
-        me, md = self.masters(seat)
         pl = p.placed
-        return [p.elves - me - pl[0], me - pl[1], p.dwarves - md - pl[2], md - pl[3]]
+        if p.built and self.gnomes:
+            me, md = self.masters(seat)
+            return [p.elves - me - pl[0], me - pl[1], p.dwarves - md - pl[2], md - pl[3]]
+        return [p.elves - pl[0], -pl[1], p.dwarves - pl[2], -pl[3]]
 
     def guild_owner(self, district):
         return self.board[district * 12 + 11]
@@ -273,4 +275,4 @@ def _freeze(v):
 
 
 def new_board():
-    return [NO_ONE] * N_SITES
+    return [NOBODY] * N_SITES

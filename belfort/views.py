@@ -8,8 +8,9 @@ every peer whatever private cards each one knows.
 import hashlib
 import json
 
-from .data import AREAS, CARD_TYPES, GUILDS, KINDS, N_SITES, SITE_NAME
+from .data import AREAS, CARD_TYPES, GUILDS, KINDS, N_SITES, NOBODY, SITE_NAME
 from .commands import plank_text
+from .phases import decision_view
 from .state import KEEP, STEP_SPIES_SHOW
 
 
@@ -18,7 +19,7 @@ def _type_if_public(s, c):
 
 
 def _occupant(occ):
-    return None if occ < 0 else {"seat": occ // 4, "worker": KINDS[occ % 4]}
+    return None if occ == NOBODY else {"seat": occ // 4, "worker": KINDS[occ % 4]}
 
 
 def public_view(s):
@@ -27,7 +28,8 @@ def public_view(s):
     for seat, p in enumerate(s.players):
         me, md = s.masters(seat)
         built = [{"card": c, "type": CARD_TYPES[s.types[c]], "gnomes": s.gnomes.get(c, 0),
-                  "plank": _occupant(s.card_plank.get(c, -1))} for c in p.built]
+                  "locks": s.rs.locks[s.types[c]],
+                  "plank": _occupant(s.card_plank.get(c, NOBODY))} for c in p.built]
         players.append({
             "seat": seat, "name": s.names[seat], "crest": s.crest[seat],
             "score": p.score, "tax": s.rs.tax_for(p.score),
@@ -45,19 +47,20 @@ def public_view(s):
             "areas": {AREAS[a]: {KINDS[k]: s.area[seat][a * 4 + k] for k in range(4)
                                  if s.area[seat][a * 4 + k]} for a in range(4)},
         })
-    board = {SITE_NAME[x]: s.board[x] for x in range(N_SITES) if s.board[x] >= 0}
+    board = {SITE_NAME[x]: s.board[x] for x in range(N_SITES) if s.board[x] != NOBODY}
     return {
         "players": players,
         "non_players": (["NP3", "NP4"] if s.n == 2 else []),
         "phase": s.phase, "step": s.step, "round": s.round, "rounds": s.rs.rounds,
         "scoring_rounds": list(s.rs.scoring_rounds),
         "waiting_for": s.waiting_for(),
-        "current": s.current,
+        "current": s.current if s.current != NOBODY else None,
+        "decision": decision_view(s),
         "order": list(s.order),
         "crests_face_down": [k for k in range(1, s.n + 1) if s.crest_down[k]],
         "board": board,
         "guilds": [{"district": d, "guild": GUILDS[g], "owner": s.board[d * 12 + 11]
-                    if s.board[d * 12 + 11] >= 0 else None,
+                    if s.board[d * 12 + 11] != NOBODY else None,
                     "plank": _occupant(s.guild_plank[d]),
                     "np_dwarf": (s.n + s.np_dwarf.index(d)) if d in s.np_dwarf else None}
                    for d, g in enumerate(s.guilds)],
@@ -77,7 +80,7 @@ def public_view(s):
                   if s.step == STEP_SPIES_SHOW else None),
         "keep_submitted": sorted(s.keep_choice) if s.phase == KEEP else [],
         "np_card": ({"card": s.np_card, "type": _type_if_public(s, s.np_card)}
-                    if s.np_card >= 0 else None),
+                    if s.np_card != NOBODY else None),
         "score_log": s.score_log,
         "result": s.result,
         "ruleset": s.rs.sha256,
@@ -103,7 +106,7 @@ def _public_tuple(s):
     types, public = s.types, s.public
 
     def pub(c):
-        return types[c] if public[c] else -1
+        return types[c] if public[c] else NOBODY
 
     players = []
     for p in s.players:
@@ -119,7 +122,7 @@ def _public_tuple(s):
         [s.t_visits, s.t_buys, s.t_sells, s.t_exchanges, s.t_hired, s.t_banks, s.smith_used],
         [s.pending, s.pending_reason, s.spy, s.spies_waiting, sorted(s.spies_shown)],
         sorted(s.keep_choice), s.spread_kinds, s.camp_queue,
-        [s.np_card, pub(s.np_card) if s.np_card >= 0 else -1, s.np_index],
+        [s.np_card, pub(s.np_card) if s.np_card != NOBODY else NOBODY, s.np_index],
         players, s.score_log, s.result,
     ]
 

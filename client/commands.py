@@ -31,7 +31,7 @@ CLIENT_WORDS = {
 }
 
 VERB_META = {
-    "keep": "keep 3 cards, discard the others",
+    "keep": "choose the cards you keep, discard the others",
     "np-dwarf": "put your non-player's dwarf on a guild",
     "place": "put a worker on a plank",
     "pass": "stop placing; spread the rest",
@@ -45,8 +45,8 @@ VERB_META = {
     "sell": "sell 1 at the trading post",
     "exchange": "Merchants: wood/stone → metal",
     "hire": "hire a gnome",
-    "bank": "take 1 gold from a Bank",
-    "smith": "buy 1 metal at a Blacksmith",
+    "bank": "take gold from a Bank",
+    "smith": "buy metal at a Blacksmith",
     "buy-card": "buy a card (ends your turn)",
     "end": "end your turn",
     "discard": "discard a card",
@@ -386,8 +386,10 @@ class Hinter:
         if "=" in nxt:
             name, _, n = nxt.partition("=")
             if name == "discount":
-                return {"m": "pay 1 metal less", "ww": "pay 2 wood less",
-                        "ss": "pay 2 stone less", "ws": "pay 1 wood and 1 stone less"}.get(n, "")
+                off = rs.discounts.get(n)      # (wood, stone, metal) off, from the ruleset
+                less = " and ".join(f"{k} {r}" for k, r in zip(off or (), ("wood", "stone",
+                                                                            "metal")) if k)
+                return f"pay {less} less" if less else ""
             return f"{n} to the {'gold mine' if name == 'gold' else name}"
         if verb == "crest" and ascii_int(nxt) is not None:
             for p in self.view["players"]:

@@ -13,7 +13,7 @@ from belfort.data import CARD_TYPE_ID, HAS_PLANK, PLANK_BEHIND_LOCK, SITE_DISTRI
     SITE_WEIGHT
 from belfort.scoring import rank_points
 
-from .render import LOCKS, Line
+from .render import Line
 from .words import GUILD_TITLE, TITLE, Namer, kind_words, plural, season_of
 
 CELL = 12          # one competitor's column: "12 =1st  7"
@@ -229,7 +229,7 @@ def plank_text(b, namer, rs):
 
 
 def lock_text(b):
-    locks = LOCKS.get(b["type"], 1)
+    locks = b["locks"]          # the ruleset's locks for this card (public_view)
     if not locks:
         return "no lock"
     return "gnomes {filled}/{locks}".format(filled=b["gnomes"], locks=locks)

@@ -22,7 +22,6 @@ HEAD_SHORT = {"pub": "Pub", "gardens": "Gdn", "tower": "Twr", "inn": "Inn",
 WIDE_HEAD = {"pub": "Pub", "gardens": "Gardens", "tower": "Tower", "inn": "Inn",
              "blacksmith": "Smith", "bank": "Bank", "market": "Market", "library": "Library"}
 KIND_LETTER = {"elf": "e", "master-elf": "E", "dwarf": "d", "master-dwarf": "D"}
-LOCKS = {"market": 2, "keep": 0}
 
 
 class Line:
@@ -132,9 +131,9 @@ def occupant_text(ctx, occ):
     return ctx.namer.letter(occ["seat"]) + KIND_LETTER.get(occ["worker"], "?")
 
 
-def phase_title(view):
+def phase_title(view, rs):
     phase, step = view["phase"], view["step"]
-    return {"keep": "Setup: keep 3 cards", "np-setup": "Setup: non-player dwarves",
+    return {"keep": f"Setup: keep {rs.keep} cards", "np-setup": "Setup: non-player dwarves",
             "placement": "Placement", "camp": "King's camp", "actions": "Actions",
             "np-turn": "Non-player turns", "over": "Game over"}.get(phase, phase) + \
         ({"spread": " (spread)", "discard": " (discard)", "spies-show": " (Spies)",
@@ -164,7 +163,7 @@ def header(view, ctx, width):
         if nxt and view["phase"] != "over":
             line.add(f" (scoring after {nxt})" if width >= 100 else f" (scores {nxt})",
                      "class:dim")
-    line.add(" │ ", "class:dim").add(phase_title(view), "class:title")
+    line.add(" │ ", "class:dim").add(phase_title(view, ctx.ruleset), "class:title")
     waiting = view["waiting_for"]
     if view["phase"] not in ("over", "keep") and waiting:
         cur = view["current"]
@@ -286,7 +285,7 @@ def collection(view, ctx, width, wide):
 
 def built_text(b, wide):
     t = b["type"]
-    locks = LOCKS.get(t, 1)
+    locks = b["locks"]          # the ruleset's locks for this card (public_view)
     name = TITLE[t] if wide else SHORT[t]
     lock = "g" * b["gnomes"] + "·" * (locks - b["gnomes"])
     occ = b.get("plank")

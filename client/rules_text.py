@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from belfort.data import CARD_TYPES, GUILDS
 
-from .words import GUILD_TITLE, TITLE, cost_text
+from .words import GUILD_TITLE, TITLE, cost_text, plural
 
 
 def _cat(rs, g):
@@ -26,8 +26,33 @@ def _prices(rs):
     return f"gold to buy: {buy}; gold for selling: {sell}"
 
 
+def _tiebreak(rs):
+    parts = []
+    for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[0], rs.tiebreak[1],
+                                                           rs.tiebreak[3], rs.tiebreak[2])):
+        if k:
+            parts.append(name if k == 1 else f"{k} × {name}")
+    return " + ".join(parts) or "nothing"
+
+
+def _discounts(rs):
+    m, ws = rs.architects_metal_discount, rs.architects_wood_stone_discount
+    parts = ([f"{m} metal"] if m else []) + ([f"{ws} wood/stone (in any mix)"] if ws else [])
+    return " or ".join(parts) or "nothing", ", ".join(rs.discounts) or "none"
+
+
+def _locks(rs):
+    """'1 lock each, the Market 2, the Keep 0' from the ruleset."""
+    counts = list(rs.locks)
+    usual = max(set(counts), key=counts.count)
+    odd = [f"the {TITLE[t]} {k}" for t, k in zip(CARD_TYPES, counts) if k != usual]
+    return f"{plural(usual, 'lock')} each" + (", " + ", ".join(odd) if odd else "")
+
+
 def _taxes(rs):
     levels = list(rs.tax_levels)
+    if levels[0][0] > 0:          # a score below the first level pays nothing
+        levels.insert(0, (0, 0))
     parts = []
     for i, (low, tax) in enumerate(levels):
         high = levels[i + 1][0] - 1 if i + 1 < len(levels) else None
@@ -61,7 +86,8 @@ def phase_topics(rs):
             f"each wait in the reserve), score 0. Everyone is dealt {rs.deal} cards and "
             f"secretly keeps {rs.keep}; the others are discarded face up. All choices are "
             "revealed together.\n"
-            "  keep #0 #1 #2          (the client adds the 'drop …' part for you)\n"
+            f"  keep {' '.join(f'#{i}' for i in range(rs.keep))}"
+            "          (the client adds the 'drop …' part for you)\n"
             "Turn-order crests 1…N are dealt at random; the pool gets "
             f"{rs.pool_size} face-up cards."),
         "placement": (
@@ -84,12 +110,12 @@ def phase_topics(rs):
             "Collection (§7)",
             "In this order: forest (each elf 1 wood), quarry (each dwarf 1 stone), mine "
             "(metal = pairs of elf and dwarf), gold mine (each worker 1 gold). A master counts "
-            "2 for collecting. The single player with most worker pieces in an area gets +1 "
-            "of its resource (a tie: nobody).\n"
+            f"{rs.master_collects} for collecting. The single player with most worker pieces in "
+            f"an area gets +{rs.area_bonus} of its resource (a tie: nobody).\n"
             "Then the Recruiter's desk (one more worker of the same kind), the King's camp "
             "(in plank order, take a face-up crest: swap with its holder, or choose your own "
-            "to keep it; it is then face down for the month), then income (1 gold per built "
-            "card with a coin) and taxes (see 'help taxes').\n"
+            "to keep it; it is then face down for the month), then income (each built card's "
+            "income in gold: see the card) and taxes (see 'help taxes').\n"
             "  crest 2"),
         "actions": (
             "Actions (§8)",
@@ -99,7 +125,8 @@ def phase_topics(rs):
             "  guild spies            pay the guild's cost, mark its symbol, own it\n"
             "  activate miners        every worker you placed on a guild or card must be "
             "activated before the turn ends\n"
-            "  buy wood, sell metal   one buy and one sell per trading-post visit "
+            "  buy wood, sell metal   one buy and one sell per trading-post visit; "
+            f"{plural(rs.trade_visits, 'visit')} a turn, more with Market gnomes "
             f"({_prices(rs)})\n"
             f"  hire #20               {rs.fee_gnome_hire} gold, once per turn: a gnome onto a "
             "free lock of your built card\n"
@@ -120,11 +147,13 @@ def phase_topics(rs):
         "taxes": (
             "Taxes (§7, §9.7)",
             f"At the end of Collection each player pays gold by their score: {_taxes(rs)}. "
-            "Each gold you cannot pay costs 1 VP."),
+            f"Each gold you cannot pay costs {rs.unpaid_tax_vp} VP.\n"
+            f"(Ruleset '{rs.name}'. The first reconstruction's ten-space ladder ships as a "
+            "ruleset: belfort play --ruleset ten-space-taxes.)"),
         "end": (
             "End of the game (§11)",
             f"After the scoring of month {rs.rounds}. Most VP wins; a tie is broken by "
-            "resources (wood + stone + gold + 2 × metal); still tied, they share the victory."),
+            f"resources ({_tiebreak(rs)}); still tied, they share the victory."),
         "two-player": (
             "Two players (§12)",
             "Two non-players, NP3 and NP4, hold crests 3 and 4. The holder of crest 1 plays "
@@ -172,14 +201,15 @@ def phase_topics(rs):
         "glossary": (
             "Words of the game",
             "  worker     an elf or a dwarf (help workers); gnomes are not placed\n"
-            "  master     a worker flipped to its master side: collects 2 (help master)\n"
+            f"  master     a worker flipped to its master side: collects {rs.master_collects} "
+            "(help master)\n"
             "  gnome      hired onto a lock of your built card (help gnome)\n"
             "  plank      a space for one worker: desk, camp, guilds, cards (help plank)\n"
             "  lock       a gnome space on a card; its ability works once filled (help lock)\n"
             "  symbol     a space on the board for a marker (help board)\n"
             "  marker     your token on a symbol; markers win districts (help marker)\n"
             "  crest      your turn-order number (help crests)\n"
-            "  pool       the 3 face-up cards anyone may buy (help deck)\n"
+            f"  pool       the {rs.pool_size} face-up cards anyone may buy (help deck)\n"
             "  VP         victory points (help scoring)\n"
             "  tax        gold paid each month by your VP level (help taxes)"),
         "workers": (
@@ -195,8 +225,9 @@ def phase_topics(rs):
         "master": (
             "Masters (§1, §7, §13)",
             "A master is an elf or dwarf flipped to its master side, by a gnome arriving on "
-            "the lock of your Gardens (an elf) or Pub (a dwarf). A master collects 2 in the "
-            "resource areas, but counts 1 for an area's bonus and for scoring majorities.\n"
+            "the lock of your Gardens (an elf) or Pub (a dwarf). A master collects "
+            f"{rs.master_collects} in the resource areas, but counts 1 for an area's bonus and "
+            "for scoring majorities.\n"
             "On the screen: Elf 4(1) = 4 elves, 1 of them a master; on a plank E or D.\n"
             "Place one with place master-elf desk — or just place elf desk when the master is "
             "the only elf you have left."),
@@ -217,7 +248,7 @@ def phase_topics(rs):
             "place elf desk, place dwarf camp, place elf miners, place dwarf #17."),
         "lock": (
             "Gnome locks (§13)",
-            "A built card's gnome lock takes one gnome (the Market has two, the Keep none). "
+            f"A gnome lock takes one gnome; the cards have {_locks(rs)}. "
             "The card's locked ability works from the moment a gnome is on it. tableau shows "
             "which locks are filled."),
         "marker": (
@@ -233,18 +264,20 @@ def phase_topics(rs):
             "keep it); the taken crest is face down for the rest of the month. Type e.g. crest 1."),
         "income": (
             "Income (§7, §13)",
-            "In Collection each built card with a coin gives 1 gold (help card-list shows "
-            "which), then you pay tax (help taxes)."),
+            "In Collection each built card gives its income in gold (help card-list shows "
+            "each card's), then you pay tax (help taxes)."),
         "areas": (
             "Resource areas (§6, §7)",
             "Forest: elves, 1 wood each. Quarry: dwarves, 1 stone each. Mine: both, 1 metal "
-            "per elf-dwarf pair. Gold mine: both, 1 gold each. A master collects 2. The "
-            "player with the most worker pieces in an area gets 1 more (a tie: nobody). You "
-            "send workers there when you pass: spread 2 1 0."),
+            f"per elf-dwarf pair. Gold mine: both, 1 gold each. A master collects "
+            f"{rs.master_collects}. The player with the most worker pieces in an area gets "
+            f"{rs.area_bonus} more (a tie: nobody). You send workers there when you pass: "
+            "spread 2 1 0."),
         "trading-post": (
             "The trading post (§8)",
-            f"In your Actions turn: one buy and one sell per visit, one unit each ({_prices(rs)}"
-            "). Extra visits come from Market gnomes and the Merchants. buy wood, sell metal."),
+            f"In your Actions turn: {plural(rs.trade_visits, 'visit')}, each one buy and one "
+            f"sell of one unit ({_prices(rs)}). Extra visits come from Market gnomes and the "
+            "Merchants. buy wood, sell metal."),
         "months": (
             "Months and seasons (§4, §10)",
             f"The game lasts {rs.rounds} months; scoring follows months {_season_text(rs)} "
@@ -259,27 +292,28 @@ def phase_topics(rs):
 
 CARD_TEXT = {
     "pub": "Gnome lock: when a gnome arrives, flip one of your dwarves to a master "
-           "(collects 2).",
+           "(collects {master}).",
     "gardens": "Gnome lock: when a gnome arrives, flip one of your elves to a master "
-               "(collects 2).",
+               "(collects {master}).",
     "tower": "Plank behind the gnome lock (fee {prop} gold): take a gnome from the supply onto "
              "one of your free gnome locks (not your one hire of the turn).",
     "inn": "Plank behind the gnome lock (fee {prop} gold): gain an elf or a dwarf from your "
            "reserve.",
-    "blacksmith": "Plank: gain {smith} metal. Gnome lock: once per month, in your turn, buy 1 "
-                  "metal for 1 gold (smith #ID).",
-    "bank": "Gnome lock: once per turn, take 1 gold (bank #ID).",
-    "market": "Plank: gain {market} gold. Two gnome locks: each gives one more trading-post "
-              "visit per turn.",
+    "blacksmith": "Plank: gain {smith} metal. Gnome lock: once per month, in your turn, buy "
+                  "{smith_metal} metal for {smith_gold} gold (smith #ID).",
+    "bank": "Gnome lock: once per turn, take {bank} gold (bank #ID).",
+    "market": "Plank: gain {market} gold. Gnome locks: each gnome gives {visits} more "
+              "trading-post visit(s) per turn.",
     "gatehouse": "Gatehouse G spans districts G and G+1, one symbol in each, written gateG@D "
                  "with D the district: gatehouse 1 has gate1@1 and gate1@2, gatehouse 4 has "
                  "gate4@4 and gate4@0. Build only where both are free; you mark one of them. "
                  "Gnome lock: put a second marker on the free other symbol of a gatehouse "
                  "where you have one.",
     "library": "Plank: draw {libdraw} cards, then discard {libdiscard}. Gnome lock: after "
-               "your turn ends, draw 1 card free (then discard down to {limit}).",
-    "keep": "No plank and no lock; built on both symbols of a district's keep section, so it "
-            "counts 2 markers.",
+               "your turn ends, draw {libgnome} card(s) free per gnome (then discard down to "
+               "{limit}).",
+    "keep": "No plank; built on both symbols of a district's keep section, so it counts 2 "
+            "markers.",
 }
 
 GUILD_TEXT = {
@@ -287,8 +321,8 @@ GUILD_TEXT = {
                  "(exchange wood), and {mvis} extra trading-post visits.",
     "librarians": "Draw {lbd} cards, then discard {lbx} from your hand.",
     "architects": "Mark any free property, wall or guild symbol without a card, paying its "
-                  "cost less 1 metal or 2 wood/stone (discount=m, ww, ss, ws). No income, "
-                  "plank or lock comes with it. E.g. activate architects tower@2 discount=ws",
+                  "cost less {adisc} (discount={codes}). No income, plank or lock comes with "
+                  "it. E.g. activate architects tower@2 discount={code}",
     "recruiters": "Gain an elf or a dwarf from your reserve, or put a gnome from the supply on "
                   "a free lock of your built card. E.g. activate recruiters elf, or activate "
                   "recruiters gnome #20",
@@ -296,11 +330,12 @@ GUILD_TEXT = {
     "miners": "Gain {yield}.",
     "bankers": "Gain {yield}.",
     "masons": "Gain {yield}.",
-    "thieves": "Take up to {th1} gold from one player, or 1 gold from each of up to {tgt} "
-               "players. E.g. activate thieves from 2 (seat 2), or activate thieves each 1 3",
-    "bandits": "From one player take 1 metal or up to {bd1} wood/stone, or 1 wood or stone "
-               "from each of up to {tgt} players. E.g. activate bandits from 2 wood stone, or "
-               "activate bandits each 1:wood 3:stone",
+    "thieves": "Take up to {th1} gold from one player, or up to {the} gold from each of up to "
+               "{tgt} players. E.g. activate thieves from 2 (seat 2), or activate thieves "
+               "each 1 3",
+    "bandits": "From one player take up to {bdm} metal or up to {bd1} wood/stone, or up to "
+               "{bde} wood or stone from each of up to {tgt} players. E.g. activate bandits "
+               "from 2 wood stone, or activate bandits each 1:wood 3:stone",
     "wizards": "Swap ALL markers between two properties of the same type, two guilds (owners "
                "swap too) or two walls. E.g. activate wizards tower@1 tower@3, or activate "
                "wizards gate1 gate3",
@@ -309,8 +344,10 @@ GUILD_TEXT = {
              "e.g. take #3.",
 }
 
+# Usage and meaning of each command; numbers in {braces} come from the ruleset (command_text).
 COMMAND_TEXT = {
-    "keep": ("keep #A #B #C [drop #D:type #E:type]", "setup: keep 3 of your 5 cards (§3)"),
+    "keep": ("keep {keep_cards} [drop {drop_cards}]",
+             "setup: keep {keep} of your {deal} cards (§3)"),
     "np-dwarf": ("np-dwarf GUILD", "2 players: put your NP's dwarf on a guild (§12)"),
     "place": ("place elf|dwarf|master-elf|master-dwarf desk|camp|GUILD|#CARD",
               "put one worker on a plank (§6)"),
@@ -329,8 +366,9 @@ COMMAND_TEXT = {
     "exchange": ("exchange wood|stone", "Merchants: 1 wood or stone → 1 metal (§14)"),
     "hire": ("hire #CARD [gateG@D]", "hire a gnome onto a free lock (§8); on a Gatehouse, "
              "name the gatehouse symbol it marks"),
-    "bank": ("bank #CARD", "Bank gnome: take 1 gold (§13)"),
-    "smith": ("smith #CARD", "Blacksmith gnome: buy 1 metal for 1 gold (§13)"),
+    "bank": ("bank #CARD", "Bank gnome: take {bank} gold (§13)"),
+    "smith": ("smith #CARD",
+              "Blacksmith gnome: buy {smith_metal} metal for {smith_gold} gold (§13)"),
     "buy-card": ("buy-card #CARD | top", "buy a card: the last action of your turn (§8)"),
     "end": ("end", "end your turn (§8)"),
     "discard": ("discard #CARD   (or discard #3:pub)", "discard a card, one at a time (hand "
@@ -389,15 +427,30 @@ ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep
            "built": "tableau-command", "cards-built": "tableau-command"}
 
 
+def command_text(rs):
+    """COMMAND_TEXT with the ruleset's numbers filled in."""
+    numbers = dict(keep=rs.keep, deal=rs.deal, bank=rs.lock_bank_gold,
+                   keep_cards=" ".join(f"#{chr(65 + i)}" for i in range(rs.keep)),
+                   drop_cards=" ".join(f"#{chr(65 + i)}:type" for i in range(rs.keep, rs.deal)),
+                   smith_gold=rs.lock_blacksmith_gold, smith_metal=rs.lock_blacksmith_metal)
+    return {verb: (usage.format(**numbers), what.format(**numbers))
+            for verb, (usage, what) in COMMAND_TEXT.items()}
+
+
 def card_help(rs, t):
     i = CARD_TYPES.index(t)
     text = CARD_TEXT[t].format(prop=rs.fee_property_plank, smith=rs.blacksmith_metal,
                                market=rs.market_gold, libdraw=rs.library_draw,
-                               libdiscard=rs.library_discard, limit=rs.hand_limit)
+                               libdiscard=rs.library_discard, limit=rs.hand_limit,
+                               master=rs.master_collects, bank=rs.lock_bank_gold,
+                               smith_gold=rs.lock_blacksmith_gold,
+                               smith_metal=rs.lock_blacksmith_metal,
+                               visits=rs.lock_market_visits, libgnome=rs.lock_library_draw)
     symbol = {"gatehouse": "gateG@D", "keep": "keep@D"}.get(t, f"{t}@D")
     return (f"{TITLE[t]} (card, §13)",
             f"Cost: {cost_text(rs.card_cost[i])}. Income: {rs.card_income[i]} gold per "
-            f"Collection. There are {rs.cards_per_type} in the deck.\n{text}\n"
+            f"Collection. Gnome locks: {rs.locks[i]}. There are {rs.cards_per_type} in the "
+            f"deck.\n{text}\n"
             f"Build it with: build #CARD {symbol}   (D the district 0–4"
             + (", G the gatehouse" if t == "gatehouse" else "") + "; or just build #CARD "
             "and Tab)")
@@ -405,9 +458,13 @@ def card_help(rs, t):
 
 def guild_help(rs, g):
     i = GUILDS.index(g)
+    adisc, codes = _discounts(rs)
     text = GUILD_TEXT[g].format(mex=rs.merchants_exchanges, mvis=rs.merchants_extra_visits,
                                 lbd=rs.librarians_draw, lbx=rs.librarians_discard,
                                 th1=rs.thieves_one, bd1=rs.bandits_one, tgt=rs.max_targets,
+                                the=rs.thieves_each, bdm=rs.bandits_metal, bde=rs.bandits_each,
+                                adisc=adisc, codes=codes,
+                                code=next(iter(reversed(rs.discounts)), "m"),
                                 **{"yield": cost_text(rs.guild_yield[i])})
     return (f"The {GUILD_TITLE[g]} ({_cat(rs, g)} guild, §14)",
             f"Build: {cost_text(rs.guild_cost[i])} (guild {g}); the owner's marker counts in "
@@ -422,7 +479,7 @@ def topics(rs):
         out[t] = card_help(rs, t)
     for g in GUILDS:
         out[g] = guild_help(rs, g)
-    for verb, (usage, what) in COMMAND_TEXT.items():
+    for verb, (usage, what) in command_text(rs).items():
         key = verb if verb not in out else f"{verb}-command"
         out[key] = (f"Command: {verb}", f"{usage}\n{what[0].upper()}{what[1:]}.")
     out["guild-list"] = ("Guilds (§14)", "\n".join(
@@ -432,10 +489,11 @@ def topics(rs):
         for i, t in enumerate(CARD_TYPES)))
     for word, (usage, what) in CLIENT_TEXT.items():
         out[f"{word}-command"] = (f"Command: {word}", f"{usage}\n{what[0].upper()}{what[1:]}.")
-    out["commands"] = ("Commands", "\n".join(f"  {u}" for u, _ in COMMAND_TEXT.values()) +
+    keep = " ".join(f"#{i}" for i in range(rs.keep))
+    out["commands"] = ("Commands", "\n".join(f"  {u}" for u, _ in command_text(rs).values()) +
                        "\nAnd the program's own:\n" +
                        "\n".join(f"  {u:<18}{w}" for u, w in CLIENT_TEXT.values()) +
-                       "\nShorthands: keep #0 #1 #2 (the drop part is added), spread 2 1 0, "
+                       f"\nShorthands: keep {keep} (the drop part is added), spread 2 1 0, "
                        "discard #3, any beginning only one command has (build #17), a "
                        "number from the ? list; Enter alone plays the only choice.")
     return out

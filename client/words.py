@@ -225,7 +225,8 @@ class Describer:
             return f"{who} sent {kind_words(k, total)} to the resource areas: {', '.join(parts)}."
         if kind == "bonus":
             res = {"forest": "wood", "quarry": "stone", "mine": "metal", "gold": "gold"}[ev[2]]
-            return f"{who} won the {AREA_TITLE[ev[2]]} bonus (+1 {res})."
+            amount = ev[3] if len(ev) > 3 else rs.area_bonus
+            return f"{who} won the {AREA_TITLE[ev[2]]} bonus (+{amount} {res})."
         if kind == "collect":
             return f"{who} collected {cost_text(ev[2])}."
         if kind == "gain-worker":
@@ -270,11 +271,17 @@ class Describer:
         if kind == "second-marker":
             return f"{who} put a second marker on {site_words(ev[2])}."
         if kind == "bank":
-            return self.said(ev[1], "You took 1 gold from your Bank {card}.",
-                             "{who} took 1 gold from their Bank {card}.", card=self.card(ev[2]))
+            gold = ev[3] if len(ev) > 3 else rs.lock_bank_gold
+            return self.said(ev[1], "You took {gold} gold from your Bank {card}.",
+                             "{who} took {gold} gold from their Bank {card}.",
+                             gold=gold, card=self.card(ev[2]))
         if kind == "smith":
-            return self.said(ev[1], "You bought 1 metal for 1 gold at your Blacksmith {card}.",
-                             "{who} bought 1 metal for 1 gold at their Blacksmith {card}.",
+            gold, metal = ev[3:5] if len(ev) > 4 else (rs.lock_blacksmith_gold,
+                                                       rs.lock_blacksmith_metal)
+            return self.said(ev[1], "You bought {metal} metal for {gold} gold at your "
+                                    "Blacksmith {card}.",
+                             "{who} bought {metal} metal for {gold} gold at their "
+                             "Blacksmith {card}.", gold=gold, metal=metal,
                              card=self.card(ev[2]))
         if kind == "buy-card":
             if ev[2] == -1:

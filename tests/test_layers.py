@@ -1,5 +1,6 @@
 """Layers (DEVELOPERS.md, DESIGN.md): belfort imports only the standard library; net may
-import belfort; client may import both; nothing imports upward."""
+import belfort; client may import both; nothing imports upward; the engine's modules import
+each other without a cycle."""
 
 import ast
 import pathlib
@@ -66,3 +67,75 @@ def test_the_checker_catches_a_bad_import(tmp_path, monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert check_package("belfort") == ["belfort/x.py:1 imports zmq",
                                         "belfort/x.py:2 imports random"]
+
+
+# --- no import cycle inside the engine (Guide: "no import cycles") --------------------------
+
+def _imports(path, package):
+    """Dotted names of the engine modules a file imports (lazy imports included)."""
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            parts = package.split(".")
+            base = parts[:len(parts) - node.level + 1]
+        elif node.module and node.module.split(".")[0] == "belfort":
+            base = []
+        else:
+            continue
+        if node.module:
+            yield ".".join(base + node.module.split("."))
+        else:
+            for alias in node.names:
+                yield ".".join(base + [alias.name])
+
+
+def engine_import_graph():
+    """Module → engine modules it imports."""
+    found = {}
+    for path in sorted((ROOT / "belfort").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            name = package = ".".join(parts[:-1])
+        else:
+            name, package = ".".join(parts), ".".join(parts[:-1])
+        found[name] = set(_imports(path, package))
+    # `from . import scoring` names a module; `from . import apply` a function of __init__.
+    return {k: {t if t in found else t.rsplit(".", 1)[0] for t in v} - {k}
+            for k, v in found.items()}
+
+
+def find_cycle(graph):
+    state = {}
+
+    def visit(node, stack):
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt, stack + [nxt])
+                if found:
+                    return found
+        state[node] = "done"
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node, [node])
+            if found:
+                return found
+    return None
+
+
+def test_the_engine_has_no_import_cycle():
+    """Guide: no import cycles (apply ↔ legal was one, through is_legal's lazy import).
+    The package's __init__ re-exports everything, so edges into it are left out."""
+    graph = {k: v - {"belfort", "belfort.bots"} for k, v in engine_import_graph().items()}
+    assert find_cycle(graph) is None, find_cycle(graph)
+    assert "belfort.apply" not in graph["belfort.legal"]
+
+
+def test_the_cycle_finder_finds_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None

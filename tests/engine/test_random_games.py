@@ -4,7 +4,7 @@ nothing, states round-trip through serialization, replays give identical hashes.
 
 import pytest
 
-from belfort import (CommandSyntaxError, IllegalCommandError, RandomBot, apply, command_text,
+from belfort import (CommandSyntaxError, IllegalCommandError, apply, command_text,
                      from_json, is_legal, legal_commands, new_game, parse_command, state_hash,
                      to_json)
 from belfort.prng import Prng
@@ -12,13 +12,13 @@ from belfort.prng import Prng
 
 def random_game(players, seed, guilds="normal", every=None):
     game = new_game(players, {"guilds": guilds}, seed=seed)
-    bot = RandomBot(seed)
+    rng = Prng(seed, "random-bot")
     log = []
     while not game.is_over():
         seat = game.waiting_for()[0]
         cmds = legal_commands(game, seat)
         assert cmds, "a waiting seat always has a legal command"
-        cmd = cmds[bot.rng.below(len(cmds))]
+        cmd = cmds[rng.below(len(cmds))]
         if every:
             every(game, seat, cmds, cmd)
         apply(game, cmd, seat)

@@ -42,7 +42,7 @@ def test_s7_1_forest_example_master_collects_two_but_counts_one_for_the_bonus():
                      YELLOW: ["spread elf forest=2 mine=0 gold=0"]})
     assert ("collect", RED, (2, 0, 0, 0)) in ev
     assert ("collect", YELLOW, (3, 0, 0, 0)) in ev
-    assert events_of(ev, "bonus") == [("bonus", YELLOW, "forest")]
+    assert events_of(ev, "bonus") == [("bonus", YELLOW, "forest", 1)]
     assert res(g, RED)[0] == 1 + 2 and res(g, YELLOW)[0] == 1 + 3
 
 
@@ -71,8 +71,31 @@ def test_s7_3_mine_example_master_dwarf_pairs_with_two_elves():
                               "spread master-dwarf quarry=0 mine=1 gold=0"]})
     assert ("collect", YELLOW, (0, 0, 1, 0)) in ev
     assert ("collect", PURPLE, (0, 0, 3, 0)) in ev
-    assert events_of(ev, "bonus") == [("bonus", PURPLE, "mine")]
+    assert events_of(ev, "bonus") == [("bonus", PURPLE, "mine", 1)]
     assert res(g, YELLOW)[2] == 1 + 1 and res(g, PURPLE)[2] == 1 + 3
+
+
+def test_s7_collection_reports_each_area_with_its_bonus():
+    """§7 (issue 14): a UI or tester sees who got what from which area, bonus apart, without
+    diffing resources: ("area", seat, area, resource, collected, bonus), in collection order
+    (forest, quarry, mine, gold mine), then each seat's total ("collect")."""
+    g = example_game()
+    set_workers(g, YELLOW, 1, 1)
+    set_workers(g, PURPLE, 2, 1, master_dwarves=1)
+    ev = collect(g, {YELLOW: ["spread elf forest=1 mine=0 gold=0",
+                              "spread dwarf quarry=0 mine=1 gold=0"],
+                     PURPLE: ["spread elf forest=0 mine=2 gold=0",
+                              "spread master-dwarf quarry=0 mine=0 gold=1"]})
+    assert events_of(ev, "area") == [
+        ("area", YELLOW, "forest", "wood", 1, 1),          # alone in the forest: the bonus
+        ("area", YELLOW, "mine", "metal", 0, 0),           # a dwarf without an elf
+        ("area", PURPLE, "mine", "metal", 0, 1),           # two elves, no dwarf; most pieces
+        ("area", PURPLE, "gold", "gold", 2, 1),            # a master dwarf collects 2
+    ]
+    assert ("collect", YELLOW, (2, 0, 0, 0)) in ev
+    assert ("collect", PURPLE, (0, 0, 1, 3)) in ev
+    kinds = [e[0] for e in ev if e[0] in ("area", "bonus", "collect")]
+    assert kinds.index("collect") > max(i for i, k in enumerate(kinds) if k == "area")
 
 
 def test_s7_3_mine_unpaired_workers_give_no_metal():

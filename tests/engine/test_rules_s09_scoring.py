@@ -4,7 +4,7 @@ examples (§9.3), and the tax levels (§9.7, the rulebook's "space 15 pays 2")."
 
 import pytest
 
-from belfort import standard_ruleset
+from belfort import load_ruleset, standard_ruleset
 from belfort.scoring import rank_points
 from scenario import COLOURS, give_built, mark, set_workers, start, to_round
 
@@ -158,9 +158,28 @@ def test_s9_2_two_player_non_players_count_four_elves_and_four_dwarves_and_no_gn
 # --- §9.7 taxes -----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("score, tax", [
-    (0, 0), (1, 0), (5, 0), (6, 1), (10, 1), (11, 2), (15, 2), (20, 2), (21, 3), (30, 3),
-    (31, 4), (40, 4), (41, 5), (50, 5), (51, 6), (90, 6)])
-def test_s9_7_tax_levels(score, tax):
-    """§9.7 Data: 0–5 pay 0, 6–10 1, 11–20 2, 21–30 3, 31–40 4, 41–50 5, 51+ 6; the
+    (0, 0), (1, 0), (5, 0), (6, 1), (10, 1), (11, 2), (15, 2), (16, 3), (20, 3), (21, 4),
+    (25, 4), (26, 5), (30, 5), (31, 6), (35, 6), (36, 7), (40, 7), (41, 8), (45, 8), (46, 9),
+    (50, 9), (51, 10), (90, 10)])
+def test_s9_7_tax_levels_are_five_spaces_wide(score, tax):
+    """§9.7 Data: levels of five score spaces — 0–5 pay 0, 6–10 1, 11–15 2, 16–20 3, …,
+    46–50 9 — and the Decision above the track's last printed level: 51+ pays 10. The
     rulebook's example: a player on space 15 pays 2 gold."""
     assert standard_ruleset().tax_for(score) == tax
+
+
+@pytest.mark.parametrize("score, tax", [
+    (5, 0), (6, 1), (10, 1), (11, 2), (15, 2), (20, 2), (21, 3), (30, 3), (31, 4), (40, 4),
+    (41, 5), (50, 5), (51, 6), (90, 6)])
+def test_s9_7_the_ten_space_ladder_ships_as_a_ruleset(score, tax):
+    """§9.7 Data: "the first reconstruction used ten-space levels; a player who prefers it
+    can load it as a ruleset (§16)" — `load_ruleset("ten-space-taxes")`; everything else is
+    the standard ruleset's."""
+    rs = load_ruleset("ten-space-taxes")
+    assert rs.tax_for(score) == tax
+    std = standard_ruleset()
+    differ = {k for k in std.raw if std.raw[k] != rs.raw[k]}
+    assert differ == {"name", "scoring"}
+    assert {k for k in std.raw["scoring"] if std.raw["scoring"][k] != rs.raw["scoring"][k]} \
+        == {"taxes"}
+    assert rs.sha256 != std.sha256

@@ -183,3 +183,59 @@ def test_s16_missing_file_is_refused(tmp_path):
 def test_s16_new_game_needs_a_ruleset_object():
     with pytest.raises(SetupError):
         new_game(3, seed=1, ruleset="standard.toml")
+
+
+# --- a ruleset that gives only what it changes --------------------------------------------
+
+def test_s16_a_file_based_on_the_standard_one_changes_only_its_fields():
+    """§16: "a player can correct any value in a copy of that file" — or write only the
+    corrections: `based_on = "standard"` and the fields that differ."""
+    rs = parse_ruleset('based_on = "standard"\nname = "rich"\n[start]\ngold = 9\n')
+    std = standard_ruleset()
+    assert rs.start == std.start[:3] + (9,)
+    assert rs.card_cost == std.card_cost and rs.tax_levels == std.tax_levels
+    full = parse_ruleset(variant("gold = 5\n", "gold = 9\n").replace('name = "standard"',
+                                                                     'name = "rich"'))
+    assert rs.sha256 == full.sha256          # the same numbers: the same identity
+
+
+@pytest.mark.parametrize("text, field", [
+    ('based_on = "mine.toml"\n', "based_on"),
+    ('based_on = "standard"\n[start]\ngems = 1\n', "start.gems"),
+    ('based_on = "standard"\nsurprise = 1\n', "surprise"),
+    ('based_on = "standard"\n[start]\ngold = -1\n', "start.gold"),
+])
+def test_s16_a_bad_based_on_file_is_refused_naming_the_field(text, field):
+    with pytest.raises(RulesetError) as err:
+        parse_ruleset(text)
+    assert err.value.field == field
+
+
+def test_s16_shipped_rulesets_load_by_name():
+    from belfort.ruleset import shipped_rulesets
+    assert set(shipped_rulesets()) >= {"standard", "ten-space-taxes"}
+    for name in shipped_rulesets():
+        assert load_ruleset(name).sha256
+    with pytest.raises(RulesetError) as err:
+        load_ruleset("eleven-space-taxes")
+    assert "ten-space-taxes" in str(err.value)
+
+
+def test_s16_a_ruleset_from_before_the_new_fields_plays_as_it_did():
+    """A ruleset lacking every field added in issue 14 gets the values the engine used
+    before (and keeps its hash); a newer one must give each field."""
+    from belfort.ruleset import EARLIER_DEFAULTS
+    old = load_ruleset().raw
+    raw = {k: v for k, v in old.items() if k not in ("collection", "locks")}
+    raw["scoring"] = {k: v for k, v in old["scoring"].items()
+                      if k not in EARLIER_DEFAULTS["scoring"]}
+    from belfort import Ruleset
+    rs = Ruleset(raw)
+    std = standard_ruleset()
+    assert (rs.master_collects, rs.area_bonus, rs.unpaid_tax_vp, rs.tiebreak, rs.locks) == \
+        (std.master_collects, std.area_bonus, std.unpaid_tax_vp, std.tiebreak, std.locks)
+    assert rs.raw == raw and rs.sha256 != std.sha256
+    newer = dict(raw, locks=old["locks"])                 # new-style: no defaults
+    with pytest.raises(RulesetError) as err:
+        Ruleset(newer)
+    assert err.value.field == "collection"

@@ -1,0 +1,263 @@
+"""Where things may go: free symbols, free gnome locks, and the choices of each activation
+(§8, §13, §14). `legal.py` builds the legal commands from these; the bots read them too.
+"""
+
+from itertools import combinations
+
+from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISTRICTS,
+                   GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES, INN, KEEP, NOBODY,
+                   RECRUITERS, SITE_TYPE, SITES_OF_TYPE, THIEVES, TOWER, WALL_SITES, WIZARDS)
+
+_SINGLE_SITE_TYPES = tuple(t for t in range(len(CARD_TYPES)) if t not in (KEEP, GATEHOUSE))
+_GATE_PAIRS = tuple(GATE_BASE + 2 * g for g in range(DISTRICTS))
+
+
+def free_build_sites(board, t):
+    """Sites where a property of type t may be marked now (§2, §8)."""
+    if t == GATEHOUSE:
+        out = []
+        for a in _GATE_PAIRS:
+            if board[a] == NOBODY and board[a + 1] == NOBODY:
+                out.append(a)
+                out.append(a + 1)
+        return out
+    return [x for x in SITES_OF_TYPE[t] if board[x] == NOBODY]
+
+
+def gnome_targets(s, seat, verb, *prefix):
+    """Every (card, gatehouse symbol) a new gnome of `seat` may go to (§8 hire, §13)."""
+    out = []
+    if s.gnome_supply <= 0:
+        return out
+    types, gnomes, locks = s.types, s.gnomes, s.rs.locks
+    gates = None
+    for c in s.players[seat].built:
+        t = types[c]
+        if gnomes.get(c, 0) >= locks[t]:
+            continue
+        if t == GATEHOUSE:
+            if gates is None:
+                gates = gatehouse_second_markers(s.board, seat)
+            if gates:
+                for x in gates:
+                    out.append((verb, *prefix, c, x))
+                continue
+        out.append((verb, *prefix, c, NOBODY))
+    return out
+
+
+def gatehouse_second_markers(board, seat):
+    """§13 Gatehouse lock: the free other symbols of gatehouses where `seat` has a marker."""
+    out = []
+    for a in _GATE_PAIRS:
+        x, y = board[a], board[a + 1]
+        if x == seat and y == NOBODY:
+            out.append(a + 1)
+        elif y == seat and x == NOBODY:
+            out.append(a)
+    return out
+
+
+def activation_options(s, seat, plank):
+    """The commands that activate `seat`'s worker on `plank`: each choice of its action, or
+    the bare `activate` when the action cannot be carried out at all (§8 Decision)."""
+    act = ("activate", plank)
+    if plank >= CARD_PLANK:
+        t = s.types[plank - CARD_PLANK]
+        if t == TOWER:
+            return gnome_targets(s, seat, "activate", plank, "gnome") or [act]
+        if t == INN:
+            return _worker_gains(s, seat, plank) or [act]
+        return [act]
+    g = plank - GUILD_PLANK
+    if g == ARCHITECTS:
+        return _architects(s, seat, plank) or [act]
+    if g == RECRUITERS:
+        opts = _worker_gains(s, seat, plank)
+        opts += gnome_targets(s, seat, "activate", plank, "gnome")
+        return opts or [act]
+    if g == THIEVES:
+        return _thieves(s, seat, plank) or [act]
+    if g == BANDITS:
+        return _bandits(s, seat, plank) or [act]
+    if g == WIZARDS:
+        return _wizards(s, plank) or [act]
+    return [act]
+
+
+def _worker_gains(s, seat, plank):
+    p = s.players[seat]
+    limit = s.rs.workers_per_colour
+    out = []
+    if p.elves < limit:
+        out.append(("activate", plank, "elf"))
+    if p.dwarves < limit:
+        out.append(("activate", plank, "dwarf"))
+    return out
+
+
+# --- Architects (§14) --------------------------------------------------------------------
+
+def discount_options(cost, res, discounts):
+    """§14 Architects: each discount (the ruleset's `discounts`: code → (wood, stone, metal)
+    off) applied in full (Decision), keeping only those whose reduced cost the player can
+    pay."""
+    out = []
+    for code, (dw, ds, dm) in discounts.items():
+        w, st, m = cost[0] - dw, cost[1] - ds, cost[2] - dm
+        if w < 0 or st < 0 or m < 0:
+            continue
+        if res[0] >= w and res[1] >= st and res[2] >= m and res[3] >= cost[3]:
+            out.append(code)
+    return out
+
+
+def architect_cost(s, site):
+    """The usual cost of marking `site`: its property's, a wall's or its guild's."""
+    t = SITE_TYPE[site]
+    if t == "wall":
+        return s.rs.wall_cost
+    if t == "guild":
+        return s.rs.guild_cost[s.guilds[site // 12]]
+    return s.rs.card_cost[t]
+
+
+def architect_sites(s):
+    """Free places the Architects may mark: property symbols (keep: a section; gatehouse: a
+    symbol of a gatehouse with both free), walls and unowned guilds."""
+    board = s.board
+    sites = []
+    for t in range(len(CARD_TYPES)):
+        sites += free_build_sites(board, t)
+    sites += [x for x in WALL_SITES if board[x] == NOBODY]
+    sites += [x for x in GUILD_SITES if board[x] == NOBODY]
+    return sites
+
+
+def _architects(s, seat, plank):
+    """Every (free place, discount) the seat can pay, in architect_sites' order; symbols of
+    one type share a cost, so its discounts are worked out once."""
+    res = s.players[seat].res
+    board = s.board
+    rs = s.rs
+    discounts = rs.discounts
+    out = []
+    for t in range(len(CARD_TYPES)):
+        sites = free_build_sites(board, t)
+        if sites:
+            codes = discount_options(rs.card_cost[t], res, discounts)
+            if codes:
+                out += [("activate", plank, x, code) for x in sites for code in codes]
+    walls = [x for x in WALL_SITES if board[x] == NOBODY]
+    if walls:
+        codes = discount_options(rs.wall_cost, res, discounts)
+        out += [("activate", plank, x, code) for x in walls for code in codes]
+    for x in GUILD_SITES:
+        if board[x] == NOBODY:
+            for code in discount_options(rs.guild_cost[s.guilds[x // 12]], res, discounts):
+                out.append(("activate", plank, x, code))
+    return out
+
+
+# --- Thieves and Bandits (§14) -------------------------------------------------------------
+
+def _others(s, seat):
+    return [q for q in range(s.n) if q != seat]
+
+
+def _thieves(s, seat, plank):
+    rich = [q for q in _others(s, seat) if s.players[q].res[3] >= 1]
+    out = [("activate", plank, "from", q) for q in rich]
+    for k in range(2, s.rs.max_targets + 1):
+        for group in combinations(rich, k):
+            out.append(("activate", plank, "each", *group))
+    return out
+
+
+def _bandits(s, seat, plank):
+    out = []
+    takers = []
+    limit = s.rs.bandits_one
+    for q in _others(s, seat):
+        w, st, m, _ = s.players[q].res
+        if m >= 1:
+            out.append(("activate", plank, "from", q, 2))
+        # "up to 2 wood/stone (any mix)": as many as they have, up to the limit.
+        take = min(limit, w + st)
+        for nw in range(take, -1, -1):
+            ns = take - nw
+            if take and nw <= w and ns <= st:
+                out.append(("activate", plank, "from", q) + (0,) * nw + (1,) * ns)
+        choices = [r for r in (0, 1) if (w, st)[r] >= 1]
+        if choices:
+            takers.append((q, choices))
+    for k in range(2, s.rs.max_targets + 1):
+        for group in combinations(takers, k):
+            out += _bandit_each(plank, group)
+    return out
+
+
+def _bandit_each(plank, group):
+    combos = [()]
+    for q, choices in group:
+        combos = [c + (q, r) for c in combos for r in choices]
+    return [("activate", plank, "each") + c for c in combos]
+
+
+# --- Wizards (§14) -------------------------------------------------------------------------
+
+# Swap units: same-type property symbols, keep sections, walls, guilds, and whole gatehouses
+# (named by their first site).
+_WIZARD_GROUPS = tuple([SITES_OF_TYPE[t] for t in _SINGLE_SITE_TYPES]
+                       + [SITES_OF_TYPE[KEEP], WALL_SITES, GUILD_SITES])
+_GATE_PAIR_PAIRS = tuple(combinations(_GATE_PAIRS, 2))
+_SWAPS = {}
+
+
+def _wizard_swaps(plank):
+    """(a, b, command) for every pair of same-kind places, in the legal list's order; the
+    commands are made once (tuples are immutable and may be shared)."""
+    swaps = _SWAPS.get(plank)
+    if swaps is None:
+        swaps = _SWAPS[plank] = tuple(
+            (a, b, ("activate", plank, a, b, NOBODY, NOBODY))
+            for group in _WIZARD_GROUPS for a, b in combinations(group, 2))
+    return swaps
+
+
+def _wizards(s, plank):
+    board = s.board
+    out = [cmd for a, b, cmd in _wizard_swaps(plank) if board[a] != board[b]]
+    for a, b in _GATE_PAIR_PAIRS:
+        for ra, rb in gatehouse_swap_targets(board, a, b):
+            out.append(("activate", plank, a, b, ra, rb))
+    return out
+
+
+def gatehouse_swap_targets(board, a, b):
+    """(symbol in A, symbol in B) choices for swapping gatehouses A and B: a gatehouse that
+    receives a single marker needs its symbol chosen (§14); swaps that change nothing are
+    left out."""
+    ma = (board[a], board[a + 1])
+    mb = (board[b], board[b + 1])
+    into_a = (a, a + 1) if _single(mb) else (NOBODY,)
+    into_b = (b, b + 1) if _single(ma) else (NOBODY,)
+    out = []
+    for ra in into_a:
+        for rb in into_b:
+            if received(mb, a, ra) != ma or received(ma, b, rb) != mb:
+                out.append((ra, rb))
+    return out
+
+
+def _single(markers):
+    return (markers[0] == NOBODY) != (markers[1] == NOBODY)
+
+
+def received(markers, base, chosen):
+    """The two symbols of the gatehouse at `base` after it receives `markers` (the other
+    gatehouse's pair); a single marker lands on the `chosen` symbol."""
+    if _single(markers):
+        owner = markers[0] if markers[0] != NOBODY else markers[1]
+        return (owner if chosen == base else NOBODY, owner if chosen == base + 1 else NOBODY)
+    return (markers[0], markers[1])
