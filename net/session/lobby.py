@@ -17,7 +17,6 @@ the host's key from the welcome and shows its fingerprint.  Messages:
 
 from __future__ import annotations
 
-import socket
 import time
 from dataclasses import dataclass, field
 
@@ -29,6 +28,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelope, wire
 from net.crypto.identity import SIG_DOMAIN
 
+from .addresses import AddressError, lan_addresses, normalize
 from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
 
 PING = 1.0
@@ -62,15 +62,10 @@ def _open(data: bytes, key: bytes | None = None) -> dict:
 
 
 def lan_address() -> str:
-    """This machine's LAN address for the join command (no packet is sent)."""
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            ip = info[4][0]
-            if not ip.startswith("127."):
-                return ip
-    except OSError:
-        pass
-    return "127.0.0.1"
+    """This machine's LAN address for the join command (no packet is sent); loopback only
+    when the machine has no other address at all."""
+    found = lan_addresses()
+    return found[0] if found else "127.0.0.1"
 
 
 def _host_of(endpoint: str) -> str:
@@ -113,8 +108,13 @@ class HostLobby:
         self.router.router_mandatory = False
         self.router.bind(f"tcp://{bind}:{port}")
         self.port = int(self.router.getsockopt_string(zmq.LAST_ENDPOINT).rsplit(":", 1)[1])
-        ip = advertise or (bind if bind not in ("0.0.0.0", "*") else lan_address())
+        if advertise or bind not in ("0.0.0.0", "*"):
+            ips = [advertise or bind]
+        else:
+            ips = lan_addresses() or ["127.0.0.1"]
+        ip = ips[0]
         self.address = f"tcp://{ip}:{self.port}"
+        self.addresses = [f"tcp://{a}:{self.port}" for a in ips]   # every usable one
         self.seats: list[Seat] = [Seat(name, identity.public_bytes, curve[0], "human", mesh_port,
                                        ip, ip)]
         self.started = False
@@ -128,6 +128,10 @@ class HostLobby:
 
     def join_command(self) -> str:
         return f"belfort join {self.address}"
+
+    def join_commands(self) -> list[str]:
+        """One join command per usable address of this machine (the route's first)."""
+        return [f"belfort join {a}" for a in self.addresses]
 
     def roster(self) -> list[dict]:
         return [s.public(i) for i, s in enumerate(self.seats)]
@@ -294,8 +298,10 @@ class JoinLobby:
     def __init__(self, ctx: zmq.Context, address: str, identity, name: str, curve: tuple[str, str],
                  mesh_port: int, *, kind: str = "human", ruleset_sha: str | None = None,
                  protocol: str = PROTOCOL) -> None:
-        if not address.startswith("tcp://") or ":" not in address[6:]:
-            raise LobbyError(f"not a host address: {address!r} (expected tcp://HOST:PORT)")
+        try:
+            address = normalize(address)
+        except AddressError as exc:
+            raise LobbyError(str(exc)) from None
         self.address = address
         self.identity = identity
         self.dealer = ctx.socket(zmq.DEALER)

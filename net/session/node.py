@@ -250,6 +250,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                       options=options, ruleset_text=ruleset_text, advertise=advertise)
     lobby.on_join = lambda seat, key: mesh.allow({seat: key})
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
+              "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
     procs = []
     for i in range(bots):
@@ -420,4 +421,8 @@ def spawn_bot(address: str, level: str, data_dir: Path, think: float = 0.0,
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     cmd = [sys.executable, "-m", "net.session.peer", "bot", "--join", address, "--level", level,
            "--data-dir", str(data_dir), "--think", str(think), "--quiet"] + list(extra or [])
-    return subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    # its complaints go to a file: inherited, they would land on the host's window
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / "bots.log", "ab") as err:
+        return subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=err)

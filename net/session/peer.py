@@ -115,7 +115,10 @@ class Printer:
 def human_text(ev: dict) -> str:
     e = ev.get("event")
     if e == "lobby":
-        return (f"Hosting. The others type:\n\n    {ev['join']}\n\n"
+        joins = ev.get("joins") or [ev["join"]]
+        more = ("\n(or, on another network of this machine:\n" +
+                "\n".join(f"    {j}" for j in joins[1:]) + ")\n") if len(joins) > 1 else ""
+        return (f"Hosting. The others type:\n\n    {joins[0]}\n{more}\n"
                 f"Read this key fingerprint aloud: {ev['fingerprint']}")
     if e == "lobby-change":
         return ev["text"]
