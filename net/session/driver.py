@@ -145,6 +145,7 @@ class NetDriver:
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
+        self.node.tend_lobby()
         frames = self.node.mesh.poll(timeout_ms)
         with self._lock:
             now = time.monotonic()

@@ -210,12 +210,15 @@ class HostLobby:
         except ProtocolError as exc:
             self._refuse(rid, f"your hello is not valid ({exc.detail})", events)
             return
+        if self.started:
+            # before the version: a probe of a started game learns that it started
+            self._refuse(rid, "the game has already started ({players}); only its players "
+                              "can rejoin".format(players=", ".join(s.name for s in self.seats)),
+                         events)
+            return
         proto = body.get("protocol")
         if proto != PROTOCOL:
             self._refuse(rid, f"wrong version: the host runs {PROTOCOL}, you run {proto!r}", events)
-            return
-        if self.started:
-            self._refuse(rid, "the game has already started", events)
             return
         name, key, curve = body.get("name"), body.get("key"), body.get("curve")
         port, via, kind = body.get("mesh_port"), body.get("via"), body.get("kind", "human")
@@ -288,8 +291,40 @@ class HostLobby:
                     self._handle(parts[0], parts[1], None, [])
         return config_for(None)
 
+    def answer_late(self) -> None:
+        """After the start: answer whoever still knocks that the game has started (a
+        closed port would read as "address unreachable"); never blocks."""
+        if self.router.closed:
+            return
+        for _ in range(16):
+            try:
+                parts = self.router.recv_multipart(zmq.NOBLOCK)
+            except zmq.ZMQError:
+                return
+            if len(parts) == 2:
+                try:
+                    body, _raw, _sig = open_envelope(parts[1])
+                except ProtocolError:
+                    continue
+                if body.get("type") == "lobby/hello":
+                    self._hello(parts[0], parts[1], None, [])
+
     def close(self) -> None:
         self.router.close(0)
+
+
+class RosterChanges:
+    """The host repeats the roster every second (its keep-alive); a joiner shows it only
+    when it changed (issue 11, bug 7)."""
+
+    def __init__(self) -> None:
+        self.last: list | None = None
+
+    def changed(self, roster: list) -> bool:
+        if roster == self.last:
+            return False
+        self.last = list(roster)
+        return True
 
 
 class JoinLobby:
@@ -332,7 +367,8 @@ class JoinLobby:
                 self.roster = body.get("roster", [])
                 return body
         raise LobbyError(f"address unreachable: no answer from {self.address} within "
-                         f"{timeout:.0f} s (is the host running, and the address right?)")
+                         f"{timeout:.0f} s (is the host running, and the address right? A "
+                         f"game that started or ended answers too, so nothing listens there)")
 
     def _recv(self) -> dict | None:
         try:
