@@ -161,6 +161,8 @@ class Controller:
                 ClientCommand("quit", lambda a: Reply("quit"), "quit", "leave the game",
                               ("exit", "leave"))):
             self.add_command(cc)
+        from . import lancmds
+        lancmds.install(self)
 
     def add_command(self, cc):
         self.commands[cc.name] = cc
