@@ -261,7 +261,8 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
     lobby = HostLobby(ctx, identity, name, curve, mesh.port, bind=bind, port=port, players=players,
                       options=options, ruleset_text=ruleset_text, advertise=advertise)
-    lobby.on_join = lambda seat, key: mesh.allow({seat: key})
+    lobby.on_join = mesh.admit             # keyed by identity: lobby places change
+    lobby.on_leave = mesh.forget
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
               "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
@@ -293,6 +294,8 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
         lobby.close()
         raise
     secrets = _new_secrets(identity, curve, test_secret)
+    for k in set(lobby.admitted) - set(cfg.curve):
+        mesh.forget(k)
     mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
     node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret)
@@ -384,10 +387,19 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
                   "fingerprint": identity.fingerprint})
         shown = RosterChanges()
 
+        admitted = set()
+
         def roster(r):
-            # let every player's mesh connection in as soon as we know its key
-            mesh.allow({e.get("seat", -1): e.get("curve") for e in r
-                        if isinstance(e, dict) and isinstance(e.get("curve"), str)})
+            # let every player's mesh connection in as soon as we know its key, and out
+            # again when it leaves the lobby (lobby places change: keyed by the key)
+            now = {e.get("curve") for e in r if isinstance(e, dict) and
+                   isinstance(e.get("curve"), str) and len(e["curve"]) == 40}
+            for k in admitted - now:
+                mesh.forget(k)
+            for k in now - admitted:
+                mesh.admit(k)
+            admitted.clear()
+            admitted.update(now)
             public = [{k: v for k, v in e.items() if k != "curve"} for e in r
                       if isinstance(e, dict)]
             if shown.changed(public):
@@ -405,6 +417,8 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
         mesh.close()
         raise LobbyError("the host started a game without us")
     mesh.seat = seat
+    for k in admitted - set(cfg.curve):
+        mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret)
