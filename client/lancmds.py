@@ -1,7 +1,7 @@
 """The commands of a LAN game, in the window and in --plain alike (issue 11, "At the
 table"): ``say TEXT`` (a signed chat line to everyone), ``handoff SEAT`` (vote to hand a
 silent player's seat to a bot) and ``waiting`` (who the game waits for, and how long
-they have been silent).  Installed on the Controller only when the driver is networked.
+they have been silent).  The Controller adds them when its driver is networked.
 """
 
 from __future__ import annotations
@@ -11,37 +11,31 @@ def networked(driver):
     return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
 
 
-def install(ctl):
-    """Add the LAN commands to ``ctl`` (a client.controller.Controller) if its driver
-    plays over the network."""
-    from .controller import ClientCommand, Reply
-    driver = ctl.driver
+def commands(driver):
+    """[(name, run, usage, hint, aliases)] of the LAN commands ([] for a local game);
+    ``run(args)`` answers (reply kind, text).  The Controller makes them its own."""
     if not networked(driver):
-        return
+        return []
 
     def say(args):
-        text = " ".join(args)
         try:
-            driver.say(text)
+            driver.say(" ".join(args))
         except ValueError as exc:          # chat.ChatError: nothing to say
-            return Reply("error", str(exc))
-        return Reply("info", "Said to the table.")
+            return "error", str(exc)
+        return "info", "Said to the table."
 
     def handoff(args):
         answer = driver.text_command("handoff " + " ".join(args))
-        kind = "error" if answer.startswith(("Refused", "usage")) else "info"
-        return Reply(kind, answer)
+        return ("error" if answer.startswith(("Refused", "usage")) else "info"), answer
 
     def waiting(args):
-        return Reply("info", waiting_sentence(driver))
+        return "info", waiting_sentence(driver)
 
-    for cc in (ClientCommand("say", say, "say TEXT", "a line to everyone at the table",
-                             ("chat",)),
-               ClientCommand("handoff", handoff, "handoff SEAT",
-                             "vote to hand a silent player's seat to a bot (3–5 players)"),
-               ClientCommand("waiting", waiting, "waiting",
-                             "who the game waits for, and how long they have been silent")):
-        ctl.add_command(cc)
+    return [("say", say, "say TEXT", "a line to everyone at the table", ("chat",)),
+            ("handoff", handoff, "handoff SEAT",
+             "vote to hand a silent player's seat to a bot (3–5 players)", ()),
+            ("waiting", waiting, "waiting",
+             "who the game waits for, and how long they have been silent", ())]
 
 
 def waiting_sentence(driver):
