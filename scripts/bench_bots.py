@@ -149,11 +149,12 @@ def calibrate(players=4, games=4, playouts=60, jobs=1):
             "seconds_per_searched_decision": round(spent / max(1, searches), 3)}
 
 
-def speed(players_list=(2, 3, 4, 5), games=3, every=9, playouts=24):
+def speed(players_list=(2, 3, 4, 5), games=2, every=9, playouts=24):
     """Playouts per second of the hard bot's search (width, horizon and evaluation of the
     hard level, a fixed budget) in the same positions whatever the code's speed: games of
     the easy policy with some noise, searched every `every`-th decision with a choice.
-    Single process; compare runs made side by side on the same machine."""
+    Single process, timed in CPU seconds of this process (others' load on a shared machine
+    counts less); compare runs made side by side on the same machine."""
     from belfort import legal_commands
     from belfort.bots import HARD_HORIZON, HARD_WIDTH
     from belfort.bots.search import search
@@ -174,11 +175,11 @@ def speed(players_list=(2, 3, 4, 5), games=3, every=9, playouts=24):
                 decisions += 1
                 if len(cmds) > 1 and decisions % every == 0:
                     view = own_view(game, seat)
-                    t0 = time.perf_counter()
+                    t0 = time.process_time()
                     _, used = search(view, seat, legal_commands(view, seat),
                                      Prng(seed, decisions), playouts, HARD_WIDTH,
                                      HARD_HORIZON, True)
-                    spent += time.perf_counter() - t0
+                    spent += time.process_time() - t0
                     runs += used
                     searches += bool(used)
                 cmd = easy[seat].choose(game, seat)

@@ -80,8 +80,7 @@ def unit_vp(s, seat):
 class Districts(list):
     """Markers per district per competitor, with each district's current points."""
 
-    def __init__(self, s):
-        comp = s.competitors()
+    def __init__(self, s, comp):
         counts = [[0] * comp for _ in range(DISTRICTS)]
         board = s.board
         for site in range(N_SITES):
@@ -94,7 +93,25 @@ class Districts(list):
         self.memo = {}      # marker_gain results: many options share a district
 
 
-district_counts = Districts
+# Pure-function memos (the bots' time goes to these): a result depends only on its key, so
+# a bot's choices are the same with or without them, and no decision reads another's
+# state through them. Bounded: cleared when full.
+_MEMO_SIZE = 20000
+_districts_memo = {}
+_targets_memo = {}
+
+
+def district_counts(s):
+    """The Districts of `s`'s board, shared by every state with the same board (and the
+    same marker_gain memo with it: its results depend on the board and the seat count)."""
+    comp = s.competitors()
+    key = (s.rs, s.n, comp, tuple(s.board))
+    counts = _districts_memo.get(key)
+    if counts is None:
+        if len(_districts_memo) >= _MEMO_SIZE:
+            _districts_memo.clear()
+        counts = _districts_memo[key] = Districts(s, comp)
+    return counts
 
 
 def district_table(s):
@@ -161,7 +178,21 @@ def build_vp(s, seat, cmd, counts, k, prod, u):
 
 def targets(s, seat, counts, k, prod, u):
     """Everything `seat` could mark with a card in hand, a wall or a guild, whether it can
-    pay now or not: (net VP, command, cost), best first."""
+    pay now or not: (net VP, command, cost), best first. `counts` is district_counts(s).
+    The list is shared (memoized): callers must not change it."""
+    hand = s.players[seat].hand
+    types = s.types
+    key = (s.rs, s.n, tuple(s.guilds), seat, k, prod, u, tuple(s.board), tuple(hand),
+           tuple([types[c] for c in hand]))
+    out = _targets_memo.get(key)
+    if out is None:
+        if len(_targets_memo) >= _MEMO_SIZE:
+            _targets_memo.clear()
+        out = _targets_memo[key] = _targets(s, seat, counts, k, prod, u)
+    return out
+
+
+def _targets(s, seat, counts, k, prod, u):
     rs = s.rs
     board = s.board
     out = []
@@ -346,11 +377,23 @@ def plank_value(s, seat, plank, kind, ctx):
 
 
 def place(s, seat, cmds):
-    best, best_cmd = 0.0, ("pass",)
+    best, best_cmd = 0.0, None
     for net, cmd in place_scores(s, seat, cmds):
         if net > best:
             best, best_cmd = net, cmd
-    return best_cmd
+    return best_cmd or legal_object(cmds, PASS, PASS)
+
+
+PASS = ("pass",)
+
+
+def legal_object(cmds, cmd, default):
+    """The tuple of `cmds` equal to `cmd` (else `default`). The engine skips its checks
+    for its own tuples from the legal list (legal.listed), which speeds up the playouts."""
+    try:
+        return cmds[cmds.index(cmd)]
+    except ValueError:
+        return default
 
 
 def place_scores(s, seat, cmds):
@@ -475,7 +518,7 @@ def spread(s, seat, cmds):
     split = split_power(want, normals, masters)
     counts = split[1] if kind == master else split[0]
     cmd = ("spread", kind, counts[0], counts[1], counts[2])
-    return cmd if cmd in cmds else cmds[0]
+    return legal_object(cmds, cmd, cmds[0])
 
 
 def split_power(want, normals, masters):
@@ -514,7 +557,7 @@ def actions(s, seat, cmds):
         if v <= 0:
             break
         if affordable(res, cost):
-            return cmd
+            return legal_object(cmds, cmd, cmd)
     hires = [c for c in cmds if c[0] == "hire"]
     if hires and k > 0:
         g = gnome_vp(s, seat, k, prod, counts)
@@ -562,7 +605,7 @@ def plan_trade(s, seat, cmds, marks):
     res = s.players[seat].res
     buys = s.t_visits - s.t_buys
     sells = s.t_visits - s.t_sells
-    legal = set(cmds)
+    legal = {c: c for c in cmds}      # the engine's own tuples (see legal_object)
     for v, cmd, cost in marks:
         if v <= 0:
             break
@@ -574,7 +617,7 @@ def plan_trade(s, seat, cmds, marks):
         if short[2] and s.t_exchanges:
             for r in (0, 1):
                 if surplus[r] and ("exchange", r) in legal:
-                    return ("exchange", r)
+                    return legal["exchange", r]
         if sum(short) > buys:
             continue
         gold_needed = sum(short[i] * rs.trade_buy[i] for i in range(3)) + cost[3]
@@ -584,11 +627,11 @@ def plan_trade(s, seat, cmds, marks):
                 continue
             r = max(range(3), key=lambda i: (surplus[i] * (1 if i < 2 else 0.5), -i))
             if ("sell", r) in legal:
-                return ("sell", r)
+                return legal["sell", r]
             continue
         for r in range(3):
             if short[r] and ("buy", r) in legal:
-                return ("buy", r)
+                return legal["buy", r]
     return None
 
 
