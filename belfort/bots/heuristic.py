@@ -99,6 +99,7 @@ class Districts(list):
 _MEMO_SIZE = 20000
 _districts_memo = {}
 _targets_memo = {}
+_needs_memo = {}
 
 
 def district_counts(s):
@@ -436,14 +437,25 @@ def place_scores(s, seat, cmds):
 
 def needs(s, seat):
     """The (wood, stone, metal, gold) `seat` would like to hold: its buildable cards, two
-    walls and a metal, plus gold for fees and taxes."""
+    walls and a metal, plus gold for fees and taxes. A shared tuple (memoized)."""
     rs = s.rs
     p = s.players[seat]
-    need = [0, 0, 0, 2 + rs.tax_for(p.score)]
-    board = s.board
+    types = s.types
+    hand_types = tuple([types[c] for c in p.hand])
+    tax = rs.tax_for(p.score)
+    key = (rs, tax, hand_types, tuple(s.board))
+    need = _needs_memo.get(key)
+    if need is None:
+        if len(_needs_memo) >= _MEMO_SIZE:
+            _needs_memo.clear()
+        need = _needs_memo[key] = _needs(rs, tax, hand_types, s.board)
+    return need
+
+
+def _needs(rs, tax, hand_types, board):
+    need = [0, 0, 0, 2 + tax]
     seen = set()
-    for c in p.hand:
-        t = s.types[c]
+    for t in hand_types:
         if t is None or t in seen or not free_build_sites(board, t):
             continue
         seen.add(t)
@@ -452,21 +464,28 @@ def needs(s, seat):
     for i in range(4):
         need[i] += 2 * rs.wall_cost[i]    # walls: the sink that never runs out
     need[2] += 1
-    return need
+    return tuple(need)
 
 
 _FULL = (1.0, 1.0, METAL_UNITS, 1.0)
 _SURPLUS = (0.55, 0.55, 0.55, 0.75)     # spare gold still buys anything, one unit a visit
+_F0, _F1, _F2, _F3 = _FULL
+_S0, _S1, _S2, _S3 = _SURPLUS
 
 
 def bundle_value(have, need):
     """Units of a resource bundle: full price up to what is needed, a discount beyond
     (the surplus can only be sold, one unit per visit)."""
-    v = 0.0
-    for i in range(4):
-        x, n = have[i], need[i]
-        full = _FULL[i]
-        v += full * (min(x, n) + _SURPLUS[i] * max(0, x - n))
+    # Written out for speed; each term is full * (min(x, n) + surplus * max(0, x - n)) as
+    # in a loop over the four resources, in the same order, so the floats are the same.
+    x, n = have[0], need[0]
+    v = 0.0 + (_F0 * (n + _S0 * (x - n)) if x > n else _F0 * (x + _S0 * 0))
+    x, n = have[1], need[1]
+    v += _F1 * (n + _S1 * (x - n)) if x > n else _F1 * (x + _S1 * 0)
+    x, n = have[2], need[2]
+    v += _F2 * (n + _S2 * (x - n)) if x > n else _F2 * (x + _S2 * 0)
+    x, n = have[3], need[3]
+    v += _F3 * (n + _S3 * (x - n)) if x > n else _F3 * (x + _S3 * 0)
     return v
 
 
@@ -611,8 +630,13 @@ def plan_trade(s, seat, cmds, marks):
             break
         if affordable(res, cost):
             continue
-        short = [max(0, cost[i] - res[i]) for i in range(3)]
-        surplus = [max(0, res[i] - cost[i]) for i in range(3)]
+        short = [cost[0] - res[0], cost[1] - res[1], cost[2] - res[2]]
+        surplus = [-short[0], -short[1], -short[2]]
+        for i in range(3):
+            if short[i] < 0:
+                short[i] = 0
+            else:
+                surplus[i] = 0
         # Merchants' exchanges turn spare wood/stone into metal.
         if short[2] and s.t_exchanges:
             for r in (0, 1):
