@@ -559,18 +559,18 @@ def actions(s, seat, cmds):
     p = s.players[seat]
     if p.waiting:
         return activation(s, seat, cmds)
-    k = spend_phases(s, seat)
-    u = unit_vp(s, seat)
-    prod = production_factor(s)
-    res = p.res
-    counts = district_counts(s)
     for cmd in cmds:                     # free gold, then cheap metal
         if cmd[0] == "bank":
             return cmd
+    res = p.res
     need = needs(s, seat)
     for cmd in cmds:
         if cmd[0] == "smith" and res[3] >= 2 and res[2] < need[2]:
             return cmd
+    k = spend_phases(s, seat)
+    u = unit_vp(s, seat)
+    prod = production_factor(s)
+    counts = district_counts(s)
     marks = targets(s, seat, counts, k, prod, u)
     for v, cmd, cost in marks:          # best first: the best mark it can pay for now
         if v <= 0:
