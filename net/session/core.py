@@ -42,6 +42,7 @@ from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, sh
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
+from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
 from .deckwork import DeckWork
@@ -96,8 +97,9 @@ class SessionPeer:
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
         self.dispatch = Dispatcher()
+        self.chat = Chat(identity, config.game_id, seat, who)
         for part in (self.deckwork, self.rounds, self.commands, self.hashes, self.escrow,
-                     self.handoffs, self.resync, self.liveness):
+                     self.handoffs, self.resync, self.liveness, self.chat):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -315,6 +317,10 @@ class SessionPeer:
             else 0.0
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
+
+    def say(self, text: str, now: float = 0.0) -> None:
+        """A chat line to the table (``say TEXT``); raises chat.ChatError if empty."""
+        self._apply(self.chat.say(text), now)
 
     def handoff_candidates(self, now: float) -> list[int]:
         """Seats that could be handed to a bot now."""
