@@ -389,7 +389,20 @@ class Runner:
             self.stack.record_reveal(before)
         self.pos += 1
         events += self._auto_reveal()
+        self._check_cards()
         return events
+
+    def _check_cards(self):
+        """A networked log's card list must agree with every card the game made known (the
+        types commands name when a card is built, discarded or shown): a damaged list
+        would otherwise show wrong hands."""
+        if self.cards is None:
+            return
+        for c, t in enumerate(self.game.types):
+            if t is not None and c < len(self.cards) and self.cards[c] != t:
+                raise belfort.BelfortError(
+                    f"card #{c} is a {belfort.CARD_TYPES[t]} in the game but a "
+                    f"{belfort.CARD_TYPES[self.cards[c]]} in the log's card list")
 
     def _auto_reveal(self):
         """A networked game's log holds every card's type: the public reveals the peers
