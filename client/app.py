@@ -485,9 +485,10 @@ class BelfortApp:
         if series is not None:
             lines += [render.Line()] + [render.Line(*[(t, st) for st, t in frags])
                                         for frags in chart.text_chart(series())]
-        if self.log_path:
-            lines += [render.Line(), render.Line((f"Game log: {self.log_path}", "class:dim")),
-                      render.Line((f"Step through it with: belfort replay {self.log_path}",
+        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        if log_path:
+            lines += [render.Line(), render.Line((f"Game log: {log_path}", "class:dim")),
+                      render.Line((f"Step through it with: belfort replay {log_path}",
                                    "class:dim"))]
         self.panel = ("The end", lines)
         self.panel_scroll = 0

@@ -398,9 +398,13 @@ def play_networked(node, plain=False, colour=None, log_file=None):
         contextlib.nullcontext()
     try:
         with guard:
-            return open_window(driver, plain=plain, colour=colour)
+            code = open_window(driver, plain=plain, colour=colour)
     finally:
         driver.leave()
+    if driver.game_log and not plain:
+        print(f"The whole game, every hand included: {driver.game_log}   "
+              f"(belfort replay {driver.game_log})")
+    return code
 
 
 def open_window(driver, plain=False, colour=None, log_path=None):

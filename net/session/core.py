@@ -35,6 +35,7 @@ from __future__ import annotations
 import logging
 
 import belfort
+from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -59,6 +60,7 @@ from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
+from .takeback import TakeBack
 
 log = logging.getLogger("belfort.session")
 
@@ -86,6 +88,7 @@ class SessionPeer:
         self.ruleset = self.table.ruleset
         self.rounds = Rounds(config.game_id, self.n, who, self.table)
         self.commands = Commands(self.table, who)
+        self.takebacks = TakeBack(self.table, who)
         self.hashes = DesyncCheck(self.signer, self.n, who)
         self.audit = AuditCheck(self.table)
         self.escrow = Escrow(self.signer, identity, self.n, master, who)
@@ -98,8 +101,8 @@ class SessionPeer:
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
-        for part in (self.deckwork, self.rounds, self.commands, self.hashes, self.escrow,
-                     self.handoffs, self.resync, self.liveness, self.chat):
+        for part in (self.deckwork, self.rounds, self.commands, self.takebacks, self.hashes,
+                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -192,7 +195,7 @@ class SessionPeer:
             v = g.version
             if self.clock is not None:
                 self.sent_times[(seat, v)] = self.clock()
-            self._emit(self.own.command(v, cmd))
+            self._emit(self.own.command(v, cmd, len(self.table.undo.steps)))
             events = self.table.apply(seat, cmd, now)
             self._changed(events)
         self._settle()
@@ -200,6 +203,33 @@ class SessionPeer:
         self._pump(now)
         self._after_input()
         return events
+
+    def take_back(self, now: float = 0.0):
+        """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
+        the state before that action here.  Returns the command taken back; raises
+        belfort.undo.UndoRefused (with the reason, changing nothing) when it is not allowed."""
+        why = self.undo_refusal()
+        if why is not None:
+            raise UndoRefused(why)
+        self._dirty = True
+        self.log.record("undo", self.table.undo.stack.last_tag())
+        self._emit(self.takebacks.message(self.signer))
+        events, cmd = self.takebacks.apply(self.seat)
+        self._changed(events)
+        self._settle()
+        self._pump(now)
+        self._after_input()
+        return cmd
+
+    def undo_refusal(self):
+        """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
+        return self.takebacks.refusal(self.seat)
+
+    @property
+    def steps(self) -> list:
+        """Every step applied, for the complete log: ("cmd", seat, command) and
+        ("undo", seat, n), n the index of the command taken back."""
+        return self.table.undo.steps
 
     def decision_needed(self) -> bool:
         """True when our seat must decide now (and knows its whole hand)."""
@@ -264,6 +294,16 @@ class SessionPeer:
                         break
                 elif kind == "handoff":
                     self._vote(payload, now)
+                elif kind == "undo":
+                    try:
+                        if payload != self.table.undo.stack.last_tag():
+                            raise RuntimeError(f"our last step is not step {payload!r}")
+                        self.take_back(now)
+                    except (RuntimeError, UndoRefused) as exc:
+                        self.restore_problems.append(f"our logged take-back of step {payload!r} "
+                                                     f"does not fit the game here ({exc}): "
+                                                     f"the replay stops there")
+                        break
         finally:
             self.log.replaying = False
         if self.ghost is not None:

@@ -18,6 +18,7 @@ import zmq
 from net.crypto import Identity
 
 from .config import GameConfig, Timing
+from . import fulllog
 from .core import STOPPED, SessionPeer
 from .addresses import AddressError, normalize
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
@@ -58,6 +59,8 @@ class Node:
         peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
+        self.game_log: Path | None = None    # the complete log, written after the audit
+        self.game_log_error: str | None = None
         self.closed = False
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
@@ -131,7 +134,20 @@ class Node:
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
+                self.write_game_log()
                 self.store.mark_finished(self.summary())
+
+    def write_game_log(self) -> None:
+        """The complete game, every hand and the draw pile included (fulllog.py), beside
+        this peer's files of the game, once the audit passed."""
+        text = fulllog.complete_text(self.peer)
+        if text is None:
+            return
+        try:
+            self.game_log = fulllog.write(self.store.dir, text)
+        except OSError as exc:
+            self.game_log_error = f"the game log could not be written: {exc}"
+            log.error(self.game_log_error)
 
     def abandoned(self) -> bool:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
@@ -161,6 +177,7 @@ class Node:
                 if g is not None else None,
                 "audit": list(p.audit_result) if p.audit_result else None,
                 "desync": p.desync, "commands": len(p.history),
+                "log": str(self.game_log) if self.game_log is not None else None,
                 "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
 
     def close(self) -> None:
