@@ -246,6 +246,10 @@ class SessionPeer:
                         self._accept(payload, now, src=None, relayed=True, trusted=checked is True)
                     except Refused as exc:
                         self.restore_problems.append(f"a logged message was refused: {exc.text}")
+                    except Exception as exc:   # our own log must never stop a rejoin
+                        log.exception("unexpected error replaying a logged message")
+                        self.restore_problems.append(f"a logged message could not be replayed "
+                                                     f"({type(exc).__name__})")
                     continue
                 if checked is False:
                     self.restore_problems.append(f"the log's record of our {kind!r} is damaged: "

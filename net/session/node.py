@@ -19,6 +19,7 @@ from net.crypto import Identity
 
 from .config import GameConfig, Timing
 from .core import STOPPED, SessionPeer
+from .limits import bound_context
 from .lobby import HostLobby, JoinLobby, LobbyError
 from .storage import GameStore, default_data_dir, find_games
 from .transport import ZmqMesh, curve_keypair
@@ -243,6 +244,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
@@ -313,7 +315,9 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                 stored.append(st)
     if stored:
         try:
-            probe = JoinLobby(ctx or zmq.Context.instance(), address, Identity.generate(),
+            probe_ctx = ctx or zmq.Context.instance()
+            bound_context(probe_ctx)
+            probe = JoinLobby(probe_ctx, address, Identity.generate(),
                               "probe", curve_keypair(), 1, protocol="probe")
             try:
                 probe.connect(2.0)
@@ -324,6 +328,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                 on_event({"event": "rejoin", "game": stored[0].dir.name, "why": str(exc)})
                 return rejoin(stored[0].dir, ctx=ctx, on_event=on_event, timing=timing)
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, -1, curve[0], curve[1], bind=_bind_endpoint(bind, mesh_port))
@@ -379,6 +384,7 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
     store = GameStore(Path(game_dir))
     cfg, seat, secrets, meta = store.load()
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic())
