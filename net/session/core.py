@@ -265,7 +265,10 @@ class SessionPeer:
                                                      f"replay stops there")
                         break
                 elif kind == "handoff":
-                    self._vote(payload, now)
+                    if isinstance(payload, list) and len(payload) == 2:
+                        self._vote(payload[0], now, str(payload[1]))   # a cited deadline
+                    else:
+                        self._vote(payload, now)
         finally:
             self.log.replaying = False
         if self.ghost is not None:
@@ -324,8 +327,8 @@ class SessionPeer:
         """Seats that could be handed to a bot now."""
         return self.handoffs.candidates(now, self.liveness.last_seen)
 
-    def _vote(self, seat: int, now: float) -> None:
-        self._apply(self.handoffs.vote(seat), now)
+    def _vote(self, seat: int, now: float, why: str = "") -> None:
+        self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
         self._pump(now)
 
