@@ -278,6 +278,10 @@ class SessionPeer:
                         self._accept(payload, now, src=None, relayed=True, trusted=checked is True)
                     except Refused as exc:
                         self.restore_problems.append(f"a logged message was refused: {exc.text}")
+                    except Exception as exc:   # our own log must never stop a rejoin
+                        log.exception("unexpected error replaying a logged message")
+                        self.restore_problems.append(f"a logged message could not be replayed "
+                                                     f"({type(exc).__name__})")
                     continue
                 if checked is False:
                     self.restore_problems.append(f"the log's record of our {kind!r} is damaged: "
@@ -293,7 +297,10 @@ class SessionPeer:
                                                      f"replay stops there")
                         break
                 elif kind == "handoff":
-                    self._vote(payload, now)
+                    if isinstance(payload, list) and len(payload) == 2:
+                        self._vote(payload[0], now, str(payload[1]))   # a cited deadline
+                    else:
+                        self._vote(payload, now)
                 elif kind == "undo":
                     try:
                         if payload != self.table.undo.stack.last_tag():
@@ -366,8 +373,8 @@ class SessionPeer:
         """Seats that could be handed to a bot now."""
         return self.handoffs.candidates(now, self.liveness.last_seen)
 
-    def _vote(self, seat: int, now: float) -> None:
-        self._apply(self.handoffs.vote(seat), now)
+    def _vote(self, seat: int, now: float, why: str = "") -> None:
+        self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
         self._pump(now)
 

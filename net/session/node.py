@@ -21,6 +21,7 @@ from .config import GameConfig, Timing
 from . import fulllog
 from .core import STOPPED, SessionPeer
 from .addresses import AddressError, normalize
+from .limits import bound_context
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
 from .running import AlreadyRunning, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
@@ -273,6 +274,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
@@ -358,7 +360,9 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                 stored.append(st)
     if stored:
         try:
-            probe = JoinLobby(ctx or zmq.Context.instance(), address, Identity.generate(),
+            probe_ctx = ctx or zmq.Context.instance()
+            bound_context(probe_ctx)
+            probe = JoinLobby(probe_ctx, address, Identity.generate(),
                               "probe", curve_keypair(), 1, protocol="probe")
             try:
                 probe.connect(2.0)
@@ -389,6 +393,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
 def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
           on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port) -> Node:
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, -1, curve[0], curve[1], bind=_bind_endpoint(bind, mesh_port))
@@ -480,6 +485,7 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     store = GameStore(Path(game_dir))
     cfg, seat, secrets, meta = store.load()
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic())
