@@ -38,7 +38,8 @@ import belfort
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, shared_seed, wire
+from net.crypto import (CheatingError, ProtocolError, Signer, commitment_hash, encode_envelope,
+                        shared_seed, wire)
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
@@ -110,6 +111,8 @@ class SessionPeer:
         self.started = False
         self._dirty = True
         self._fin_sent = False
+        self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
+        self._announced = 0.0
 
     # ================================================================ state, read-only
     game = property(lambda self: self.table.game)
@@ -170,14 +173,22 @@ class SessionPeer:
             log.exception("unexpected error on a received frame")
             self._alert("error", f"internal error on a message ({type(exc).__name__}: {exc})",
                         src, now)
+        self._check_caught_up(now)
         self._after_input()
 
     def submit(self, command, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
         or RuntimeError when no decision of ours is awaited."""
-        g = self.table.game
         if not self.decision_needed():
             raise RuntimeError("no decision of ours is awaited now")
+        events = self._decide(command, now)
+        # what the others sent while we decided may be waiting for this very decision
+        self._pump(now)
+        self._after_input()
+        return events
+
+    def _decide(self, command, now: float) -> list:
+        g = self.table.game
         cmd, seat = belfort.check_legal(g, command, self.seat)
         self._dirty = True
         self.log.record("submit", list(plain(cmd)))
@@ -194,13 +205,17 @@ class SessionPeer:
             events = self.table.apply(seat, cmd, now)
             self._changed(events)
         self._settle()
-        # what the others sent while we decided may be waiting for this very decision
-        self._pump(now)
-        self._after_input()
         return events
 
     def decision_needed(self) -> bool:
-        """True when our seat must decide now (and knows its whole hand)."""
+        """True when our seat must decide now (and knows its whole hand) — not while,
+        after a rejoin, the others may still hold a decision of ours that we lost: it is
+        then taken from them (``_redo_fetched``), never made again differently."""
+        if self.catching_up or self.log.held_ours() > len(self.log.sent):
+            return False
+        return self._may_decide()
+
+    def _may_decide(self) -> bool:
         g = self.table.game
         if g is None or self.status != PLAYING or self.hashes.desync:
             return False
@@ -211,6 +226,7 @@ class SessionPeer:
 
     def tick(self, now: float) -> None:
         """Heartbeats, connection state and time-outs."""
+        self._check_caught_up(now)
         self._apply(self.resync.tick(now), now)
         self._apply(self.liveness.check(now, self.handed), now)
         for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
@@ -269,9 +285,35 @@ class SessionPeer:
         self.outbox = []
         self.events = []
 
-    def announce(self) -> None:
-        """After a (re)start: tell everyone what we have so they fill our gaps."""
+    def announce(self, now: float = 0.0) -> None:
+        """After a (re)start: tell everyone what we have so they fill our gaps.  Until
+        every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
+        envelope of ours they hold, we make no new decision: ours from before the crash
+        may be among what they send."""
+        self.catching_up = True
+        self._announced = now
         self._apply(self.resync.heartbeat(None, need=True))
+        self._check_caught_up(now)
+
+    def _check_caught_up(self, now: float) -> None:
+        if not self.catching_up:
+            return
+        ours = self.log.held_ours()
+        waiting = False
+        for s in range(self.n):
+            if s == self.seat or s in self.handed or self.liveness.finished_of[s]:
+                continue
+            heard = self.resync.heard_at[s]
+            if heard is None or heard < self._announced:
+                waiting = waiting or now - self._announced < self.timing.catch_up
+            elif self.resync.have_of[s][self.seat] > ours:
+                # they hold more of ours than we do: it is on its way (bounded, in case
+                # a peer claims what it never sends)
+                waiting = waiting or now - self._announced < 3 * self.timing.catch_up
+        if not waiting:
+            self.catching_up = False
+            self._dirty = True
+            self._pump(now)
 
     # ================================================================ queries
     def may_leave(self, now: float) -> bool:
@@ -420,6 +462,8 @@ class SessionPeer:
                                     s, now)
             if self._settle():
                 progress = True
+            if self.status != STOPPED and self._redo_fetched(now):
+                progress = True
             if self.ghost is not None and not self.log.replaying and self.status != STOPPED:
                 if self._apply(self.ghost.step(), now):
                     progress = True
@@ -433,6 +477,59 @@ class SessionPeer:
         if route is None:
             raise Refused("cheat", seat, f"{self.who.seat(seat)} sent an unknown message type {t!r}")
         self._apply(route[0](body, now), now)
+
+    def _redo_fetched(self, now: float) -> bool:
+        """Our next envelope is one the others relayed back (a rejoin lost it): if it is a
+        decision (possibly after the card opens it needs), make exactly that decision
+        again; its envelopes then come out byte for byte the same.  An automatic message
+        needs nothing: it is re-made when its turn comes."""
+        ahead, nxt = self.log.ahead, len(self.log.sent)
+        if nxt not in ahead or self.table.game is None or not self._may_decide():
+            return False
+        g, q = self.table.game, nxt
+        while q in ahead and ahead[q][1]["type"] == "deck/open":
+            q += 1
+        if q not in ahead:
+            return False
+        body = ahead[q][1]
+        if body["type"] == "hand/vote" and q == nxt:
+            # our vote, as cast (its ``have`` was what we held then): taken as it is
+            target, have = body.get("target"), body.get("have")
+            if wire.is_int(target) and 0 <= target < self.n and wire.is_int(have):
+                self.handoffs.votes.setdefault(target, {})[self.seat] = have
+            self.log.add_ours(ahead[q][0])
+            self._dirty = True
+            return True
+        if body["type"] == "sess/cmd" and body.get("v") == g.version:
+            command = body.get("cmd")
+        elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
+            command = self._fetched_choice(body, q)
+        else:
+            return False
+        try:
+            self._decide(tuples(command) if isinstance(command, list) else command, now)
+        except (belfort.BelfortError, TypeError, ValueError) as exc:
+            self._alert("error", f"our own decision as the others hold it (seq {q}) does not "
+                                 f"fit the game here: {exc}", None, now)
+            del ahead[q]
+        return True
+
+    def _fetched_choice(self, commit: dict, seq: int):
+        """The command of our simultaneous choice committed before the crash: from its
+        reveal if the others hold it, else tried against the commitment (the nonce comes
+        from our master secret)."""
+        purpose = commit["purpose"]
+        for data, body in self.log.ahead.values():
+            if body["type"] == "commit/reveal" and body.get("purpose") == purpose:
+                return wire.unpack(body["value"], "x")
+        g = self.table.game
+        nonce = derive_bytes(self.master, f"nonce/{purpose}/{seq}")
+        for cmd in belfort.legal_commands(g, self.seat):
+            value = wire.pack(plain(belfort.check_legal(g, cmd, self.seat)[0]))
+            if commitment_hash(value, nonce, self.cfg.game_id, self.seat, purpose) \
+                    == commit.get("commitment"):
+                return wire.unpack(value, "x")
+        return None
 
     # ================================================================ what the game calls for
     def _settle(self) -> bool:
@@ -562,8 +659,11 @@ class SessionPeer:
     def _emit(self, env: dict) -> None:
         """One of our envelopes: log it, let our own parts see it, send it."""
         data = encode_envelope(env)
-        self.log.add_ours(data)
         body = wire.unpack(env["body"], "x")
+        if not self.log.add_ours(data):
+            self._alert("error", f"our message {body['type']} (seq {body['seq']}) made again "
+                                 f"after the rejoin differs from the one the others hold",
+                        key=("ours-differ",))
         t = body["type"]
         if t.startswith("deck/") and body.get("epoch", -1) < len(self.table.deck_log):
             self.table.deck_log[body["epoch"]].append(body)
