@@ -43,6 +43,7 @@ from net.crypto import (CheatingError, ProtocolError, Signer, commitment_hash, e
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
+from .catchup import CatchUp
 from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
 from .deckwork import DeckWork
@@ -96,6 +97,9 @@ class SessionPeer:
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
+        self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
+                               self.escrow, self.handoffs, master)
+        self._held = False            # holding back new envelopes (catchup.py)
         self.dispatch = Dispatcher()
         for part in (self.deckwork, self.rounds, self.commands, self.hashes, self.escrow,
                      self.handoffs, self.resync, self.liveness):
@@ -292,6 +296,7 @@ class SessionPeer:
         may be among what they send."""
         self.catching_up = True
         self._announced = now
+        self._sync_hold()
         self._apply(self.resync.heartbeat(None, need=True))
         self._check_caught_up(now)
 
@@ -301,8 +306,8 @@ class SessionPeer:
         ours = self.log.held_ours()
         waiting = False
         for s in range(self.n):
-            if s == self.seat or s in self.handed or self.liveness.finished_of[s]:
-                continue
+            if s == self.seat or s in self.handed:
+                continue          # (a finished peer still holds our envelopes: asked too)
             heard = self.resync.heard_at[s]
             if heard is None or heard < self._announced:
                 waiting = waiting or now - self._announced < self.timing.catch_up
@@ -439,6 +444,7 @@ class SessionPeer:
                         keep.append(body)
                 inbox[s] = keep
             return
+        self._sync_hold()
         progress = True
         while progress:
             progress = False
@@ -462,7 +468,7 @@ class SessionPeer:
                                     s, now)
             if self._settle():
                 progress = True
-            if self.status != STOPPED and self._redo_fetched(now):
+            if self.status != STOPPED and self._catch_up(now):
                 progress = True
             if self.ghost is not None and not self.log.replaying and self.status != STOPPED:
                 if self._apply(self.ghost.step(), now):
@@ -478,6 +484,39 @@ class SessionPeer:
             raise Refused("cheat", seat, f"{self.who.seat(seat)} sent an unknown message type {t!r}")
         self._apply(route[0](body, now), now)
 
+    def _holding(self) -> bool:
+        """Send nothing new: we are rejoining and the others may hold envelopes of ours
+        that we lost (catchup.py)."""
+        return self.catching_up or len(self.log.sent) in self.log.ahead
+
+    def _sync_hold(self) -> None:
+        held = self._holding()
+        for d in self.own.decks:
+            d.hold = held
+        if self._held and not held and self.status != STOPPED and not self.log.replaying:
+            self._held = False
+            for env in self.catchup.resume():
+                self._emit(env)
+            self._dirty = True
+        self._held = held
+
+    def _catch_up(self, now: float) -> bool:
+        """Adopt our relayed envelopes, and make our relayed decisions again, as far as
+        our state has come."""
+        progress = False
+        while self.catchup.next_body() is not None and self.status != STOPPED:
+            adopted, bodies = self.catchup.adopt()
+            if adopted:
+                for body in bodies:
+                    self._own_seen(body)
+                self._dirty = progress = True
+                continue
+            if not self._redo_fetched(now):
+                break
+            progress = True
+        self._sync_hold()
+        return progress
+
     def _redo_fetched(self, now: float) -> bool:
         """Our next envelope is one the others relayed back (a rejoin lost it): if it is a
         decision (possibly after the card opens it needs), make exactly that decision
@@ -492,14 +531,6 @@ class SessionPeer:
         if q not in ahead:
             return False
         body = ahead[q][1]
-        if body["type"] == "hand/vote" and q == nxt:
-            # our vote, as cast (its ``have`` was what we held then): taken as it is
-            target, have = body.get("target"), body.get("have")
-            if wire.is_int(target) and 0 <= target < self.n and wire.is_int(have):
-                self.handoffs.votes.setdefault(target, {})[self.seat] = have
-            self.log.add_ours(ahead[q][0])
-            self._dirty = True
-            return True
         if body["type"] == "sess/cmd" and body.get("v") == g.version:
             command = body.get("cmd")
         elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
@@ -539,7 +570,7 @@ class SessionPeer:
             return False
         self._dirty = False
         progress = self._advance_rounds()
-        if self.escrow.active:
+        if self.escrow.active and not self._holding():
             progress = self._apply(self.escrow.step(self.status == STOPPED)) or progress
             progress = self._apply(self.handoffs.step()) or progress
         if self.table.game is None or self.status == STOPPED:
@@ -554,7 +585,7 @@ class SessionPeer:
         progress = False
         for rnd in self.rounds.pending():
             if rnd.all_committed and rnd.purpose in self.own.choices \
-                    and rnd.purpose not in self.own.revealed:
+                    and rnd.purpose not in self.own.revealed and not self._holding():
                 for env in self.own.reveal(rnd.purpose, self.table.game, self.table.locate):
                     self._emit(env)
                 progress = True
@@ -569,7 +600,8 @@ class SessionPeer:
 
     def _begin_game(self, shares: list[bytes]) -> None:
         events = self.table.begin(shared_seed(shares), self.names)
-        self._apply(self.deckwork.first_epoch())
+        self._apply(self.deckwork.first_epoch(start=not self._holding()))
+        self._sync_hold()
         self.events.extend(events)
         self._boundary()
 
@@ -596,7 +628,8 @@ class SessionPeer:
         progress, again = False, True
         while again:
             again = False
-            progress = self._apply(self.deckwork.releases()) or progress
+            if not self._holding():
+                progress = self._apply(self.deckwork.releases()) or progress
             progress = self.deckwork.learn_hand() or progress
             for card in self.deckwork.revealable():
                 out = self.deckwork.reveal(card)
@@ -617,7 +650,7 @@ class SessionPeer:
     def _audit_step(self) -> bool:
         if self.audit.result is not None or not all(d.ready for d in self.decks):
             return False
-        envs = self.own.audits()
+        envs = [] if self._holding() else self.own.audits()
         for env in envs:
             self._emit(env)
         return self._apply(self.audit.verdict()) or bool(envs)
@@ -628,11 +661,13 @@ class SessionPeer:
         self.events.extend(events)
         for ev in events:
             if ev[0] == "reshuffle":
-                self._apply(self.deckwork.new_epoch(ev[1], ev[2], ev[3], self.log.replaying))
+                self._apply(self.deckwork.new_epoch(ev[1], ev[2], ev[3], self.log.replaying,
+                                                    start=not self._holding()))
+                self._sync_hold()
         self._boundary()
 
     def _boundary(self) -> None:
-        out = self.hashes.boundary(self.table.game, self.decks)
+        out = self.hashes.boundary(self.table.game, self.decks, send=not self._holding())
         if out is not None:
             self.log.boundary()
             self._apply(out)
@@ -664,6 +699,15 @@ class SessionPeer:
             self._alert("error", f"our message {body['type']} (seq {body['seq']}) made again "
                                  f"after the rejoin differs from the one the others hold",
                         key=("ours-differ",))
+        self._own_seen(body)
+        if not self.log.replaying:
+            if self.transmit is not None:
+                self.transmit(None, data)
+            else:
+                self.outbox.append((None, data))
+
+    def _own_seen(self, body: dict) -> None:
+        """One of our envelopes, made or adopted: where our parts keep the transcript."""
         t = body["type"]
         if t.startswith("deck/") and body.get("epoch", -1) < len(self.table.deck_log):
             self.table.deck_log[body["epoch"]].append(body)
@@ -671,11 +715,6 @@ class SessionPeer:
                 self.ghost.absorb(body)
         elif t.startswith("commit/"):
             self.rounds.on_message(body)        # our own choices go through the same checks
-        if not self.log.replaying:
-            if self.transmit is not None:
-                self.transmit(None, data)
-            else:
-                self.outbox.append((None, data))
 
     def _emit_hosted(self, env: dict, now: float) -> None:
         """An envelope of the seat we host for a bot: to everyone, and into our session."""

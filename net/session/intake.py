@@ -108,7 +108,8 @@ class Intake:
         seat, seq = body["seat"], body["seq"]
         by = "" if src is None or src == seat else f" (sent by seat {src})"
         if seat == self.seat:
-            return False, self._ours(data, seq, src, by)
+            out = self._ours(data, seq, src, by)
+            return seq in self.log.ahead, out     # a relayed one of ours: the peer adopts it
         if self.beyond_cut(seat, seq):
             return False, Out()   # a handoff of this seat is under way: nothing past the cut counts
         try:

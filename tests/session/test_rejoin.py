@@ -50,10 +50,22 @@ def no_false_alarm(peer):
     assert not bad, (peer.seat, bad)
 
 
-def _kill_and_rejoin(tmp_path, n, seed, how, kill_after):
-    ref = MemoryNetwork.create(n, seed=seed, level="random")
-    ref.start()
-    ref.run()
+_REFS: dict = {}
+
+
+def _reference(n, seed):
+    """The uninterrupted game (the same secrets, so the same seed, deck and bots)."""
+    if (n, seed) not in _REFS:
+        ref = MemoryNetwork.create(n, seed=seed, level="random")
+        ref.start()
+        ref.run()
+        _REFS[(n, seed)] = ref
+    return _REFS[(n, seed)]
+
+
+def _kill_and_rejoin(tmp_path, n, seed, how, kill_at):
+    ref = _reference(n, seed)
+    kill_after = int(ref.delivered * kill_at)
     net = MemoryNetwork.create(n, seed=seed, level="random")
     victim = n - 1
     st = GameStore.create(tmp_path, net.peers[0].cfg, victim,
@@ -90,10 +102,14 @@ def _kill_and_rejoin(tmp_path, n, seed, how, kill_after):
     return p, store, notes
 
 
-@pytest.mark.parametrize("how", ["intact"])
-@pytest.mark.parametrize("n,seed,kill_after", [(2, "rj2", 700), (3, "rj3", 900)])
-def test_rejoin_from_any_log_gives_the_same_game(tmp_path, how, n, seed, kill_after):
-    p, store, notes = _kill_and_rejoin(tmp_path, n, seed, how, kill_after)
+MATRIX = [(how, 2, "rj2", 0.5) for how in ("intact", "truncated", "flipped", "deleted")] + \
+    [(how, 3, "rj3", 0.3) for how in ("truncated", "deleted")] + [("flipped", 4, "rj4", 0.8)]
+# (kept small: the whole matrix with processes is test_e2e_rejoin.py's)
+
+
+@pytest.mark.parametrize("how,n,seed,kill_at", MATRIX)
+def test_rejoin_from_any_log_gives_the_same_game(tmp_path, how, n, seed, kill_at):
+    p, store, notes = _kill_and_rejoin(tmp_path, n, seed, how, kill_at)
     if how == "intact":
         assert notes == []
         assert not list(store.dir.glob("log.damaged-*"))
