@@ -27,6 +27,7 @@ class Timing:
     heartbeat: float = 0.4         # seconds between heartbeats
     disconnected: float = 2.0      # no message for this long: shown as disconnected
     timeout: float = 60.0          # no message for this long: timed out (may be handed to a bot)
+    catch_up: float = 3.0          # after a rejoin: wait this long for every peer's heartbeat
 
 
 @dataclass
