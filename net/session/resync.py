@@ -40,6 +40,7 @@ class Resync:
     def register(self, dispatch) -> None:
         dispatch.on_control("ctl/hb", self.on_heartbeat)
         dispatch.on_control("ctl/fin", self.on_finished)
+        dispatch.on_control("ctl/bye", self.on_finished)      # (its have-vector)
         dispatch.on_control("ctl/sync", self.on_sync)
 
     # ------------------------------------------------------------ sending
@@ -59,6 +60,10 @@ class Resync:
             return Out()
         return self._frame(None, "ctl/fin", {"have": self.intake.have()})
 
+    def leave_notice(self) -> Out:
+        """We leave for now and will rejoin (the others wait, without alarm)."""
+        return self._frame(None, "ctl/bye", {"have": self.intake.have()})
+
     def tick(self, now: float) -> Out:
         if now < self._next_hb:
             return Out()
@@ -70,7 +75,8 @@ class Resync:
         have = body.get("have")
         if not (isinstance(have, list) and len(have) == self.n and all(
                 wire.is_int(x) and x >= 0 for x in have)):
-            what = "finished notice" if body["type"] == "ctl/fin" else "heartbeat"
+            what = {"ctl/fin": "finished notice", "ctl/bye": "leaving notice"}.get(
+                body["type"], "heartbeat")
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed {what}")
         return have
 
