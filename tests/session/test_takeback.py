@@ -6,7 +6,7 @@ player); the session adds that a take-back is only made while the game waits for
 import belfort
 import pytest
 from belfort import undo
-from lan_helpers import act, game_with_take_backs, hashes, run_to_actions, started, take_back, \
+from takeback_helpers import act, game_with_take_backs, hashes, run_to_actions, started, take_back, \
     undoable
 
 from net.session import takeback
