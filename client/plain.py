@@ -322,6 +322,7 @@ class PlainUI:
             if lines:
                 self.say()
                 self.say(chart.as_text(lines))
-        if self.log_path:
-            self.say(f"\nGame log: {self.log_path}")
+        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        if log_path:
+            self.say(f"\nGame log: {log_path}   (belfort replay {log_path})")
 

@@ -6,6 +6,11 @@
     driver.legal()       our legal commands, [] when no decision of ours is awaited
     driver.submit(cmd)   raises belfort.CommandSyntaxError / IllegalCommandError, or
                          RuntimeError("no decision of ours is awaited now")
+    driver.undo()        take back our last action (a signed take-back every peer applies,
+                         takeback.py); returns the command, or raises
+                         belfort.undo.UndoRefused with the reason
+    driver.undo_refusal()  None when undo() would work now, else the Refusal
+    driver.game_log      the complete game's log file once written after the audit, or None
     driver.subscribe(fn) fn(events) in the event loop's thread after every change
     driver.peers()       [{"seat", "name", "kind", "state", "quiet"}] — state is
                          "here" | "connected" | "disconnected" | "left"; quiet: seconds silent
@@ -72,6 +77,21 @@ class NetDriver:
             events = self.peer.submit(command, time.monotonic())
         self.node.wake()
         return events
+
+    def undo(self):
+        with self._lock:
+            cmd = self.peer.take_back(time.monotonic())
+        self.node.wake()
+        return cmd
+
+    def undo_refusal(self):
+        with self._lock:
+            return self.peer.undo_refusal()
+
+    @property
+    def game_log(self) -> str | None:
+        with self._lock:
+            return str(self.node.game_log) if self.node.game_log is not None else None
 
     def handoff(self, seat: int) -> None:
         """Vote to hand a seat silent past the time-out to a bot (3-5 players); every

@@ -18,8 +18,10 @@ import zmq
 from net.crypto import Identity
 
 from .config import GameConfig, Timing
+from . import fulllog
 from .core import STOPPED, SessionPeer
 from .addresses import AddressError, normalize
+from .limits import bound_context
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
 from .running import AlreadyRunning, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
@@ -58,6 +60,8 @@ class Node:
         peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
+        self.game_log: Path | None = None    # the complete log, written after the audit
+        self.game_log_error: str | None = None
         self.closed = False
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
@@ -131,7 +135,20 @@ class Node:
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
+                self.write_game_log()
                 self.store.mark_finished(self.summary())
+
+    def write_game_log(self) -> None:
+        """The complete game, every hand and the draw pile included (fulllog.py), beside
+        this peer's files of the game, once the audit passed."""
+        text = fulllog.complete_text(self.peer)
+        if text is None:
+            return
+        try:
+            self.game_log = fulllog.write(self.store.dir, text)
+        except OSError as exc:
+            self.game_log_error = f"the game log could not be written: {exc}"
+            log.error(self.game_log_error)
 
     def abandoned(self) -> bool:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
@@ -161,6 +178,7 @@ class Node:
                 if g is not None else None,
                 "audit": list(p.audit_result) if p.audit_result else None,
                 "desync": p.desync, "commands": len(p.history),
+                "log": str(self.game_log) if self.game_log is not None else None,
                 "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
 
     def close(self) -> None:
@@ -257,6 +275,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
@@ -360,7 +379,9 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                 stored.append(st)
     if stored:
         try:
-            probe = JoinLobby(ctx or zmq.Context.instance(), address, Identity.generate(),
+            probe_ctx = ctx or zmq.Context.instance()
+            bound_context(probe_ctx)
+            probe = JoinLobby(probe_ctx, address, Identity.generate(),
                               "probe", curve_keypair(), 1, protocol="probe")
             try:
                 probe.connect(2.0)
@@ -391,6 +412,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
 def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
           on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port) -> Node:
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, -1, curve[0], curve[1], bind=_bind_endpoint(bind, mesh_port))
@@ -482,6 +504,7 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     store = GameStore(Path(game_dir))
     cfg, seat, secrets, meta = store.load()
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic())

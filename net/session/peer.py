@@ -25,6 +25,7 @@ import threading
 import time
 
 import belfort
+from belfort.undo import UndoRefused
 
 from .config import Timing
 from .lobby import LobbyError
@@ -157,10 +158,22 @@ def human_text(ev: dict) -> str:
             lines.append(("Audit passed: " if ev["audit"][0] else "AUDIT FAILED: ") + ev["audit"][1])
         if ev.get("stop_reason"):
             lines.append(ev["stop_reason"])
+        if ev.get("log"):
+            lines.append(f"The whole game, every hand included, is in {ev['log']} "
+                         f"(belfort replay {ev['log']})")
         return "\n".join(lines)
     if e == "error":
         return f"Error: {ev['text']}"
     return json.dumps(ev, default=str)
+
+
+def undo_text(peer) -> str:
+    """Take back our last action (typed `undo`); what to tell the person."""
+    try:
+        cmd = peer.take_back(time.monotonic())
+    except UndoRefused as exc:
+        return f"Cannot undo: {exc.refusal.text(lambda s: peer.names[s])}."
+    return f"Taken back: {belfort.command_text(cmd)}"
 
 
 def _stdin_lines(wake) -> "queue.Queue[str]":
@@ -223,6 +236,9 @@ def run_node(node, args, out: Printer) -> int:
             try:
                 text = lines.get_nowait()
             except queue.Empty:
+                continue
+            if text == "undo":
+                print(undo_text(peer), flush=True)
                 continue
             try:
                 peer.submit(text, time.monotonic())
