@@ -27,6 +27,7 @@ class Timing:
     heartbeat: float = 0.4         # seconds between heartbeats
     disconnected: float = 2.0      # no message for this long: shown as disconnected
     timeout: float = 60.0          # no message for this long: timed out (may be handed to a bot)
+    step_deadline: float = 15.0    # an automatic protocol step owed this long: withheld (deadlines.py)
 
 
 @dataclass
