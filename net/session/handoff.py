@@ -50,6 +50,7 @@ class Handoff:
         self.log, self.intake, self.table, self.escrow = log, intake, table, escrow
         self.rounds, self.commands, self.hashes = rounds, commands, hashes
         self.auto: float | None = None       # vote by itself after this many s of silence
+        self.follow = False                  # a bot peer: agree to a proposal by itself
         self.level, self.think = "normal", 0.0
         self.votes: dict[int, dict[int, int]] = {}       # target -> voter -> envelopes held
         self.shares_in: dict[int, dict[int, bytes]] = {}
@@ -82,6 +83,10 @@ class Handoff:
     def is_handed(self, seat: int) -> bool:
         return seat in self.handed
 
+    def possible(self) -> bool:
+        """A handoff could happen in this game now (3-5 players, none yet, running)."""
+        return self.n >= MIN_SEATS and not self.handed and self.table.status == PLAYING
+
     def limit(self) -> float:
         return self.auto if self.auto is not None else self.timing.timeout
 
@@ -93,14 +98,24 @@ class Handoff:
                 and s in self.escrow.escrow and now - last_seen[s] >= self.limit()
                 and self.seat not in self.votes.get(s, {})]
 
-    def auto_targets(self, now: float, last_seen, finished_of) -> list[int]:
-        """Seats to vote on by ourselves (``--auto-handoff``)."""
-        if self.auto is None or self.n < MIN_SEATS or self.table.status != PLAYING or self.handed:
+    def auto_targets(self, now: float, last_seen, finished_of, left_of=None) -> list[int]:
+        """Seats to vote on by ourselves: silent past ``--auto-handoff``, or (``follow``, a
+        bot peer, which has nobody to ask) proposed by another seat and silent past the
+        stall time.  ``--auto-handoff`` never takes a seat whose player said it leaves for
+        now (it comes back); a bot peer follows the people's proposal even then."""
+        if (self.auto is None and not self.follow) or self.n < MIN_SEATS \
+                or self.table.status != PLAYING or self.handed:
             return []
-        return [s for s in range(self.n)
-                if s != self.seat and s not in self.handed and not finished_of[s]
-                and self.seat not in self.votes.get(s, {}) and s in self.escrow.escrow
-                and now - last_seen[s] > self.auto]
+        out = []
+        for s in range(self.n):
+            if s == self.seat or s in self.handed or finished_of[s] or s not in self.escrow.escrow \
+                    or self.seat in self.votes.get(s, {}):
+                continue
+            quiet, left = now - last_seen[s], left_of is not None and left_of[s]
+            if (self.auto is not None and quiet > self.auto and not left) or \
+                    (self.follow and self.votes.get(s) and quiet >= self.limit()):
+                out.append(s)
+        return out
 
     def check_proposal(self, seat: int, quiet: float) -> None:
         """Raise HandoffError with the reason unless we may vote to hand ``seat`` over."""

@@ -155,8 +155,10 @@ def test_withheld_reveal_is_named(what):
 
 def test_unprocessable_deck_open_is_refused_and_game_goes_on():
     """Seat 1 opens a card of the draw pile (never dealt to it): the message would wait
-    forever for keys nobody will release; it is refused at once, naming seat 1."""
+    forever for keys nobody will release; it is refused once past the deadline, naming
+    seat 1, and the game goes on."""
     net = game_until(3, "uo", 15)
+    _short_deadlines(net)
     bad = net.peers[1]
     g = bad.game
     e, pos = bad.table.locate(g.draw[0])
