@@ -3,7 +3,7 @@
     python scripts/bench_bots.py                       # the three targets, default sizes
     python scripts/bench_bots.py --games 40 --jobs 2 --hard-think 0.25
     python scripts/bench_bots.py --only easy           # one matchup
-    python scripts/bench_bots.py --calibrate           # playouts per second on this machine
+    python scripts/bench_bots.py --calibrate           # --think 1 decision times, 2-5 players
     python scripts/bench_bots.py --speed               # the search's playouts/s per player count
     python scripts/bench_bots.py --write-golden        # record the bots' choices (tests/bots)
 
@@ -113,40 +113,56 @@ def run_matchup(hero, games, players, seed, think, jobs):
     }
 
 
-def calibrate_game(args):
-    players, index, playouts = args
-    from belfort.bots import HARD_HORIZON, HARD_WIDTH, SearchBot
-    game = new_game(players, {}, seed=f"calibrate-{index}")
-    hard = SearchBot(index, "hard", playouts, HARD_WIDTH, HARD_HORIZON)
-    bots = [hard] + [make_bot("easy", s) for s in range(1, players)]
-    spent = 0.0
-    while not game.is_over():
-        seat = game.waiting_for()[0]
-        t0 = time.perf_counter()
-        cmd = bots[seat].choose(game, seat)
-        if seat == 0:
-            spent += time.perf_counter() - t0
-        apply(game, cmd, seat)
-    return spent, hard.playouts_run, hard.searches
-
-
-def calibrate(players=4, games=4, playouts=60, jobs=1):
-    """Playouts per second of the hard bot's search on this machine: a hard bot with a
-    fixed budget plays against easy bots; its thinking time over its playouts. Run with
-    as many jobs as the benchmark uses, so that the cores are as busy as they will be."""
-    tasks = [(players, i, playouts) for i in range(games)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            parts = pool.map(calibrate_game, tasks, chunksize=1)
-    else:
-        parts = [calibrate_game(t) for t in tasks]
-    spent = sum(p[0] for p in parts)
-    runs = sum(p[1] for p in parts)
-    searches = sum(p[2] for p in parts)
-    return {"players": players, "games": games, "jobs": jobs, "playouts_per_decision_at_4p":
-            playouts, "searched_decisions": searches, "playouts": runs,
-            "seconds": round(spent, 2), "playouts_per_second": round(runs / spent, 1),
-            "seconds_per_searched_decision": round(spent / max(1, searches), 3)}
+def calibrate(players_list=(2, 3, 4, 5), decisions=20, think=1.0, every=7):
+    """The hard bot's wall time per searched decision at `think` seconds, per player count,
+    with the current PLAYOUTS_PER_SECOND table; and the table that would make it `think`.
+    Positions: games of the easy policy (with some noise), a decision every `every`-th.
+    One process: in a game the bot thinks while the others wait. Times are wall clock and,
+    beside them, this process's CPU time: on a shared machine others' load stretches the
+    first, and the table is set from the second (what the machine gives one game)."""
+    from belfort import legal_commands
+    from belfort.bots.search import PLAYOUTS_PER_SECOND
+    from belfort.prng import Prng
+    out = {"think_s": think, "players": {}}
+    for players in players_list:
+        times, cpu, playouts, index = [], [], 0, 0
+        while len(times) < decisions:
+            seed = f"calibrate-{players}-{index}"
+            game = new_game(players, {"guilds": "normal"}, seed=seed)
+            easy = [make_bot("easy", f"{seed}/{s}") for s in range(players)]
+            noise = Prng(seed, "noise")
+            count = 0
+            while not game.is_over() and len(times) < decisions:
+                seat = game.waiting_for()[0]
+                cmds = legal_commands(game, seat)
+                count += 1
+                if len(cmds) > 1 and count % every == 0:
+                    hard = make_bot("hard", f"{seed}/{count}", think)
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    hard.choose(game, seat)
+                    dt = time.perf_counter() - t0
+                    if hard.searches:
+                        times.append(dt)
+                        cpu.append(time.process_time() - c0)
+                        playouts += hard.playouts_run
+                cmd = easy[seat].choose(game, seat)
+                if noise.below(8) == 0:
+                    cmd = cmds[noise.below(len(cmds))]
+                apply(game, cmd, seat)
+            index += 1
+        mean = sum(times) / len(times)
+        mean_cpu = sum(cpu) / len(cpu)
+        rate = PLAYOUTS_PER_SECOND[players]
+        out["players"][str(players)] = {
+            "searched_decisions": len(times), "playouts_per_second_table": rate,
+            "mean_s": round(mean, 3), "median_s": round(sorted(times)[len(times) // 2], 3),
+            "min_s": round(min(times), 3), "max_s": round(max(times), 3),
+            "mean_cpu_s": round(mean_cpu, 3),
+            "measured_playouts_per_cpu_second": round(playouts / sum(cpu), 1),
+            "suggested_table_rate": round(rate * think / mean_cpu)}
+    out["suggested_table"] = {int(k): v["suggested_table_rate"]
+                              for k, v in out["players"].items()}
+    return out
 
 
 def speed(players_list=(2, 3, 4, 5), games=2, every=9, playouts=24):
@@ -303,7 +319,10 @@ def main(argv=None):
     ap.add_argument("--only", choices=sorted(MATCHUPS), action="append",
                     help="run only this matchup (repeatable)")
     ap.add_argument("--calibrate", action="store_true",
-                    help="measure the search's playouts per second and exit")
+                    help="measure the hard bot's time per decision at --think seconds at 2-5 "
+                         "players, suggest PLAYOUTS_PER_SECOND, and exit")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="with --calibrate: the think budget measured (default 1 s)")
     ap.add_argument("--speed", action="store_true",
                     help="measure the search's playouts per second at 2-5 players and exit")
     ap.add_argument("--write-golden", action="store_true",
@@ -325,7 +344,7 @@ def main(argv=None):
         print(json.dumps({"file": str(golden.GOLDEN_FILE), "cases": len(cases)}))
         return
     if args.calibrate:
-        print(json.dumps(calibrate(args.players, jobs=args.jobs), indent=2))
+        print(json.dumps(calibrate(think=args.think), indent=2))
         return
     out = {"players": args.players, "seed": args.seed, "jobs": args.jobs, "matchups": []}
     for hero in args.only or list(MATCHUPS):

@@ -7,20 +7,21 @@ strength figures come from scripts/bench_bots.py, not from tests.
 import pytest
 
 from belfort import apply, legal_commands, new_game, redact
-from belfort.bots import LEVELS, make_bot
+from belfort.bots import HARD_HORIZON, HARD_WIDTH, LEVELS, SearchBot, make_bot
 from belfort.bots.search import PLAYOUTS_PER_SECOND
-from belfort.bots import SearchBot
 from belfort.data import CARD_TYPES
 from belfort.hidden import known_to
 from belfort.prng import Prng
 
-TINY = 8 / PLAYOUTS_PER_SECOND      # think budget giving the hard bot 8 playouts (a search)
+TINY = 0.01         # a think budget of a few playouts
 
 
 def small_bot(level, seed):
-    """A bot of `level` with a test-sized budget."""
+    """A bot of `level` with a test-sized budget (8 playouts: enough for a search)."""
     if level == "normal":
         return SearchBot(seed, "normal", 4, 3)
+    if level == "hard":
+        return SearchBot(seed, "hard", 8, HARD_WIDTH, HARD_HORIZON, learned=True)
     return make_bot(level, seed, think=TINY)
 
 
@@ -47,6 +48,25 @@ def test_make_bot_levels():
         assert bot.choose(game, 0) in legal_commands(game, 0)
     with pytest.raises(ValueError):
         make_bot("expert", 1)
+
+
+def test_the_hard_bots_budget_is_calibrated_per_player_count():
+    """`think` seconds buy PLAYOUTS_PER_SECOND[players] playouts a second at each player
+    count (measured per count, not one rate scaled by players)."""
+    assert sorted(PLAYOUTS_PER_SECOND) == [2, 3, 4, 5]
+    for think in (0.5, 1.0, 2.0):
+        bot = make_bot("hard", 1, think=think)
+        assert bot.playouts == {n: max(1, round(think * rate))
+                                for n, rate in PLAYOUTS_PER_SECOND.items()}
+    # A decision's search spends the budget of its own player count.
+    budgets = {2: 9, 3: 10, 4: 11, 5: 12}
+    for n in (2, 3, 4, 5):
+        bot = SearchBot("budget", "hard", budgets, HARD_WIDTH, HARD_HORIZON)
+        game = new_game(n, {}, seed=f"budget-{n}")
+        while not bot.searches:
+            seat = game.waiting_for()[0]
+            apply(game, bot.choose(game, seat), seat)
+        assert bot.playouts_run == budgets[n]
 
 
 def test_a_bot_refuses_a_seat_that_does_not_play_now():
