@@ -16,7 +16,7 @@ from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
 from .learned import WEIGHTS
 
 U_RATE = 0.22           # VP per resource unit per scoring phase it can still influence
-METAL_UNITS = 1.7       # a metal costs 2 gold to buy, needs an elf and a dwarf to mine
+METAL_UNITS = 1.7       # the bots' worth of a metal (an elf and a dwarf mine one together)
 WORKER_YIELD = 0.9      # units a worker gathers per round, on average
 MARKER_BONUS = 0.35     # VP per marker per phase: markers contest later, not just now
 CARD_UNITS = 1.5        # a buildable card in hand (a keep builds two markers)

@@ -25,7 +25,7 @@ from .evaluate import (MARKER_BONUS, METAL_UNITS, U_RATE, WORKER_YIELD, card_val
                        rank_points, spend_phases)
 
 # How much a card type is worth keeping at the start (§3.3): keeps are two markers,
-# markets pay 2 gold a use, pubs and gardens are cheap and make masters.
+# markets pay gold at each use, pubs and gardens are cheap and make masters.
 KEEP_PREF = (4.0, 4.0, 3.0, 2.0, 2.5, 3.5, 4.5, 4.0, 2.5, 5.0)
 # Planks worth taking first in the Actions turn: they bring what the builds will spend.
 GAIN_GUILDS = frozenset((SAWYERS, MASONS, MINERS, BANKERS, MERCHANTS, THIEVES, BANDITS,
