@@ -6,8 +6,10 @@ still cannot peek. A bot keeps no memory between decisions: its choice depends o
 seed, its level and budget, and that view (randomness comes from
 `Prng(seed, level, "decision", state.version, seat)`), so games with bots replay exactly.
 
-Levels: "random" (uniform), "easy" (rules of thumb, heuristic.py), "normal" and "hard"
-(Monte Carlo search over sampled hidden cards, search.py; hard with `think` seconds).
+Levels: "random" (uniform), "beginner" (one of the easy policy's BEGINNER_CHOICES best
+commands, drawn from its seed: beatable by a careful first-timer), "easy" (rules of thumb,
+heuristic.py), "normal" and "hard" (Monte Carlo search over sampled hidden cards,
+search.py; hard with `think` seconds).
 """
 
 from ..legal import legal_commands
@@ -16,7 +18,8 @@ from . import heuristic
 from .search import PLAYOUTS_PER_SECOND, search
 from .view import own_view
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "beginner", "easy", "normal", "hard")     # weakest first
+BEGINNER_CHOICES = 3
 
 
 class Bot:
@@ -45,6 +48,17 @@ class RandomBot(Bot):
 
     def decide(self, view, seat, cmds):
         return cmds[self.rng(view, seat).below(len(cmds))]
+
+
+class BeginnerBot(Bot):
+    """The easy policy's ranking (its choice first, then the alternatives it rates best),
+    and one of the first BEGINNER_CHOICES, uniformly: plausible moves, not the best."""
+    level = "beginner"
+
+    def decide(self, view, seat, cmds):
+        rng = self.rng(view, seat)
+        best = heuristic.ranked(view, seat, cmds, rng)[:BEGINNER_CHOICES]
+        return best[rng.below(len(best))]
 
 
 class EasyBot(Bot):
@@ -90,10 +104,12 @@ HARD_HORIZON = "round"   # playouts run to the end of the round, then the learne
 
 
 def make_bot(level, seed, think=1.0):
-    """A bot of `level` ("random", "easy", "normal", "hard"); `think` is the hard bot's
+    """A bot of `level` (one of LEVELS); `think` is the hard bot's
     budget in seconds, turned into a fixed number of playouts (no clock: deterministic)."""
     if level == "random":
         return RandomBot(seed)
+    if level == "beginner":
+        return BeginnerBot(seed)
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
