@@ -212,8 +212,11 @@ def bot_games():
     seen = {}
     games = []
     # Each level in seat 0 of a game; a search level's opponents play easy (quicker).
-    cases = [(level, 2 + i % 4, BOT_GUILDS[i % 3]) for i, level in enumerate(LEVELS)]
-    cases += [("easy", 3, BOT_GUILDS[1]), ("easy", 5, BOT_GUILDS[2]), ("easy", 4, BOT_GUILDS[0])]
+    # (2 players: no interactive guild but the Wizards, §12.)
+    sizes = {"random": 4, "beginner": 3, "easy": 4, "normal": 5, "hard": 2}
+    cases = [(level, sizes.get(level, 3), BOT_GUILDS[0 if sizes.get(level) == 2 else i % 3])
+             for i, level in enumerate(LEVELS)]
+    cases += [("easy", 3, BOT_GUILDS[1]), ("easy", 5, BOT_GUILDS[2]), ("easy", 2, BOT_GUILDS[0])]
     for level, n, guilds in cases:
         seed = f"bots-{level}-{n}-{guilds[0]}"
         game = new_game(n, {"guilds": guilds}, seed=seed, ruleset=DIFFERS)
