@@ -15,7 +15,8 @@ opponents, wall clock, decisions with a single legal command included; for the s
 levels also over the decisions that ran a search, the ones a think budget is about).
 
 Targets (the bots issue): easy >= 90% against 3 random; normal >= 40% against 3 easy; hard
->= 40% against 3 normal (25% is even). Games are independent and seeded, so a run can be
+>= 40% against 3 normal (25% is even). The beginner level is measured against 3 easy (it is
+meant to lose to them: a careful first-timer should beat it about half the time). Games are independent and seeded, so a run can be
 repeated exactly (timings aside).
 """
 
@@ -34,6 +35,7 @@ from belfort import apply, new_game  # noqa: E402
 from belfort.bots import make_bot  # noqa: E402
 
 MATCHUPS = {            # hero level: (opponent level, default games)
+    "beginner": ("easy", 200),
     "easy": ("random", 200),
     "normal": ("easy", 100),
     "hard": ("normal", 40),
@@ -309,7 +311,7 @@ def format_weights(weights):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=None,
-                    help="games per matchup (default: 200 easy, 100 normal, 40 hard)")
+                    help="games per matchup (default: 200 beginner and easy, 100 normal, 40 hard)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--hard-think", type=float, default=0.25,

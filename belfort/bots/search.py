@@ -23,10 +23,10 @@ from .evaluate import evaluate, margin
 
 # The hard bot's playouts per second of thinking, per player count (a playout's length grows
 # with the players), measured with `python scripts/bench_bots.py --calibrate` on the
-# development machine (Python 3.11, one process): a `think` of 1 s took 0.8–1.2 s per
-# searched decision at every player count. Another machine may differ: this table sets the
-# strength a second buys, never determinism.
-PLAYOUTS_PER_SECOND = {2: 1400, 3: 1000, 4: 700, 5: 550}
+# development machine (Python 3.11, one process, timed in CPU seconds because the machine is
+# shared): a `think` of 1 s took 0.8–1.2 s per searched decision at every player count.
+# Another machine may differ: this table sets the strength a second buys, never determinism.
+PLAYOUTS_PER_SECOND = {2: 1630, 3: 1150, 4: 730, 5: 490}
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 
