@@ -4,7 +4,7 @@
     python scripts/bench_bots.py --games 40 --jobs 2 --hard-think 0.25
     python scripts/bench_bots.py --only easy           # one matchup
     python scripts/bench_bots.py --calibrate           # --think 1 decision times, 2-5 players
-    python scripts/bench_bots.py --speed               # the search's playouts/s per player count
+    python scripts/bench_bots.py --speed               # search playouts/s, 2-5 players
     python scripts/bench_bots.py --write-golden        # record the bots' choices (tests/bots)
 
 Each matchup seats one bot of the tested level ("hero") against players-1 bots of the level
@@ -16,8 +16,8 @@ levels also over the decisions that ran a search, the ones a think budget is abo
 
 Targets (the bots issue): easy >= 90% against 3 random; normal >= 40% against 3 easy; hard
 >= 40% against 3 normal (25% is even). The beginner level is measured against 3 easy (it is
-meant to lose to them: a careful first-timer should beat it about half the time). Games are independent and seeded, so a run can be
-repeated exactly (timings aside).
+meant to lose to them: a careful first-timer should beat it about half the time). Games are
+independent and seeded, so a run can be repeated exactly (timings aside).
 """
 
 import argparse
@@ -311,7 +311,8 @@ def format_weights(weights):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=None,
-                    help="games per matchup (default: 200 beginner and easy, 100 normal, 40 hard)")
+                    help="games per matchup (default: 200 beginner and easy, 100 normal, "
+                         "40 hard)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--hard-think", type=float, default=0.25,

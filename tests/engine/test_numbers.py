@@ -216,7 +216,8 @@ def bot_games():
     sizes = {"random": 4, "beginner": 3, "easy": 4, "normal": 5, "hard": 2}
     cases = [(level, sizes.get(level, 3), BOT_GUILDS[0 if sizes.get(level) == 2 else i % 3])
              for i, level in enumerate(LEVELS)]
-    cases += [("easy", 3, BOT_GUILDS[1]), ("easy", 5, BOT_GUILDS[2]), ("easy", 2, BOT_GUILDS[0])]
+    cases += [("easy", 3, BOT_GUILDS[1]), ("easy", 5, BOT_GUILDS[2]),
+              ("easy", 2, BOT_GUILDS[0])]
     for level, n, guilds in cases:
         seed = f"bots-{level}-{n}-{guilds[0]}"
         game = new_game(n, {"guilds": guilds}, seed=seed, ruleset=DIFFERS)
