@@ -141,10 +141,6 @@ def marker_gain(s, seat, counts, district, weight, who=None):
     return me - others
 
 
-def affordable(res, cost):
-    return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2] and res[3] >= cost[3]
-
-
 def cost_units(cost):
     return cost[0] + cost[1] + METAL_UNITS * cost[2] + cost[3]
 
@@ -568,26 +564,32 @@ def actions(s, seat, cmds):
     p = s.players[seat]
     if p.waiting:
         return activation(s, seat, cmds)
+    smith = None
+    hires = []
     for cmd in cmds:                     # free gold, then cheap metal
-        if cmd[0] == "bank":
+        verb = cmd[0]
+        if verb == "bank":
             return cmd
+        if verb == "smith":
+            smith = smith or cmd
+        elif verb == "hire":
+            hires.append(cmd)
     res = p.res
     need = needs(s, seat)
-    for cmd in cmds:
-        # (keeping a gold after the Blacksmith's price)
-        if cmd[0] == "smith" and res[3] >= s.rs.lock_blacksmith_gold + 1 and res[2] < need[2]:
-            return cmd
+    # (keeping a gold after the Blacksmith's price)
+    if smith and res[3] >= s.rs.lock_blacksmith_gold + 1 and res[2] < need[2]:
+        return smith
     k = spend_phases(s, seat)
     u = unit_vp(s, seat)
     prod = production_factor(s)
     counts = district_counts(s)
     marks = targets(s, seat, counts, k, prod, u)
+    r0, r1, r2, r3 = res
     for v, cmd, cost in marks:          # best first: the best mark it can pay for now
         if v <= 0:
             break
-        if affordable(res, cost):
+        if r0 >= cost[0] and r1 >= cost[1] and r2 >= cost[2] and r3 >= cost[3]:
             return legal_object(cmds, cmd, cmd)
-    hires = [c for c in cmds if c[0] == "hire"]
     if hires and k > 0:
         g = gnome_vp(s, seat, k, prod, counts)
         if g is not None and g - u * s.rs.fee_gnome_hire > 0:
@@ -635,11 +637,12 @@ def plan_trade(s, seat, cmds, marks):
     buys = s.t_visits - s.t_buys
     sells = s.t_visits - s.t_sells
     legal = {c: c for c in cmds}      # the engine's own tuples (see legal_object)
+    r0, r1, r2, r3 = res
     for v, cmd, cost in marks:
         if v <= 0:
             break
-        if affordable(res, cost):
-            continue
+        if r0 >= cost[0] and r1 >= cost[1] and r2 >= cost[2] and r3 >= cost[3]:
+            continue                  # affordable already
         short = [cost[0] - res[0], cost[1] - res[1], cost[2] - res[2]]
         surplus = [-short[0], -short[1], -short[2]]
         for i in range(3):
