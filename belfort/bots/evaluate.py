@@ -11,6 +11,7 @@ playing bots against each other (scripts/bench_bots.py); they are guesses, not r
 
 from ..data import (BANK, BLACKSMITH, DISTRICTS, GATEHOUSE, INN, KEEP, LIBRARY, MARKET,
                     N_SITES, SITE_DISTRICT, SITE_WEIGHT, SITES_OF_TYPE, TOWER)
+from ..ruleset import standard_ruleset
 from ..scoring import tiebreak_value
 from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
 from .learned import WEIGHTS
@@ -215,7 +216,9 @@ def _learned_weights(s):
     if s.phase != PLACEMENT or s.step or any(any(p.placed) or p.passed for p in s.players):
         return None
     rs = s.rs
-    if rs.rounds != 7 or tuple(rs.scoring_rounds) != (3, 5, 7):
+    std = standard_ruleset()        # the weights were fitted on its calendar
+    if rs is not std and (rs.rounds != std.rounds or
+                          tuple(rs.scoring_rounds) != tuple(std.scoring_rounds)):
         return None
     return WEIGHTS.get((s.n, s.round))
 

@@ -408,7 +408,7 @@ def place_scores(s, seat, cmds):
     prod_next = max(0.0, prod - U_RATE * cur)
     ctx = (u, k, prod, prod_next)
     cache = {}
-    # A worker left for the resource areas gathers about 1 unit (a master 2), worth more
+    # A worker left for the resource areas gathers about 1 unit (a master more), worth more
     # to a seat short of what that race gathers (elves wood, dwarves stone).
     need = needs(s, seat)
     res = s.players[seat].res
