@@ -86,8 +86,8 @@ def wilson(wins, n, z=1.96):
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def run_matchup(hero, games, players, seed, think, jobs):
-    opp = MATCHUPS[hero][0]
+def run_matchup(hero, games, players, seed, think, jobs, opp=None):
+    opp = opp or MATCHUPS[hero][0]
     tasks = [(hero, opp, players, i, seed, think) for i in range(games)]
     t0 = time.perf_counter()
     if jobs > 1:
@@ -321,6 +321,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--only", choices=sorted(MATCHUPS), action="append",
                     help="run only this matchup (repeatable)")
+    ap.add_argument("--against", choices=("random", "beginner", "easy", "normal", "hard"),
+                    help="the opponents' level (default: the level below the hero's)")
     ap.add_argument("--calibrate", action="store_true",
                     help="measure the hard bot's time per decision at --think seconds at 2-5 "
                          "players, suggest PLAYOUTS_PER_SECOND, and exit")
@@ -353,7 +355,7 @@ def main(argv=None):
     for hero in args.only or list(MATCHUPS):
         games = args.games if args.games is not None else MATCHUPS[hero][1]
         out["matchups"].append(run_matchup(hero, games, args.players, args.seed,
-                                           args.hard_think, args.jobs))
+                                           args.hard_think, args.jobs, args.against))
         print(json.dumps(out["matchups"][-1]), file=sys.stderr, flush=True)
     print(json.dumps(out, indent=2))
 
