@@ -61,7 +61,21 @@ _BEFORE_COLLECTION = (PH_KEEP, NP_SETUP, PLACEMENT)
 
 def rank_points(counts, table):
     """scoring.rank_points (§9.3), rewritten for speed: the bots call it in every
-    playout step. tests/bots checks that both agree."""
+    playout step. tests/bots checks that both agree. `table` is a tuple; the list returned
+    is shared (memoized): callers must not change it."""
+    key = (tuple(counts), table)
+    pts = _rank_memo.get(key)
+    if pts is None:
+        if len(_rank_memo) >= 50000:
+            _rank_memo.clear()
+        pts = _rank_memo[key] = _rank_points(counts, table)
+    return pts
+
+
+_rank_memo = {}
+
+
+def _rank_points(counts, table):
     n = len(counts)
     pts = [0] * n
     order = sorted(range(n), key=counts.__getitem__, reverse=True)

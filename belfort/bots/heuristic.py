@@ -791,8 +791,16 @@ def wizards(s, seat, options):
     counts = district_counts(s)
     table = counts.table
     before = counts.points
+    memo = counts.memo          # the board's: a swap's gain depends on the board and seat
 
     def value(cmd):
+        key = ("wizards", seat, cmd[2:])
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = gain(cmd)
+        return k * v
+
+    def gain(cmd):
         a, b, ra, rb = cmd[2:]
         if a < GATE_BASE:
             sites = (a, b)
@@ -821,7 +829,7 @@ def wizards(s, seat, options):
             me = after[seat] - before[d][seat]
             others = sum(after[q] - before[d][q] for q in range(n) if q != seat)
             v += me - others / max(1, n - 1)
-        return k * v
+        return v
     return max(options, key=lambda c: (value(c), c))
 
 
