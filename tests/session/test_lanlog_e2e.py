@@ -109,3 +109,29 @@ def test_take_backs_over_the_network_agree_on_every_peer(spawn):
     finally:
         driver.leave()
         ctx.destroy(linger=0)
+
+
+def test_play_lan_plain_undo_and_the_log_it_points_to(tmp_path):
+    """`belfort play --lan --plain`: `undo` typed in a LAN game takes the action back (or says
+    why not), the game runs to its audit, and the end names the complete log, which
+    replays with the take-backs in it."""
+    import os
+    import re
+    import subprocess
+    import sys
+    root = pathlib.Path(__file__).resolve().parents[2]
+    env = dict(os.environ, NO_COLOR="1")
+    typed = ("?\n1\n" * 3 + "undo\n") * 500
+    p = subprocess.run([sys.executable, "-m", "client.main", "play", "--lan", "--players", "2",
+                        "--seed", "8", "--plain", "--bot", "random", "--data-dir", str(tmp_path)],
+                       input=typed, capture_output=True, text=True, timeout=300, cwd=root,
+                       env=env)
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = p.stdout
+    assert "Taken back: " in out
+    assert "Audit: PASSED" in out
+    found = re.search(r"Game log: (\S+)\s+\(belfort replay \1\)", out)
+    assert found, out[-1500:]
+    log = gamelog.load(found.group(1))
+    assert log.head["hidden"] and log.cards and any(s[0] == "undo" for s in log.steps)
+    assert gamelog.replay(log).problem is None
