@@ -16,6 +16,7 @@
                          "here" | "connected" | "disconnected" | "left"; quiet: seconds silent
     driver.waiting()     e.g. "waiting for Bo (disconnected 12 s)" ('' when nobody)
     driver.handoff(seat) vote to hand a seat silent past the time-out to a bot (3-5 players)
+    driver.say(text)     a signed chat line to the table; driver.chat_since(n) -> (count, lines)
     driver.text_command("handoff 2")  the same as text; None for anything else
     driver.audit()       None while the game runs; (ok, text) at the end
     await driver.run()   the network work, in a thread; returns when the game is done
@@ -114,6 +115,17 @@ class NetDriver:
         self.node.wake()
         return answer
 
+    def say(self, text: str) -> None:
+        """A chat line to everyone at the table, signed; raises chat.ChatError if empty."""
+        with self._lock:
+            self.peer.say(text, time.monotonic())
+        self.node.wake()
+
+    def chat_since(self, count: int) -> tuple[int, list]:
+        """(lines said so far, [(seat, text)] of those after the first ``count``)."""
+        with self._lock:
+            return self.peer.chat.count, self.peer.chat.since(count)
+
     def subscribe(self, fn) -> None:
         self._subs.append(fn)
 
@@ -165,6 +177,7 @@ class NetDriver:
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
+        self.node.tend_lobby()
         frames = self.node.mesh.poll(timeout_ms)
         with self._lock:
             now = time.monotonic()

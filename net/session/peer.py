@@ -77,6 +77,9 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
     h.add_argument("--ruleset", help="a ruleset TOML file")
     h.add_argument("--start-after", type=float, default=None,
                    help="start after this many s with whoever joined (empty seats: bots)")
+    h.add_argument("--auto-start", action="store_true",
+                   help="start as soon as every seat is taken (scripts); otherwise the person "
+                        "hosting types start once the players and their keys are right")
     h.add_argument("--leave-after-lobby", action="store_true", help=argparse.SUPPRESS)
     common(h)
 
@@ -116,9 +119,12 @@ class Printer:
 def human_text(ev: dict) -> str:
     e = ev.get("event")
     if e == "lobby":
-        return (f"Hosting. The others type:\n\n    {ev['join']}\n\n"
+        joins = ev.get("joins") or [ev["join"]]
+        more = ("\n(or, on another network of this machine:\n" +
+                "\n".join(f"    {j}" for j in joins[1:]) + ")\n") if len(joins) > 1 else ""
+        return (f"Hosting. The others type:\n\n    {joins[0]}\n{more}\n"
                 f"Read this key fingerprint aloud: {ev['fingerprint']}")
-    if e == "lobby-change":
+    if e in ("lobby-change", "lobby-confirm"):
         return ev["text"]
     if e == "welcome":
         return (f"Joined {ev['host']}'s game as seat {ev['seat']}. The host's key fingerprint is "
@@ -272,7 +278,12 @@ def start_node(args, out) -> "object | int":
             if not 2 <= args.players <= 5:
                 out({"event": "error", "text": "--players must be 2 to 5"})
                 return 2
+            confirm = None
+            if args.level is None and not args.auto_start and args.start_after is None:
+                from .confirm import StartConfirmation
+                confirm = StartConfirmation(out)     # a person hosts: they start it
             node = nodemod.host(args.name, players=args.players, options=_options(args),
+                                should_start=confirm,
                                 ruleset_text=ruleset_text, bind=args.bind, port=args.port,
                                 data_dir=args.data_dir, bots=args.bots, bot_level=args.bot_level,
                                 bot_think=args.think, start_after=args.start_after,
