@@ -9,7 +9,7 @@ import pytest
 import zmq
 from belfort.state import ACTIONS, STEP_NONE
 from belfort.undo import UndoRefused
-from lan_helpers import undoable
+from takeback_helpers import undoable
 from test_e2e import check_agree, start_game
 
 from client import gamelog
