@@ -398,7 +398,8 @@ CLIENT_TEXT = {
     "undo": ("undo   (or Ctrl-Z)", "take back your last action, one at a time, until something "
              "new is known: a card drawn or turned up, hidden choices revealed, another "
              "player's decision, the end of a phase (a card you played yourself does not "
-             "stop it); a refusal says why"),
+             "stop it); in a LAN game, only while it is still your turn, and every player "
+             "sees the take-back; a refusal says why"),
     "quit": ("quit", "leave the game (asks first; a game on this machine can be kept for "
              "belfort play --resume)"),
 }
