@@ -29,6 +29,7 @@ from prompt_toolkit.styles import Style
 from belfort.data import GUILDS
 
 from . import chart, commands, panels, render, rules_text
+from . import lancmds
 from .controller import Controller, prompt_text, turn_hint
 from .recent import Recent
 from .words import Describer
@@ -126,6 +127,7 @@ class BelfortApp:
         self.lessons = []             # the tutorial's lessons waiting for the panel
         self.attention = False        # our decision just came: the prompt stands out
         self._was_ours = self.ours()
+        self.chat = lancmds.ChatFeed(driver)
         me = view["players"][driver.seat]
         self.note(f"Welcome, {me['name']}! You play {self.namer.letter(driver.seat)} "
                   f"(seat {driver.seat}). Players: " +
@@ -149,7 +151,9 @@ class BelfortApp:
                                                                 self._keys()]),
                                style=Style.from_dict(style), full_screen=True,
                                mouse_support=False, input=input, output=output,
-                               color_depth=None if self.colour else ColorDepth.MONOCHROME)
+                               color_depth=None if self.colour else ColorDepth.MONOCHROME,
+                               # a LAN game: "disconnected 12 s" counts on with no news
+                               refresh_interval=1.0 if lancmds.networked(driver) else None)
         driver.subscribe(self._on_events)
         if self.coach is not None:
             self.show_lessons(self.coach.lessons([], view, self.driver.legal()))
@@ -237,7 +241,12 @@ class BelfortApp:
         if self.confirm:
             return "Leave the game? (y/n) "
         view = self.driver.view()
-        return prompt_text(view, self.driver.legal(), self.namer) + " › "
+        legal = self.driver.legal()
+        if not legal:
+            stalled = lancmds.stalled_sentence(self.driver)
+            if stalled:
+                return stalled + " › "
+        return prompt_text(view, legal, self.namer) + " › "
 
     # --- layout and keys -----------------------------------------------------------------------
     def _layout(self):
@@ -330,6 +339,7 @@ class BelfortApp:
             return None
         shown = self.panel
         reply = self.ctl.handle(text)
+        self.show_chat()                  # our own 'say' shows at once
         if reply.kind == "none":
             return reply
         if reply.kind == "quit":
@@ -389,7 +399,12 @@ class BelfortApp:
             self.app.invalidate()
 
     # --- what the driver reports ------------------------------------------------------------
+    def show_chat(self):
+        for seat, text in self.chat.take():
+            self.note(f"{self.namer.name(seat)}: {text}", self.namer.style(seat))
+
     def _on_events(self, events):
+        self.show_chat()
         view = self.driver.view()
         if events:
             for line in self.describer.sentences(events, view):
@@ -470,9 +485,10 @@ class BelfortApp:
         if series is not None:
             lines += [render.Line()] + [render.Line(*[(t, st) for st, t in frags])
                                         for frags in chart.text_chart(series())]
-        if self.log_path:
-            lines += [render.Line(), render.Line((f"Game log: {self.log_path}", "class:dim")),
-                      render.Line((f"Step through it with: belfort replay {self.log_path}",
+        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        if log_path:
+            lines += [render.Line(), render.Line((f"Game log: {log_path}", "class:dim")),
+                      render.Line((f"Step through it with: belfort replay {log_path}",
                                    "class:dim"))]
         self.panel = ("The end", lines)
         self.panel_scroll = 0

@@ -35,6 +35,7 @@ from __future__ import annotations
 import logging
 
 import belfort
+from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -44,6 +45,7 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
 from .catchup import CatchUp
+from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
 from .deckwork import DeckWork
@@ -60,6 +62,7 @@ from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
+from .takeback import TakeBack
 
 log = logging.getLogger("belfort.session")
 
@@ -87,6 +90,7 @@ class SessionPeer:
         self.ruleset = self.table.ruleset
         self.rounds = Rounds(config.game_id, self.n, who, self.table)
         self.commands = Commands(self.table, who)
+        self.takebacks = TakeBack(self.table, who)
         self.hashes = DesyncCheck(self.signer, self.n, who)
         self.audit = AuditCheck(self.table)
         self.escrow = Escrow(self.signer, identity, self.n, master, who)
@@ -101,8 +105,9 @@ class SessionPeer:
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
         self.dispatch = Dispatcher()
-        for part in (self.deckwork, self.rounds, self.commands, self.hashes, self.escrow,
-                     self.handoffs, self.resync, self.liveness):
+        self.chat = Chat(identity, config.game_id, seat, who)
+        for part in (self.deckwork, self.rounds, self.commands, self.takebacks, self.hashes,
+                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -205,11 +210,38 @@ class SessionPeer:
             v = g.version
             if self.clock is not None:
                 self.sent_times[(seat, v)] = self.clock()
-            self._emit(self.own.command(v, cmd))
+            self._emit(self.own.command(v, cmd, len(self.table.undo.steps)))
             events = self.table.apply(seat, cmd, now)
             self._changed(events)
         self._settle()
         return events
+
+    def take_back(self, now: float = 0.0):
+        """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
+        the state before that action here.  Returns the command taken back; raises
+        belfort.undo.UndoRefused (with the reason, changing nothing) when it is not allowed."""
+        why = self.undo_refusal()
+        if why is not None:
+            raise UndoRefused(why)
+        self._dirty = True
+        self.log.record("undo", self.table.undo.stack.last_tag())
+        self._emit(self.takebacks.message(self.signer))
+        events, cmd = self.takebacks.apply(self.seat)
+        self._changed(events)
+        self._settle()
+        self._pump(now)
+        self._after_input()
+        return cmd
+
+    def undo_refusal(self):
+        """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
+        return self.takebacks.refusal(self.seat)
+
+    @property
+    def steps(self) -> list:
+        """Every step applied, for the complete log: ("cmd", seat, command) and
+        ("undo", seat, n), n the index of the command taken back."""
+        return self.table.undo.steps
 
     def decision_needed(self) -> bool:
         """True when our seat must decide now (and knows its whole hand) — not while,
@@ -282,6 +314,16 @@ class SessionPeer:
                         break
                 elif kind == "handoff":
                     self._vote(payload, now)
+                elif kind == "undo":
+                    try:
+                        if payload != self.table.undo.stack.last_tag():
+                            raise RuntimeError(f"our last step is not step {payload!r}")
+                        self.take_back(now)
+                    except (RuntimeError, UndoRefused) as exc:
+                        self.restore_problems.append(f"our logged take-back of step {payload!r} "
+                                                     f"does not fit the game here ({exc}): "
+                                                     f"the replay stops there")
+                        break
         finally:
             self.log.replaying = False
         if self.ghost is not None:
@@ -362,6 +404,10 @@ class SessionPeer:
             else 0.0
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
+
+    def say(self, text: str, now: float = 0.0) -> None:
+        """A chat line to the table (``say TEXT``); raises chat.ChatError if empty."""
+        self._apply(self.chat.say(text), now)
 
     def handoff_candidates(self, now: float) -> list[int]:
         """Seats that could be handed to a bot now."""

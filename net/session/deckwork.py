@@ -111,7 +111,7 @@ class DeckWork:
         if len(deck.released[pos]) != t.n or pos not in deck.known:
             return None
         try:
-            events = belfort.reveal(t.game, card, t.card_type(deck, pos))
+            events = t.reveal(card, t.card_type(deck, pos))
         except belfort.BelfortError as exc:
             return Out().halt(f"the deck revealed an impossible card: {exc}")
         return Out(changes=[events])

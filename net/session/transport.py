@@ -102,6 +102,18 @@ class ZmqMesh:
                 if k:
                     self.keys.allowed[k.encode()] = s
 
+    def admit(self, curve_key: str) -> None:
+        """Let a lobby member's Curve key connect before it has a seat (its frames are
+        attributed to no seat until the roster is final: lobby places change)."""
+        if curve_key:
+            with self.keys.lock:
+                self.keys.allowed.setdefault(curve_key.encode(), None)
+
+    def forget(self, curve_key: str) -> None:
+        """A lobby member left: its key no longer gets in."""
+        with self.keys.lock:
+            self.keys.allowed.pop(curve_key.encode(), None)
+
     def connect(self, peers: dict[int, tuple[str, str]]) -> None:
         """Connect to every other peer: {seat: (endpoint, curve public key)}."""
         self.allow({s: k for s, (_e, k) in peers.items()})
