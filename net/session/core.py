@@ -331,6 +331,16 @@ class SessionPeer:
         self.outbox = []
         self.events = []
 
+    def move(self, endpoint: str, number: int) -> None:
+        """We came back on another address: every heartbeat now carries it (signed), and
+        the others reconnect to it."""
+        self.resync.address = (number, endpoint)
+
+    def take_moved(self) -> list[tuple[int, str]]:
+        """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
+        out, self.resync.moved = self.resync.moved, []
+        return out
+
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
         every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
