@@ -131,3 +131,40 @@ def test_a_byte_identical_copy_is_dropped_silently():
     net.inject(2, 0, sent)         # relayed by another seat, not in a resync
     net.pump()
     assert not net.peers[0].alerts, [a.text for a in net.peers[0].alerts]
+
+
+def test_a_handed_back_owner_gets_no_false_alarm(tmp_path):
+    """Issue 9: the owner of a seat handed to a bot rejoins from its log: it is told its
+    seat is a bot's, without cheat alerts for the bot's messages of its seat (signed by
+    the host) and without a false DESYNC; the others raise no alarm either."""
+    from tests.session.test_handoff import _hand_over
+    net = MemoryNetwork.create(3, seed="hb", level="random")
+    gone = 2
+    st = GameStore.create(tmp_path, net.peers[0].cfg, gone, {"master": fixed_master("hb", gone)})
+    st.open_log()
+    net.peers[gone].log.store = st
+    net.start()
+    net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 60)
+    st.close()
+    _hand_over(net, gone)
+    assert net.peers[0].status == "over"
+    store = GameStore(st.dir)
+    cfg, seat, sec, _ = store.load()
+    records, _notes = store.recover_log(cfg, seat)
+    back = SessionPeer(cfg, seat, net.identities[seat], sec["master"], now=net.now)
+    back.restore(records, net.now)
+    net.peers[gone] = back
+    net.down.discard(gone)
+    back.announce(net.now)
+    net._collect(back)
+    for _ in range(20):
+        net.now += 0.5
+        for p in net.peers:
+            p.tick(net.now)
+            net._collect(p)
+        net.pump()
+    assert back.status == "stopped" and "handed to a bot" in back.stop_reason
+    for p in net.peers:
+        bad = [a.text for a in p.alerts if a.kind in ("cheat", "desync")]
+        assert not bad, (p.seat, bad)
+    assert back.desync is None
