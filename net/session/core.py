@@ -150,6 +150,7 @@ class SessionPeer:
     auto_handoff = _setting("auto")
     handoff_level = _setting("level")
     handoff_think = _setting("think")
+    handoff_follow = _setting("follow")     # a bot peer agrees to a proposal by itself
     del _setting
 
     @property
@@ -264,9 +265,13 @@ class SessionPeer:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
         self._apply(self.resync.tick(now), now)
-        self._apply(self.liveness.check(now, self.handed), now)
+        woke = self.liveness.check(now, self.handed)
+        self._apply(woke, now)
+        if woke.need_sync:       # our clock jumped (suspended): ask for what we missed
+            self._apply(self.resync.heartbeat(None, need=True), now)
+            return
         for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
-                                            self.liveness.finished_of):
+                                            self.liveness.finished_of, self.liveness.left_of):
             self._vote(s, now)
         if self.ghost is not None:
             self._dirty = True
@@ -298,6 +303,10 @@ class SessionPeer:
                         self._accept(payload, now, src=None, relayed=True, trusted=checked is True)
                     except Refused as exc:
                         self.restore_problems.append(f"a logged message was refused: {exc.text}")
+                    except Exception as exc:   # our own log must never stop a rejoin
+                        log.exception("unexpected error replaying a logged message")
+                        self.restore_problems.append(f"a logged message could not be replayed "
+                                                     f"({type(exc).__name__})")
                     continue
                 if checked is False:
                     self.restore_problems.append(f"the log's record of our {kind!r} is damaged: "
@@ -313,7 +322,10 @@ class SessionPeer:
                                                      f"replay stops there")
                         break
                 elif kind == "handoff":
-                    self._vote(payload, now)
+                    if isinstance(payload, list) and len(payload) == 2:
+                        self._vote(payload[0], now, str(payload[1]))   # a cited deadline
+                    else:
+                        self._vote(payload, now)
                 elif kind == "undo":
                     try:
                         if payload != self.table.undo.stack.last_tag():
@@ -400,8 +412,59 @@ class SessionPeer:
         return self.table.waiting_seats(self.rounds, self.audit.result is not None)
 
     def waiting_text(self, now: float) -> str:
-        """E.g. "waiting for Bo (disconnected 12 s)"."""
-        return self.liveness.waiting_text(self.waiting_seats(), now, self.handed)
+        """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48"."""
+        paused = self.pause_reason(now)
+        text = self.liveness.waiting_text(self.waiting_seats(), now, self.handed,
+                                          self._handoff_in(now))
+        return f"{text}. {paused}" if paused and text else (paused or text)
+
+    def _handoff_in(self, now: float):
+        """seat -> seconds until it may be handed to a bot (0: now), None if it cannot be."""
+        if not self.handoffs.possible():
+            return None
+        limit = self.handoffs.limit()
+        return lambda s: max(0.0, limit - self.liveness.quiet(s, now)) \
+            if s in self.escrow.escrow else None
+
+    def stall(self, now: float) -> dict:
+        """The waiting state, for the window: every seat the game waits for that is not
+        here — ``{"seat", "name", "quiet" (s silent), "left" (said it left for now),
+        "handoff_in" (s until it may be handed to a bot, 0: now; None: it cannot be),
+        "handoff_now"}`` — ``"paused"`` (the reason the game is paused, or None),
+        ``"stall_timeout"`` and ``"text"`` (as waiting_text)."""
+        handoff_in = self._handoff_in(now)
+        seats = []
+        for s in self.waiting_seats():
+            if s == self.seat or s in self.handed:
+                continue
+            lv = self.liveness
+            if lv.connected[s] and not lv.left_of[s]:
+                continue
+            left = handoff_in(s) if handoff_in is not None else None
+            seats.append({"seat": s, "name": self.names[s], "quiet": round(lv.quiet(s, now), 1),
+                          "left": lv.left_of[s],
+                          "handoff_in": None if left is None else round(left, 1),
+                          "handoff_now": left is not None and left <= 0})
+        return {"seats": seats, "paused": self.pause_reason(now),
+                "stall_timeout": self.timing.timeout, "text": self.waiting_text(now)}
+
+    def pause_reason(self, now: float, bot: bool = False) -> str | None:
+        """Why the game cannot go on until someone rejoins (every other seat away — with
+        2 players, the other one — or, ``bot``: every person), or None."""
+        if self.finished or self.status == STOPPED:
+            return None
+        return self.liveness.pause_reason(now, self.handed, bot)
+
+    def leave_for_now(self, now: float = 0.0) -> None:
+        """The person leaves the game for now (the window asked): tell the others, so they
+        show us paused rather than disconnected, and wait for our rejoin."""
+        if self.finished:
+            return
+        self._apply(self.resync.leave_notice(), now)
+
+    def votes_cast(self) -> list[int]:
+        """Seats we voted to hand to a bot."""
+        return [t for t, votes in self.handoffs.votes.items() if self.seat in votes]
 
     def peer_states(self, now: float) -> list[dict]:
         return self.liveness.states(now, self.handed)
@@ -423,8 +486,8 @@ class SessionPeer:
         """Seats that could be handed to a bot now."""
         return self.handoffs.candidates(now, self.liveness.last_seen)
 
-    def _vote(self, seat: int, now: float) -> None:
-        self._apply(self.handoffs.vote(seat), now)
+    def _vote(self, seat: int, now: float, why: str = "") -> None:
+        self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
         self._pump(now)
 

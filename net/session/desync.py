@@ -141,9 +141,14 @@ class DesyncCheck:
         seat, v, text = body["seat"], body.get("v"), body.get("view")
         if not (wire.is_int(v) and isinstance(text, str)):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed view")
+        if self.desync is None or v != self.desync["version"] or \
+                seat in self.their_views.get(v, {}):
+            # a view is only ever sent once, for the version of a desync: anything else
+            # is not kept (nobody can make us store views without end)
+            return Out()
         try:
-            theirs = json.loads(text)
-        except ValueError:
+            theirs = json.loads(text)      # its size and depth were checked at intake
+        except (ValueError, RecursionError):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a view that is not "
                                          f"JSON") from None
         self.their_views.setdefault(v, {})[seat] = theirs
@@ -153,7 +158,6 @@ class DesyncCheck:
         fields = diff(json.loads(json.dumps(mine, sort_keys=True)), theirs)
         if not fields:
             return Out()
-        if self.desync is not None:
-            self.desync.setdefault("fields", {})[seat] = fields
+        self.desync.setdefault("fields", {})[seat] = fields
         return Out().alert("desync", f"{self.names[seat]}'s public state differs from ours in: "
                                      f"{', '.join(fields)}", seat)

@@ -9,6 +9,10 @@ per seat (``inbox``) that the peer drains once each head is ready (dispatch.py).
 
 Records of our own log whose integrity check passed (storage.py) are admitted without
 checking their signature again: we checked it when we received them.
+
+Every envelope's fields are checked against its type's shape (schemas.py) right after
+its signature, before it is logged or queued: a badly shaped one is refused, naming its
+signer, and does not use up its sequence number.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .effects import Names, Out, Refused
 from .msglog import MessageLog
+from .schemas import problem as shape_problem
 
 MAX_FUTURE = 512          # out-of-order envelopes held per seat
 MAX_INBOX = 4096          # accepted envelopes waiting per seat
@@ -36,6 +41,11 @@ class SessionVerifier(Verifier):
 
     def rekey(self, seat: int, public_key: bytes) -> None:
         self._keys[seat] = Ed25519PublicKey.from_public_bytes(public_key)
+
+    def unverify(self, seat: int, seq: int) -> None:
+        """Give back ``seq``: the envelope just verified was refused after all."""
+        if self._next.get(seat) == seq + 1:
+            self._next[seat] = seq
 
     def signed_by(self, data: bytes) -> tuple[dict, int | None]:
         """(body, the seat whose roster key signed it, or None): for a message of our own
@@ -118,6 +128,7 @@ class Intake:
                 checked = self.verifier.verify(data)
         except ProtocolError as exc:
             return False, self._refused(exc, data, seat, seq, src, by, relayed, now)
+        self._shape(checked, by)
         out = self.take(seat, data, checked)
         fut = self.future[seat]
         while fut:               # anything held that now fits
@@ -127,8 +138,25 @@ class Intake:
                 for q in [q for q in fut if q < nxt]:
                     del fut[q]
                 break
-            out.add(self.take(seat, held, self.verifier.verify(held)))
+            try:
+                nbody = self.verifier.verify(held)
+                self._shape(nbody, "")
+            except (ProtocolError, Refused) as exc:
+                fut.clear()
+                if isinstance(exc, Refused):
+                    out.alert(exc.kind, exc.text, exc.seat)
+                break
+            out.add(self.take(seat, held, nbody))
         return True, out
+
+    def _shape(self, body: dict, by: str) -> None:
+        """Refuse a verified body whose fields are not of its type's shape; its seq is
+        given back (nothing of it is kept)."""
+        why = shape_problem(body)
+        if why:
+            seat = body["seat"]
+            self.verifier.unverify(seat, body["seq"])
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} signed {why}: refused{by}")
 
     def _ours(self, data: bytes, seq: int, src, by: str) -> Out:
         """A message of our own seat, relayed back to us: after a rejoin that lost part of

@@ -22,6 +22,7 @@ from . import fulllog
 from .core import STOPPED, SessionPeer
 from .addresses import AddressError, normalize, route_address
 from .files import StoreError, read_file
+from .limits import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
 from .running import AlreadyRunning, lock_game, lock_lobby
@@ -279,6 +280,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
@@ -367,7 +369,9 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                 stored.append(st)
     if stored:
         try:
-            probe = JoinLobby(ctx or zmq.Context.instance(), address, Identity.generate(),
+            probe_ctx = ctx or zmq.Context.instance()
+            bound_context(probe_ctx)
+            probe = JoinLobby(probe_ctx, address, Identity.generate(),
                               "probe", curve_keypair(), 1, protocol="probe")
             try:
                 probe.connect(2.0)
@@ -408,6 +412,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
 def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
           on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port) -> Node:
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, -1, curve[0], curve[1], bind=_bind_endpoint(bind, mesh_port))
@@ -552,6 +557,7 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     for note in store.notes:
         on_event({"event": "alert", "kind": "error", "text": note, "seat": seat})
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic())

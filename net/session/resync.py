@@ -7,6 +7,9 @@ peer sends what the other still lacked at its previous heartbeat (or at once whe
 signed (its own ones included: a peer that rejoined with part of its log lost takes
 its own last envelopes back from the others).  A peer that finishes says so at once (``ctl/fin``), so the others stop
 expecting it.  Control messages are signed but not sequenced and change no game state.
+
+Answers are rate-limited per seat (limits.TokenBucket): a seat flooding heartbeats that
+ask for everything gets a few batches, not one per heartbeat (no amplification).
 """
 
 from __future__ import annotations
@@ -16,8 +19,11 @@ import ipaddress
 from net.crypto import encode_envelope, wire
 
 from .effects import Names, Out, Refused
+from .limits import TokenBucket
 
 SYNC_BATCH = 256          # envelopes per ctl/sync answer
+FILL_RATE, FILL_BURST = 8.0, 4.0      # sync answers per second per seat, and at once
+ASK_RATE, ASK_BURST = 4.0, 2.0        # our own requests provoked by one seat's heartbeats
 
 
 def valid_endpoint(text) -> bool:
@@ -47,10 +53,13 @@ class Resync:
         self.addr_of: dict[int, tuple[int, str]] = {}
         self.moved: list[tuple[int, str]] = []                # for the transport to reconnect
         self._next_hb = now
+        self._fills = TokenBucket(FILL_RATE, FILL_BURST)
+        self._asks = TokenBucket(ASK_RATE, ASK_BURST)
 
     def register(self, dispatch) -> None:
         dispatch.on_control("ctl/hb", self.on_heartbeat)
         dispatch.on_control("ctl/fin", self.on_finished)
+        dispatch.on_control("ctl/bye", self.on_finished)      # (its have-vector)
         dispatch.on_control("ctl/sync", self.on_sync)
 
     # ------------------------------------------------------------ sending
@@ -72,6 +81,10 @@ class Resync:
             return Out()
         return self._frame(None, "ctl/fin", {"have": self.intake.have()})
 
+    def leave_notice(self) -> Out:
+        """We leave for now and will rejoin (the others wait, without alarm)."""
+        return self._frame(None, "ctl/bye", {"have": self.intake.have()})
+
     def tick(self, now: float) -> Out:
         if now < self._next_hb:
             return Out()
@@ -83,7 +96,8 @@ class Resync:
         have = body.get("have")
         if not (isinstance(have, list) and len(have) == self.n and all(
                 wire.is_int(x) and x >= 0 for x in have)):
-            what = "finished notice" if body["type"] == "ctl/fin" else "heartbeat"
+            what = {"ctl/fin": "finished notice", "ctl/bye": "leaving notice"}.get(
+                body["type"], "heartbeat")
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed {what}")
         return have
 
@@ -92,8 +106,9 @@ class Resync:
         self.have_of[seat] = have
         self.heard_at[seat] = now
         self._moved(seat, body.get("addr"))
-        out = self._fill(seat, have, bool(body.get("need")))
-        if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat]:
+        out = self._fill(seat, have, bool(body.get("need")), now)
+        if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat] \
+                and self._asks.allow(seat, now):
             # they sent something we never got: ask (once per heartbeat of theirs)
             out.add(self.heartbeat(seat, need=True))
         return out
@@ -123,11 +138,16 @@ class Resync:
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed resync")
         return Out(relayed=[(seat, e) for e in envs])
 
-    def _fill(self, seat: int, have: list[int], urgent: bool) -> Out:
+    def _fill(self, seat: int, have: list[int], urgent: bool, now: float = 0.0) -> Out:
         """Send ``seat`` what it lacks and we have: at once when it asks, else only what
         it still lacked at its previous heartbeat (not what is merely in flight)."""
         prev = self._prev_len[seat]
         mine = self.log.counts()
+        if not any(have[s] < mine[s] for s in range(self.n)):
+            self._prev_len[seat] = mine
+            return Out()
+        if not self._fills.allow(seat, now):
+            return Out()          # answered lately: its next heartbeat gets the rest
         batch: list[bytes] = []
         for s in range(self.n):
             upto = mine[s] if urgent else min(mine[s], prev[s])

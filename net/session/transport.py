@@ -19,6 +19,8 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 from zmq.auth.thread import ThreadAuthenticator
 
+from .limits import bound_context, bound_socket
+
 SNDHWM = 100000
 
 
@@ -69,6 +71,7 @@ class ZmqMesh:
         self.ctx = ctx
         self.seat = seat
         self.public, self.secret = curve_public, curve_secret
+        bound_context(ctx)        # every later socket of this context too (the lobby's)
         self.keys = _authenticator(ctx)
         if pull is None:
             pull = ctx.socket(zmq.PULL)
@@ -76,7 +79,7 @@ class ZmqMesh:
             pull.curve_server = True
             pull.curve_publickey = curve_public.encode()
             pull.curve_secretkey = curve_secret.encode()
-            pull.rcvhwm = SNDHWM
+            bound_socket(pull)
             pull.bind(bind)
         self.pull = pull
         self.endpoint = pull.getsockopt_string(zmq.LAST_ENDPOINT)
