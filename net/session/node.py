@@ -521,16 +521,22 @@ def _bind_again(ctx, secrets: dict, endpoint: str, seat: int) -> ZmqMesh:
     reconnect by themselves), else wherever we can (a new IP after a network change, or
     our port taken): the others learn the new address from our heartbeats."""
     host, port = endpoint[len("tcp://"):].rsplit(":", 1)
-    tries = [endpoint if "*" not in endpoint else f"tcp://0.0.0.0:{port}",
-             f"tcp://0.0.0.0:{port}", "tcp://0.0.0.0:*"]
+    if host in ("*", ""):
+        host = "0.0.0.0"
+    tries = [f"tcp://{host}:{port}", f"tcp://{host}:*", f"tcp://0.0.0.0:{port}",
+             "tcp://0.0.0.0:*"]
+    gone = False
     for i, where in enumerate(dict.fromkeys(tries)):
+        if gone and where.startswith(f"tcp://{host}:"):
+            continue
         for _ in range(20 if i == 0 else 1):     # the old socket may take a moment to go
             try:
                 return ZmqMesh(ctx, seat, secrets["curve_public"], secrets["curve_secret"],
                                bind=where)
             except zmq.ZMQError as exc:
                 if exc.errno == zmq.EADDRNOTAVAIL:
-                    break                       # that IP is gone: the machine moved
+                    gone = True                 # that IP is gone: the machine moved
+                    break
                 time.sleep(0.1)
     raise LobbyError(f"cannot listen for the other players on this machine (tried {endpoint} "
                      f"and any free port)")
