@@ -493,6 +493,9 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         raise LobbyError(str(exc)) from None
     try:
         node = _rejoin(game_dir, ctx, on_event, timing)
+    except OSError as exc:       # a file we cannot read or rename (permissions, a full disk)
+        held.release()
+        raise LobbyError(f"{exc.filename or game_dir}: {exc.strerror or exc}") from None
     except BaseException:
         held.release()
         raise
