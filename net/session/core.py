@@ -39,13 +39,12 @@ from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from net.crypto import (CheatingError, ProtocolError, Signer, commitment_hash, encode_envelope,
-                        shared_seed, wire)
+from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, shared_seed, wire
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
-from .chat import Chat
 from .catchup import CatchUp
+from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
 from .deckwork import DeckWork
@@ -343,6 +342,16 @@ class SessionPeer:
         self.outbox = []
         self.events = []
 
+    def move(self, endpoint: str, number: int) -> None:
+        """We came back on another address: every heartbeat now carries it (signed), and
+        the others reconnect to it."""
+        self.resync.address = (number, endpoint)
+
+    def take_moved(self) -> list[tuple[int, str]]:
+        """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
+        out, self.resync.moved = self.resync.moved, []
+        return out
+
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
         every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
@@ -355,21 +364,8 @@ class SessionPeer:
         self._check_caught_up(now)
 
     def _check_caught_up(self, now: float) -> None:
-        if not self.catching_up:
-            return
-        ours = self.log.held_ours()
-        waiting = False
-        for s in range(self.n):
-            if s == self.seat or s in self.handed:
-                continue          # (a finished peer still holds our envelopes: asked too)
-            heard = self.resync.heard_at[s]
-            if heard is None or heard < self._announced:
-                waiting = waiting or now - self._announced < self.timing.catch_up
-            elif self.resync.have_of[s][self.seat] > ours:
-                # they hold more of ours than we do: it is on its way (bounded, in case
-                # a peer claims what it never sends)
-                waiting = waiting or now - self._announced < 3 * self.timing.catch_up
-        if not waiting:
+        if self.catching_up and self.catchup.caught_up(now, self._announced, self.resync,
+                                                       self.handed, self.timing.catch_up):
             self.catching_up = False
             self._dirty = True
             self._pump(now)
@@ -643,7 +639,7 @@ class SessionPeer:
         if body["type"] == "sess/cmd" and body.get("v") == g.version:
             command = body.get("cmd")
         elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
-            command = self._fetched_choice(body, q)
+            command = self.catchup.choice(body, q, g, self.cfg.game_id)
         else:
             return False
         try:
@@ -653,23 +649,6 @@ class SessionPeer:
                                  f"fit the game here: {exc}", None, now)
             del ahead[q]
         return True
-
-    def _fetched_choice(self, commit: dict, seq: int):
-        """The command of our simultaneous choice committed before the crash: from its
-        reveal if the others hold it, else tried against the commitment (the nonce comes
-        from our master secret)."""
-        purpose = commit["purpose"]
-        for data, body in self.log.ahead.values():
-            if body["type"] == "commit/reveal" and body.get("purpose") == purpose:
-                return wire.unpack(body["value"], "x")
-        g = self.table.game
-        nonce = derive_bytes(self.master, f"nonce/{purpose}/{seq}")
-        for cmd in belfort.legal_commands(g, self.seat):
-            value = wire.pack(plain(belfort.check_legal(g, cmd, self.seat)[0]))
-            if commitment_hash(value, nonce, self.cfg.game_id, self.seat, purpose) \
-                    == commit.get("commitment"):
-                return wire.unpack(value, "x")
-        return None
 
     # ================================================================ what the game calls for
     def _settle(self) -> bool:

@@ -135,6 +135,12 @@ def human_text(ev: dict) -> str:
         return f"The game starts: {', '.join(ev['roster'])}. You are seat {ev['seat']}."
     if e == "rejoined":
         return f"Rejoined the game as seat {ev['seat']}; catching up from the others."
+    if e == "rejoin":
+        return (f"The host's lobby does not answer ({ev['why']}); rejoining the game this "
+                f"machine was in ({ev['game']}).")
+    if e == "moved":
+        return (f"This machine's address changed ({ev['was']} -> {ev['endpoint']}): the "
+                f"others are told the new one.")
     if e == "alert":
         return f"[{ev['kind']}] {ev['text']}"
     if e == "result":

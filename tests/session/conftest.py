@@ -23,14 +23,16 @@ if ROOT not in sys.path:
 class PeerProc:
     """A `python -m net.session.peer ... --json` process; its '@ {json}' lines are events."""
 
-    def __init__(self, args, log_dir: Path, label: str) -> None:
+    def __init__(self, args, log_dir: Path, label: str, prefix=()) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.label = label
         self.args = args
         self.err_path = log_dir / f"{label}.err"
         self.err = open(self.err_path, "ab")
-        self.p = subprocess.Popen([sys.executable, "-m", "net.session.peer", *args, "--json"],
+        # ``prefix``: e.g. ["ip", "netns", "exec", NAME] to run it on a namespace's host
+        self.p = subprocess.Popen([*prefix, sys.executable, "-m", "net.session.peer", *args,
+                                   "--json"],
                                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=self.err, text=True, bufsize=1)
         self.events: list[dict] = []
