@@ -24,6 +24,7 @@ replaying the inputs re-creates them byte for byte (derive.py).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import hmac
 import os
@@ -75,6 +76,7 @@ class GameStore:
         self._want_sync = threading.Event()
         self._syncer: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._held: int | None = None      # the seat's lock file, while we play it
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -94,6 +96,40 @@ class GameStore:
         finally:
             os.close(dfd)
         return store
+
+    # ------------------------------------------------------------ one process per seat
+    def hold(self) -> bool:
+        """Mark this seat as played by this process (an flock on ``lock``, released when
+        the process ends, however it ends).  False if another live process holds it."""
+        if self._held is not None:
+            return True
+        fd = os.open(self.dir / "lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._held = fd
+        return True
+
+    def running(self) -> int | None:
+        """The pid of the live process playing this seat, or None."""
+        path = self.dir / "lock"
+        if self._held is not None or not path.exists():
+            return os.getpid() if self._held is not None else None
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            try:
+                return int(os.read(fd, 32) or b"0") or -1
+            except ValueError:
+                return -1
+        finally:
+            os.close(fd)
+        return None
 
     def load(self) -> tuple[GameConfig, int, dict, dict]:
         """(config, seat, secrets, meta)"""
@@ -166,6 +202,9 @@ class GameStore:
                     self._fd = None
         if self._syncer is not None:
             self._want_sync.set()
+        if self._held is not None:
+            os.close(self._held)          # (the lock goes with it)
+            self._held = None
 
     def records(self) -> list[tuple[str, object, bool | None]]:
         """The log's records ``(kind, payload, checked)``: checked True if the record
