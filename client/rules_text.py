@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from belfort.data import CARD_TYPES, GUILDS
 
-from .words import GUILD_TITLE, TITLE, cost_text, plural
+from .i18n import _, ngettext
+from .words import GUILD_TITLE, TITLE, cost_text
 
 
 def _cat(rs, g):
@@ -46,7 +47,12 @@ def _locks(rs):
     counts = list(rs.locks)
     usual = max(set(counts), key=counts.count)
     odd = [f"the {TITLE[t]} {k}" for t, k in zip(CARD_TYPES, counts) if k != usual]
-    return f"{plural(usual, 'lock')} each" + (", " + ", ".join(odd) if odd else "")
+    each = ngettext("{n} lock each", "{n} locks each", usual).format(n=usual)
+    return each + (", " + ", ".join(odd) if odd else "")
+
+
+def _visits(rs):
+    return ngettext("{n} visit", "{n} visits", rs.trade_visits).format(n=rs.trade_visits)
 
 
 def _taxes(rs):
@@ -126,7 +132,7 @@ def phase_topics(rs):
             "  activate miners        every worker you placed on a guild or card must be "
             "activated before the turn ends\n"
             "  buy wood, sell metal   one buy and one sell per trading-post visit; "
-            f"{plural(rs.trade_visits, 'visit')} a turn, more with Market gnomes "
+            f"{_visits(rs)} a turn, more with Market gnomes "
             f"({_prices(rs)})\n"
             f"  hire #20               {rs.fee_gnome_hire} gold, once per turn: a gnome onto a "
             "free lock of your built card\n"
@@ -275,7 +281,7 @@ def phase_topics(rs):
             "spread 2 1 0."),
         "trading-post": (
             "The trading post (§8)",
-            f"In your Actions turn: {plural(rs.trade_visits, 'visit')}, each one buy and one "
+            f"In your Actions turn: {_visits(rs)}, each one buy and one "
             f"sell of one unit ({_prices(rs)}). Extra visits come from Market gnomes and the "
             "Merchants. buy wood, sell metal."),
         "months": (
@@ -518,9 +524,14 @@ def lookup(rs, topic):
     return None
 
 
-def main_topics(rs):
-    """The topics worth listing to someone who asked for one that does not exist."""
-    return list(phase_topics(rs)) + ["card-list", "guild-list", "commands"]
+def main_topics(rs, localized=False):
+    """The topics worth listing to someone who asked for one that does not exist; with
+    `localized`, as the active language types them."""
+    names = list(phase_topics(rs)) + ["card-list", "guild-list", "commands"]
+    if not localized:
+        return names
+    from .i18n import active_language, localize_token
+    return [localize_token(n, active_language(), "topic") for n in names]
 
 
 def topic_names(rs):

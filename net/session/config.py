@@ -29,6 +29,7 @@ class Timing:
     # silent this long: the seat stalls the game no longer — it may be handed to a bot
     # (3-5 players), or the game pauses (2 players, or every other seat away)
     timeout: float = 180.0
+    catch_up: float = 3.0          # after a rejoin: wait this long for every peer's heartbeat
 
 
 @dataclass

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from net.session.running import holder
 from net.session.storage import GameStore
 from tests.session.test_e2e import start_game
 
@@ -147,14 +148,14 @@ def test_host_terminal_closed_bots_survive_or_are_restarted(spawn, bots_die):
     host.wait_round(2)
     stores = _bot_stores(data)
     assert sorted(stores) == [1, 2]
-    pids = {s: st.running() for s, st in stores.items()}
+    pids = {s: holder(st.dir) for s, st in stores.items()}
     assert all(pid and pid > 0 for pid in pids.values()), pids
     os.killpg(host.p.pid, signal.SIGKILL)          # the terminal closes
     host.p.wait(timeout=10)
     for s in bots_die:
         os.kill(pids[s], signal.SIGKILL)
-    _wait(lambda: all(stores[s].running() is None for s in bots_die), 10, "the bots to die")
-    assert all(stores[s].running() == pids[s] for s in stores if s not in bots_die), \
+    _wait(lambda: all(holder(stores[s].dir) is None for s in bots_die), 10, "the bots to die")
+    assert all(holder(stores[s].dir) == pids[s] for s in stores if s not in bots_die), \
         "the host's bots outlive its terminal"
     if bots_die == (1,):
         # a bot restarted by hand: the dead seat is picked, not the live one
