@@ -286,7 +286,8 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
          bot_level: str = "random", bot_think: float = 0.0, auto_start: bool = True,
          start_after: float | None = None, advertise: str | None = None, on_event=print,
          timing: Timing | None = None, level: str | None = None, test_secret: str | None = None,
-         ctx: zmq.Context | None = None, should_start=None, bot_args: list | None = None) -> Node:
+         ctx: zmq.Context | None = None, should_start=None, bot_args: list | None = None,
+         announce: bool = False) -> Node:
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
     ctx = ctx or zmq.Context()
@@ -301,6 +302,11 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
               "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
+    announcer = None
+    if announce and not bind.startswith("127."):
+        from .discovery import Announcer
+        announcer = Announcer(lobby, [a.split("://", 1)[1].rsplit(":", 1)[0]
+                                      for a in lobby.addresses])
     procs = []
     for i in range(bots):
         procs.append(spawn_bot(lobby.address, bot_level, data_dir / "bots", think=bot_think,
@@ -311,6 +317,13 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
         while True:
             for text in lobby.poll(100):
                 on_event({"event": "lobby-change", "text": text, "roster": lobby.roster()})
+            if announcer is not None:
+                if announcer.problem:
+                    on_event({"event": "lobby-change", "text": announcer.problem + ": the "
+                              "others type the address above", "roster": lobby.roster()})
+                    announcer = None
+                else:
+                    announcer.update()
             full = len(lobby.seats) >= players
             if should_start is not None:
                 if should_start(lobby):
@@ -324,10 +337,16 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                 if p.poll() is not None and p.returncode != 0:
                     raise LobbyError(f"a bot process failed (exit code {p.returncode})")
         t_lobby_close = time.monotonic()
+        if announcer is not None:
+            announcer.close()          # started: nobody else can join
+            announcer = None
         cfg = lobby.start()
     except BaseException:
         lobby.close()
         raise
+    finally:
+        if announcer is not None:
+            announcer.close()
     secrets = _new_secrets(identity, curve, test_secret)
     for k in set(lobby.admitted) - set(cfg.curve):
         mesh.forget(k)
