@@ -29,6 +29,7 @@ from prompt_toolkit.styles import Style
 from belfort.data import GUILDS
 
 from . import chart, commands, panels, render, rules_text
+from . import lancmds
 from .controller import Controller, prompt_text, turn_hint
 from .i18n import (_, active_language, canonical_line, cell_width, complete_word,
                    localize_line, ngettext)
@@ -171,6 +172,7 @@ class BelfortApp:
         self.lessons = []             # the tutorial's lessons waiting for the panel
         self.attention = False        # our decision just came: the prompt stands out
         self._was_ours = self.ours()
+        self.chat = lancmds.ChatFeed(driver)
         me = view["players"][driver.seat]
         welcome = _("Welcome, {name}! You play {letter} (seat {seat}). Players: {players}."
                     ).format(name=me["name"], letter=self.namer.letter(driver.seat),
@@ -197,7 +199,9 @@ class BelfortApp:
                                                                 self._keys()]),
                                style=Style.from_dict(style), full_screen=True,
                                mouse_support=False, input=input, output=output,
-                               color_depth=None if self.colour else ColorDepth.MONOCHROME)
+                               color_depth=None if self.colour else ColorDepth.MONOCHROME,
+                               # a LAN game: "disconnected 12 s" counts on with no news
+                               refresh_interval=1.0 if lancmds.networked(driver) else None)
         driver.subscribe(self._on_events)
         if self.coach is not None:
             self.show_lessons(self.coach.lessons([], view, self.driver.legal()))
@@ -290,7 +294,12 @@ class BelfortApp:
             # i18n: the key y stays as it is
             return _("Leave the game? (y/n)") + " "
         view = self.driver.view()
-        return prompt_text(view, self.driver.legal(), self.namer) + " › "
+        legal = self.driver.legal()
+        if not legal:
+            stalled = lancmds.stalled_sentence(self.driver)
+            if stalled:
+                return stalled + " › "
+        return prompt_text(view, legal, self.namer) + " › "
 
     # --- layout and keys -----------------------------------------------------------------------
     def _layout(self):
@@ -383,6 +392,7 @@ class BelfortApp:
             return None
         shown = self.panel
         reply = self.ctl.handle(text)
+        self.show_chat()                  # our own 'say' shows at once
         if reply.kind == "none":
             return reply
         if reply.kind == "quit":
@@ -443,7 +453,12 @@ class BelfortApp:
             self.app.invalidate()
 
     # --- what the driver reports ------------------------------------------------------------
+    def show_chat(self):
+        for seat, text in self.chat.take():
+            self.note(f"{self.namer.name(seat)}: {text}", self.namer.style(seat))
+
     def _on_events(self, events):
+        self.show_chat()
         view = self.driver.view()
         if events:
             for line in self.describer.sentences(events, view):
@@ -534,11 +549,12 @@ class BelfortApp:
         if series is not None:
             lines += [render.Line()] + [render.Line(*[(t, st) for st, t in frags])
                                         for frags in chart.text_chart(series())]
-        if self.log_path:
+        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        if log_path:
             lines += [render.Line(),
-                      render.Line((_("Game log: {log}").format(log=self.log_path), "class:dim")),
+                      render.Line((_("Game log: {log}").format(log=log_path), "class:dim")),
                       render.Line((_("Step through it with: belfort replay {log}").format(
-                          log=self.log_path), "class:dim"))]
+                          log=log_path), "class:dim"))]
         self.panel = (_("The end"), lines)
         self.panel_scroll = 0
         self.message = ("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "

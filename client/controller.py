@@ -13,7 +13,7 @@ import belfort
 from belfort.data import AREAS, SPREAD_AREAS
 from belfort.undo import UndoRefused
 
-from . import commands, panels, rules_text
+from . import commands, lancmds, panels, rules_text
 from .i18n import (L_, N_, _, active_language, canonical_line, localize_line,
                    localize_token, ngettext, suggest)
 from .words import KINDS, TITLE, Namer, kind_words
@@ -163,6 +163,11 @@ class ClientCommand:
     aliases: tuple = ()
 
 
+def _answer(run):
+    """A (kind, text) answer as a Reply."""
+    return lambda args: Reply(*run(args))
+
+
 class Controller:
     def __init__(self, driver):
         self.driver = driver
@@ -189,6 +194,8 @@ class Controller:
                 ClientCommand("quit", lambda a: Reply("quit"), "quit", L_("leave the game"),
                               ("exit", "leave"))):
             self.add_command(cc)
+        for name, run, usage, meta, aliases in lancmds.commands(driver):
+            self.add_command(ClientCommand(name, _answer(run), usage, meta, aliases))
 
     def add_command(self, cc):
         self.commands[cc.name] = cc

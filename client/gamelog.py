@@ -30,10 +30,9 @@ import threading
 from dataclasses import dataclass, field
 
 import belfort
+from belfort.logtext import FORMAT, VERSION, canonical_line, canonical_text, end_entry, header
 from belfort.undo import UndoRefused, UndoStack
 
-FORMAT = "belfort-log"
-VERSION = 2
 READS = (1, 2)
 MAX_BYTES = 64 * 1024 * 1024     # a real game log is well under 1 MB
 MAX_LINE = 1024 * 1024
@@ -64,30 +63,9 @@ def now():
     return datetime.datetime.now().isoformat(timespec="seconds")
 
 
-def canonical_line(obj):
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 # --- the header ---------------------------------------------------------------------------
-
-def header(names, options, seed, ruleset, hidden=False, cards=None):
-    """The canonical header of a game. `seed` is the text a local game was started with, or
-    the bytes of a networked game's shared seed. `cards` (networked games, after the
-    audit): the type of every card id (index or name), id 0 first. Which seat was ours and
-    the bots are this machine's notes, not the game's: see `local_notes`."""
-    opts = {k: (list(v) if isinstance(v, tuple) else v) for k, v in dict(options).items()}
-    head = {"format": FORMAT, "version": VERSION, "players": list(names), "options": opts,
-            "ruleset_sha256": ruleset.sha256, "ruleset": ruleset.raw}
-    if isinstance(seed, bytes):
-        head["seed_hex"] = seed.hex()
-    else:
-        head["seed"] = str(seed)
-    if hidden:
-        head["hidden"] = True
-    if cards is not None:
-        head["cards"] = [c if isinstance(c, str) else belfort.CARD_TYPES[c] for c in cards]
-    return head
-
+# The canonical lines (header, steps, end) are belfort.logtext's: networked peers write them
+# too, and `net` may not import the client.
 
 def local_notes(you, bots, **extra):
     """This machine's notes on a local game: our seat and each bot as
@@ -411,7 +389,20 @@ class Runner:
             self.stack.record_reveal(before)
         self.pos += 1
         events += self._auto_reveal()
+        self._check_cards()
         return events
+
+    def _check_cards(self):
+        """A networked log's card list must agree with every card the game made known (the
+        types commands name when a card is built, discarded or shown): a damaged list
+        would otherwise show wrong hands."""
+        if self.cards is None:
+            return
+        for c, t in enumerate(self.game.types):
+            if t is not None and c < len(self.cards) and self.cards[c] != t:
+                raise belfort.BelfortError(
+                    f"card #{c} is a {belfort.CARD_TYPES[t]} in the game but a "
+                    f"{belfort.CARD_TYPES[self.cards[c]]} in the log's card list")
 
     def _auto_reveal(self):
         """A networked game's log holds every card's type: the public reveals the peers
@@ -608,31 +599,6 @@ def _lock(fh, path):
     except OSError:
         fh.close()
         raise LogError(f"{path} is open in another belfort window") from None
-
-
-def end_entry(game):
-    return {"end": True, "hash": belfort.state_hash(game),
-            "scores": [p.score for p in game.players],
-            "winners": list((game.result or {}).get("winners", []))}
-
-
-def canonical_text(head, steps, game=None):
-    """The canonical log of a game as one string: the header, every step — ("cmd", seat,
-    command tuple or text) or ("undo", seat, step number) — and, when `game` is over, the
-    end line. Peers of a networked game call this after the audit with the same header
-    (cards included) and steps, and get byte-identical text."""
-    lines = [canonical_line(head)]
-    for n, (kind, a, b) in enumerate(steps):
-        if kind == "cmd":
-            text = b if isinstance(b, str) else belfort.command_text(b)
-            lines.append(canonical_line({"cmd": text, "n": n, "seat": a}))
-        elif kind == "undo":
-            lines.append(canonical_line({"n": n, "step": b, "undo": a}))
-        else:
-            raise ValueError(f"a canonical log holds commands and undos only, not {kind!r}")
-    if game is not None and game.is_over():
-        lines.append(canonical_line(end_entry(game)))
-    return "".join(ln + "\n" for ln in lines)
 
 
 def write_new(path, text):

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 
@@ -205,8 +206,7 @@ def _you(name):
 def cmd_play_lan(args, players):
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
-    import logging
-
+    from . import termguard
     from net.session import node as session
     from net.session.lobby import LobbyError
     ruleset_text = None
@@ -217,7 +217,7 @@ def cmd_play_lan(args, players):
                 ruleset_text = f.read()
         except belfort.RulesetError as exc:
             return fail(ruleset_message(exc, args.ruleset))
-    logging.basicConfig(level=logging.ERROR, format="%(name)s: %(message)s")
+    termguard.log_to_file(termguard.log_path(args.data_dir), logging.ERROR)
     try:
         node = session.host(_you(args.name), players=players,
                             options={"guilds": _guilds(args.guilds)}, ruleset_text=ruleset_text,
@@ -228,7 +228,8 @@ def cmd_play_lan(args, players):
                             test_secret=None if args.seed is None else str(args.seed))
     except LobbyError as exc:
         return fail(str(exc))
-    return play_networked(node, plain=args.plain, colour=args.colour)
+    return play_networked(node, plain=args.plain, colour=args.colour,
+                          log_file=termguard.log_path(args.data_dir))
 
 
 def cmd_resume(args):
@@ -391,24 +392,46 @@ def cmd_network(argv):
     """`belfort host|join|rejoin|bot …` belong to the networked session: its lobby
     (net.session.cli.start) gives a node, played in the window through a NetDriver."""
     from net.session import cli
+
+    from . import termguard
     args = cli.parser().parse_args(list(argv))
+    # the session's log records go to a file, never over the window (issue 11, bug 1)
+    log_file = termguard.log_path(args.data_dir)
+    termguard.log_to_file(log_file, logging.ERROR if args.quiet or args.json else
+                          logging.WARNING)
     node = cli.start(args)
     if isinstance(node, int):
         return node
     if node.bot is not None:           # a bot seat: no window
         return cli.play_text(node, args)
-    return play_networked(node, plain=args.plain, colour=args.colour)
+    return play_networked(node, plain=args.plain, colour=args.colour, log_file=log_file)
 
 
-def play_networked(node, plain=False, colour=None):
-    """The window (or --plain) on a started networked node; the exit code."""
+def play_networked(node, plain=False, colour=None, log_file=None):
+    """The window (or --plain) on a started networked node; the exit code.  While the
+    window is up, standard error goes to ``log_file`` (see client.termguard)."""
+    import contextlib
+
     from net.session.driver import NetDriver
+
+    from . import termguard
+    if not plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        node.close()
+        node.stop_own_bots()
+        return fail("the full-screen window needs a terminal; use --plain for pipes")
     driver = NetDriver(node)
     driver.start()
+    guard = termguard.stderr_into(log_file) if log_file is not None and not plain else \
+        contextlib.nullcontext()
     try:
-        return open_window(driver, plain=plain, colour=colour)
+        with guard:
+            code = open_window(driver, plain=plain, colour=colour)
     finally:
         driver.leave()
+    if driver.game_log and not plain:
+        print(f"The whole game, every hand included: {driver.game_log}   "
+              f"(belfort replay {driver.game_log})")
+    return code
 
 
 def open_window(driver, plain=False, colour=None, log_path=None):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from belfort.commands import command_text
 from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS,
                           KINDS, RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE,
                           SPREAD_AREAS)
@@ -393,6 +394,11 @@ class Describer:
             return self._scoring(ev[1], view)
         if kind == "game-over":
             return self._game_over(view)
+        if kind == "undo":
+            # our own take-back is answered where it was typed ("Taken back: …")
+            if ev[1] == nm.you:
+                return None
+            return _("{who} took back: {command}.").format(who=who, command=command_text(ev[2]))
         if kind == "reshuffle":
             return _("The discard pile was shuffled into a new draw pile.")
         return None

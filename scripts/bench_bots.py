@@ -4,6 +4,8 @@
     python scripts/bench_bots.py --games 40 --jobs 2 --hard-think 0.25
     python scripts/bench_bots.py --only easy           # one matchup
     python scripts/bench_bots.py --calibrate           # playouts per second on this machine
+    python scripts/bench_bots.py --speed               # the search's playouts/s per player count
+    python scripts/bench_bots.py --write-golden        # record the bots' choices (tests/bots)
 
 Each matchup seats one bot of the tested level ("hero") against players-1 bots of the level
 below, for --games games; the hero's seat rotates so every seat is played equally. A shared
@@ -25,7 +27,8 @@ import sys
 import time
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, ROOT)
 
 from belfort import apply, new_game  # noqa: E402
 from belfort.bots import make_bot  # noqa: E402
@@ -146,6 +149,49 @@ def calibrate(players=4, games=4, playouts=60, jobs=1):
             "seconds_per_searched_decision": round(spent / max(1, searches), 3)}
 
 
+def speed(players_list=(2, 3, 4, 5), games=2, every=9, playouts=24):
+    """Playouts per second of the hard bot's search (width, horizon and evaluation of the
+    hard level, a fixed budget) in the same positions whatever the code's speed: games of
+    the easy policy with some noise, searched every `every`-th decision with a choice.
+    Single process, timed in CPU seconds of this process (others' load on a shared machine
+    counts less); compare runs made side by side on the same machine."""
+    from belfort import legal_commands
+    from belfort.bots import HARD_HORIZON, HARD_WIDTH
+    from belfort.bots.search import search
+    from belfort.bots.view import own_view
+    from belfort.prng import Prng
+    out = {}
+    for players in players_list:
+        spent, runs, searches = 0.0, 0, 0
+        for index in range(games):
+            seed = f"speed-{players}-{index}"
+            game = new_game(players, {"guilds": "normal"}, seed=seed)
+            easy = [make_bot("easy", f"{seed}/{s}") for s in range(players)]
+            noise = Prng(seed, "noise")
+            decisions = 0
+            while not game.is_over():
+                seat = game.waiting_for()[0]
+                cmds = legal_commands(game, seat)
+                decisions += 1
+                if len(cmds) > 1 and decisions % every == 0:
+                    view = own_view(game, seat)
+                    t0 = time.process_time()
+                    _, used = search(view, seat, legal_commands(view, seat),
+                                     Prng(seed, decisions), playouts, HARD_WIDTH,
+                                     HARD_HORIZON, True)
+                    spent += time.process_time() - t0
+                    runs += used
+                    searches += bool(used)
+                cmd = easy[seat].choose(game, seat)
+                if noise.below(8) == 0:
+                    cmd = cmds[noise.below(len(cmds))]
+                apply(game, cmd, seat)
+        out[str(players)] = {"searches": searches, "playouts": runs,
+                             "seconds": round(spent, 2),
+                             "playouts_per_second": round(runs / spent, 1)}
+    return out
+
+
 def fit_games(args):
     """Feature rows at each round start of one game, with every seat's final score."""
     from belfort import legal_commands
@@ -258,12 +304,25 @@ def main(argv=None):
                     help="run only this matchup (repeatable)")
     ap.add_argument("--calibrate", action="store_true",
                     help="measure the search's playouts per second and exit")
+    ap.add_argument("--speed", action="store_true",
+                    help="measure the search's playouts per second at 2-5 players and exit")
+    ap.add_argument("--write-golden", action="store_true",
+                    help="record the bots' choices in tests/bots/golden_choices.json and exit")
     ap.add_argument("--fit-eval", type=int, metavar="GAMES",
                     help="fit the learned evaluation on GAMES games per player count, print "
                          "the weights for belfort/bots/learned.py and exit")
     args = ap.parse_args(argv)
     if args.fit_eval:
         fit_eval(args.fit_eval, args.jobs)
+        return
+    if args.speed:
+        print(json.dumps(speed(), indent=2))
+        return
+    if args.write_golden:
+        sys.path.insert(0, os.path.join(ROOT, "tests", "bots"))
+        import bots_golden as golden
+        cases = golden.write_golden()
+        print(json.dumps({"file": str(golden.GOLDEN_FILE), "cases": len(cases)}))
         return
     if args.calibrate:
         print(json.dumps(calibrate(args.players, jobs=args.jobs), indent=2))

@@ -63,11 +63,23 @@ def units(res):
 
 
 def pending_scorings(s):
-    """Scoring rounds not yet scored (the current round's counts until its end)."""
+    """Scoring rounds not yet scored (the current round's counts until its end); a shared
+    tuple."""
     if s.phase == OVER:
-        return []
-    r = max(s.round, 1)
-    return [x for x in s.rs.scoring_rounds if x >= r]
+        return ()
+    key = (s.rs, s.round)
+    pending = _pending_memo.get(key)
+    if pending is None:
+        if len(_pending_memo) > 1000:
+            _pending_memo.clear()
+        r = max(s.round, 1)
+        pending = _pending_memo[key] = tuple([x for x in s.rs.scoring_rounds if x >= r])
+    return pending
+
+
+# Memos of pure functions of (ruleset, round): a few entries per ruleset in use.
+_pending_memo = {}
+_production_memo = {}
 
 
 def acts_this_round(s, seat):
@@ -93,10 +105,16 @@ def production_factor(s):
     if s.phase == OVER:
         return 0.0
     first = max(s.round, 1) if s.phase in _BEFORE_COLLECTION else s.round + 1
-    total = 0
-    for r in range(first, rs.rounds + 1):
-        total += sum(1 for x in rs.scoring_rounds if x >= r)
-    return U_RATE * total
+    key = (rs, first)
+    factor = _production_memo.get(key)
+    if factor is None:
+        if len(_production_memo) > 1000:
+            _production_memo.clear()
+        total = 0
+        for r in range(first, rs.rounds + 1):
+            total += sum(1 for x in rs.scoring_rounds if x >= r)
+        factor = _production_memo[key] = U_RATE * total
+    return factor
 
 
 def majority_points(s):
@@ -175,7 +193,7 @@ def _learned_weights(s):
 def features(s):
     """Per seat, what the learned model reads at the start of a round (see FEATURES)."""
     maj, markers = majority_points(s)
-    base = handmade(s)
+    base = handmade(s, (maj, markers))
     rs = s.rs
     types, gnomes = s.types, s.gnomes
     out = []
@@ -204,13 +222,14 @@ FEATURES = ("bias", "score", "majority_now", "markers", "wood_stone", "metal", "
             "handmade")
 
 
-def handmade(s):
+def handmade(s, majorities=None):
     """The hand-made estimate: majorities now for every phase ahead, material priced in
-    units. Used mid-round, and as one input of the learned model."""
+    units. Used mid-round, and as one input of the learned model. `majorities`:
+    majority_points(s) when the caller has it already."""
     n = s.n
     pending = pending_scorings(s)
     k = len(pending)
-    maj, markers = majority_points(s)
+    maj, markers = majorities or majority_points(s)
     prod = production_factor(s)
     rs = s.rs
     types, gnomes = s.types, s.gnomes

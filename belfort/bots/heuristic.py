@@ -80,8 +80,7 @@ def unit_vp(s, seat):
 class Districts(list):
     """Markers per district per competitor, with each district's current points."""
 
-    def __init__(self, s):
-        comp = s.competitors()
+    def __init__(self, s, comp):
         counts = [[0] * comp for _ in range(DISTRICTS)]
         board = s.board
         for site in range(N_SITES):
@@ -94,7 +93,26 @@ class Districts(list):
         self.memo = {}      # marker_gain results: many options share a district
 
 
-district_counts = Districts
+# Pure-function memos (the bots' time goes to these): a result depends only on its key, so
+# a bot's choices are the same with or without them, and no decision reads another's
+# state through them. Bounded: cleared when full.
+_MEMO_SIZE = 20000
+_districts_memo = {}
+_targets_memo = {}
+_needs_memo = {}
+
+
+def district_counts(s):
+    """The Districts of `s`'s board, shared by every state with the same board (and the
+    same marker_gain memo with it: its results depend on the board and the seat count)."""
+    comp = s.competitors()
+    key = (s.rs, s.n, comp, tuple(s.board))
+    counts = _districts_memo.get(key)
+    if counts is None:
+        if len(_districts_memo) >= _MEMO_SIZE:
+            _districts_memo.clear()
+        counts = _districts_memo[key] = Districts(s, comp)
+    return counts
 
 
 def district_table(s):
@@ -161,7 +179,21 @@ def build_vp(s, seat, cmd, counts, k, prod, u):
 
 def targets(s, seat, counts, k, prod, u):
     """Everything `seat` could mark with a card in hand, a wall or a guild, whether it can
-    pay now or not: (net VP, command, cost), best first."""
+    pay now or not: (net VP, command, cost), best first. `counts` is district_counts(s).
+    The list is shared (memoized): callers must not change it."""
+    hand = s.players[seat].hand
+    types = s.types
+    key = (s.rs, s.n, tuple(s.guilds), seat, k, prod, u, tuple(s.board), tuple(hand),
+           tuple([types[c] for c in hand]))
+    out = _targets_memo.get(key)
+    if out is None:
+        if len(_targets_memo) >= _MEMO_SIZE:
+            _targets_memo.clear()
+        out = _targets_memo[key] = _targets(s, seat, counts, k, prod, u)
+    return out
+
+
+def _targets(s, seat, counts, k, prod, u):
     rs = s.rs
     board = s.board
     out = []
@@ -346,11 +378,23 @@ def plank_value(s, seat, plank, kind, ctx):
 
 
 def place(s, seat, cmds):
-    best, best_cmd = 0.0, ("pass",)
+    best, best_cmd = 0.0, None
     for net, cmd in place_scores(s, seat, cmds):
         if net > best:
             best, best_cmd = net, cmd
-    return best_cmd
+    return best_cmd or legal_object(cmds, PASS, PASS)
+
+
+PASS = ("pass",)
+
+
+def legal_object(cmds, cmd, default):
+    """The tuple of `cmds` equal to `cmd` (else `default`). The engine skips its checks
+    for its own tuples from the legal list (legal.listed), which speeds up the playouts."""
+    try:
+        return cmds[cmds.index(cmd)]
+    except ValueError:
+        return default
 
 
 def place_scores(s, seat, cmds):
@@ -393,14 +437,25 @@ def place_scores(s, seat, cmds):
 
 def needs(s, seat):
     """The (wood, stone, metal, gold) `seat` would like to hold: its buildable cards, two
-    walls and a metal, plus gold for fees and taxes."""
+    walls and a metal, plus gold for fees and taxes. A shared tuple (memoized)."""
     rs = s.rs
     p = s.players[seat]
-    need = [0, 0, 0, 2 + rs.tax_for(p.score)]
-    board = s.board
+    types = s.types
+    hand_types = tuple([types[c] for c in p.hand])
+    tax = rs.tax_for(p.score)
+    key = (rs, tax, hand_types, tuple(s.board))
+    need = _needs_memo.get(key)
+    if need is None:
+        if len(_needs_memo) >= _MEMO_SIZE:
+            _needs_memo.clear()
+        need = _needs_memo[key] = _needs(rs, tax, hand_types, s.board)
+    return need
+
+
+def _needs(rs, tax, hand_types, board):
+    need = [0, 0, 0, 2 + tax]
     seen = set()
-    for c in p.hand:
-        t = s.types[c]
+    for t in hand_types:
         if t is None or t in seen or not free_build_sites(board, t):
             continue
         seen.add(t)
@@ -409,21 +464,28 @@ def needs(s, seat):
     for i in range(4):
         need[i] += 2 * rs.wall_cost[i]    # walls: the sink that never runs out
     need[2] += 1
-    return need
+    return tuple(need)
 
 
 _FULL = (1.0, 1.0, METAL_UNITS, 1.0)
 _SURPLUS = (0.55, 0.55, 0.55, 0.75)     # spare gold still buys anything, one unit a visit
+_F0, _F1, _F2, _F3 = _FULL
+_S0, _S1, _S2, _S3 = _SURPLUS
 
 
 def bundle_value(have, need):
     """Units of a resource bundle: full price up to what is needed, a discount beyond
     (the surplus can only be sold, one unit per visit)."""
-    v = 0.0
-    for i in range(4):
-        x, n = have[i], need[i]
-        full = _FULL[i]
-        v += full * (min(x, n) + _SURPLUS[i] * max(0, x - n))
+    # Written out for speed; each term is full * (min(x, n) + surplus * max(0, x - n)) as
+    # in a loop over the four resources, in the same order, so the floats are the same.
+    x, n = have[0], need[0]
+    v = 0.0 + (_F0 * (n + _S0 * (x - n)) if x > n else _F0 * (x + _S0 * 0))
+    x, n = have[1], need[1]
+    v += _F1 * (n + _S1 * (x - n)) if x > n else _F1 * (x + _S1 * 0)
+    x, n = have[2], need[2]
+    v += _F2 * (n + _S2 * (x - n)) if x > n else _F2 * (x + _S2 * 0)
+    x, n = have[3], need[3]
+    v += _F3 * (n + _S3 * (x - n)) if x > n else _F3 * (x + _S3 * 0)
     return v
 
 
@@ -475,7 +537,7 @@ def spread(s, seat, cmds):
     split = split_power(want, normals, masters)
     counts = split[1] if kind == master else split[0]
     cmd = ("spread", kind, counts[0], counts[1], counts[2])
-    return cmd if cmd in cmds else cmds[0]
+    return legal_object(cmds, cmd, cmds[0])
 
 
 def split_power(want, normals, masters):
@@ -497,24 +559,24 @@ def actions(s, seat, cmds):
     p = s.players[seat]
     if p.waiting:
         return activation(s, seat, cmds)
-    k = spend_phases(s, seat)
-    u = unit_vp(s, seat)
-    prod = production_factor(s)
-    res = p.res
-    counts = district_counts(s)
     for cmd in cmds:                     # free gold, then cheap metal
         if cmd[0] == "bank":
             return cmd
+    res = p.res
     need = needs(s, seat)
     for cmd in cmds:
         if cmd[0] == "smith" and res[3] >= 2 and res[2] < need[2]:
             return cmd
+    k = spend_phases(s, seat)
+    u = unit_vp(s, seat)
+    prod = production_factor(s)
+    counts = district_counts(s)
     marks = targets(s, seat, counts, k, prod, u)
     for v, cmd, cost in marks:          # best first: the best mark it can pay for now
         if v <= 0:
             break
         if affordable(res, cost):
-            return cmd
+            return legal_object(cmds, cmd, cmd)
     hires = [c for c in cmds if c[0] == "hire"]
     if hires and k > 0:
         g = gnome_vp(s, seat, k, prod, counts)
@@ -562,19 +624,24 @@ def plan_trade(s, seat, cmds, marks):
     res = s.players[seat].res
     buys = s.t_visits - s.t_buys
     sells = s.t_visits - s.t_sells
-    legal = set(cmds)
+    legal = {c: c for c in cmds}      # the engine's own tuples (see legal_object)
     for v, cmd, cost in marks:
         if v <= 0:
             break
         if affordable(res, cost):
             continue
-        short = [max(0, cost[i] - res[i]) for i in range(3)]
-        surplus = [max(0, res[i] - cost[i]) for i in range(3)]
+        short = [cost[0] - res[0], cost[1] - res[1], cost[2] - res[2]]
+        surplus = [-short[0], -short[1], -short[2]]
+        for i in range(3):
+            if short[i] < 0:
+                short[i] = 0
+            else:
+                surplus[i] = 0
         # Merchants' exchanges turn spare wood/stone into metal.
         if short[2] and s.t_exchanges:
             for r in (0, 1):
                 if surplus[r] and ("exchange", r) in legal:
-                    return ("exchange", r)
+                    return legal["exchange", r]
         if sum(short) > buys:
             continue
         gold_needed = sum(short[i] * rs.trade_buy[i] for i in range(3)) + cost[3]
@@ -584,11 +651,11 @@ def plan_trade(s, seat, cmds, marks):
                 continue
             r = max(range(3), key=lambda i: (surplus[i] * (1 if i < 2 else 0.5), -i))
             if ("sell", r) in legal:
-                return ("sell", r)
+                return legal["sell", r]
             continue
         for r in range(3):
             if short[r] and ("buy", r) in legal:
-                return ("buy", r)
+                return legal["buy", r]
     return None
 
 

@@ -59,13 +59,14 @@ class DeckWork:
             self.handoff.bot.absorb(body)
         return Out(send=envs)
 
-    def first_epoch(self) -> Out:
+    def first_epoch(self, start: bool = True) -> Out:
         """The deck of epoch 0: the physical cards in order (the game was just dealt)."""
-        envs = self.own.new_epoch(0, range(len(self.table.game.types)))
+        envs = self.own.new_epoch(0, range(len(self.table.game.types)), start)
         self.table.add_epoch(self.own.decks[0])
         return Out(send=envs)
 
-    def new_epoch(self, epoch: int, old: tuple, new: tuple, replaying: bool) -> Out:
+    def new_epoch(self, epoch: int, old: tuple, new: tuple, replaying: bool,
+                  start: bool = True) -> Out:
         """A reshuffle: a new deck over the physical cards of the discarded ``old`` ids."""
         t = self.table
         if epoch != len(t.decks):
@@ -74,7 +75,7 @@ class DeckWork:
             cards = [t.physical(c) for c in old]
         except KeyError:
             return Out().halt("a discarded card was never shown through the deck")
-        envs = self.own.new_epoch(epoch, cards)
+        envs = self.own.new_epoch(epoch, cards, start)
         t.add_epoch(t.decks[epoch], new)
         if self.handoff.bot is not None:
             self.handoff.bot.new_epoch(epoch, cards, replaying)
@@ -110,7 +111,7 @@ class DeckWork:
         if len(deck.released[pos]) != t.n or pos not in deck.known:
             return None
         try:
-            events = belfort.reveal(t.game, card, t.card_type(deck, pos))
+            events = t.reveal(card, t.card_type(deck, pos))
         except belfort.BelfortError as exc:
             return Out().halt(f"the deck revealed an impossible card: {exc}")
         return Out(changes=[events])

@@ -6,11 +6,17 @@
     driver.legal()       our legal commands, [] when no decision of ours is awaited
     driver.submit(cmd)   raises belfort.CommandSyntaxError / IllegalCommandError, or
                          RuntimeError("no decision of ours is awaited now")
+    driver.undo()        take back our last action (a signed take-back every peer applies,
+                         takeback.py); returns the command, or raises
+                         belfort.undo.UndoRefused with the reason
+    driver.undo_refusal()  None when undo() would work now, else the Refusal
+    driver.game_log      the complete game's log file once written after the audit, or None
     driver.subscribe(fn) fn(events) in the event loop's thread after every change
     driver.peers()       [{"seat", "name", "kind", "state", "quiet"}] — state is
                          "here" | "connected" | "disconnected" | "left"; quiet: seconds silent
     driver.waiting()     e.g. "waiting for Bo (disconnected 12 s)" ('' when nobody)
     driver.handoff(seat) vote to hand a seat silent past the time-out to a bot (3-5 players)
+    driver.say(text)     a signed chat line to the table; driver.chat_since(n) -> (count, lines)
     driver.text_command("handoff 2")  the same as text; None for anything else
     driver.audit()       None while the game runs; (ok, text) at the end
     await driver.run()   the network work, in a thread; returns when the game is done
@@ -72,6 +78,21 @@ class NetDriver:
         self.node.wake()
         return events
 
+    def undo(self):
+        with self._lock:
+            cmd = self.peer.take_back(time.monotonic())
+        self.node.wake()
+        return cmd
+
+    def undo_refusal(self):
+        with self._lock:
+            return self.peer.undo_refusal()
+
+    @property
+    def game_log(self) -> str | None:
+        with self._lock:
+            return str(self.node.game_log) if self.node.game_log is not None else None
+
     def handoff(self, seat: int) -> None:
         """Vote to hand a seat silent past the time-out to a bot (3-5 players); every
         other remaining player must vote too.  Raises net.session.handoff.HandoffError."""
@@ -93,6 +114,17 @@ class NetDriver:
             answer = handoff_command(self.peer, text.strip())
         self.node.wake()
         return answer
+
+    def say(self, text: str) -> None:
+        """A chat line to everyone at the table, signed; raises chat.ChatError if empty."""
+        with self._lock:
+            self.peer.say(text, time.monotonic())
+        self.node.wake()
+
+    def chat_since(self, count: int) -> tuple[int, list]:
+        """(lines said so far, [(seat, text)] of those after the first ``count``)."""
+        with self._lock:
+            return self.peer.chat.count, self.peer.chat.since(count)
 
     def subscribe(self, fn) -> None:
         self._subs.append(fn)
@@ -145,6 +177,7 @@ class NetDriver:
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
+        self.node.tend_lobby()
         frames = self.node.mesh.poll(timeout_ms)
         with self._lock:
             now = time.monotonic()

@@ -18,8 +18,12 @@ import zmq
 from net.crypto import Identity
 
 from .config import GameConfig, Timing
+from . import fulllog
 from .core import STOPPED, SessionPeer
-from .lobby import HostLobby, JoinLobby, LobbyError
+from .addresses import AddressError, normalize
+from .limits import bound_context
+from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
+from .running import AlreadyRunning, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
 from .transport import ZmqMesh, curve_keypair
 
@@ -56,6 +60,8 @@ class Node:
         peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
+        self.game_log: Path | None = None    # the complete log, written after the audit
+        self.game_log_error: str | None = None
         self.closed = False
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
@@ -63,6 +69,8 @@ class Node:
         self.t_session: float | None = None       # the session began (benchmarks)
         self.t_lobby_close: float | None = None
         self.wake = mesh.waker()   # any thread: end the current poll now
+        self.locks: list = []      # running.RunningLock: one process per stored game
+        self.lobby = None          # the host's lobby, still telling latecomers "started"
 
     @property
     def config(self) -> GameConfig:
@@ -89,8 +97,13 @@ class Node:
             self._due = (self.peer.game.version, now + self.pace)
         return max(0.0, self._due[1] - now)
 
+    def tend_lobby(self) -> None:
+        if self.lobby is not None:
+            self.lobby.answer_late()
+
     def step(self, timeout_ms: float = 50) -> None:
         self.steps += 1
+        self.tend_lobby()
         self.flush()
         wait = self._bot_wait(time.monotonic())
         if wait is not None:
@@ -122,7 +135,20 @@ class Node:
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
+                self.write_game_log()
                 self.store.mark_finished(self.summary())
+
+    def write_game_log(self) -> None:
+        """The complete game, every hand and the draw pile included (fulllog.py), beside
+        this peer's files of the game, once the audit passed."""
+        text = fulllog.complete_text(self.peer)
+        if text is None:
+            return
+        try:
+            self.game_log = fulllog.write(self.store.dir, text)
+        except OSError as exc:
+            self.game_log_error = f"the game log could not be written: {exc}"
+            log.error(self.game_log_error)
 
     def abandoned(self) -> bool:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
@@ -152,6 +178,7 @@ class Node:
                 if g is not None else None,
                 "audit": list(p.audit_result) if p.audit_result else None,
                 "desync": p.desync, "commands": len(p.history),
+                "log": str(self.game_log) if self.game_log is not None else None,
                 "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
 
     def close(self) -> None:
@@ -163,6 +190,10 @@ class Node:
         self.mesh.close(linger_ms=500 if self.peer.finished else 0)
         if self.store is not None:
             self.store.close()
+        for lock in self.locks:
+            lock.release()
+        if self.lobby is not None:
+            self.lobby.close()
 
     def stop_own_bots(self) -> None:
         """The person closed the window.  Bots this peer started keep playing while another
@@ -243,13 +274,16 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
     lobby = HostLobby(ctx, identity, name, curve, mesh.port, bind=bind, port=port, players=players,
                       options=options, ruleset_text=ruleset_text, advertise=advertise)
-    lobby.on_join = lambda seat, key: mesh.allow({seat: key})
+    lobby.on_join = mesh.admit             # keyed by identity: lobby places change
+    lobby.on_leave = mesh.forget
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
+              "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
     procs = []
     for i in range(bots):
@@ -275,12 +309,21 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                     raise LobbyError(f"a bot process failed (exit code {p.returncode})")
         t_lobby_close = time.monotonic()
         cfg = lobby.start()
-    finally:
+    except BaseException:
         lobby.close()
+        raise
     secrets = _new_secrets(identity, curve, test_secret)
+    for k in set(lobby.admitted) - set(cfg.curve):
+        mesh.forget(k)
     mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
     node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret)
+    node.lobby = lobby
+    try:
+        node.locks.append(lock_game(node.store.dir))
+    except AlreadyRunning as exc:
+        node.close()
+        raise LobbyError(str(exc)) from None
     attach_bot(node, level, bot_think)
     node.procs = procs
     node.t_lobby_close = t_lobby_close
@@ -300,6 +343,10 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
          ctx: zmq.Context | None = None, connect_timeout: float = 5.0,
          start_timeout: float | None = None, mesh_port: int = 0) -> Node:
     data_dir = Path(data_dir or default_data_dir())
+    try:
+        address = normalize(address)
+    except AddressError as exc:
+        raise LobbyError(str(exc)) from None
     # the same join command for a game this machine was already in: if the host's lobby
     # no longer answers (the game started), rejoin that game
     stored = []
@@ -313,7 +360,9 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                 stored.append(st)
     if stored:
         try:
-            probe = JoinLobby(ctx or zmq.Context.instance(), address, Identity.generate(),
+            probe_ctx = ctx or zmq.Context.instance()
+            bound_context(probe_ctx)
+            probe = JoinLobby(probe_ctx, address, Identity.generate(),
                               "probe", curve_keypair(), 1, protocol="probe")
             try:
                 probe.connect(2.0)
@@ -323,7 +372,28 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
             if "wrong version" not in str(exc):
                 on_event({"event": "rejoin", "game": stored[0].dir.name, "why": str(exc)})
                 return rejoin(stored[0].dir, ctx=ctx, on_event=on_event, timing=timing)
+    locks = []
+    if kind == "human":
+        try:
+            locks.append(lock_lobby(data_dir, address))
+        except AlreadyRunning as exc:
+            raise LobbyError(str(exc)) from None
+    try:
+        return _join(address, name, data_dir, locks, bind=bind, kind=kind, level=level,
+                     bot_think=bot_think, ruleset_text=ruleset_text, on_event=on_event,
+                     timing=timing, test_secret=test_secret, ctx=ctx,
+                     connect_timeout=connect_timeout, start_timeout=start_timeout,
+                     mesh_port=mesh_port)
+    except BaseException:
+        for lock in locks:
+            lock.release()
+        raise
+
+
+def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
+          on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port) -> Node:
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, -1, curve[0], curve[1], bind=_bind_endpoint(bind, mesh_port))
@@ -337,12 +407,25 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                   "host_fingerprint": welcome["fingerprint"], "roster": welcome["roster"],
                   "ruleset_sha": welcome["ruleset_sha"], "options": welcome["options"],
                   "fingerprint": identity.fingerprint})
+        shown = RosterChanges()
+
+        admitted = set()
+
         def roster(r):
-            # let every player's mesh connection in as soon as we know its key
-            mesh.allow({e.get("seat", -1): e.get("curve") for e in r
-                        if isinstance(e, dict) and isinstance(e.get("curve"), str)})
-            on_event({"event": "roster", "roster": [{k: v for k, v in e.items() if k != "curve"}
-                                                    for e in r if isinstance(e, dict)]})
+            # let every player's mesh connection in as soon as we know its key, and out
+            # again when it leaves the lobby (lobby places change: keyed by the key)
+            now = {e.get("curve") for e in r if isinstance(e, dict) and
+                   isinstance(e.get("curve"), str) and len(e["curve"]) == 40}
+            for k in admitted - now:
+                mesh.forget(k)
+            for k in now - admitted:
+                mesh.admit(k)
+            admitted.clear()
+            admitted.update(now)
+            public = [{k: v for k, v in e.items() if k != "curve"} for e in r
+                      if isinstance(e, dict)]
+            if shown.changed(public):
+                on_event({"event": "roster", "roster": public})
         roster(welcome.get("roster", []))
         cfg = lobby.wait_start(start_timeout, on_roster=roster)
     except BaseException:
@@ -356,9 +439,18 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
         mesh.close()
         raise LobbyError("the host started a game without us")
     mesh.seat = seat
+    for k in admitted - set(cfg.curve):
+        mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret)
+    node.locks = locks
+    if kind == "human":
+        try:
+            node.locks.append(lock_game(node.store.dir))
+        except AlreadyRunning as exc:
+            node.close()
+            raise LobbyError(str(exc)) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": seat, "roster": cfg.names,
               "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
@@ -376,9 +468,24 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         if not games:
             raise LobbyError("no unfinished game to rejoin on this machine")
         game_dir = games[0].dir
+    try:
+        held = lock_game(game_dir)
+    except AlreadyRunning as exc:
+        raise LobbyError(str(exc)) from None
+    try:
+        node = _rejoin(game_dir, ctx, on_event, timing)
+    except BaseException:
+        held.release()
+        raise
+    node.locks.append(held)
+    return node
+
+
+def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     store = GameStore(Path(game_dir))
     cfg, seat, secrets, meta = store.load()
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic())
@@ -420,4 +527,8 @@ def spawn_bot(address: str, level: str, data_dir: Path, think: float = 0.0,
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     cmd = [sys.executable, "-m", "net.session.peer", "bot", "--join", address, "--level", level,
            "--data-dir", str(data_dir), "--think", str(think), "--quiet"] + list(extra or [])
-    return subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    # its complaints go to a file: inherited, they would land on the host's window
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / "bots.log", "ab") as err:
+        return subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=err)

@@ -25,6 +25,7 @@ import threading
 import time
 
 import belfort
+from belfort.undo import UndoRefused
 
 from .config import Timing
 from .lobby import LobbyError
@@ -76,6 +77,9 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
     h.add_argument("--ruleset", help="a ruleset TOML file")
     h.add_argument("--start-after", type=float, default=None,
                    help="start after this many s with whoever joined (empty seats: bots)")
+    h.add_argument("--auto-start", action="store_true",
+                   help="start as soon as every seat is taken (scripts); otherwise the person "
+                        "hosting types start once the players and their keys are right")
     h.add_argument("--leave-after-lobby", action="store_true", help=argparse.SUPPRESS)
     common(h)
 
@@ -115,9 +119,12 @@ class Printer:
 def human_text(ev: dict) -> str:
     e = ev.get("event")
     if e == "lobby":
-        return (f"Hosting. The others type:\n\n    {ev['join']}\n\n"
+        joins = ev.get("joins") or [ev["join"]]
+        more = ("\n(or, on another network of this machine:\n" +
+                "\n".join(f"    {j}" for j in joins[1:]) + ")\n") if len(joins) > 1 else ""
+        return (f"Hosting. The others type:\n\n    {joins[0]}\n{more}\n"
                 f"Read this key fingerprint aloud: {ev['fingerprint']}")
-    if e == "lobby-change":
+    if e in ("lobby-change", "lobby-confirm"):
         return ev["text"]
     if e == "welcome":
         return (f"Joined {ev['host']}'s game as seat {ev['seat']}. The host's key fingerprint is "
@@ -139,10 +146,22 @@ def human_text(ev: dict) -> str:
             lines.append(("Audit passed: " if ev["audit"][0] else "AUDIT FAILED: ") + ev["audit"][1])
         if ev.get("stop_reason"):
             lines.append(ev["stop_reason"])
+        if ev.get("log"):
+            lines.append(f"The whole game, every hand included, is in {ev['log']} "
+                         f"(belfort replay {ev['log']})")
         return "\n".join(lines)
     if e == "error":
         return f"Error: {ev['text']}"
     return json.dumps(ev, default=str)
+
+
+def undo_text(peer) -> str:
+    """Take back our last action (typed `undo`); what to tell the person."""
+    try:
+        cmd = peer.take_back(time.monotonic())
+    except UndoRefused as exc:
+        return f"Cannot undo: {exc.refusal.text(lambda s: peer.names[s])}."
+    return f"Taken back: {belfort.command_text(cmd)}"
 
 
 def _stdin_lines(wake) -> "queue.Queue[str]":
@@ -206,6 +225,9 @@ def run_node(node, args, out: Printer) -> int:
                 text = lines.get_nowait()
             except queue.Empty:
                 continue
+            if text == "undo":
+                print(undo_text(peer), flush=True)
+                continue
             try:
                 peer.submit(text, time.monotonic())
             except (belfort.BelfortError, RuntimeError) as exc:
@@ -256,7 +278,12 @@ def start_node(args, out) -> "object | int":
             if not 2 <= args.players <= 5:
                 out({"event": "error", "text": "--players must be 2 to 5"})
                 return 2
+            confirm = None
+            if args.level is None and not args.auto_start and args.start_after is None:
+                from .confirm import StartConfirmation
+                confirm = StartConfirmation(out)     # a person hosts: they start it
             node = nodemod.host(args.name, players=args.players, options=_options(args),
+                                should_start=confirm,
                                 ruleset_text=ruleset_text, bind=args.bind, port=args.port,
                                 data_dir=args.data_dir, bots=args.bots, bot_level=args.bot_level,
                                 bot_think=args.think, start_after=args.start_after,
