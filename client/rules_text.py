@@ -9,7 +9,7 @@ from __future__ import annotations
 from belfort.data import CARD_TYPES, GUILDS
 
 from .i18n import N_, _, ngettext, pad
-from .words import GUILD_TITLE, TITLE, cost_text
+from .words import GUILD_TITLE, RES_TITLE, TITLE, cost_text, count_of
 
 
 def _cat(rs, g):
@@ -22,9 +22,9 @@ def _season_text(rs):
 
 def _prices(rs):
     names = ("wood", "stone", "metal")
-    buy = ", ".join(f"{n} {p}" for n, p in zip(names, rs.trade_buy))
-    sell = ", ".join(f"{n} {p}" for n, p in zip(names, rs.trade_sell))
-    return f"gold to buy: {buy}; gold for selling: {sell}"
+    buy = ", ".join(f"{RES_TITLE[n]} {p}" for n, p in zip(names, rs.trade_buy))
+    sell = ", ".join(f"{RES_TITLE[n]} {p}" for n, p in zip(names, rs.trade_sell))
+    return _("gold to buy: {buy}; gold for selling: {sell}").format(buy=buy, sell=sell)
 
 
 def _tiebreak(rs):
@@ -32,21 +32,23 @@ def _tiebreak(rs):
     for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[0], rs.tiebreak[1],
                                                            rs.tiebreak[3], rs.tiebreak[2])):
         if k:
-            parts.append(name if k == 1 else f"{k} × {name}")
-    return " + ".join(parts) or "nothing"
+            parts.append(RES_TITLE[name] if k == 1 else f"{k} × {RES_TITLE[name]}")
+    return " + ".join(parts) or _("nothing")
 
 
 def _discounts(rs):
     m, ws = rs.architects_metal_discount, rs.architects_wood_stone_discount
-    parts = ([f"{m} metal"] if m else []) + ([f"{ws} wood/stone (in any mix)"] if ws else [])
-    return " or ".join(parts) or "nothing", ", ".join(rs.discounts) or "none"
+    parts = ([count_of(m, "resource:metal")] if m else []) + \
+        ([_("{n} wood/stone (in any mix)").format(n=ws)] if ws else [])
+    return _(" or ").join(parts) or _("nothing"), ", ".join(rs.discounts) or _("none")
 
 
 def _locks(rs):
     """'1 lock each, the Market 2, the Keep 0' from the ruleset."""
     counts = list(rs.locks)
     usual = max(set(counts), key=counts.count)
-    odd = [f"the {TITLE[t]} {k}" for t, k in zip(CARD_TYPES, counts) if k != usual]
+    odd = [_("the {card} {n}").format(card=TITLE[t], n=k)
+           for t, k in zip(CARD_TYPES, counts) if k != usual]
     each = ngettext("{n} lock each", "{n} locks each", usual).format(n=usual)
     return each + (", " + ", ".join(odd) if odd else "")
 
