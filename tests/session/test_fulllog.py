@@ -7,7 +7,7 @@ import json
 
 import belfort
 import pytest
-from lan_helpers import game_with_take_backs
+from takeback_helpers import game_with_take_backs
 
 from client import gamelog
 from client import main as client_main
