@@ -201,7 +201,15 @@ ENGLISH_KEYWORDS = ("drop", "top", "none", "from", "each", "discount")
 TOPICS = {
     "fr": {"overview": ("aperçu", "résumé"), "two-player": ("deux-joueurs", "2-joueurs"),
            "board": ("plateau",), "screen": ("écran",), "commands": ("commandes",),
-           "guilds": ("guildes",), "keys": ("touches",)},
+           "guilds": ("guildes",), "keys": ("touches",),
+           # the help texts' own topics, as the French help names them
+           "master": ("maître", "maîtres"), "workers": ("travailleurs",),
+           "plank": ("plateforme", "plateformes"), "lock": ("serrure", "serrures"),
+           "marker": ("marqueur", "marqueurs"), "crests": ("écussons",),
+           "card-list": ("liste-cartes",), "guild-list": ("liste-guildes",),
+           "glossary": ("glossaire", "mots"), "reserve": ("réserve",),
+           "income": ("revenu",), "months": ("mois", "saisons"), "areas": ("zones",),
+           "gnomes": ("gnomes",)},
     "de": {"overview": ("überblick", "übersicht"), "two-player": ("zu-zweit", "zweierspiel"),
            "board": ("spielplan",), "screen": ("bildschirm",), "commands": ("befehle",),
            "guilds": ("gilden",), "keys": ("tasten",)},
