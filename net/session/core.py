@@ -191,7 +191,7 @@ class SessionPeer:
             if self.clock is not None:
                 self.sent_times[(seat, v)] = self.clock()
             self._emit(self.own.command(v, cmd))
-            events = self.table.apply(seat, cmd, now)
+            events = self.table.execute(seat, cmd, now)   # checked above: not again
             self._changed(events)
         self._settle()
         # what the others sent while we decided may be waiting for this very decision

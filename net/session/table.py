@@ -50,9 +50,17 @@ class GameTable:
 
     def apply(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
         """Apply a command (raises belfort errors for an illegal one, changing nothing)."""
-        g = self.game
-        v = g.version
-        events = belfort.apply(g, cmd, seat)
+        v = self.game.version
+        return self._record(seat, cmd, v, belfort.apply(self.game, cmd, seat), now)
+
+    def execute(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
+        """Apply a command that ``belfort.check_legal`` has just returned as ``(cmd, seat)``,
+        without checking it a second time (belfort.execute checks again only if the game
+        changed since)."""
+        v = self.game.version
+        return self._record(seat, cmd, v, belfort.execute(self.game, cmd, seat), now)
+
+    def _record(self, seat: int, cmd: tuple, v: int, events: list, now: float) -> list:
         self.history.append((seat, cmd))
         t = self.clock() if self.clock else now
         self.apply_times[(seat, v)] = t
