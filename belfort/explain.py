@@ -8,12 +8,14 @@ from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
                    GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
 from .phases import PHASE_RULE, decision
+from .reasons import N_, Cost, Reason as R, Word, words
 from .state import OVER
 
 
-def _cost_text(cost):
-    parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(cost) if n]
-    return ", ".join(parts) or "nothing"
+def _not_a(c, t):
+    if isinstance(t, int) and 0 <= t < 10:
+        return R(N_("card #{c} is not a {card}"), c=c, card=Word("card", CARD_TYPES[t]))
+    return R(N_("card #{c} is not a {card}"), c=c, card=t)
 
 
 def _short(res, cost):
@@ -23,48 +25,55 @@ def _short(res, cost):
 def why_illegal(s, cmd, seat, impossible_claim=False):
     verb = cmd[0]
     if s.phase == OVER:
-        return "§11", "the game is over"
+        return "§11", R(N_("the game is over"))
     if s.reveal_queue:
-        return "§15", "a card is waiting to be revealed to everyone first"
+        return "§15", R(N_("a card is waiting to be revealed to everyone first"))
     if seat is None:
-        return "§4", "several seats may act now; say which seat gives the command"
+        return "§4", R(N_("several seats may act now; say which seat gives the command"))
     if not isinstance(seat, int) or not 0 <= seat < s.n:
-        return "§1", f"there is no seat {seat!r}"
+        return "§1", R(N_("there is no seat {seat!r}"), seat=seat)
     if impossible_claim:
-        return "§15", "that card cannot be of the type claimed (all cards of it are accounted for)"
+        return "§15", R(N_("that card cannot be of the type claimed (all cards of it are "
+                           "accounted for)"))
     waiting = s.waiting_for()
     rule = PHASE_RULE.get(s.phase, "§4")
     if seat not in waiting:
-        who = ", ".join(s.names[w] for w in waiting) or "nobody"
-        return rule, f"{s.names[seat]} (seat {seat}) has no decision to make now; waiting for {who}"
+        if not waiting:
+            return rule, R(N_("{name} (seat {seat}) has no decision to make now; waiting for "
+                              "nobody"), name=s.names[seat], seat=seat)
+        return rule, R(N_("{name} (seat {seat}) has no decision to make now; waiting for "
+                          "{names}"), name=s.names[seat], seat=seat,
+                       names=", ".join(s.names[w] for w in waiting))
     now = decision(s)
     if now is not None and verb not in now.verbs:
         if s.step:
-            return now.rule, now.what
-        return rule, f"'{verb}' is not possible during {s.phase}"
+            return now.rule, R(now.what, keep=s.rs.keep)
+        return rule, R(N_("'{verb}' is not possible during {phase}"), verb=Word("verb", verb),
+                       phase=Word("phase", s.phase))
     p = s.players[seat]
     fn = _DETAIL.get(verb)
     if fn is not None:
         try:
             found = fn(s, seat, p, cmd)
         except (TypeError, ValueError, IndexError, KeyError):
-            found = ("§4", f"'{verb}' does not take those arguments")
+            found = ("§4", R(N_("'{verb}' does not take those arguments"),
+                              verb=Word("verb", verb)))
         if found:
             return found
-    return rule, "those arguments are not one of the legal choices now"
+    return rule, R(N_("those arguments are not one of the legal choices now"))
 
 
 def _keep(s, seat, p, cmd):
     kept, dropped = cmd[1], cmd[2]
     hand = set(p.hand)
     if len(kept) != s.rs.keep or len(set(kept)) != len(kept):
-        return "§3", f"keep exactly {s.rs.keep} different cards"
+        return "§3", R(N_("keep exactly {n} different cards"), n=s.rs.keep)
     cards = list(kept) + list(dropped[0::2])
     if set(cards) != hand or len(cards) != len(hand):
-        return "§3", "keep 3 cards of your hand and drop all the others"
+        return "§3", R(N_("keep {n} cards of your hand and drop all the others"), n=s.rs.keep)
     for c, t in zip(dropped[0::2], dropped[1::2]):
         if s.types[c] is not None and s.types[c] != t:
-            return "§3", f"card #{c} is not a {CARD_TYPES[t] if 0 <= t < 10 else t}"
+            return "§3", _not_a(c, t)
     return None
 
 
@@ -72,144 +81,156 @@ def _place(s, seat, p, cmd):
     _, kind, plank = cmd
     rs = s.rs
     if not 0 <= kind < 4:
-        return "§6", "no such worker"
+        return "§6", R(N_("no such worker"))
     if s.unplaced(seat)[kind] <= 0:
-        return "§6", f"you have no unplaced {KINDS[kind]} left"
+        return "§6", R(N_("you have no unplaced {worker} left"), worker=Word("kind", KINDS[kind]))
     gold = p.res[3]
     if plank == DESK:
         if NOBODY not in s.desk:
-            return "§6", "every plank of the Recruiter's desk is taken"
+            return "§6", R(N_("every plank of the Recruiter's desk is taken"))
         if gold < rs.fee_recruiter_desk:
-            return "§6", f"the Recruiter's desk costs {rs.fee_recruiter_desk} gold"
+            return "§6", R(N_("the Recruiter's desk costs {gold} gold"), gold=rs.fee_recruiter_desk)
     elif plank == CAMP:
         if p.camp_used:
-            return "§6", "only one of your workers may go to the King's camp each round"
+            return "§6", R(N_("only one of your workers may go to the King's camp each round"))
         if NOBODY not in s.camp:
-            return "§6", "every plank of the King's camp is taken"
+            return "§6", R(N_("every plank of the King's camp is taken"))
     elif plank >= CARD_PLANK:
         c = plank - CARD_PLANK
         if c not in p.built:
-            return "§6", f"card #{c} is not one of your built cards"
+            return "§6", R(N_("card #{c} is not one of your built cards"), c=c)
         t = s.types[c]
         if t not in HAS_PLANK:
-            return "§13", f"a {CARD_TYPES[t]} has no plank"
+            return "§13", R(N_("a {card} has no plank"), card=Word("card", CARD_TYPES[t]))
         if c in s.card_plank:
-            return "§1", f"the plank of #{c} already holds a worker"
+            return "§1", R(N_("the plank of #{c} already holds a worker"), c=c)
         if t in PLANK_BEHIND_LOCK and not s.gnomes.get(c):
-            return "§13", f"the {CARD_TYPES[t]}'s plank is behind its gnome lock"
+            return "§13", R(N_("the {card}'s plank is behind its gnome lock"),
+                          card=Word("card", CARD_TYPES[t]))
         if t in PLANK_BEHIND_LOCK and gold < rs.fee_property_plank:
-            return "§6", f"the {CARD_TYPES[t]}'s plank costs {rs.fee_property_plank} gold"
+            return "§6", R(N_("the {card}'s plank costs {gold} gold"),
+                         card=Word("card", CARD_TYPES[t]), gold=rs.fee_property_plank)
     elif GUILD_PLANK <= plank < GUILD_PLANK + len(GUILDS):
         g = plank - GUILD_PLANK
         if g not in s.guilds:
-            return "§6", f"the {GUILDS[g]} are not in this game"
+            return "§6", R(N_("the {guild} are not in this game"), guild=Word("guild", GUILDS[g]))
         d = s.guilds.index(g)
         if d in s.np_dwarf:
-            return "§12", f"a non-player's dwarf blocks the {GUILDS[g]}"
+            return "§12", R(N_("a non-player's dwarf blocks the {guild}"),
+                          guild=Word("guild", GUILDS[g]))
         if s.guild_plank[d] != NOBODY:
-            return "§1", f"the {GUILDS[g]}' plank already holds a worker"
+            return "§1", R(N_("the {guild}' plank already holds a worker"),
+                         guild=Word("guild", GUILDS[g]))
         if s.board[d * 12 + 11] != seat and gold < rs.fee_guild_plank:
-            return "§6", f"the guild plank costs {rs.fee_guild_plank} gold"
+            return "§6", R(N_("the guild plank costs {gold} gold"), gold=rs.fee_guild_plank)
     return None
 
 
 def _spread(s, seat, p, cmd):
     kind = cmd[1]
     if kind != s.spread_kinds[0]:
-        return "§6", f"spread your {KINDS[s.spread_kinds[0]]}s now"
+        return "§6", R(N_("spread your {workers} now"),
+                       workers=Word("kinds", KINDS[s.spread_kinds[0]] + "s"))
     left = s.unplaced(seat)[kind]
     if sum(cmd[2:5]) != left or min(cmd[2:5]) < 0:
-        return "§6", f"all {left} of your {KINDS[kind]}s must be placed (Decision: none left out)"
+        return "§6", R(N_("all {n} of your {workers} must be placed (Decision: none left out)"),
+                       n=left, workers=Word("kinds", KINDS[kind] + "s"))
     return None
 
 
 def _crest(s, seat, p, cmd):
     k = cmd[1]
     if not 1 <= k <= s.n:
-        return "§7", f"there is no crest {k} in a {s.n}-player game"
+        return "§7", R(N_("there is no crest {k} in a {n}-player game"), k=k, n=s.n)
     if s.crest_down[k]:
-        return "§7", f"crest {k} is face down this round"
+        return "§7", R(N_("crest {k} is face down this round"), k=k)
     return None
 
 
 def _site_free(s, site, rule="§2"):
     if not 0 <= site < N_SITES:
-        return rule, "no such symbol"
+        return rule, R(N_("no such symbol"))
     if s.board[site] != NOBODY:
-        return rule, f"{SITE_NAME[site]} is already marked"
+        return rule, R(N_("{site} is already marked"), site=Word("site", SITE_NAME[site]))
     if site >= GATE_BASE and s.board[site ^ 1] != NOBODY:
-        return rule, "a gatehouse is built only where both its symbols are free"
+        return rule, R(N_("a gatehouse is built only where both its symbols are free"))
     return None
 
 
 def _build(s, seat, p, cmd):
     _, c, site = cmd
     if c not in p.hand:
-        return "§8", f"card #{c} is not in your hand"
+        return "§8", R(N_("card #{c} is not in your hand"), c=c)
     t = s.types[c]
     if not 0 <= site < N_SITES or SITE_TYPE[site] != t:
-        return "§2", f"a {CARD_TYPES[t]} must go on a {CARD_TYPES[t]} symbol"
+        return "§2", R(N_("a {card} must go on a {card} symbol"), card=Word("card", CARD_TYPES[t]))
     short = _short(p.res, s.rs.card_cost[t])
     if short:
-        return "§8", (f"a {CARD_TYPES[t]} costs {_cost_text(s.rs.card_cost[t])}; "
-                      f"you lack {', '.join(short)}")
+        return "§8", R(N_("a {card} costs {cost}; you lack {resources}"),
+                       card=Word("card", CARD_TYPES[t]), cost=Cost(s.rs.card_cost[t]),
+                       resources=words("resource", short))
     return _site_free(s, site)
 
 
 def _wall(s, seat, p, cmd):
     site = cmd[1]
     if not 0 <= site < N_SITES or SITE_TYPE[site] != "wall":
-        return "§8", "a wall goes on a wall symbol"
+        return "§8", R(N_("a wall goes on a wall symbol"))
     if _short(p.res, s.rs.wall_cost):
-        return "§8", f"a wall costs {_cost_text(s.rs.wall_cost)}"
+        return "§8", R(N_("a wall costs {cost}"), cost=Cost(s.rs.wall_cost))
     return _site_free(s, site, "§8")
 
 
 def _guild(s, seat, p, cmd):
     g = cmd[1]
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
-        return "§8", "that guild is not in this game"
+        return "§8", R(N_("that guild is not in this game"))
     if s.board[s.guilds.index(g) * 12 + 11] != NOBODY:
-        return "§8", f"the {GUILDS[g]} are already owned"
+        return "§8", R(N_("the {guild} are already owned"), guild=Word("guild", GUILDS[g]))
     cost = s.rs.guild_cost[g]
     if _short(p.res, cost):
-        return "§8", f"the {GUILDS[g]} cost {_cost_text(cost)}"
+        return "§8", R(N_("the {guild} cost {cost}"), guild=Word("guild", GUILDS[g]),
+                       cost=Cost(cost))
     return None
 
 
 def _trade(s, seat, p, cmd):
     verb, r = cmd
     if not 0 <= r < 3:
-        return "§8", "the trading post deals in wood, stone and metal"
+        return "§8", R(N_("the trading post deals in wood, stone and metal"))
     used = s.t_buys if verb == "buy" else s.t_sells
     if used >= s.t_visits:
-        return "§8", (f"each trading-post visit allows one {verb}; you have used all "
-                      f"{s.t_visits} visit(s) this turn")
+        if verb == "buy":
+            return "§8", R(N_("each trading-post visit allows one buy; you have used all "
+                              "{n} visit(s) this turn"), n=s.t_visits)
+        return "§8", R(N_("each trading-post visit allows one sell; you have used all "
+                          "{n} visit(s) this turn"), n=s.t_visits)
     if verb == "buy" and p.res[3] < s.rs.trade_buy[r]:
-        return "§8", f"1 {RESOURCES[r]} costs {s.rs.trade_buy[r]} gold"
+        return "§8", R(N_("1 {resource} costs {gold} gold"), resource=Word("resource", RESOURCES[r]),
+                       gold=s.rs.trade_buy[r])
     if verb == "sell" and p.res[r] < 1:
-        return "§8", f"you have no {RESOURCES[r]} to sell"
+        return "§8", R(N_("you have no {resource} to sell"), resource=Word("resource", RESOURCES[r]))
     return None
 
 
 def _exchange(s, seat, p, cmd):
     if s.t_exchanges <= 0:
-        return "§14", "exchanges come from activating the Merchants (twice per activation)"
+        return "§14", R(N_("exchanges come from activating the Merchants (twice per activation)"))
     return None
 
 
 def _hire(s, seat, p, cmd):
     _, c, _gate = cmd
     if s.t_hired:
-        return "§8", "only one gnome may be hired per turn"
+        return "§8", R(N_("only one gnome may be hired per turn"))
     if p.res[3] < s.rs.fee_gnome_hire:
-        return "§8", f"hiring a gnome costs {s.rs.fee_gnome_hire} gold"
+        return "§8", R(N_("hiring a gnome costs {gold} gold"), gold=s.rs.fee_gnome_hire)
     if s.gnome_supply <= 0:
-        return "§8", "the gnome supply is empty"
+        return "§8", R(N_("the gnome supply is empty"))
     if c not in p.built:
-        return "§8", f"card #{c} is not one of your built cards"
+        return "§8", R(N_("card #{c} is not one of your built cards"), c=c)
     if s.gnomes.get(c, 0) >= s.rs.locks[s.types[c]]:
-        return "§13", f"card #{c} has no free gnome lock"
+        return "§13", R(N_("card #{c} has no free gnome lock"), c=c)
     return None
 
 
@@ -217,64 +238,68 @@ def _lock_use(s, seat, p, cmd):
     verb, c = cmd
     want = "bank" if verb == "bank" else "blacksmith"
     if c not in p.built or CARD_TYPES[s.types[c]] != want:
-        return "§13", f"card #{c} is not one of your {want}s"
+        return "§13", R(N_("card #{c} is not one of your {cards}"), c=c,
+                          cards=Word("cards", want + "s"))
     if not s.gnomes.get(c):
-        return "§13", f"the {want}'s ability needs a gnome on its lock"
+        return "§13", R(N_("the {card}'s ability needs a gnome on its lock"),
+                          card=Word("card", want))
     if verb == "bank" and c in s.t_banks:
-        return "§13", "each bank gives its gold once per turn"
+        return "§13", R(N_("each bank gives its gold once per turn"))
     if verb == "smith":
         if c in s.smith_used:
-            return "§13", "each blacksmith sells its metal once per round"
+            return "§13", R(N_("each blacksmith sells its metal once per round"))
         if p.res[3] < s.rs.lock_blacksmith_gold:
-            return "§13", (f"the blacksmith's {s.rs.lock_blacksmith_metal} metal costs "
-                           f"{s.rs.lock_blacksmith_gold} gold")
+            return "§13", R(N_("the blacksmith's {metal} metal costs {gold} gold"),
+                            metal=s.rs.lock_blacksmith_metal, gold=s.rs.lock_blacksmith_gold)
     return None
 
 
 def _end(s, seat, p, cmd):
     if p.waiting:
-        return "§8", "every placed worker must be activated before the turn ends"
+        return "§8", R(N_("every placed worker must be activated before the turn ends"))
     if cmd[0] == "buy-card":
         if p.res[3] < s.rs.fee_card_purchase:
-            return "§8", f"a card costs {s.rs.fee_card_purchase} gold"
+            return "§8", R(N_("a card costs {gold} gold"), gold=s.rs.fee_card_purchase)
         if cmd[1] != NOBODY and cmd[1] not in s.pool:
-            return "§8", f"card #{cmd[1]} is not in the pool"
+            return "§8", R(N_("card #{c} is not in the pool"), c=cmd[1])
         if cmd[1] == NOBODY and not (s.draw or s.discard):
-            return "§15", "the draw pile and the discard pile are both empty"
+            return "§15", R(N_("the draw pile and the discard pile are both empty"))
     return None
 
 
 def _activate(s, seat, p, cmd):
     plank = cmd[1]
     if plank not in p.waiting:
-        return "§8", "you have no worker waiting there to activate"
-    return ("§14" if plank < CARD_PLANK else "§13"), "that is not one of the action's legal choices"
+        return "§8", R(N_("you have no worker waiting there to activate"))
+    return ("§14" if plank < CARD_PLANK else "§13"), \
+        R(N_("that is not one of the action's legal choices"))
 
 
 def _hand_card(s, seat, p, cmd):
     c = cmd[1]
     if c not in p.hand:
-        return "§8", f"card #{c} is not in your hand"
+        return "§8", R(N_("card #{c} is not in your hand"), c=c)
     if s.types[c] is not None and s.types[c] != cmd[2]:
-        return "§15", f"card #{c} is not a {CARD_TYPES[cmd[2]] if 0 <= cmd[2] < 10 else cmd[2]}"
+        return "§15", _not_a(c, cmd[2])
     return None
 
 
 def _np_take(s, seat, p, cmd):
     c = cmd[1]
     if c != NOBODY and c not in s.pool:
-        return "§12", f"card #{c} is not in the pool"
+        return "§12", R(N_("card #{c} is not in the pool"), c=c)
     if c != NOBODY:
-        return "§12", "a card that can be placed is in the pool: the non-player may not take one that cannot (Decision)"
+        return "§12", R(N_("a card that can be placed is in the pool: the non-player may not "
+                           "take one that cannot (Decision)"))
     return None
 
 
 def _np_dwarf(s, seat, p, cmd):
     g = cmd[1]
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
-        return "§12", "that guild is not in this game"
+        return "§12", R(N_("that guild is not in this game"))
     if s.guilds.index(g) in s.np_dwarf:
-        return "§12", "the two non-player dwarves must be on different guilds (Decision)"
+        return "§12", R(N_("the two non-player dwarves must be on different guilds (Decision)"))
     return None
 
 

@@ -9,6 +9,8 @@ parser agree with it.
 
 from typing import NamedTuple
 
+from .reasons import N_
+
 from .state import (ACTIONS, CAMP, KEEP, NP_SETUP, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
                     STEP_NONE, STEP_NP_MARK, STEP_NP_TAKE, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                     STEP_SPREAD)
@@ -25,28 +27,28 @@ class Decision(NamedTuple):
 
 DECISIONS = (
     Decision(KEEP, STEP_NONE, ("keep",), "§3", "each",
-             "keep {keep} of your cards and drop the others"),
+             N_("keep {keep} of your cards and drop the others")),
     Decision(NP_SETUP, STEP_NONE, ("np-dwarf",), "§12", "one",
-             "put your non-player's dwarf on a guild"),
+             N_("put your non-player's dwarf on a guild")),
     Decision(PLACEMENT, STEP_NONE, ("place", "pass"), "§6", "one",
-             "place one worker on a free plank, or pass"),
+             N_("place one worker on a free plank, or pass")),
     Decision(PLACEMENT, STEP_SPREAD, ("spread",), "§6", "one",
-             "spread your remaining workers over the resource areas"),
+             N_("spread your remaining workers over the resource areas")),
     Decision(CAMP, STEP_NONE, ("crest",), "§7", "one",
-             "take a face-up crest at the King's camp"),
+             N_("take a face-up crest at the King's camp")),
     Decision(ACTIONS, STEP_NONE, ("build", "wall", "guild", "activate", "buy", "sell",
                                   "exchange", "hire", "bank", "smith", "buy-card", "end"),
-             "§8", "one", "take your actions, then end your turn"),
-    Decision(ACTIONS, STEP_DISCARD, ("discard",), "§8", "one", "discard a card first"),
+             "§8", "one", N_("take your actions, then end your turn")),
+    Decision(ACTIONS, STEP_DISCARD, ("discard",), "§8", "one", N_("discard a card first")),
     Decision(ACTIONS, STEP_SPIES_SHOW, ("show",), "§14", "each",
-             "show a card to the Spies first"),
+             N_("show a card to the Spies first")),
     Decision(ACTIONS, STEP_SPIES_TAKE, ("take",), "§14", "one",
-             "the spy takes one of the shown cards first"),
+             N_("the spy takes one of the shown cards first")),
     Decision(NP_TURN, STEP_NP_TAKE, ("np-take", "np-skip"), "§12", "one",
-             "take a card for the non-player first"),
+             N_("take a card for the non-player first")),
     Decision(NP_TURN, STEP_NP_MARK, ("np-mark",), "§12", "one",
-             "mark a symbol for the non-player first"),
-    Decision(OVER, STEP_NONE, (), "§11", "none", "nothing: the game is over"),
+             N_("mark a symbol for the non-player first")),
+    Decision(OVER, STEP_NONE, (), "§11", "none", N_("nothing: the game is over")),
 )
 
 BY_KEY = {(d.phase, d.step): d for d in DECISIONS}

@@ -29,7 +29,11 @@ from prompt_toolkit.styles import Style
 from belfort.data import GUILDS
 
 from . import chart, commands, panels, render, rules_text
+from . import lancmds
 from .controller import Controller, prompt_text, turn_hint
+from .i18n import (_, active_language, canonical_line, cell_width, complete_word,
+                   localize_line, ngettext)
+from .i18n import wrap as wrap_cells
 from .recent import Recent
 from .words import Describer
 
@@ -81,7 +85,7 @@ class LegalCompleter(Completer):
         if not document.text_before_cursor.strip() and not complete_event.completion_requested:
             return
         hinter = self.owner.hinter()
-        for word, start, meta in hinter.complete(document.text_before_cursor):
+        for word, start, meta in localized_complete(hinter, document.text_before_cursor):
             yield Completion(word, start_position=start, display=word.strip(),
                              display_meta=meta)
 
@@ -93,8 +97,49 @@ class LegalSuggest(AutoSuggest):
         self.owner = owner
 
     def get_suggestion(self, buffer, document):
-        rest = self.owner.hinter().suggestion(document.text)
+        rest = localized_suggestion(self.owner.hinter(), document.text)
         return Suggestion(rest) if rest else None
+
+
+def localized_complete(hinter, before, lang=None):
+    """The Hinter's completions (English) for text typed in the active language: the words
+    before the partial one are read as canonical English, the candidates are offered in the
+    player's language (an English beginning still completes in English)."""
+    lang = active_language() if lang is None else lang
+    if lang == "en":
+        return hinter.complete(before)
+    words = before.split()
+    partial = "" if (not before or before[-1].isspace()) else words.pop()
+    canon = canonical_line(" ".join(words), lang) if words else ""
+    hits = hinter.complete(canon + " " if canon else "")
+    if not words and partial:
+        hits += [(w, 0, str(meta)) for w, meta in hinter.client_words.items()]
+    found = {w.strip(): (w, meta) for w, _start, meta in hits}
+    out = []
+    for shown, english in complete_word(partial, list(found), lang, first=not words):
+        word, meta = found[english]
+        out.append((shown + (" " if word.endswith(" ") else ""), -len(partial), meta))
+    return out
+
+
+def localized_suggestion(hinter, text, lang=None):
+    """The grey hint after the cursor, in the active language."""
+    lang = active_language() if lang is None else lang
+    if lang == "en":
+        return hinter.suggestion(text)
+    canon = canonical_line(text, lang) + (" " if text.endswith(" ") else "")
+    rest = hinter.suggestion(canon)
+    if not rest:
+        return None
+    whole = localize_line(canon + rest, lang)
+    if key_of(whole).startswith(key_of(text)) and len(whole) > len(text):
+        return whole[len(text):]
+    return None
+
+
+def key_of(text):
+    from .i18n.vocabulary import fold
+    return fold(text).lower()
 
 
 class BelfortApp:
@@ -111,8 +156,9 @@ class BelfortApp:
         self.log_scroll = 0
         self.panel = None            # (title, [text lines])
         self.panel_scroll = 0
-        self.message = ("class:dim", "Tab completes · ? choices · help TOPIC · Ctrl-Z undo · "
-                                     "Ctrl-C leaves")
+        self.message = ("class:dim", _("Tab completes · ? choices · help TOPIC · Ctrl-Z undo · "
+                                       "Ctrl-C leaves"))
+        self._scoring_title = None
         self.confirm = False
         self.log_path = log_path
         self._hinter = None
@@ -126,14 +172,18 @@ class BelfortApp:
         self.lessons = []             # the tutorial's lessons waiting for the panel
         self.attention = False        # our decision just came: the prompt stands out
         self._was_ours = self.ours()
+        self.chat = lancmds.ChatFeed(driver)
         me = view["players"][driver.seat]
-        self.note(f"Welcome, {me['name']}! You play {self.namer.letter(driver.seat)} "
-                  f"(seat {driver.seat}). Players: " +
-                  ", ".join(f"{self.namer.letter(s)}={n}" for s, n in enumerate(driver.names))
-                  + "." + (f" Seed {driver.seed}." if getattr(driver, "seed", None) else ""),
-                  "class:ok")
-        self.note("Type ? for what you can do, help for the rules; Tab completes, → takes "
-                  "the hint after the cursor.", "class:dim")
+        welcome = _("Welcome, {name}! You play {letter} (seat {seat}). Players: {players}."
+                    ).format(name=me["name"], letter=self.namer.letter(driver.seat),
+                             seat=driver.seat, players=", ".join(
+                                 f"{self.namer.letter(s)}={n}"
+                                 for s, n in enumerate(driver.names)))
+        if getattr(driver, "seed", None):
+            welcome += " " + _("Seed {seed}.").format(seed=driver.seed)
+        self.note(welcome, "class:ok")
+        self.note(_("Type ? for what you can do, help for the rules; Tab completes, → takes "
+                    "the hint after the cursor."), "class:dim")
         for text in notes:
             self.note(text, "class:ok")
         self.buffer = Buffer(completer=LegalCompleter(self), complete_while_typing=True,
@@ -149,7 +199,9 @@ class BelfortApp:
                                                                 self._keys()]),
                                style=Style.from_dict(style), full_screen=True,
                                mouse_support=False, input=input, output=output,
-                               color_depth=None if self.colour else ColorDepth.MONOCHROME)
+                               color_depth=None if self.colour else ColorDepth.MONOCHROME,
+                               # a LAN game: "disconnected 12 s" counts on with no news
+                               refresh_interval=1.0 if lancmds.networked(driver) else None)
         driver.subscribe(self._on_events)
         if self.coach is not None:
             self.show_lessons(self.coach.lessons([], view, self.driver.legal()))
@@ -215,12 +267,14 @@ class BelfortApp:
         return render.as_fragments(self.main_lines())
 
     def input_height(self):
-        w, _ = self.size()
-        need = len(self.prompt()) + len(self.buffer.text) + 2
+        w, _h = self.size()
+        need = cell_width(self.prompt()) + cell_width(self.buffer.text) + 2
         return max(1, min(3, -(-need // max(w, 1))))
 
     def _message_lines(self):
-        w, _ = self.size()
+        w, _h = self.size()
+        if not self.message[1].isascii():
+            return wrap_cells(self.message[1], max(w, 10)) or [""]
         return textwrap.wrap(self.message[1], max(w, 10)) or [""]
 
     def message_height(self):
@@ -233,11 +287,19 @@ class BelfortApp:
 
     def prompt(self):
         if self.confirm == "keep":
-            return "Leave the game? k: keep it for later · a: abandon it · other key: stay "
+            # i18n: the keys k and a stay as they are
+            return _("Leave the game? k: keep it for later · a: abandon it · other key: stay") \
+                + " "
         if self.confirm:
-            return "Leave the game? (y/n) "
+            # i18n: the key y stays as it is
+            return _("Leave the game? (y/n)") + " "
         view = self.driver.view()
-        return prompt_text(view, self.driver.legal(), self.namer) + " › "
+        legal = self.driver.legal()
+        if not legal:
+            stalled = lancmds.stalled_sentence(self.driver)
+            if stalled:
+                return stalled + " › "
+        return prompt_text(view, legal, self.namer) + " › "
 
     # --- layout and keys -----------------------------------------------------------------------
     def _layout(self):
@@ -330,21 +392,23 @@ class BelfortApp:
             return None
         shown = self.panel
         reply = self.ctl.handle(text)
+        self.show_chat()                  # our own 'say' shows at once
         if reply.kind == "none":
             return reply
         if reply.kind == "quit":
             self.ask_quit()
         elif reply.kind == "log":
-            self.panel = ("The whole log", [t for _, t in self.log])
+            self.panel = (_("The whole log"), [t for _style, t in self.log])
             self.panel_scroll = max(0, len(self.log) - 15)
         elif reply.kind == "panel":
             self.panel = (reply.title, reply.lines)
             self.panel_scroll = 0
-            self.message = ("class:dim", "Esc returns to the board.")
+            self.message = ("class:dim", _("Esc returns to the board."))
         elif reply.kind == "undo":
             self.note(f"↶ {reply.text}", "class:dim")
             self.log_scroll = 0
-            self.message = ("class:ok", f"↶ {reply.text} (Ctrl-Z takes back one more)")
+            self.message = ("class:ok", "↶ " + _("{what} (Ctrl-Z takes back one more)").format(
+                what=reply.text))
         elif reply.kind == "error":
             self.message = ("class:error", reply.text)
         elif reply.kind == "info":
@@ -366,13 +430,13 @@ class BelfortApp:
             return
         if getattr(self.driver, "can_keep", False):
             self.confirm = "keep"
-            self.message = ("class:error", "Leave the running game? k keeps it for later "
-                                           "(belfort play --resume), a abandons it, any other "
-                                           "key stays.")
+            self.message = ("class:error", _("Leave the running game? k keeps it for later "
+                                             "(belfort play --resume), a abandons it, any "
+                                             "other key stays."))
         else:
             self.confirm = True
-            self.message = ("class:error", "Leave the running game? Press y to leave, any "
-                                           "other key to stay.")
+            self.message = ("class:error", _("Leave the running game? Press y to leave, any "
+                                             "other key to stay."))
         self.invalidate()
 
     def quit(self, keep=True):
@@ -389,7 +453,12 @@ class BelfortApp:
             self.app.invalidate()
 
     # --- what the driver reports ------------------------------------------------------------
+    def show_chat(self):
+        for seat, text in self.chat.take():
+            self.note(f"{self.namer.name(seat)}: {text}", self.namer.style(seat))
+
     def _on_events(self, events):
+        self.show_chat()
         view = self.driver.view()
         if events:
             for line in self.describer.sentences(events, view):
@@ -431,10 +500,14 @@ class BelfortApp:
     def show_scoring(self, rnd, view):
         """The breakdown of the scoring phase that just happened, until dismissed."""
         lines = panels.score_lines(view, self.namer, self.driver.ruleset, just=rnd)
-        self.panel = ("Scoring after month {m}".format(m=rnd), lines)
+        self._scoring_title = _("Scoring after month {m}").format(m=rnd)
+        self.panel = (self._scoring_title, lines)
         self.panel_scroll = 0
-        self.message = ("class:ok", "Scoring after month {m}: Esc (or Enter) returns to the "
-                                    "board; 'score' shows it again.".format(m=rnd))
+        self.message = ("class:ok", _("Scoring after month {m}: Esc (or Enter) returns to the "
+                                      "board; 'score' shows it again.").format(m=rnd))
+
+    def _scoring_shown(self):
+        return self.panel is not None and self.panel[0] == self._scoring_title
 
     def close_panel(self):
         """Close the panel; the next waiting lesson of the tutorial, if any, takes its
@@ -448,18 +521,24 @@ class BelfortApp:
         """The tutorial's explanations, one panel each, shown in turn as each is closed;
         a lesson that comes with a scoring is shown above its breakdown."""
         self.lessons += lessons
-        if self.lessons and (self.panel is None or self.panel[0].startswith("Scoring")):
+        if self.lessons and (self.panel is None or self._scoring_shown()):
             self._show_lesson(*self.lessons.pop(0))
 
     def _show_lesson(self, title, text):
         lines = [render.Line((title, "class:title"))] + text.split("\n")
-        if self.panel is not None and self.panel[0].startswith("Scoring"):
+        if self._scoring_shown():
             lines += ["", render.Line(("─" * 20, "class:dim"))] + list(self.panel[1])
-        self.panel = ("Tutorial: " + title, lines)
+        self.panel = (_("Tutorial: {title}").format(title=title), lines)
         self.panel_scroll = 0
-        more = " ({n} more to read)".format(n=len(self.lessons)) if self.lessons else ""
-        self.message = ("class:ok", "Read this, then Esc or Enter{more}. 'help' explains "
-                                    "more; 'quit' ends the game.".format(more=more))
+        if self.lessons:
+            self.message = ("class:ok", ngettext(
+                "Read this, then Esc or Enter ({n} more to read). 'help' explains more; 'quit' "
+                "ends the game.", "Read this, then Esc or Enter ({n} more to read). 'help' "
+                "explains more; 'quit' ends the game.", len(self.lessons)).format(
+                    n=len(self.lessons)))
+        else:
+            self.message = ("class:ok", _("Read this, then Esc or Enter. 'help' explains more; "
+                                          "'quit' ends the game."))
 
     def show_final(self):
         view = self.driver.view()
@@ -470,13 +549,16 @@ class BelfortApp:
         if series is not None:
             lines += [render.Line()] + [render.Line(*[(t, st) for st, t in frags])
                                         for frags in chart.text_chart(series())]
-        if self.log_path:
-            lines += [render.Line(), render.Line((f"Game log: {self.log_path}", "class:dim")),
-                      render.Line((f"Step through it with: belfort replay {self.log_path}",
-                                   "class:dim"))]
-        self.panel = ("The end", lines)
+        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        if log_path:
+            lines += [render.Line(),
+                      render.Line((_("Game log: {log}").format(log=log_path), "class:dim")),
+                      render.Line((_("Step through it with: belfort replay {log}").format(
+                          log=log_path), "class:dim"))]
+        self.panel = (_("The end"), lines)
         self.panel_scroll = 0
-        self.message = ("class:ok", "Game over. Esc shows the board; quit (or Ctrl-C) leaves.")
+        self.message = ("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
+                                      "leaves."))
 
     # --- running ----------------------------------------------------------------------------------
     async def run_async(self):
@@ -485,7 +567,8 @@ class BelfortApp:
         def done(t):
             if not t.cancelled() and t.exception() is not None:
                 from .driver import Alert
-                self.driver.alerts.append(Alert("error", f"the game stopped: {t.exception()!r}"))
+                self.driver.alerts.append(Alert("error", _("the game stopped: {error}").format(
+                    error=repr(t.exception()))))
                 self.invalidate()
         task.add_done_callback(done)
         try:

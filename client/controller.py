@@ -13,8 +13,10 @@ import belfort
 from belfort.data import AREAS, SPREAD_AREAS
 from belfort.undo import UndoRefused
 
-from . import commands, panels, rules_text
-from .words import KINDS, Namer, TITLE, kind_words, plural
+from . import commands, lancmds, panels, rules_text
+from .i18n import (L_, N_, _, active_language, canonical_line, localize_line,
+                   localize_token, ngettext, suggest)
+from .words import KINDS, TITLE, Namer, kind_words
 
 
 @dataclass
@@ -30,14 +32,24 @@ def workers_left(me):
     return sum(u.values())
 
 
+def shown_command(command):
+    """A canonical command (tuple or text) as the active language writes it."""
+    text = belfort.command_text(command) if isinstance(command, tuple) else str(command)
+    return localize_line(text, active_language())
+
+
 def prompt_text(view, legal, namer):
     """What is being waited for, in a few words: 'Your placement — 3 workers left'; with a
     single legal choice, that Enter plays it."""
     text = _waited_for(view, legal, namer)
     if len(legal) == 1 and view["seat"] in view["waiting_for"]:
-        return "{prompt} — Enter: {command}".format(prompt=text,
-                                                   command=belfort.command_text(legal[0]))
+        return _("{prompt} — Enter: {command}").format(prompt=text,
+                                                      command=shown_command(legal[0]))
     return text
+
+
+def _np_name(namer, which):
+    return _("NP{n}").format(n=which)
 
 
 def _waited_for(view, legal, namer):
@@ -46,71 +58,84 @@ def _waited_for(view, legal, namer):
     me = view["players"][me_seat]
     waiting = view["waiting_for"]
     if phase == "over":
-        return "Game over — Esc: board · quit: leave"
+        return _("Game over — Esc: board · quit: leave")
     if not waiting and view.get("pending_reveals"):
-        return "Waiting for a card to be revealed…"
+        return _("Waiting for a card to be revealed…")
     if me_seat not in waiting or not legal:
-        others = [namer.name(s) for s in waiting if s != me_seat]
+        others = ", ".join(namer.name(s) for s in waiting if s != me_seat)
         if phase == "keep":
-            return f"Waiting for {', '.join(others)} to choose their cards…" if others else \
-                "Waiting…"
-        verb = {"placement": "place", "camp": "choose a crest", "actions": "act",
-                "np-turn": "play a non-player", "np-setup": "place a non-player dwarf"
-                }.get(phase, "act")
+            return _("Waiting for {names} to choose their cards…").format(names=others) \
+                if others else _("Waiting…")
         if step == "spies-show":
-            return f"Waiting for {', '.join(others)} to show a card to the Spies…"
+            return _("Waiting for {names} to show a card to the Spies…").format(names=others)
+        others = others or _("the others")
         if step == "discard":
-            verb = "discard"
+            return _("Waiting for {names} to discard…").format(names=others)
         if step == "spread":
-            verb = "spread workers"
-        return f"Waiting for {', '.join(others) or 'the others'} to {verb}…"
+            return _("Waiting for {names} to spread workers…").format(names=others)
+        message = {"placement": N_("Waiting for {names} to place…"),
+                   "camp": N_("Waiting for {names} to choose a crest…"),
+                   "np-turn": N_("Waiting for {names} to play a non-player…"),
+                   "np-setup": N_("Waiting for {names} to place a non-player dwarf…"),
+                   }.get(phase, N_("Waiting for {names} to act…"))
+        return _(message).format(names=others)
     if phase == "keep":
         k = len(legal[0][1]) if legal and legal[0][0] == "keep" else 3
-        return f"Keep {k} of your {len(view.get('hand', []))} cards — e.g. keep " + \
-            " ".join(f"#{c}" for c in (legal[0][1] if legal else ()))
+        example = shown_command("keep " + " ".join(
+            f"#{c}" for c in (legal[0][1] if legal else ())))
+        return ngettext("Keep {k} of your {n} card — e.g. {example}",
+                        "Keep {k} of your {n} cards — e.g. {example}",
+                        len(view.get("hand", []))).format(
+            k=k, n=len(view.get("hand", [])), example=example)
     if phase == "np-setup":
-        np = "NP3" if not any(g.get("np_dwarf") is not None for g in view["guilds"]) else "NP4"
-        return f"Put {np}'s dwarf on a guild"
+        np = 3 if not any(g.get("np_dwarf") is not None for g in view["guilds"]) else 4
+        return _("Put {np}'s dwarf on a guild").format(np=_np_name(namer, np))
     if phase == "placement":
         if step == "spread":
             kind = legal[0][1] if legal and legal[0][0] == "spread" else 0
             total = sum(legal[0][2:5]) if legal and legal[0][0] == "spread" else 0
-            areas = " ".join(AREAS[a] for a in SPREAD_AREAS[kind])
+            areas = " ".join(localize_token(AREAS[a], active_language(), "area")
+                             for a in SPREAD_AREAS[kind])
             later = [(k, n) for k, n in (me.get("unplaced") or {}).items()
                      if n and KINDS.index(k) > kind]
+            example = shown_command(f"spread {total} 0 0")
             if later:
-                return "Spread your {now} ({areas}), then {later} — e.g. spread {n} 0 0".format(
-                    now=kind_words(kind, total, counted=True), areas=areas, n=total,
+                return _("Spread your {now} ({areas}), then {later} — e.g. {example}").format(
+                    now=kind_words(kind, total, counted=True), areas=areas, example=example,
                     later=", ".join(kind_words(k, n, counted=True) for k, n in later))
-            return "Spread your {now} ({areas}) — e.g. spread {n} 0 0".format(
-                now=kind_words(kind, total, counted=True), areas=areas, n=total)
+            return _("Spread your {now} ({areas}) — e.g. {example}").format(
+                now=kind_words(kind, total, counted=True), areas=areas, example=example)
         n = workers_left(me)
         kinds = [(k, c) for k, c in (me.get("unplaced") or {}).items() if c]
         if kinds and (len(kinds) > 1 or kinds[0][0].startswith("master")):
-            return "Your placement — {left} left: {kinds}".format(
-                left=plural(n, "worker"),
-                kinds=", ".join(kind_words(k, c, counted=True) for k, c in kinds))
-        return f"Your placement — {plural(n, 'worker')} left"
+            return ngettext("Your placement — {n} worker left: {kinds}",
+                            "Your placement — {n} workers left: {kinds}", n).format(
+                n=n, kinds=", ".join(kind_words(k, c, counted=True) for k, c in kinds))
+        return ngettext("Your placement — {n} worker left",
+                        "Your placement — {n} workers left", n).format(n=n)
     if phase == "camp":
-        return "King's camp — take a crest"
+        return _("King's camp — take a crest")
     if phase == "actions":
         if step == "discard":
-            return f"Discard {plural(view.get('pending_discards') or 1, 'card')}"
+            n = view.get("pending_discards") or 1
+            return ngettext("Discard {n} card", "Discard {n} cards", n).format(n=n)
         if step == "spies-show":
-            return "Show a card to the Spies"
+            return _("Show a card to the Spies")
         if step == "spies-take":
-            return "Take one of the shown cards"
+            return _("Take one of the shown cards")
         w = me.get("waiting") or []
         if w:
-            return f"Your turn — {plural(len(w), 'worker')} to activate"
-        return "Your turn — build, trade… or end"
+            return ngettext("Your turn — {n} worker to activate",
+                            "Your turn — {n} workers to activate", len(w)).format(n=len(w))
+        return _("Your turn — build, trade… or end")
     if phase == "np-turn":
-        np = "NP3" if me["crest"] == 1 else "NP4"
+        np = _np_name(namer, 3 if me["crest"] == 1 else 4)
         if step == "np-mark":
             c = view.get("np_card") or {}
-            return f"Mark a symbol for {np}'s {TITLE.get(c.get('type'), 'card')}"
-        return f"Take a card for {np} (pool or top)"
-    return "Your decision"
+            return _("Mark a symbol for {np}'s {card}").format(
+                np=np, card=TITLE[c["type"]] if c.get("type") in TITLE else _("card"))
+        return _("Take a card for {np} (pool or top)").format(np=np)
+    return _("Your decision")
 
 
 def turn_hint(view, legal):
@@ -118,11 +143,13 @@ def turn_hint(view, legal):
     t = view.get("turn")
     if not t or view["current"] != view["seat"] or view["step"]:
         return ""
-    bits = [f"Trading post: bought {t['buys']}/{t['visits']}, sold {t['sells']}/{t['visits']}"]
+    bits = [_("Trading post: bought {buys}/{visits}, sold {sells}/{visits}").format(
+        buys=t["buys"], sells=t["sells"], visits=t["visits"])]
     if t["exchanges"]:
-        bits.append(f"{t['exchanges']} exchanges")
-    bits.append("gnome hired" if t["hired"] else "gnome hire: yes")
-    return " · ".join(bits) + " · ? for choices"
+        bits.append(ngettext("{n} exchange", "{n} exchanges", t["exchanges"]).format(
+            n=t["exchanges"]))
+    bits.append(_("gnome hired") if t["hired"] else _("gnome hire: yes"))
+    return " · ".join(bits) + " · " + _("? for choices")
 
 
 @dataclass
@@ -136,6 +163,11 @@ class ClientCommand:
     aliases: tuple = ()
 
 
+def _answer(run):
+    """A (kind, text) answer as a Reply."""
+    return lambda args: Reply(*run(args))
+
+
 class Controller:
     def __init__(self, driver):
         self.driver = driver
@@ -145,22 +177,25 @@ class Controller:
         self.commands = {}
         for cc in (
                 ClientCommand("?", lambda a: self.listing(), "?",
-                              "list what you can do now (a number then picks one)",
+                              L_("list what you can do now (a number then picks one)"),
                               ("choices", "options")),
                 ClientCommand("help", lambda a: self.help(" ".join(a) or "overview"),
-                              "help [TOPIC]", "rules and commands: help TOPIC (a card, a "
-                              "guild, a phase, a command)", ("rules", "h")),
+                              L_("help [TOPIC]"), L_("rules and commands: help TOPIC (a card, "
+                                                     "a guild, a phase, a command)"),
+                              ("rules", "h")),
                 ClientCommand("score", lambda a: self.score(), "score",
-                              "the scores so far, and what a scoring now would give",
+                              L_("the scores so far, and what a scoring now would give"),
                               ("scores",)),
-                ClientCommand("tableau", self.tableau, "tableau [PLAYER]",
-                              "everyone's built cards (or one player's)", ("tableaux",)),
-                ClientCommand("log", lambda a: Reply("log"), "log", "the whole game log"),
+                ClientCommand("tableau", self.tableau, L_("tableau [PLAYER]"),
+                              L_("everyone's built cards (or one player's)"), ("tableaux",)),
+                ClientCommand("log", lambda a: Reply("log"), "log", L_("the whole game log")),
                 ClientCommand("undo", lambda a: self.undo(), "undo",
-                              "take back your last action (Ctrl-Z)"),
-                ClientCommand("quit", lambda a: Reply("quit"), "quit", "leave the game",
+                              L_("take back your last action (Ctrl-Z)")),
+                ClientCommand("quit", lambda a: Reply("quit"), "quit", L_("leave the game"),
                               ("exit", "leave"))):
             self.add_command(cc)
+        for name, run, usage, meta, aliases in lancmds.commands(driver):
+            self.add_command(ClientCommand(name, _answer(run), usage, meta, aliases))
 
     def add_command(self, cc):
         self.commands[cc.name] = cc
@@ -169,16 +204,15 @@ class Controller:
 
     def client_words(self):
         """{word: hint} for completing a line's first word."""
-        return {name: cc.meta for name, cc in self.commands.items() if name == cc.name}
+        return {name: str(cc.meta) for name, cc in self.commands.items() if name == cc.name}
 
     # --- the program's own commands ----------------------------------------------------------
     def help(self, topic):
         found = rules_text.lookup(self.rs, topic)
         if found is None:
-            return Reply("error", "No help on '{topic}'. Topics: {topics}, and any card, "
-                                  "guild or command name.".format(
-                                      topic=topic,
-                                      topics=", ".join(rules_text.main_topics(self.rs))))
+            return Reply("error", _("No help on '{topic}'. Topics: {topics}, and any card, "
+                                    "guild or command name.").format(
+                topic=topic, topics=", ".join(rules_text.main_topics(self.rs, localized=True))))
         title, text = found
         return Reply("panel", title=title, lines=text.split("\n"))
 
@@ -188,18 +222,20 @@ class Controller:
             view = self.driver.view()
             return Reply("info", prompt_text(view, legal, self.namer))
         self.numbered = list(legal)
-        lines = [f"Type a command, or its number. {len(legal)} choice"
-                 f"{'s' if len(legal) != 1 else ''}: {commands.summary(legal)}", ""]
+        lines = [ngettext("Type a command, or its number. {n} choice: {summary}",
+                          "Type a command, or its number. {n} choices: {summary}",
+                          len(legal)).format(n=len(legal), summary=commands.summary(legal)),
+                 ""]
         lines += commands.listing(legal, limit=300)
         hint = commands.spread_hint(legal)
         if hint:
             lines += ["", hint]
-        return Reply("panel", title="What you can do now", lines=lines)
+        return Reply("panel", title=_("What you can do now"), lines=lines)
 
     def score(self):
         view = self.driver.view()
-        return Reply("panel", title="Scores", lines=panels.score_lines(view, self.namer,
-                                                                       self.rs))
+        return Reply("panel", title=_("Scores"), lines=panels.score_lines(view, self.namer,
+                                                                          self.rs))
 
     def tableau(self, args):
         view = self.driver.view()
@@ -209,14 +245,14 @@ class Controller:
             seats = [s for s in range(self.namer.n)
                      if self.namer.name(s).lower() == want or str(s) == want or
                      self.namer.letter(s).lower() == want or
-                     (want in ("me", "you", "mine") and s == self.namer.you)]
+                     (want in ("me", "you", "mine", _("me").lower()) and s == self.namer.you)]
             if not seats:
                 seats = [s for s in range(self.namer.n)
                          if self.namer.name(s).lower().startswith(want)]
             if len(seats) != 1:
-                return Reply("error", "No player '{who}'. Players: {names}.".format(
+                return Reply("error", _("No player '{who}'. Players: {names}.").format(
                     who=" ".join(args), names=", ".join(self.namer.names)))
-        title = "Built cards" if seats is None else "Built cards of {name}".format(
+        title = _("Built cards") if seats is None else _("Built cards of {name}").format(
             name=self.namer.name(seats[0]))
         return Reply("panel", title=title, lines=panels.tableau_lines(view, self.namer,
                                                                       self.rs, seats))
@@ -225,81 +261,104 @@ class Controller:
         """Take back our last action, or say why not ('Bo has played since')."""
         undo = getattr(self.driver, "undo", None)
         if undo is None:
-            return Reply("error", "Undo is not available in this game.")
+            return Reply("error", _("Undo is not available in this game."))
         try:
             cmd = undo()
         except UndoRefused as exc:
-            return Reply("error", f"Cannot undo: {exc.refusal.text(self.namer.name)}.")
+            return Reply("error", _("Cannot undo: {why}.").format(
+                why=reason_text(exc.refusal, self.namer.name)))
         self.numbered = None
-        return Reply("undo", f"Taken back: {belfort.command_text(cmd)}")
+        return Reply("undo", _("Taken back: {command}").format(command=shown_command(cmd)))
 
     # --- game commands ----------------------------------------------------------------------------
     def handle(self, text):
-        words = text.strip().split()
+        """What the person typed, in their language or in English: read as the canonical
+        English command (what the engine, the wire and the log see); refusals quote `text`."""
+        typed = text.strip()
+        line = canonical_line(typed, active_language())
+        words = line.split()
         if not words:
             legal = self.driver.legal()
             if len(legal) == 1:
-                return self.submit(legal[0], belfort.command_text(legal[0]))
+                return self.submit(legal[0], shown_command(legal[0]))
             return Reply("none")
         cc = self.commands.get(words[0].lower())
         if cc is not None:
-            return cc.run(words[1:])
+            args = words[1:] if cc.name in ("help", "?") else typed.split()[1:]
+            return cc.run(args)
         legal = self.driver.legal()
         view = self.driver.view()
         if not legal:
             if view["phase"] == "over":
-                return Reply("error", "The game is over. 'quit' leaves; Esc shows the board.")
-            return Reply("error", "Not your decision now. " +
-                         prompt_text(view, legal, self.namer))
+                return Reply("error", _("The game is over. 'quit' leaves; Esc shows the "
+                                        "board."))
+            return Reply("error", _("Not your decision now. {prompt}").format(
+                prompt=prompt_text(view, legal, self.namer)))
         numbered = self.numbered if self.numbered is not None else legal
         if len(words) == 1 and commands.ascii_int(words[0]) is not None and numbered != legal:
             reply = self.listing()
-            reply.lines[:0] = ["The choices changed since that list: here they are again.", ""]
+            reply.lines[:0] = [_("The choices changed since that list: here they are again."),
+                               ""]
             return reply
         try:
-            cmd = commands.resolve(text, legal, numbered)
+            cmd = commands.resolve(line, legal, numbered)
         except commands.Resolution as exc:
             return Reply("error", str(exc))
         if cmd is None:
-            missing = commands.incomplete(text, legal)
+            missing = commands.incomplete(line, legal)
             if missing:
                 return Reply("error", missing)
-        return self.submit(cmd if cmd is not None else text.strip(), None)
+        return self.submit(cmd if cmd is not None else line, None, typed=typed)
 
-    def submit(self, command, done):
+    def submit(self, command, done, typed=None):
         """Give the command to the driver; the Reply says what was done or why not."""
         legal = self.driver.legal()
         try:
             self.driver.submit(command)
         except belfort.CommandSyntaxError as exc:
-            return Reply("error", self.unreadable(exc, legal))
+            return Reply("error", self.unreadable(exc, legal, typed))
         except belfort.IllegalCommandError as exc:
-            return Reply("error", f"Refused ({exc.rule}): {exc.reason}.")
+            return Reply("error", _("Refused ({rule}): {reason}.").format(
+                rule=exc.rule, reason=reason_text(exc.reason, self.namer.name)))
         except (ValueError, IndexError, KeyError, TypeError, OverflowError) as exc:
             # the engine's parser must never take the program down on odd input
-            return Reply("error", "Cannot read {text!r}: {reason}. Type ? for your choices."
-                         .format(text=str(command), reason=exc))
+            return Reply("error", _("Cannot read {text!r}: {reason}. Type ? for your "
+                                    "choices.").format(text=typed or str(command),
+                                                       reason=reason_text(exc)))
         self.numbered = None
         if done is None:
-            done = belfort.command_text(command) if isinstance(command, tuple) else command
+            done = shown_command(command)
         return Reply("ok", done)
 
-    def unreadable(self, exc, legal):
+    def unreadable(self, exc, legal, typed=None):
         """The message for text the engine cannot read: an unknown verb gets a 'did you
         mean' and what is possible now instead of the list of every verb."""
+        lang = active_language()
+        shown = typed or exc.text or ""
         verb = (exc.text or "").split()[0].lower() if (exc.text or "").split() else ""
+        typed_verb = shown.split()[0] if shown.split() else verb
         now = commands.summary(legal)
         if verb and verb not in belfort.commands.VERBS:
             close = difflib.get_close_matches(verb, list(belfort.commands.VERBS) +
                                               [w for w in self.commands], n=1)
-            if close:
-                return ("Cannot read '{text}': unknown command '{verb}'. Did you mean "
-                        "'{close}'? You can now: {now}. Type ? for the list.").format(
-                    text=exc.text, verb=verb, close=close[0], now=now)
-            return ("Cannot read '{text}': unknown command '{verb}'. You can now: {now}. "
-                    "Type ? for the list.").format(text=exc.text, verb=verb, now=now)
+            mine = suggest(typed_verb, lang, first=True) if lang != "en" else []
+            if mine or close:
+                return _("Cannot read '{text}': unknown command '{verb}'. Did you mean "
+                         "'{close}'? You can now: {now}. Type ? for the list.").format(
+                    text=shown, verb=typed_verb, now=now,
+                    close=mine[0] if mine else localize_line(close[0], lang))
+            return _("Cannot read '{text}': unknown command '{verb}'. You can now: {now}. "
+                     "Type ? for the list.").format(text=shown, verb=typed_verb, now=now)
         if verb and not any(c[0] == verb for c in legal):
-            return ("'{verb}' is not possible now. You can: {now}. Type ? for the list, "
-                    "help {verb} for the rules.").format(verb=verb, now=now)
-        return (f"Cannot read {exc.text!r}: {exc.reason}. Type ? for your choices, help for "
-                "the rules.")
+            return _("'{verb}' is not possible now. You can: {now}. Type ? for the list, "
+                     "help {verb} for the rules.").format(verb=localize_line(verb, lang),
+                                                          now=now)
+        return _("Cannot read {text!r}: {reason}. Type ? for your choices, help for the "
+                 "rules.").format(text=shown, reason=reason_text(exc.reason))
+
+
+def reason_text(reason, name_of=None):
+    """An engine reason in the active language: the engine gives English with, where it
+    can, the template and its values (belfort.reasons.Reason); see client.reasons."""
+    from .reasons import translate_reason
+    return translate_reason(reason, name_of)

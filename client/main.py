@@ -12,12 +12,15 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 
 import belfort
 
 from . import gamelog, rules_text
+from .i18n import (LANG_OPTION_HELP, LANGUAGES, UnknownLanguage, _, activate,
+                   active_language, canonical_line, cell_width, choose_language)
 
 # "beginner" is the level for a first game (belfort.bots, when it has it: see bot_level)
 LEVELS = ("beginner", "random", "easy", "normal", "hard")
@@ -39,8 +42,8 @@ def bot_level(level):
     if level in engine_levels():
         return level, None
     fallback = "easy" if "easy" in engine_levels() else "random"
-    return fallback, ("The {level} bots are not in this version: playing against {fallback} "
-                      "bots instead.").format(level=level, fallback=fallback)
+    return fallback, _("The {level} bots are not in this version: playing against {fallback} "
+                       "bots instead.").format(level=level, fallback=fallback)
 
 
 def first_game():
@@ -55,82 +58,100 @@ def first_game():
 def first_game_note(level):
     if level in (FIRST_GAME_LEVEL, "random"):
         return None
-    return ("First game? 'belfort tutorial' explains each phase as it comes; 'belfort play "
-            "--bot beginner' gives bots you can beat ('--bot random' are the gentlest).")
+    return _("First game? 'belfort tutorial' explains each phase as it comes; 'belfort play "
+             "--bot beginner' gives bots you can beat ('--bot random' are the gentlest).")
+
+
+def _lang_option(p):
+    # read by main() before parsing (so the help is in the chosen language); listed here
+    p.add_argument("--lang", default=None, metavar="LANG",
+                   help=_(LANG_OPTION_HELP).format(choices=", ".join(LANGUAGES)))
 
 
 def _common(p):
     p.add_argument("--plain", action="store_true",
-                   help="line-by-line mode: no full-screen terminal needed (screen readers, pipes)")
+                   help=_("line-by-line mode: no full-screen terminal needed (screen readers, "
+                          "pipes)"))
     p.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
-                   default=None, help="letters only (also: the NO_COLOR environment variable)")
-    p.add_argument("--name", default=None, help="your name (default: You)")
+                   default=None, help=_("letters only (also: the NO_COLOR environment "
+                                        "variable)"))
+    p.add_argument("--name", default=None, help=_("your name (default: You)"))
+    _lang_option(p)
 
 
 def parser():
     ap = argparse.ArgumentParser(prog="belfort",
-                                 description="Belfort, the board game, in the terminal.")
+                                 description=_("Belfort, the board game, in the terminal."))
     sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
-    play = sub.add_parser("play", help="play against bots on this machine (the default)")
+    play = sub.add_parser("play", help=_("play against bots on this machine (the default)"))
     play.add_argument("--players", type=int, default=None,
-                      help="players in all, 2–5 (default: bots + 1, so 4)")
+                      help=_("players in all, 2–5 (default: bots + 1, so 4)"))
     play.add_argument("--bots", type=int, default=None,
-                      help="how many bots (default 3, or players − 1)")
+                      help=_("how many bots (default 3, or players − 1)"))
     play.add_argument("--bot", "--level", dest="level", default="normal", choices=LEVELS,
-                      help="how well the bots play: beginner (for a first game), random (the "
-                           "gentlest: it plays any legal move), easy, normal (the default), "
-                           "hard")
-    play.add_argument("--seed", default=None, help="the game's seed (default: random)")
+                      help=_("how well the bots play: beginner (for a first game), random (the "
+                             "gentlest: it plays any legal move), easy, normal (the default), "
+                             "hard"))
+    play.add_argument("--seed", default=None, help=_("the game's seed (default: random)"))
     play.add_argument("--guilds", default="normal",
-                      help="beginner | normal | advanced | five guild names, comma-separated")
+                      help=_("beginner | normal | advanced | five guild names, comma-separated"))
     play.add_argument("--ruleset", default=None, metavar="FILE",
-                      help="a ruleset TOML file (default: the standard rules)")
+                      help=_("a ruleset TOML file (default: the standard rules)"))
     play.add_argument("--pace", type=float, default=None,
-                      help="seconds between bot moves (default 0.4; 0 in plain mode on a pipe)")
+                      help=_("seconds between bot moves (default 0.4; 0 in plain mode on a "
+                             "pipe)"))
     play.add_argument("--think", type=float, default=0.5,
-                      help="seconds a bot may think (default 0.5)")
+                      help=_("seconds a bot may think (default 0.5)"))
     play.add_argument("--log", default=None, metavar="FILE",
-                      help=f"write the game log here (default: {gamelog.default_dir()}/…)")
-    play.add_argument("--no-log", action="store_true", help="write no game log")
+                      help=_("write the game log here (default: {dir}/…)").format(
+                          dir=gamelog.default_dir()))
+    play.add_argument("--no-log", action="store_true", help=_("write no game log"))
     play.add_argument("--resume", nargs="?", const=True, default=None, metavar="LOG",
-                      help="continue a game you left (its log); default: the last one")
+                      help=_("continue a game you left (its log); default: the last one"))
     play.add_argument("--lan", action="store_true",
-                      help="run it as a LAN session on this machine: each bot a peer process, "
-                           "the deck jointly shuffled and encrypted")
+                      help=_("run it as a LAN session on this machine: each bot a peer "
+                             "process, the deck jointly shuffled and encrypted"))
     play.add_argument("--data-dir", default=None,
-                      help="with --lan: where the session keeps its logs and keys")
+                      help=_("with --lan: where the session keeps its logs and keys"))
     play.add_argument("--learn", action="store_true",
-                      help="explain each phase the first time it comes (as belfort tutorial)")
+                      help=_("explain each phase the first time it comes (as belfort "
+                             "tutorial)"))
     _common(play)
-    tut = sub.add_parser("tutorial", help="a guided first game: each phase explained as it "
-                                          "comes, against beginner bots")
-    tut.add_argument("--players", type=int, default=3, help="players in all, 2–5 (default 3)")
+    tut = sub.add_parser("tutorial", help=_("a guided first game: each phase explained as it "
+                                            "comes, against beginner bots"))
+    tut.add_argument("--players", type=int, default=3,
+                     help=_("players in all, 2–5 (default 3)"))
     tut.add_argument("--bot", "--level", dest="level", default=FIRST_GAME_LEVEL,
-                     choices=LEVELS, help="the bots' level (default beginner)")
-    tut.add_argument("--seed", default=None, help="the game's seed (default: random)")
+                     choices=LEVELS, help=_("the bots' level (default beginner)"))
+    tut.add_argument("--seed", default=None, help=_("the game's seed (default: random)"))
     _common(tut)
     # handled by net.session.cli (see cmd_network); listed here for --help
-    sub.add_parser("host", help="host a game on the local network (belfort host --help)")
-    sub.add_parser("join", help="join a game: belfort join ADDR (the address the host printed)")
-    sub.add_parser("rejoin", help="rejoin an unfinished networked game")
-    sub.add_parser("bot", help="add a bot peer to a networked game")
-    rules = sub.add_parser("rules", help="print the rules reference (a phase, card or guild)")
-    rules.add_argument("topic", nargs="*", help="e.g. placement, tower, spies, build")
+    sub.add_parser("host", help=_("host a game on the local network (belfort host --help)"))
+    sub.add_parser("join", help=_("join a game: belfort join ADDR (the address the host "
+                                  "printed)"))
+    sub.add_parser("rejoin", help=_("rejoin an unfinished networked game"))
+    sub.add_parser("bot", help=_("add a bot peer to a networked game"))
+    rules = sub.add_parser("rules", help=_("print the rules reference (a phase, card or "
+                                           "guild)"))
+    rules.add_argument("topic", nargs="*", help=_("e.g. placement, tower, spies, build"))
     rules.add_argument("--ruleset", default=None, metavar="FILE")
-    rep = sub.add_parser("replay", help="step through a game's log")
-    rep.add_argument("log", help="a game log file (.jsonl)")
-    rep.add_argument("--plain", action="store_true", help="print the game as sentences")
+    _lang_option(rules)
+    rep = sub.add_parser("replay", help=_("step through a game's log"))
+    rep.add_argument("log", help=_("a game log file (.jsonl)"))
+    rep.add_argument("--plain", action="store_true", help=_("print the game as sentences"))
     jump = rep.add_mutually_exclusive_group()
     jump.add_argument("--month", type=int, default=None,
-                      help="print the table at the start of month N (plain)")
+                      help=_("print the table at the start of month N (plain)"))
     jump.add_argument("--scoring", type=int, default=None, metavar="K",
-                      help="print the table right after the K-th scoring phase (plain)")
+                      help=_("print the table right after the K-th scoring phase (plain)"))
     jump.add_argument("--step", type=int, default=None, metavar="N",
-                      help="print the table after step N (plain)")
+                      help=_("print the table after step N (plain)"))
     rep.add_argument("--chart", default=None, metavar="FILE",
-                     help="write the score-by-month chart as SVG to FILE")
+                     help=_("write the score-by-month chart as SVG to FILE"))
     rep.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
                      default=None)
+    _lang_option(rep)
+    _lang_option(ap)
     return ap
 
 
@@ -143,7 +164,7 @@ def ruleset_message(exc, path):
     """A refused ruleset file, in one sentence naming the file."""
     if exc.field == "(file)":
         return exc.reason          # it names the file: "cannot read x.toml: …"
-    return "cannot use the ruleset {path}: {error}".format(path=path, error=exc)
+    return _("cannot use the ruleset {path}: {error}").format(path=path, error=exc)
 
 
 def cmd_rules(args):
@@ -155,14 +176,17 @@ def cmd_rules(args):
         print(rules_text.render_all(rs))
         return 0
     topic = " ".join(args.topic)
-    found = rules_text.lookup(rs, topic)
+    # the topic may be typed in the active language ('tour', 'corps de garde')
+    canon = canonical_line("help " + topic, active_language()).split(None, 1)
+    found = rules_text.lookup(rs, canon[1] if len(canon) > 1 else topic)
     if found is None:
-        print("belfort: no topic '{topic}'; topics are {topics}, and any card, guild or "
-              "command name".format(topic=topic, topics=", ".join(rules_text.main_topics(rs))),
+        print("belfort: " + _("no topic '{topic}'; topics are {topics}, and any card, guild "
+                              "or command name").format(
+            topic=topic, topics=", ".join(rules_text.main_topics(rs, localized=True))),
               file=sys.stderr)
         return 1
     title, text = found
-    print(f"{title}\n{'=' * len(title)}\n{text}")
+    print(f"{title}\n{'=' * cell_width(title)}\n{text}")
     return 0
 
 
@@ -175,15 +199,14 @@ def _guilds(value):
 
 def _you(name):
     if name:
-        return name.strip()[:12] or "You"
-    return "You"
+        return name.strip()[:12] or _("You")
+    return _("You")
 
 
 def cmd_play_lan(args, players):
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
-    import logging
-
+    from . import termguard
     from net.session import node as session
     from net.session.lobby import LobbyError
     ruleset_text = None
@@ -194,7 +217,7 @@ def cmd_play_lan(args, players):
                 ruleset_text = f.read()
         except belfort.RulesetError as exc:
             return fail(ruleset_message(exc, args.ruleset))
-    logging.basicConfig(level=logging.ERROR, format="%(name)s: %(message)s")
+    termguard.log_to_file(termguard.log_path(args.data_dir), logging.ERROR)
     try:
         node = session.host(_you(args.name), players=players,
                             options={"guilds": _guilds(args.guilds)}, ruleset_text=ruleset_text,
@@ -205,7 +228,8 @@ def cmd_play_lan(args, players):
                             test_secret=None if args.seed is None else str(args.seed))
     except LobbyError as exc:
         return fail(str(exc))
-    return play_networked(node, plain=args.plain, colour=args.colour)
+    return play_networked(node, plain=args.plain, colour=args.colour,
+                          log_file=termguard.log_path(args.data_dir))
 
 
 def cmd_resume(args):
@@ -220,13 +244,14 @@ def cmd_resume(args):
         ("--learn", getattr(args, "learn", False)))
         if given]
     if fixed:
-        return fail(f"--resume continues a game as it was: leave out {', '.join(fixed)}")
+        return fail(_("--resume continues a game as it was: leave out {options}").format(
+            options=", ".join(fixed)))
     path = None if args.resume is True else args.resume
     pace = args.pace
     if pace is None:
         pace = 0.0 if (args.plain and not sys.stdout.isatty()) else 0.4
     if not args.plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):
-        return fail("the full-screen window needs a terminal; use --plain for pipes")
+        return fail(_("the full-screen window needs a terminal; use --plain for pipes"))
     try:
         driver, log_path, notes = resume_game(path, pace=pace)
     except gamelog.LogError as exc:
@@ -234,9 +259,9 @@ def cmd_resume(args):
     for note in notes:
         print(note, flush=True)
     v = driver.view()
-    when = f"month {v['round']}" if v["round"] else "setup"
-    print(f"Resuming {log_path}: {', '.join(driver.names)} — {when}. Seed {driver.seed}.",
-          flush=True)
+    when = _("month {m}").format(m=v["round"]) if v["round"] else _("setup")
+    print(_("Resuming {log}: {names} — {when}. Seed {seed}.").format(
+        log=log_path, names=", ".join(driver.names), when=when, seed=driver.seed), flush=True)
     return _play_window(args, driver, log_path, driver.seed)
 
 
@@ -250,14 +275,17 @@ def _play_window(args, driver, log_path, seed, notes=(), coach=None):
     app.run()
     v = driver.view()
     if log_path:
-        print(f"Game log: {log_path}   (belfort replay {log_path})")
+        print(_("Game log: {log}   (belfort replay {log})").format(log=log_path))
     if app.left == "kept":
-        print(f"The game is kept: belfort play --resume {log_path} continues it.")
+        print(_("The game is kept: belfort play --resume {log} continues it.").format(
+            log=log_path))
     elif app.left == "abandoned":
-        print("The game is abandoned: --resume will not offer it.")
+        print(_("The game is abandoned: --resume will not offer it."))
     if v["phase"] != "over":
-        when = f"in month {v['round']}" if v["round"] else "during setup"
-        print(f"Left the game {when}. Seed {seed}.")
+        if v["round"]:
+            print(_("Left the game in month {m}. Seed {seed}.").format(m=v["round"], seed=seed))
+        else:
+            print(_("Left the game during setup. Seed {seed}.").format(seed=seed))
     return 0
 
 
@@ -273,13 +301,13 @@ def cmd_play(args):
     if bots is None:
         bots = players - 1
     if not 2 <= players <= 5:
-        return fail(f"Belfort is for 2 to 5 players, not {players}")
+        return fail(_("Belfort is for 2 to 5 players, not {n}").format(n=players))
     if bots != players - 1:
-        return fail(f"one person per window: --players {players} needs --bots {players - 1} "
-                    "(other people join with belfort host / join)")
+        return fail(_("one person per window: --players {n} needs --bots {bots} (other people "
+                      "join with belfort host / join)").format(n=players, bots=players - 1))
     if args.lan:
         if args.learn:
-            return fail("--learn explains a game on this machine: leave out --lan")
+            return fail(_("--learn explains a game on this machine: leave out --lan"))
         return cmd_play_lan(args, players)
     ruleset = None
     if args.ruleset:
@@ -303,14 +331,14 @@ def cmd_play(args):
     if pace is None:
         pace = 0.0 if (args.plain and not sys.stdout.isatty()) else 0.4
     if not args.plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):
-        return fail("the full-screen window needs a terminal; use --plain for pipes")
+        return fail(_("the full-screen window needs a terminal; use --plain for pipes"))
     log_path = None
     if not args.no_log:
         log_path = args.log or gamelog.default_path()
         if os.path.lexists(log_path):
-            return fail(f"{log_path} already exists: a game log is never written over "
-                        f"(choose another --log, or continue it: belfort play --resume "
-                        f"{log_path})")
+            return fail(_("{log} already exists: a game log is never written over (choose "
+                          "another --log, or continue it: belfort play --resume {log})"
+                          ).format(log=log_path))
     try:
         driver = LocalDriver(names, you=0, options={"guilds": _guilds(args.guilds)}, seed=seed,
                              ruleset=ruleset, bot_level=level, pace=pace,
@@ -322,7 +350,7 @@ def cmd_play(args):
         for a in driver.alerts:          # e.g. --log names a file that exists already
             print(f"belfort: {a.text}", file=sys.stderr, flush=True)
     if args.plain:
-        print(f"Seed {seed}.", flush=True)
+        print(_("Seed {seed}.").format(seed=seed), flush=True)
     return _play_window(args, driver, log_path, seed, notes=notes, coach=coach)
 
 
@@ -364,24 +392,46 @@ def cmd_network(argv):
     """`belfort host|join|rejoin|bot …` belong to the networked session: its lobby
     (net.session.cli.start) gives a node, played in the window through a NetDriver."""
     from net.session import cli
+
+    from . import termguard
     args = cli.parser().parse_args(list(argv))
+    # the session's log records go to a file, never over the window (issue 11, bug 1)
+    log_file = termguard.log_path(args.data_dir)
+    termguard.log_to_file(log_file, logging.ERROR if args.quiet or args.json else
+                          logging.WARNING)
     node = cli.start(args)
     if isinstance(node, int):
         return node
     if node.bot is not None:           # a bot seat: no window
         return cli.play_text(node, args)
-    return play_networked(node, plain=args.plain, colour=args.colour)
+    return play_networked(node, plain=args.plain, colour=args.colour, log_file=log_file)
 
 
-def play_networked(node, plain=False, colour=None):
-    """The window (or --plain) on a started networked node; the exit code."""
+def play_networked(node, plain=False, colour=None, log_file=None):
+    """The window (or --plain) on a started networked node; the exit code.  While the
+    window is up, standard error goes to ``log_file`` (see client.termguard)."""
+    import contextlib
+
     from net.session.driver import NetDriver
+
+    from . import termguard
+    if not plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        node.close()
+        node.stop_own_bots()
+        return fail("the full-screen window needs a terminal; use --plain for pipes")
     driver = NetDriver(node)
     driver.start()
+    guard = termguard.stderr_into(log_file) if log_file is not None and not plain else \
+        contextlib.nullcontext()
     try:
-        return open_window(driver, plain=plain, colour=colour)
+        with guard:
+            code = open_window(driver, plain=plain, colour=colour)
     finally:
         driver.leave()
+    if driver.game_log and not plain:
+        print(f"The whole game, every hand included: {driver.game_log}   "
+              f"(belfort replay {driver.game_log})")
+    return code
 
 
 def open_window(driver, plain=False, colour=None, log_path=None):
@@ -391,7 +441,7 @@ def open_window(driver, plain=False, colour=None, log_path=None):
         from .plain import PlainUI
         return PlainUI(driver, log_path=log_path).run()
     if not sys.stdin.isatty() or not sys.stdout.isatty():
-        return fail("the full-screen window needs a terminal; use --plain for pipes")
+        return fail(_("the full-screen window needs a terminal; use --plain for pipes"))
     from .app import BelfortApp
     BelfortApp(driver, colour=colour, log_path=log_path).run()
     return 0
@@ -402,7 +452,7 @@ def cmd_replay(args):
     try:
         if args.chart:
             replay.write_chart(args.log, args.chart)
-            print(f"Wrote the score chart to {args.chart}")
+            print(_("Wrote the score chart to {file}").format(file=args.chart))
             return 0
         jump = (args.month, args.scoring, args.step)
         if args.plain or not sys.stdout.isatty() or any(j is not None for j in jump):
@@ -414,8 +464,47 @@ def cmd_replay(args):
         return fail(str(exc), 1)
 
 
+def take_lang_option(argv):
+    """(the value of --lang or None, argv without it): --lang works on every command, the
+    networked ones included (their parser is net's, which knows nothing of languages)."""
+    out, lang, i = [], None, 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--lang" and i + 1 < len(argv):
+            lang, i = argv[i + 1], i + 2
+            continue
+        if arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+        else:
+            out.append(arg)
+        i += 1
+    return lang, out
+
+
+def set_language(option, environ=None):
+    """Speak `option` (--lang), else the environment's language; an error message or None."""
+    try:
+        activate(choose_language(option, environ))
+    except UnknownLanguage as exc:
+        activate(choose_language(None, environ))
+        return str(exc)
+    return None
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
+    lang, argv = take_lang_option(argv)
+    previous = active_language()
+    bad_lang = set_language(lang)
+    try:
+        if bad_lang:
+            return fail(bad_lang)
+        return _run(argv)
+    finally:
+        activate(previous)          # main() called again in one process starts afresh
+
+
+def _run(argv):
     if argv and argv[0] in NET_COMMANDS:
         bad = check_ruleset_option(argv)
         if bad:

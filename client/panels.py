@@ -14,14 +14,16 @@ from belfort.data import CARD_TYPE_ID, HAS_PLANK, PLANK_BEHIND_LOCK, SITE_DISTRI
 from belfort.scoring import rank_points
 
 from .render import Line
-from .words import GUILD_TITLE, TITLE, Namer, kind_words, plural, season_of
+from .i18n import _, fit, ngettext, pad, pgettext, term, truncate
+from .words import GUILD_TITLE, TITLE, Namer, season_of
 
 CELL = 12          # one competitor's column: "12 =1st  7"
 LABEL = 12
 
 
 def ordinal(n):
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    # i18n: ranks in the scoring table, at most 4 cells with the "=" of a tie
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(n) or _("{n}th").format(n=n)
 
 
 def rank_labels(counts):
@@ -88,8 +90,8 @@ def taxes_since_last(view):
 
 def _cell(count, label, points, style=""):
     if not count:
-        return (f"{'·':>3}".ljust(CELL), style)
-    return (f"{count:>3} {label:<4} {points:>2} ".ljust(CELL), style)
+        return (pad(f"{'·':>3}", CELL), style)
+    return (fit(f"{count:>3} {pad(label, 4)} {points:>2} ", CELL), style)
 
 
 def breakdown(view, namer, rs, record=None):
@@ -108,16 +110,18 @@ def breakdown(view, namer, rs, record=None):
     out = []
     head = Line(("".ljust(LABEL), "class:th"))
     for s in range(comp):
-        head.add(namer.name(s)[:CELL - 1].ljust(CELL),
+        head.add(pad(truncate(namer.name(s), CELL - 1, ""), CELL),
                  namer.style(s) + (" class:me" if s == namer.you else ""))
     out.append(head)
     if exact:
         out.append(Line(("".ljust(LABEL), "class:dim"),
-                        (f"{'n':>3} {'rank':<4} {'VP':>2} ".ljust(CELL) * comp, "class:dim")))
+                        (fit("{n:>3} {rank} {vp:>2} ".format(
+                            n=pgettext("count", "n"), rank=fit(_("rank"), 4),
+                            vp=fit(_("VP"), 2, ">", "")), CELL) * comp, "class:dim")))
 
     def row(label, counts, points, style=""):
         labels = rank_labels(counts)
-        line = Line((label[:LABEL - 1].ljust(LABEL), "class:th"))
+        line = Line((pad(truncate(label, LABEL - 1, ""), LABEL), "class:th"))
         for s in range(comp):
             pts = points[s] if s < n else "–"
             if not exact:
@@ -130,27 +134,28 @@ def breakdown(view, namer, rs, record=None):
     for d in range(5):
         guild = GUILD_TITLE[view["guilds"][d]["guild"]]
         out.append(row(f"{d} {guild}", markers[d], rec["districts"][d]))
-    out.append(row("Elves", elves, rec["elves"]))
-    out.append(row("Dwarves", dwarves, rec["dwarves"]))
-    out.append(row("Gnomes", gnomes + [0] * (comp - n), list(rec["gnomes"]) + ["–"] * (comp - n)))
+    out.append(row(_("Elves"), elves, rec["elves"]))
+    out.append(row(_("Dwarves"), dwarves, rec["dwarves"]))
+    out.append(row(_("Gnomes"), gnomes + [0] * (comp - n),
+                   list(rec["gnomes"]) + ["–"] * (comp - n)))
     taxes = rec.get("taxes_lost") if record is not None else taxes_since_last(view)
-    line = Line(("Taxes lost".ljust(LABEL), "class:th"))
+    line = Line((fit(_("Taxes lost"), LABEL), "class:th"))
     for s in range(comp):
         k = taxes[s] if s < n and taxes else 0
-        text = (f"-{k} VP" if k else "none") if s < n else ""
-        line.add(text.rjust(CELL - 2).ljust(CELL), "class:warn" if k else "class:dim")
+        text = (_("-{n} VP").format(n=k) if k else _("none")) if s < n else ""
+        line.add(pad(pad(text, CELL - 2, ">"), CELL), "class:warn" if k else "class:dim")
     out.append(line)
-    line = Line(("Scored" if record is not None else "Would score", "class:title"))
-    line = Line((line.text().ljust(LABEL), "class:title"))
+    label = _("Scored") if record is not None else _("Would score")
+    line = Line((fit(label, LABEL), "class:title"))
     for s in range(comp):
-        line.add((f"+{rec['total'][s]} VP" if s < n else "–").rjust(CELL - 2).ljust(CELL),
-                 namer.style(s))
+        text = _("+{n} VP").format(n=rec["total"][s]) if s < n else "–"
+        line.add(pad(pad(text, CELL - 2, ">"), CELL), namer.style(s))
     out.append(line)
     if record is None:
-        line = Line(("VP now".ljust(LABEL), "class:th"))
+        line = Line((fit(_("VP now"), LABEL), "class:th"))
         for s in range(comp):
-            line.add((str(view["players"][s]["score"]) if s < n else "").rjust(CELL - 2)
-                     .ljust(CELL))
+            line.add(pad(pad(str(view["players"][s]["score"]) if s < n else "", CELL - 2, ">"),
+                         CELL))
         out.append(line)
     table = district_table(rs, n)
     out.append(Line((points_rule(rs, table, comp > n), "class:dim")))
@@ -161,13 +166,13 @@ def points_rule(rs, table, with_np):
     districts = ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(table))
     workers = ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(rs.worker_points))
     if with_np:
-        return ("VP: each district (markers, a keep counts 2) {districts}; most elves, "
-                "dwarves, gnomes (a master counts 1) {workers}. A tie (=) scores the next "
-                "rank's points. Non-players take ranks, score nothing.").format(
+        return _("VP: each district (markers, a keep counts 2) {districts}; most elves, "
+                 "dwarves, gnomes (a master counts 1) {workers}. A tie (=) scores the next "
+                 "rank's points. Non-players take ranks, score nothing.").format(
                     districts=districts, workers=workers)
-    return ("VP: each district (markers, a keep counts 2) {districts}; most elves, dwarves, "
-            "gnomes (a master counts 1) {workers}. A tie (=) scores the next rank's points."
-            ).format(districts=districts, workers=workers)
+    return _("VP: each district (markers, a keep counts 2) {districts}; most elves, dwarves, "
+             "gnomes (a master counts 1) {workers}. A tie (=) scores the next rank's points."
+             ).format(districts=districts, workers=workers)
 
 
 def score_lines(view, namer, rs, width=80, just=None):
@@ -180,25 +185,26 @@ def score_lines(view, namer, rs, width=80, just=None):
     if just is not None:
         rec = next((r for r in log if r.get("round") == just), None)
         if rec is None:
-            return [Line(("No scoring happened after month {m}.".format(m=just), "class:dim"))]
+            return [Line((_("No scoring happened after month {m}.").format(m=just), "class:dim"))]
         sr = view.get("scoring_rounds") or rs.scoring_rounds
-        body = [Line(("Scoring after month {m} ({season})".format(
+        body = [Line((_("Scoring after month {m} ({season})").format(
             m=just, season=season_of(just, sr)), "class:title"))]
         body += breakdown(view, namer, rs, rec)
     else:
         rnd = view.get("round") or 0
-        body = [Line(("If the scoring were now (month {m}); 'help scoring' explains."
+        body = [Line((_("If the scoring were now (month {m}); 'help scoring' explains.")
                       .format(m=rnd), "class:title"))]
         body += breakdown(view, namer, rs, None)
-        before = Line(("Scored before".ljust(LABEL), "class:th"))
+        before = Line((fit(_("Scored before"), LABEL), "class:th"))
         for s in range(competitors(view)):
             if s < n:
                 past = [r["total"][s] for r in log]
                 text = "+".join(map(str, past)) if past else "0"
             else:
                 text = ""
-            before.add(text[:CELL - 2].rjust(CELL - 2).ljust(CELL))
-        at = next(i for i, ln in enumerate(body) if ln.text().startswith("VP now"))
+            before.add(pad(pad(truncate(text, CELL - 2, ""), CELL - 2, ">"), CELL))
+        at = next(i for i, ln in enumerate(body) if ln.text().startswith(fit(_("VP now"),
+                                                                               LABEL)))
         body.insert(at, before)
     out = []
     for ln in body:
@@ -214,25 +220,26 @@ def score_lines(view, namer, rs, width=80, just=None):
 def plank_text(b, namer, rs):
     t = b["type"]
     if CARD_TYPE_ID[t] not in HAS_PLANK:
-        return "no plank"
+        return _("no plank")
     occ = b.get("plank")
     if occ:
-        who = "your" if occ["seat"] == namer.you else "{name}'s".format(
-            name=namer.name(occ["seat"]))
-        return "plank used: {who} {worker}".format(who=who, worker=kind_words(occ["worker"])
-                                                   .split(" ", 1)[1])
+        worker = term("kind:" + occ["worker"].replace(" ", "-"))
+        if occ["seat"] == namer.you:
+            return _("plank used: your {worker}").format(worker=worker)
+        return _("plank used: {name}'s {worker}").format(name=namer.name(occ["seat"]),
+                                                         worker=worker)
     if CARD_TYPE_ID[t] in PLANK_BEHIND_LOCK:
         if not b["gnomes"]:
-            return "plank behind the gnome lock"
-        return "plank free ({fee} gold)".format(fee=rs.fee_property_plank)
-    return "plank free"
+            return _("plank behind the gnome lock")
+        return _("plank free ({fee} gold)").format(fee=rs.fee_property_plank)
+    return _("plank free")
 
 
 def lock_text(b):
     locks = b["locks"]          # the ruleset's locks for this card (public_view)
     if not locks:
-        return "no lock"
-    return "gnomes {filled}/{locks}".format(filled=b["gnomes"], locks=locks)
+        return _("no lock")
+    return _("gnomes {filled}/{locks}").format(filled=b["gnomes"], locks=locks)
 
 
 def tableau_lines(view, namer, rs, seats=None, width=80):
@@ -245,24 +252,29 @@ def tableau_lines(view, namer, rs, seats=None, width=80):
     seats = list(range(len(view["players"]))) if seats is None else seats
     for s in seats:
         p = view["players"][s]
-        you = " (you)" if s == namer.you and p["name"].lower() != "you" else ""
+        mine = s == namer.you and p["name"].lower() not in ("you", _("You").lower())
+        you = _(" (you)") if mine else ""
         title = Line((f"{namer.letter(s)} {p['name']}{you}", namer.style(s)),
-                     (" — {cards}, {gnomes}, {vp} VP".format(
-                         cards=plural(len(p["built"]), "built card"),
-                         gnomes=plural(p["gnomes"], "gnome"), vp=p["score"]), "class:dim"))
+                     (" — " + _("{cards}, {gnomes}, {vp} VP").format(
+                         cards=ngettext("{n} built card", "{n} built cards",
+                                        len(p["built"])).format(n=len(p["built"])),
+                         gnomes=ngettext("{n} gnome", "{n} gnomes",
+                                         p["gnomes"]).format(n=p["gnomes"]),
+                         vp=p["score"]), "class:dim"))
         out.append(title)
         if not p["built"]:
-            out.append(Line(("   nothing built yet", "class:dim")))
+            out.append(Line(("   " + _("nothing built yet"), "class:dim")))
         for b in p["built"]:
             income = rs.card_income[CARD_TYPE_ID[b["type"]]]
-            text = "   #{card:<3} {name:<11}{locks:<13}{plank}".format(
-                card=b["card"], name=TITLE[b["type"]], locks=lock_text(b),
-                plank=plank_text(b, namer, rs))
+            text = "   #{card:<3} {name}{locks}{plank}".format(
+                card=b["card"], name=pad(TITLE[b["type"]], 11),
+                locks=pad(lock_text(b), 13), plank=plank_text(b, namer, rs))
             if income:
-                text += " · income {n}".format(n=income)
+                text += " · " + _("income {n}").format(n=income)
             out += wrap(text, width)
-        where = [f"district {d}: {markers[d][s]}" for d in range(5) if markers[d][s]]
-        out += wrap("   markers — " + (", ".join(where) if where else "none"), width,
-                    "class:dim")
+        where = [_("district {d}: {n}").format(d=d, n=markers[d][s])
+                 for d in range(5) if markers[d][s]]
+        out += wrap("   " + _("markers — {where}").format(
+            where=", ".join(where) if where else _("none")), width, "class:dim")
         out.append(Line())
     return out[:-1] if out else out

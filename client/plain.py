@@ -8,6 +8,7 @@ explains, 'board' prints the table again, 'quit' leaves. End of input leaves too
 from __future__ import annotations
 
 import asyncio
+import queue
 import sys
 import threading
 import time
@@ -15,10 +16,13 @@ import time
 from belfort.data import GUILDS
 
 from . import chart, panels, render
+from . import lancmds
 from .controller import Controller, prompt_text, turn_hint
+from .i18n import _, active_language, canonical_line
 from .words import Describer
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
+LAN_WORDS = ("say", "chat", "handoff", "waiting")
 
 
 class PlainUI:
@@ -38,6 +42,9 @@ class PlainUI:
         self.coach = coach
         self.pending = []
         self._shown_alerts = 0
+        self.chat = lancmds.ChatFeed(driver)
+        self.lines = None            # a LAN game's typed lines (see _start_reader)
+        self._printed = False
         # set after every change the driver reports (and when its work ends): the loop
         # below sleeps on it instead of polling
         self._changed = threading.Event()
@@ -46,6 +53,46 @@ class PlainUI:
     def say(self, text=""):
         self.out.write(text + "\n")
         self.out.flush()
+        self._printed = True
+
+    # --- input: a LAN game reads lines on a thread, so that say, handoff and waiting work
+    # --- while the others decide (a local game reads only at our decisions)
+    def _start_reader(self):
+        self.lines = queue.Queue()
+
+        def read():
+            while True:
+                try:
+                    line = self.inp.readline()
+                except (OSError, ValueError):
+                    line = ""
+                self.lines.put(line)
+                self._changed.set()
+                if not line:
+                    return
+        threading.Thread(target=read, name="belfort-input", daemon=True).start()
+
+    def _lan_line_waiting(self):
+        """A LAN command (say, handoff, waiting) is next in the input: it need not wait
+        for our decision.  Anything else waits for it (a pipe's game commands)."""
+        try:
+            head = self.lines.queue[0]
+        except IndexError:
+            return False
+        words = head.split()
+        return bool(words) and words[0].lower() in LAN_WORDS
+
+    def _readline(self):
+        """The next typed line ('' at the end of input); None when the game changed
+        first (a LAN game only)."""
+        if self.lines is None:
+            return self.inp.readline()
+        while True:
+            try:
+                return self.lines.get(timeout=SAFETY_WAIT)
+            except queue.Empty:
+                if self._changed.is_set():
+                    return None
 
     def _on_events(self, events):
         if events:
@@ -85,9 +132,13 @@ class PlainUI:
         for s in self.pending:
             self.say(s)
         self.pending = []
+        for seat, text in self.chat.take():
+            self.say(f"{self.namer.name(seat)} says: {text}")
         alerts = getattr(self.driver, "alerts", [])
         for a in alerts[self._shown_alerts:]:
-            self.say(f"!!! {a.kind.upper()}: {a.text}")
+            label = render.ALERT_LABEL.get(a.kind)
+            self.say("!!! {label}: {text}".format(label=_(label) if label else a.kind.upper(),
+                                                  text=render.alert_text(a)))
         self._shown_alerts = len(alerts)
 
     def table(self):
@@ -115,12 +166,15 @@ class PlainUI:
                 return fn()
             return asyncio.run_coroutine_threadsafe(_do(), loop).result(timeout=60)
         self._call = call
+        if lancmds.networked(self.driver):
+            self._start_reader()
 
-        self.say("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
-                 "one), help TOPIC explains, board shows the table, quit leaves.")
-        self.say("Players: " + ", ".join(f"{self.namer.letter(s)}={n}"
-                                         for s, n in enumerate(self.driver.names)) +
-                 f". You are {self.namer.letter(self.driver.seat)}.")
+        self.say(_("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
+                   "one), help TOPIC explains, board shows the table, quit leaves."))
+        self.say(_("Players: {players}. You are {letter}.").format(
+            players=", ".join(f"{self.namer.letter(s)}={n}"
+                              for s, n in enumerate(self.driver.names)),
+            letter=self.namer.letter(self.driver.seat)))
         for text in self.notes:
             self.say(text)
         if self.coach is not None:
@@ -150,11 +204,15 @@ class PlainUI:
                 if stopped:
                     exc = task.exception() if not task.cancelled() else None
                     if exc is None:
-                        self.say("The game stopped before its end.")
+                        self.say(_("The game stopped before its end."))
                     else:
-                        self.say("The game stopped: {error}".format(error=exc))
+                        self.say(_("The game stopped: {error}").format(error=exc))
                     return 1
                 if not legal:
+                    if self.lines is not None and self._lan_line_waiting():
+                        text = self.lines.get_nowait().strip()
+                        self.show(call(lambda: self.ctl.handle(text)))
+                        continue
                     self._wait_change()      # a bot's or a peer's move will wake us
                     continue
                 key = (view["phase"], view["step"], view["round"], view["current"],
@@ -164,38 +222,36 @@ class PlainUI:
                     call(self.table)
                     self.attention()
                     last_prompted = key
-                self.out.write(prompt_text(view, legal, self.namer) + " > ")
-                self.out.flush()
+                    self._printed = True
+                if self._printed:
+                    self.out.write(prompt_text(view, legal, self.namer) + " > ")
+                    self.out.flush()
+                    self._printed = False
                 try:
-                    line = self.inp.readline()
+                    line = self._readline()
                 except KeyboardInterrupt:
                     if self.confirm_leave():
                         return 0
                     continue
+                if line is None:
+                    continue                 # news came first (a chat line, a move)
+                self._printed = True
                 if not line:
-                    self.say("\nEnd of input: leaving the game.")
+                    self.say("\n" + _("End of input: leaving the game."))
                     self.leave(keep=True)
                     return 0
                 text = line.strip()
-                if text in ("board", "table"):
+                if canonical_line(text, active_language()) in ("board", "table"):
                     call(self.table)
                     continue
                 reply = call(lambda: self.ctl.handle(text))
                 if reply.kind == "quit":
                     if self.confirm_leave():
                         return 0
-                elif reply.kind == "panel":
-                    self.say(reply.title)
-                    for ln in reply.lines:
-                        self.say(ln.text().rstrip() if isinstance(ln, render.Line) else ln)
-                elif reply.kind == "log":
-                    self.say("(the log is printed as the game goes)")
-                elif reply.kind in ("error", "info", "undo"):
-                    self.say(reply.text)
-                elif reply.kind == "ok":
-                    self.say(f"OK: {reply.text}")
+                else:
+                    self.show(reply)
         except KeyboardInterrupt:
-            self.say("\nLeaving the game.")
+            self.say("\n" + _("Leaving the game."))
             return 130
         finally:
             loop.call_soon_threadsafe(self.driver.close)
@@ -206,27 +262,46 @@ class PlainUI:
             loop.call_soon_threadsafe(loop.stop)
             thread.join(timeout=5)
 
+    def show(self, reply):
+        """Print what a command answered."""
+        if reply.kind == "quit":
+            self.say(_("(quit leaves at your next decision)"))
+        elif reply.kind == "panel":
+            self.say(reply.title)
+            for ln in reply.lines:
+                self.say(ln.text().rstrip() if isinstance(ln, render.Line) else ln)
+        elif reply.kind == "log":
+            self.say(_("(the log is printed as the game goes)"))
+        elif reply.kind in ("error", "info", "undo"):
+            self.say(reply.text)
+        elif reply.kind == "ok":
+            self.say(_("OK: {what}").format(what=reply.text))
+
     def confirm_leave(self):
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
         keepable = getattr(self.driver, "can_keep", False)
         if keepable:
-            self.out.write("\nLeave the running game? k = keep it for later, a = abandon it, "
-                           "anything else = stay: ")
+            # i18n: the answers k and a stay as they are
+            self.out.write("\n" + _("Leave the running game? k = keep it for later, a = abandon "
+                                    "it, anything else = stay:") + " ")
         else:
-            self.out.write("\nLeave the running game? (y/n) ")
+            # i18n: the answer y stays as it is
+            self.out.write("\n" + _("Leave the running game? (y/n)") + " ")
         self.out.flush()
         try:
-            answer = self.inp.readline()
+            answer = self._readline()
+            while answer is None:
+                answer = self._readline()
         except KeyboardInterrupt:
             answer = "y"
         word = answer.strip().lower()
         if not answer or word.startswith(("y", "k")) or (keepable and word.startswith("a")):
             keep = not (keepable and word.startswith("a"))
-            self.say("Leaving the game.")
+            self.say(_("Leaving the game."))
             self.leave(keep)
             return True
-        self.say("Still playing.")
+        self.say(_("Still playing."))
         return False
 
     def leave(self, keep):
@@ -237,9 +312,10 @@ class PlainUI:
         call(lambda: leave(keep=keep))     # on the driver's loop, like every other call
         if keep:
             where = f" {self.log_path}" if self.log_path else ""
-            self.say(f"The game is kept: belfort play --resume{where} continues it.")
+            self.say(_("The game is kept: belfort play --resume{where} continues it.").format(
+                where=where))
         else:
-            self.say("The game is abandoned (its log can still be replayed).")
+            self.say(_("The game is abandoned (its log can still be replayed)."))
 
     def final(self):
         view = self.driver.view()
@@ -253,6 +329,7 @@ class PlainUI:
             if lines:
                 self.say()
                 self.say(chart.as_text(lines))
-        if self.log_path:
-            self.say(f"\nGame log: {self.log_path}")
+        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        if log_path:
+            self.say("\n" + _("Game log: {log}   (belfort replay {log})").format(log=log_path))
 

@@ -14,14 +14,47 @@ from dataclasses import dataclass, field
 
 from belfort.data import CARD_TYPES, GUILDS
 
+from .i18n import Lp_, N_, _, cell_width, fit, ngettext, pad, pgettext, truncate
+from .i18n import wrap as wrap_cells
 from .words import GUILD_TITLE, SHORT, TITLE, Namer, cost_text, next_scoring, season_of
 
 SINGLE = ("pub", "gardens", "tower", "inn", "blacksmith", "bank", "market", "library")
-HEAD_SHORT = {"pub": "Pub", "gardens": "Gdn", "tower": "Twr", "inn": "Inn",
-              "blacksmith": "Smt", "bank": "Bnk", "market": "Mkt", "library": "Lib"}
-WIDE_HEAD = {"pub": "Pub", "gardens": "Gardens", "tower": "Tower", "inn": "Inn",
-             "blacksmith": "Smith", "bank": "Bank", "market": "Market", "library": "Library"}
+# The wide layout's column of each card type: its width is fixed (the English heading's);
+# translators choose a heading of at most that many cells (it is cut to fit otherwise).
+# i18n: wide board headings: at most as many cells as the English word
+WIDE_HEAD = {"pub": Lp_("board heading", "Pub"), "gardens": Lp_("board heading", "Gardens"),
+             "tower": Lp_("board heading", "Tower"), "inn": Lp_("board heading", "Inn"),
+             "blacksmith": Lp_("board heading", "Smith"),
+             "bank": Lp_("board heading", "Bank"), "market": Lp_("board heading", "Market"),
+             "library": Lp_("board heading", "Library")}
+WIDE_CELL = {t: len(h.message) for t, h in WIDE_HEAD.items()}
+HEAD_SHORT = SHORT          # the compact layout's headings: the glossary's short forms
 KIND_LETTER = {"elf": "e", "master-elf": "E", "dwarf": "d", "master-dwarf": "D"}
+AREA_HEAD = {"forest": N_("Forest"), "quarry": N_("Quarry"), "mine": N_("Mine"),
+             "gold": N_("Gold")}
+PEER_STATE = {"thinking": N_("thinking"), "disconnected": N_("disconnected"),
+              "left": N_("left"), "connected": N_("connected")}
+ALERT_LABEL = {"desync": N_("DESYNC"), "cheat": N_("CHEAT CAUGHT"),
+               "disconnect": N_("DISCONNECTED"), "reconnect": N_("BACK"), "error": N_("ERROR"),
+               "info": N_("NOTE")}
+
+
+def term_keep(form):
+    from .i18n import term
+    return term("card:keep", form)
+
+
+def localize_plank(word):
+    """A plank as the player types it ('miners', '#17', 'desk') in the active language."""
+    from .i18n import active_language, localize_token
+    return localize_token(word, active_language())
+
+
+def alert_text(alert):
+    """An alert's text in the active language: alerts with a code and values (from the
+    networked session) are translated; others are shown as they are."""
+    from .netmessages import alert_message
+    return alert_message(alert)
 
 
 class Line:
@@ -44,7 +77,8 @@ class Line:
         return self
 
     def width(self):
-        return sum(len(t) for _, t in self.frags)
+        """Terminal cells (Korean syllables take two)."""
+        return sum(cell_width(t) for _s, t in self.frags)
 
     def text(self):
         return "".join(t for _, t in self.frags)
@@ -53,14 +87,15 @@ class Line:
         """Cut or pad to exactly `width` columns."""
         out, used = [], 0
         for style, text in self.frags:
-            if used + len(text) > width:
-                text = text[:max(0, width - used)]
+            w = cell_width(text)
+            if used + w > width:
+                text = truncate(text, max(0, width - used), "")
                 if text:
                     out.append((style, text))
-                used = width
+                used += cell_width(text)
                 break
             out.append((style, text))
-            used += len(text)
+            used += w
         if used < width:
             out.append(("", " " * (width - used)))
         line = Line()
@@ -77,8 +112,13 @@ def wrap(text, width, style="", indent=""):
         if not para.strip():
             lines.append(Line((indent, style)) if indent else Line())
             continue
-        if len(indent) + len(para) <= width:
+        if len(indent) + cell_width(para) <= width:
             lines.append(Line((indent + para, style)))
+            continue
+        if not para.isascii():
+            # textwrap counts characters; wide (Korean) text is wrapped by cells
+            for ln in wrap_cells(para, width - len(indent)):
+                lines.append(Line((indent + ln, style)))
             continue
         lead = para[:len(para) - len(para.lstrip())]
         m = re.match(r"^(\s*\S.*?\s{2,})\S", para)
@@ -133,11 +173,20 @@ def occupant_text(ctx, occ):
 
 def phase_title(view, rs):
     phase, step = view["phase"], view["step"]
-    return {"keep": f"Setup: keep {rs.keep} cards", "np-setup": "Setup: non-player dwarves",
-            "placement": "Placement", "camp": "King's camp", "actions": "Actions",
-            "np-turn": "Non-player turns", "over": "Game over"}.get(phase, phase) + \
-        ({"spread": " (spread)", "discard": " (discard)", "spies-show": " (Spies)",
-          "spies-take": " (Spies)", "np-take": "", "np-mark": ""}.get(step, ""))
+    if phase == "keep":
+        title = ngettext("Setup: keep {n} card", "Setup: keep {n} cards", rs.keep).format(
+            n=rs.keep)
+    else:
+        title = _(PHASE_TITLE[phase]) if phase in PHASE_TITLE else phase
+    step_title = STEP_TITLE.get(step)
+    return title + (_(step_title) if step_title else "")
+
+
+PHASE_TITLE = {"np-setup": N_("Setup: non-player dwarves"), "placement": N_("Placement"),
+               "camp": N_("King's camp"), "actions": N_("Actions"),
+               "np-turn": N_("Non-player turns"), "over": N_("Game over")}
+STEP_TITLE = {"spread": N_(" (spread)"), "discard": N_(" (discard)"),
+              "spies-show": N_(" (Spies)"), "spies-take": N_(" (Spies)")}
 
 
 def markers_by_district(view, competitors):
@@ -159,26 +208,27 @@ def header(view, ctx, width):
     line = Line((" BELFORT ", "class:brand"))
     if r:
         nxt = next_scoring(r, sr)
-        line.add(f" Month {r}/{view['rounds']} {season_of(r, sr)}", "class:title")
+        line.add(" " + _("Month {m}/{rounds} {season}").format(
+            m=r, rounds=view["rounds"], season=season_of(r, sr)), "class:title")
         if nxt and view["phase"] != "over":
-            line.add(f" (scoring after {nxt})" if width >= 100 else f" (scores {nxt})",
-                     "class:dim")
+            line.add(" " + (_("(scoring after {m})") if width >= 100 else _("(scores {m})"))
+                     .format(m=nxt), "class:dim")
     line.add(" │ ", "class:dim").add(phase_title(view, ctx.ruleset), "class:title")
     waiting = view["waiting_for"]
     if view["phase"] not in ("over", "keep") and waiting:
         cur = view["current"]
         you = ctx.namer.you
         if you in waiting:
-            line.add(" · ", "class:dim").add("your decision", ctx.namer.style(you))
+            line.add(" · ", "class:dim").add(_("your decision"), ctx.namer.style(you))
         elif view["phase"] == "np-turn":
             np = view["players"][cur]["name"] if cur is not None and cur >= 0 else "?"
-            line.add(f" · {np} plays a non-player", "class:dim")
+            line.add(" · " + _("{name} plays a non-player").format(name=np), "class:dim")
         else:
             who = waiting if len(waiting) > 1 else [cur]
             line.add(" · ", "class:dim")
             for i, s in enumerate(who):
                 line.add(("," if i else "") + ctx.namer.name(s), ctx.namer.style(s))
-            line.add(" to play", "class:dim")
+            line.add(" " + _("to play"), "class:dim")
     return [line.fit(width)]
 
 
@@ -189,19 +239,26 @@ def districts(view, ctx, width, wide):
     counts = markers_by_district(view, comp)
     cell = 4
     gw = 17 if wide else 16
-    head = Line((" D ", "class:th"), ("Guild".ljust(gw), "class:th"))
+    # i18n: the district column of the board table: at most 2 cells
+    head = Line((" " + fit(pgettext("district column", "D"), 2), "class:th"),
+                (fit(_("Guild"), gw), "class:th"))
     for t in SINGLE:
-        head.add(WIDE_HEAD[t] + " " if wide else HEAD_SHORT[t].ljust(cell), "class:th")
-    head.add(("Keep".ljust(5) if wide else "Kp".ljust(3)), "class:th")
-    head.add("Walls ".ljust(7) if wide else "Wl ", "class:th")
-    head.add("Gates".ljust(7) if wide else "Gt  ", "class:th")
-    head.add("Markers", "class:th")
+        head.add(fit(str(WIDE_HEAD[t]), WIDE_CELL[t], ellipsis="") + " " if wide else
+                 fit(SHORT[t], cell, ellipsis=""), "class:th")
+    head.add(fit(term_keep("name"), 5, ellipsis="") if wide else
+             fit(term_keep("short"), 3, ellipsis=""), "class:th")
+    # i18n: board table headings; the short ones (Wl, Gt) fit 2 cells
+    head.add(fit(_("Walls"), 7, ellipsis="") if wide else
+             fit(pgettext("walls column", "Wl"), 3, ellipsis=""), "class:th")
+    head.add(fit(_("Gates"), 7, ellipsis="") if wide else
+             fit(pgettext("gates column", "Gt"), 4, ellipsis=""), "class:th")
+    head.add(_("Markers"), "class:th")
     lines = [head.fit(width)]
     for d in range(5):
         g = view["guilds"][d]
         line = Line((f" {d} ", "class:th"))
         name = GUILD_TITLE[g["guild"]]
-        gl = Line((name[:10].ljust(10), "class:guild"), " ")
+        gl = Line((fit(name, 10, ellipsis=""), "class:guild"), " ")
         holder(gl, ctx, g["owner"], fresh=ctx.fresh("sites", f"guild@{d}"))
         occ = occupant_text(ctx, g["plank"])
         if g.get("np_dwarf") is not None:
@@ -213,7 +270,7 @@ def districts(view, ctx, width, wide):
         def mark(site, cell=1):
             holder(line, ctx, board.get(site), cell, fresh=ctx.fresh("sites", site))
         for t in SINGLE:
-            mark(f"{t}@{d}", len(WIDE_HEAD[t]) + 1 if wide else cell)
+            mark(f"{t}@{d}", WIDE_CELL[t] + 1 if wide else cell)
         mark(f"keep@{d}", 5 if wide else 3)
         mark(f"wall@{d}a")
         mark(f"wall@{d}b", 6 if wide else 2)
@@ -234,12 +291,12 @@ def districts(view, ctx, width, wide):
 
 def collection(view, ctx, width, wide):
     nm = ctx.namer
-    line = Line(("Desk ", "class:th"))
+    line = Line((_("Desk") + " ", "class:th"))
     for occ in view["recruiters_desk"]:
         t = occupant_text(ctx, occ)
         fresh = RECENT if occ and ctx.fresh("desk", occ["seat"]) else ""
         line.add(t or "··", (nm.style(occ["seat"]) + fresh) if occ else "class:free").add(" ")
-    line.add("Camp ", "class:th")
+    line.add(_("Camp") + " ", "class:th")
     for i, occ in enumerate(view["kings_camp"], start=1):
         t = occupant_text(ctx, occ)
         fresh = RECENT if occ and ctx.fresh("camp", occ["seat"]) else ""
@@ -247,12 +304,11 @@ def collection(view, ctx, width, wide):
                                            else "class:free").add(" ")
     down = view.get("crests_face_down") or []
     if down:
-        line.add(f"(crest{'s' if len(down) > 1 else ''} {','.join(map(str, down))} down) ",
-                 "class:dim")
+        line.add(ngettext("(crest {crests} down)", "(crests {crests} down)", len(down)).format(
+            crests=",".join(map(str, down))) + " ", "class:dim")
     areas = Line()
     for area in ("forest", "quarry", "mine", "gold"):
-        areas.add("│ ", "class:dim").add(("Gold" if area == "gold" else area.capitalize())
-                                          + " ", "class:th")
+        areas.add("│ ", "class:dim").add(_(AREA_HEAD[area]) + " ", "class:th")
         any_here = False
         for p in view["players"]:
             here = p["areas"].get(area) or {}
@@ -260,24 +316,28 @@ def collection(view, ctx, width, wide):
             if pieces:
                 masters = here.get("master-elf", 0) + here.get("master-dwarf", 0)
                 fresh = RECENT if ctx.fresh("areas", (p["seat"], area)) else ""
+                # i18n: "(1M)": how many of the workers there are masters; keep it short
                 areas.add(f"{nm.letter(p['seat'])}{pieces}" +
-                          (f"({masters}M)" if masters else ""), nm.style(p["seat"]) + fresh)
+                          (_("({n}M)").format(n=masters) if masters else ""),
+                          nm.style(p["seat"]) + fresh)
                 areas.add(" ")
                 any_here = True
         if not any_here:
             areas.add("· ", "class:free")
     if not any(sum((p["areas"].get(a) or {}).values()) for p in view["players"]
                for a in ("forest", "quarry", "mine", "gold")):
-        areas = Line(("│ ", "class:dim"), ("Resource areas ", "class:th"), ("empty", "class:free"))
+        areas = Line(("│ ", "class:dim"), (_("Resource areas") + " ", "class:th"),
+                     (_("empty"), "class:free"))
     if line.width() + areas.width() <= width:
         line.extend(areas)
         lines = [line]
     else:
-        areas.frags[0] = ("class:dim", "Areas ")
+        areas.frags[0] = ("class:dim", _("Areas") + " ")
         lines = [line, areas]
     if wide:
-        lines.append(Line(("Gnome supply ", "class:th"), (str(view["gnome_supply"]) + "  ", ""),
-                          ("Crests: ", "class:th"),
+        lines.append(Line((_("Gnome supply") + " ", "class:th"),
+                          (str(view["gnome_supply"]) + "  ", ""),
+                          (_("Crests:") + " ", "class:th"),
                           (" ".join(f"{p['crest']}={nm.letter(p['seat'])}" for p in
                                     sorted(view["players"], key=lambda p: p["crest"])), "")))
     return [ln.fit(width) for ln in lines]
@@ -301,18 +361,28 @@ def players(view, ctx, width, wide):
     nm = ctx.namer
     peers = {p["seat"]: p for p in ctx.peers}
     nw = 8 if wide else 6
-    head = Line(("  ", "class:th"), ("Player".ljust(nw + 2), "class:th"),
-                ("Cr VP Tx  Wd St Mt Gd  Elf  Dwf  Gn Hd ", "class:th"),
-                ("Built ([g] gnome on a lock, :e worker on its plank)" if wide else "Built",
-                 "class:th"))
+    def col(heading, w):
+        return pad(truncate(heading, w, ""), w)
+    # i18n: the players table's columns ("Cr", "VP", …) are cut to 2 cells (Elf, Dwf: 4)
+    heads = "{cr} {vp} {tx}  {wd} {st} {mt} {gd}  {elf} {dwf} {gn} {hd} ".format(
+        cr=col(pgettext("crest column", "Cr"), 2), vp=col(pgettext("VP column", "VP"), 2),
+        tx=col(pgettext("tax column", "Tx"), 2), wd=col(pgettext("wood column", "Wd"), 2),
+        st=col(pgettext("stone column", "St"), 2), mt=col(pgettext("metal column", "Mt"), 2),
+        gd=col(pgettext("gold column", "Gd"), 2), elf=col(pgettext("elves column", "Elf"), 4),
+        dwf=col(pgettext("dwarves column", "Dwf"), 4),
+        gn=col(pgettext("gnomes column", "Gn"), 2), hd=col(pgettext("hand column", "Hd"), 2))
+    head = Line(("  ", "class:th"), (fit(_("Player"), nw + 2), "class:th"),
+                (heads, "class:th"),
+                (_("Built ([g] gnome on a lock, :e worker on its plank)") if wide else
+                 _("Built"), "class:th"))
     lines = [head.fit(width)]
     active = set(view["waiting_for"])
     for p in view["players"]:
         s = p["seat"]
         mark = "▶" if (s in active) else " "
         line = Line((mark, "class:turn"), (nm.letter(s) + " ", nm.style(s)))
-        name = p["name"][:nw]
-        line.add(name.ljust(nw + 1), nm.style(s) + (" class:me" if s == nm.you else ""))
+        name = truncate(p["name"], nw, "")
+        line.add(pad(name, nw + 1), nm.style(s) + (" class:me" if s == nm.you else ""))
         line.add(f"{p['crest']:>2} {p['score']:>2} {p['tax']:>2}  "
                  f"{p['wood']:>2} {p['stone']:>2} {p['metal']:>2} {p['gold']:>2}  ")
         line.add(worker_text(p["elves"], p["master_elves"]).ljust(5))
@@ -322,28 +392,31 @@ def players(view, ctx, width, wide):
         peer = peers.get(s)
         if peer and peer["state"] in ("thinking", "disconnected", "left", "connected"):
             if peer["state"] != "connected":
-                status.append((peer["state"], "class:warn" if peer["state"] != "thinking"
-                               else "class:dim"))
+                status.append((_(PEER_STATE.get(peer["state"], peer["state"])),
+                               "class:warn" if peer["state"] != "thinking" else "class:dim"))
         if view["phase"] == "keep":
-            status.append(("chosen" if s in (view.get("keep_submitted") or []) else "choosing",
-                           "class:dim"))
+            status.append((_("chosen") if s in (view.get("keep_submitted") or [])
+                           else _("choosing"), "class:dim"))
         for c, t in sorted((p.get("hand_revealed") or {}).items()):
             shows = view["step"] == "spies-take"
             if s == nm.you or not (shows or wide):
                 continue
-            status.append((f"{'shows' if shows else 'has'} #{c} {TITLE.get(t, t)}",
-                           "class:warn" if shows else "class:dim"))
+            card = TITLE[t] if t in TITLE else t
+            status.append(((_("shows #{c} {card}") if shows else _("has #{c} {card}")).format(
+                c=c, card=card), "class:warn" if shows else "class:dim"))
         if view["phase"] == "placement":
             if p["passed"]:
-                status.append(("passed", "class:dim"))
+                status.append((_("passed"), "class:dim"))
             elif p["unplaced"]:
                 u = p["unplaced"]
                 e = u.get("elf", 0) + u.get("master-elf", 0)
                 dw = u.get("dwarf", 0) + u.get("master-dwarf", 0)
-                status.append((f"{e}e {dw}d left", "class:dim"))
+                # i18n: unplaced workers: e elves, d dwarves (the worker letters of the board)
+                status.append((_("{e}e {d}d left").format(e=e, d=dw), "class:dim"))
         if p["waiting"] and view["phase"] == "actions":
-            status.append((f"to activate: {' '.join(p['waiting'])}" if wide else
-                           f"{len(p['waiting'])} to activate", "class:warn"))
+            waiting = " ".join(localize_plank(w) for w in p["waiting"])
+            status.append((_("to activate: {planks}").format(planks=waiting) if wide else
+                           _("{n} to activate").format(n=len(p["waiting"])), "class:warn"))
         built = [(built_text(b, wide), RECENT.strip() if ctx.fresh("cards", b["card"]) else "")
                  for b in p["built"]]
         stat = Line()
@@ -363,7 +436,7 @@ def players(view, ctx, width, wide):
             indent = line.width()
             cur = line
             for text, style in built + [(f"[{t}]", st) for t, st in status]:
-                if cur.width() + len(text) > width and cur.width() > indent:
+                if cur.width() + cell_width(text) > width and cur.width() > indent:
                     lines.append(cur.fit(width))
                     cur = Line(" " * indent)
                 cur.add(text, style).add(" ")
@@ -373,7 +446,7 @@ def players(view, ctx, width, wide):
             bl = Line()
             shown = 0
             for text, style in built:
-                if bl.width() + len(text) + 1 + stat.width() + 4 > avail:
+                if bl.width() + cell_width(text) + 1 + stat.width() + 4 > avail:
                     break
                 bl.add(text, style).add(" ")
                 shown += 1
@@ -384,7 +457,8 @@ def players(view, ctx, width, wide):
         np_line = Line("  ")
         for i, npn in enumerate(view["non_players"]):
             np_line.add(f"{nm.letter(nm.n + i)} {npn}", "class:np").add(
-                f": crest {i + 3}, played by crest {i + 1}'s holder   ", "class:dim")
+                _(": crest {k}, played by crest {by}'s holder").format(k=i + 3, by=i + 1) +
+                "   ", "class:dim")
         lines.append(np_line.fit(width))
     return lines
 
@@ -393,9 +467,9 @@ def hand_and_piles(view, ctx, width, wide):
     rs = ctx.ruleset
     out = []
     hand = view.get("hand", [])
-    line = Line(("Your hand ", "class:th"))
+    line = Line((_("Your hand") + " ", "class:th"))
     if not hand:
-        line.add("(empty)", "class:dim")
+        line.add(_("(empty)"), "class:dim")
     for h in hand:
         t = h["type"]
         piece = Line((f"#{h['card']} ", "class:dim"))
@@ -408,38 +482,42 @@ def hand_and_piles(view, ctx, width, wide):
         piece.add("  ")
         if line.width() + piece.width() > width:
             out.append(line.fit(width))
-            line = Line("          ")
+            line = Line(" " * 10)
         line.extend(piece)
     mine = view.get("my_keep")
     if mine:
-        line.add(f"(kept {' '.join('#%d' % c for c in mine[0])})", "class:dim")
+        line.add(_("(kept {cards})").format(cards=" ".join("#%d" % c for c in mine[0])),
+                 "class:dim")
     out.append(line.fit(width))
-    line = Line(("Pool ", "class:th"))
+    line = Line((_("Pool") + " ", "class:th"))
     for c in view["pool"]:
         line.add(f"#{c['card']} ", "class:dim").add(TITLE.get(c["type"], "?") + "  ", "class:card")
     if not view["pool"]:
-        line.add("(empty)  ", "class:dim")
+        line.add(_("(empty)") + "  ", "class:dim")
     disc = view["discard"]
-    line.add("│ ", "class:dim").add("Discards ", "class:th").add(str(len(disc)))
+    line.add("│ ", "class:dim").add(_("Discards") + " ", "class:th").add(str(len(disc)))
     if disc and disc[-1].get("type"):
-        line.add(f" (top {TITLE[disc[-1]['type']]})", "class:dim")
-    line.add(" │ ", "class:dim").add("Draw ", "class:th").add(str(view["draw_size"]))
+        line.add(" " + _("(top {card})").format(card=TITLE[disc[-1]["type"]]), "class:dim")
+    line.add(" │ ", "class:dim").add(_("Draw") + " ", "class:th").add(str(view["draw_size"]))
     if not wide:
-        line.add(" │ ", "class:dim").add("Gnomes ", "class:th").add(str(view["gnome_supply"]))
+        line.add(" │ ", "class:dim").add(_("Gnomes") + " ", "class:th").add(
+            str(view["gnome_supply"]))
     npc = view.get("np_card")
     npl = Line()
     if npc:
-        npl.add(" │ ", "class:dim").add("NP card ", "class:th").add(
+        npl.add(" │ ", "class:dim").add(_("NP card") + " ", "class:th").add(
             f"#{npc['card']} {TITLE.get(npc['type'], '?')}")
     line.extend(npl)
     if line.width() > width:
-        line = Line(("Pool ", "class:th"))
+        line = Line((_("Pool") + " ", "class:th"))
         for c in view["pool"]:
             line.add(f"#{c['card']} ", "class:dim").add(SHORT.get(c["type"], "?") + " ",
                                                          "class:card")
-        line.add("│ ", "class:dim").add("Disc ", "class:th").add(str(len(disc)))
-        line.add(" │ ", "class:dim").add("Draw ", "class:th").add(str(view["draw_size"]))
-        line.add(" │ ", "class:dim").add("Gnomes ", "class:th").add(str(view["gnome_supply"]))
+        # i18n: a short "Discards"
+        line.add("│ ", "class:dim").add(_("Disc") + " ", "class:th").add(str(len(disc)))
+        line.add(" │ ", "class:dim").add(_("Draw") + " ", "class:th").add(str(view["draw_size"]))
+        line.add(" │ ", "class:dim").add(_("Gnomes") + " ", "class:th").add(
+            str(view["gnome_supply"]))
         line.extend(npl)
     out.append(line.fit(width))
     if ctx.turn_hint:
@@ -453,21 +531,25 @@ def log_lines(ctx, width, height):
     for style, text in ctx.log:
         wrapped += wrap(text, width, style)
     if not wrapped:
-        wrapped = [Line(("The log of what happens appears here.", "class:dim"))]
+        wrapped = [Line((_("The log of what happens appears here."), "class:dim"))]
     end = max(0, len(wrapped) - ctx.log_scroll)
     start = max(0, end - height)
     shown = wrapped[start:end]
     if ctx.log_scroll and shown:
-        shown[-1] = Line((f"… {ctx.log_scroll} newer lines below (PgDn) …", "class:dim"))
+        shown[-1] = Line((ngettext("… {n} newer line below (PgDn) …",
+                                   "… {n} newer lines below (PgDn) …",
+                                   ctx.log_scroll).format(n=ctx.log_scroll), "class:dim"))
     return [ln.fit(width) for ln in shown] + [Line().fit(width)] * (height - len(shown))
 
 
 def alert_lines(ctx, width):
     out = []
     for a in ctx.alerts:
-        label = {"desync": "DESYNC", "cheat": "CHEAT CAUGHT", "disconnect": "DISCONNECTED",
-                 "reconnect": "BACK", "error": "ERROR", "info": "NOTE"}.get(a.kind, a.kind.upper())
-        for i, ln in enumerate(wrap(f"⚠ {label}: {a.text}  (Esc to dismiss)", width)):
+        label = ALERT_LABEL.get(a.kind)
+        label = _(label) if label else a.kind.upper()
+        text = alert_text(a)
+        for ln in wrap("⚠ " + _("{label}: {text}  (Esc to dismiss)").format(
+                label=label, text=text), width):
             out.append(Line((ln.text(), "class:alert")).fit(width))
     return out
 
@@ -475,13 +557,15 @@ def alert_lines(ctx, width):
 def panel_lines(ctx, width, height):
     title, body = ctx.panel
     out = [Line((f" {title} ", "class:paneltitle"),
-                ("  Esc: back to the board · PgUp/PgDn: scroll", "class:dim")).fit(width)]
+                ("  " + _("Esc: back to the board · PgUp/PgDn: scroll"), "class:dim")).fit(width)]
     room = height - 1
     start = min(ctx.panel_scroll, max(0, len(body) - room))
     shown = body[start:start + room]
     out += [ln.fit(width) for ln in shown]
     if start + room < len(body) and out:
-        out[-1] = Line((f"… {len(body) - start - room} more lines (PgDn) …", "class:dim")).fit(width)
+        more = len(body) - start - room
+        out[-1] = Line((ngettext("… {n} more line (PgDn) …", "… {n} more lines (PgDn) …",
+                                 more).format(n=more), "class:dim")).fit(width)
     return out + [Line().fit(width)] * (height - len(out))
 
 
@@ -504,9 +588,11 @@ def screen(view, ctx, width, height):
         if ctx.choices:
             left.append(Line().fit(left_w))
             left += [Line((ln.text(), "class:dim")).fit(left_w) for ln in
-                     wrap("You can: " + ctx.choices + "  (? lists them, Tab completes)", left_w)]
+                     wrap(_("You can: {choices}  (? lists them, Tab completes)").format(
+                         choices=ctx.choices), left_w)]
         left = (left + [Line().fit(left_w)] * body_h)[:body_h]
-        right = [Line((" Log ", "class:th")).fit(log_w)] + log_lines(ctx, log_w, body_h - 1)
+        right = [Line((" " + _("Log") + " ", "class:th")).fit(log_w)] + \
+            log_lines(ctx, log_w, body_h - 1)
         body = []
         for a, b in zip(left, right):
             ln = Line()
@@ -520,7 +606,8 @@ def screen(view, ctx, width, height):
         # very small terminal: drop the collection line and player header first
         body = body[:height - len(top) - 3]
         room = height - len(top) - len(body) - 1
-    sep = Line(("─ Log " + "─" * (width - 6), "class:dim")).fit(width)
+    head = "─ " + _("Log") + " "
+    sep = Line((head + "─" * (width - cell_width(head)), "class:dim")).fit(width)
     out = top + body + [sep] + log_lines(ctx, width, max(room, 0))
     return out[:height]
 
@@ -548,40 +635,47 @@ def final_lines(view, ctx, audit=None, width=80):
     winners = res.get("winners", [])
     out = []
     ranked = sorted(view["players"], key=lambda p: -p["score"])
-    top = Line(("Final scores: ", "class:title"))
+    top = Line((_("Final scores:") + " ", "class:title"))
     for i, p in enumerate(ranked):
         if i:
             top.add(" · ", "class:dim")
         top.add(f"{p['name']} {p['score']}", nm.style(p["seat"]))
         if p["seat"] in winners:
-            top.add(" ★ wins", "class:ok")
+            top.add(" " + _("★ wins"), "class:ok")
     out += wrap(top.text(), width) if top.width() > width else [top]
-    out.append(Line(("Month  Player    " + "".join(f"{'D' + str(d):>4}" for d in range(5)) +
-                     "  Elf  Dwf  Gn  Total  Tax", "class:th")))
+    dcol = pgettext("district column", "D")
+    out.append(Line((fit(_("Month"), 6) + " " + fit(_("Player"), 9) + " " +
+                     "".join(pad(f"{dcol}{d}", 4, ">") for d in range(5)) + "  " +
+                     fit(pgettext("elves column", "Elf"), 4) + " " +
+                     fit(pgettext("dwarves column", "Dwf"), 4) + " " +
+                     fit(pgettext("gnomes column", "Gn"), 2) + "  " +
+                     fit(_("Total"), 5, ">") + "  " + fit(_("Tax"), 3, ">"), "class:th")))
     for rec in view.get("score_log", []):
         for s in range(n):
             row = "".join(f"{rec['districts'][d][s]:>4}" for d in range(5))
             out.append(Line((f"{rec['round']:>4}   " if s == 0 else "       ", "class:th"),
-                            (nm.name(s)[:9].ljust(10), nm.style(s)), row,
+                            (pad(truncate(nm.name(s), 9, ""), 10), nm.style(s)), row,
                             f"  {rec['elves'][s]:>3}  {rec['dwarves'][s]:>3} "
                             f"{rec['gnomes'][s]:>3}  {rec['total'][s]:>5}"
                             f"  {-rec.get('taxes_lost', [0] * n)[s]:>3}"))
     taxes = [(p["name"], p["taxes_lost"]) for p in view["players"] if p["taxes_lost"]]
-    line = Line(("Taxes lost (VP): ", "class:th"),
-                ", ".join(f"{name} {k}" for name, k in taxes) if taxes else "none")
+    line = Line((_("Taxes lost (VP):") + " ", "class:th"),
+                ", ".join(f"{name} {k}" for name, k in taxes) if taxes else _("none"))
     if res.get("tie_break"):
         out.append(line)
         best = max(p["score"] for p in view["players"])
         tied = [p for p in view["players"] if p["score"] == best]
         vals = ", ".join(f"{p['name']} {p['wood'] + p['stone'] + p['gold'] + 2 * p['metal']}"
                          for p in tied)
-        out.append(Line(("Tie-break (wood + stone + gold + 2 × metal): ", "class:th"), vals))
+        out.append(Line((_("Tie-break (wood + stone + gold + 2 × metal):") + " ", "class:th"),
+                        vals))
         if len(winners) > 1:
-            out.append(Line("Still tied: the victory is shared."))
+            out.append(Line(_("Still tied: the victory is shared.")))
     else:
-        out.append(line.add(" · ").add("Tie-break: ", "class:th").add("not needed"))
+        out.append(line.add(" · ").add(_("Tie-break:") + " ", "class:th").add(_("not needed")))
     if audit is not None:
         ok, text = audit
         out += [Line((ln.text(), "class:ok" if ok else "class:alert"))
-                for ln in wrap(("Audit: PASSED. " if ok else "Audit: FAILED. ") + text, width)]
+                for ln in wrap((_("Audit: PASSED.") if ok else _("Audit: FAILED.")) + " " + text,
+                               width)]
     return out

@@ -5,28 +5,59 @@ Everything here reads the engine's names and the ruleset; no rule is decided her
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from belfort.commands import command_text
 from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS,
                           KINDS, RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE,
                           SPREAD_AREAS)
 
-TITLE = {"pub": "Pub", "gardens": "Gardens", "tower": "Tower", "inn": "Inn",
-         "blacksmith": "Blacksmith", "bank": "Bank", "market": "Market",
-         "gatehouse": "Gatehouse", "library": "Library", "keep": "Keep"}
-SHORT = {"pub": "Pub", "gardens": "Gdn", "tower": "Twr", "inn": "Inn", "blacksmith": "Smt",
-         "bank": "Bnk", "market": "Mkt", "gatehouse": "Gat", "library": "Lib", "keep": "Kp"}
-GUILD_TITLE = {g: g.capitalize() for g in GUILDS}
+from .i18n import N_, _, ngettext, pgettext, term, term_count
+
+
+
+class TermTable(Mapping):
+    """{engine name: the glossary's word in the active language}, read at each lookup (the
+    language is chosen after import): TITLE["tower"] is "Tower", "Tour" in French."""
+
+    def __init__(self, prefix, names, form="name"):
+        self.prefix, self.names, self.form = prefix, tuple(names), form
+
+    def __getitem__(self, name):
+        if name not in self.names:
+            raise KeyError(name)
+        return term(f"{self.prefix}:{name.replace(' ', '-')}", self.form)
+
+    def __iter__(self):
+        return iter(self.names)
+
+    def __len__(self):
+        return len(self.names)
+
+
+TITLE = TermTable("card", CARD_TYPES)
+SHORT = TermTable("card", CARD_TYPES, "short")
+GUILD_TITLE = TermTable("guild", GUILDS)
 SEASONS = ("spring", "summer", "autumn", "winter", "late winter")
-RES_SHORT = {"wood": "w", "stone": "s", "metal": "m", "gold": "g"}
+SEASON_TITLE = TermTable("season", SEASONS)
+RES_TITLE = TermTable("resource", RESOURCES)
+RES_SHORT = TermTable("resource", RESOURCES, "short")
 COLOURS = ("ansired", "ansiblue", "ansiyellow", "ansigreen", "ansimagenta")
-AREA_TITLE = {"forest": "forest", "quarry": "quarry", "mine": "mine", "gold": "gold mine"}
+AREA_TITLE = TermTable("area", ("forest", "quarry", "mine", "gold"))
+# "an elf": the article follows the noun, so one message per worker kind
+_A_KIND = {"elf": N_("an elf"), "master-elf": N_("a master elf"), "dwarf": N_("a dwarf"),
+           "master-dwarf": N_("a master dwarf"), "gnome": N_("a gnome")}
+# "a Tower", "an Inn": likewise one message per card type (the article follows the noun)
+A_CARD = {"pub": N_("a Pub"), "gardens": N_("a Gardens"), "tower": N_("a Tower"),
+          "inn": N_("an Inn"), "blacksmith": N_("a Blacksmith"), "bank": N_("a Bank"),
+          "market": N_("a Market"), "gatehouse": N_("a Gatehouse"), "library": N_("a Library"),
+          "keep": N_("a Keep")}
 
 
-def article(word):
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def plural(n, word, many=None):
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+def count_of(n, key):
+    """'3 elves', '1 wood': a number and the glossary's noun in the form for it."""
+    # i18n: a number and a noun ("3 elves", "1 wood"); reorder if your language must
+    return _("{n} {things}").format(n=n, things=term_count(key, n))
 
 
 def cost_text(cost, short=False):
@@ -34,9 +65,10 @@ def cost_text(cost, short=False):
     parts = []
     for i, n in enumerate(cost):
         if n:
-            parts.append(f"{n}{RES_SHORT[RESOURCES[i]]}" if short else f"{n} {RESOURCES[i]}")
+            parts.append(f"{n}{RES_SHORT[RESOURCES[i]]}" if short
+                         else count_of(n, f"resource:{RESOURCES[i]}"))
     if not parts:
-        return "free"
+        return _("free")
     return (" " if short else ", ").join(parts)
 
 
@@ -70,18 +102,19 @@ class Namer:
 
     def name(self, seat):
         if seat is None or seat < 0:
-            return "nobody"
+            return _("nobody")
         if seat >= self.n:
-            return f"NP{seat - self.n + 3}"
+            # i18n: a non-player of the two-player game (NP3, NP4); the glossary's short form
+            return _("NP{n}").format(n=seat - self.n + 3)
         return self.names[seat]
 
     def who(self, seat):
         """The subject of a sentence: 'You' for our seat."""
-        return "You" if seat == self.you else self.name(seat)
+        return pgettext("subject", "You") if seat == self.you else self.name(seat)
 
     def whom(self, seat):
         """The object of a sentence: 'you' for our seat."""
-        return "you" if seat == self.you else self.name(seat)
+        return pgettext("object", "you") if seat == self.you else self.name(seat)
 
     def letter(self, seat):
         if seat is None or seat < 0:
@@ -97,8 +130,9 @@ class Namer:
 
 
 def season_of(rnd, scoring_rounds):
+    """The season of month `rnd`, as the active language names it."""
     before = sum(1 for r in scoring_rounds if r < rnd)
-    return SEASONS[min(before, len(SEASONS) - 1)]
+    return SEASON_TITLE[SEASONS[min(before, len(SEASONS) - 1)]]
 
 
 def next_scoring(rnd, scoring_rounds):
@@ -115,32 +149,31 @@ def site_words(site):
     t = SITE_TYPE[site]
     d = SITE_DISTRICT[site]
     if t == "wall":
-        return f"a wall in district {d}"
+        return _("a wall in district {d}").format(d=d)
     if t == "guild":
-        return f"the guild symbol of district {d}"
+        return _("the guild symbol of district {d}").format(d=d)
     if site >= GATE_BASE:
         g = (site - GATE_BASE) // 2
-        return f"gatehouse {g} (its district-{d} symbol)"
-    return f"the {TITLE[CARD_TYPES[t]]} symbol in district {d}"
+        return _("gatehouse {g} (its district-{d} symbol)").format(g=g, d=d)
+    return _("the {card} symbol in district {d}").format(card=TITLE[CARD_TYPES[t]], d=d)
 
 
 def plank_words(plank, guilds=None):
     if plank == 0:
-        return "the Recruiter's desk"
+        return _("the Recruiter's desk")
     if plank == 1:
-        return "the King's camp"
+        return _("the King's camp")
     if plank >= CARD_PLANK:
-        return f"card #{plank - CARD_PLANK}"
-    return f"the {GUILD_TITLE[GUILDS[plank - GUILD_PLANK]]}"
+        return _("card #{n}").format(n=plank - CARD_PLANK)
+    return _("the {guild}").format(guild=GUILD_TITLE[GUILDS[plank - GUILD_PLANK]])
 
 
 def kind_words(kind, n=1, counted=False):
     """'an elf', '3 master dwarves'; with counted=True '1 elf' instead of 'an elf'."""
     k = KINDS[kind] if isinstance(kind, int) else kind
-    text = k.replace("master-", "master ")
-    if n == 1:
-        return f"1 {text}" if counted else article(text)
-    return f"{n} {text.replace('elf', 'elves').replace('dwarf', 'dwarves')}"
+    if n == 1 and not counted:
+        return _(_A_KIND[k])
+    return count_of(n, f"kind:{k}")
 
 
 class Describer:
@@ -172,211 +205,263 @@ class Describer:
         return out
 
     def said(self, seat, yours, theirs, **values):
-        """One of two whole sentences: `yours` when `seat` is ours ('You … your …'),
-        `theirs` for another player ('{who} … their …'); str.format placeholders."""
+        """One of two whole sentences, both English catalog messages: `yours` when `seat`
+        is ours ('You … your …'), `theirs` for another player ('{who} … their …')."""
         if seat == self.nm.you:
-            return yours.format(**values)
-        return theirs.format(who=self.nm.name(seat), **values)
+            return _(yours).format(**values)
+        return _(theirs).format(who=self.nm.name(seat), **values)
 
     def sentence(self, ev, view, types):
         nm, rs = self.nm, self.rs
         kind = ev[0]
         who = nm.who(ev[1]) if len(ev) > 1 and isinstance(ev[1], int) else ""
         if kind == "command":
-            cmd = ev[2]
-            if cmd[0] == "keep" and ev[1] == nm.you:
-                return None
             return None
         if kind == "round":
             r = ev[1]
             sr = view.get("scoring_rounds", rs.scoring_rounds)
             nxt = next_scoring(r, sr)
-            extra = f"; scoring after month {nxt}" if nxt else ""
-            return (f"── Month {r} of {view.get('rounds', rs.rounds)} "
-                    f"({season_of(r, sr)}{extra}) ──")
+            values = dict(m=r, rounds=view.get("rounds", rs.rounds), season=season_of(r, sr),
+                          next=nxt)
+            if nxt:
+                return _("── Month {m} of {rounds} ({season}; scoring after month {next}) ──"
+                         ).format(**values)
+            return _("── Month {m} of {rounds} ({season}) ──").format(**values)
         if kind == "keep":
             dropped = ", ".join(self.card(c, types=types) for c in ev[2])
-            return f"{who} kept {plural(rs.keep, 'card')} and discarded {dropped or 'nothing'}."
+            if not dropped:
+                return ngettext("{who} kept {n} card and discarded nothing.",
+                                "{who} kept {n} cards and discarded nothing.",
+                                rs.keep).format(who=who, n=rs.keep)
+            return ngettext("{who} kept {n} card and discarded {cards}.",
+                            "{who} kept {n} cards and discarded {cards}.",
+                            rs.keep).format(who=who, n=rs.keep, cards=dropped)
         if kind == "np-dwarf":
             d = ev[2]
             g = GUILD_TITLE[view["guilds"][d]["guild"]]
-            return f"{nm.name(ev[1])}'s dwarf is now on the {g} (district {d})."
+            return _("{np}'s dwarf is now on the {guild} (district {d}).").format(
+                np=nm.name(ev[1]), guild=g, d=d)
         if kind == "place":
-            _, seat, k, plank = ev
-            fee = ""
-            if plank == 0:
-                fee = f", paying {rs.fee_recruiter_desk} gold"
-            elif plank >= CARD_PLANK:
+            _kind, seat, k, plank = ev
+            if plank >= CARD_PLANK:
                 c = plank - CARD_PLANK
                 t = types.get(c)
                 if t:
-                    return self.said(seat, "You placed {worker} on your {card} {id}.",
-                                     "{who} placed {worker} on their {card} {id}.",
+                    return self.said(seat, N_("You placed {worker} on your {card} {id}."),
+                                     N_("{who} placed {worker} on their {card} {id}."),
                                      worker=kind_words(k), card=TITLE[t], id=self.card(c))
-            return f"{who} placed {kind_words(k)} on {plank_words(plank)}{fee}."
+            if plank == 0:
+                return _("{who} placed {worker} on {where}, paying {fee} gold.").format(
+                    who=who, worker=kind_words(k), where=plank_words(plank),
+                    fee=rs.fee_recruiter_desk)
+            return _("{who} placed {worker} on {where}.").format(
+                who=who, worker=kind_words(k), where=plank_words(plank))
         if kind == "pass":
-            return f"{who} passed."
+            return _("{who} passed.").format(who=who)
         if kind == "spread":
-            _, seat, k, counts = ev
+            _kind, seat, k, counts = ev
             parts = [f"{AREA_TITLE[AREAS[a]]} {c}" for a, c in zip(SPREAD_AREAS[k], counts) if c]
             total = sum(counts)
             if not total:
                 return None
-            return f"{who} sent {kind_words(k, total)} to the resource areas: {', '.join(parts)}."
+            return _("{who} sent {workers} to the resource areas: {areas}.").format(
+                who=who, workers=kind_words(k, total), areas=", ".join(parts))
         if kind == "bonus":
             res = {"forest": "wood", "quarry": "stone", "mine": "metal", "gold": "gold"}[ev[2]]
             amount = ev[3] if len(ev) > 3 else rs.area_bonus
-            return f"{who} won the {AREA_TITLE[ev[2]]} bonus (+{amount} {res})."
+            return _("{who} won the {area} bonus (+{n} {resource}).").format(
+                who=who, area=AREA_TITLE[ev[2]], n=amount, resource=RES_TITLE[res])
         if kind == "collect":
-            return f"{who} collected {cost_text(ev[2])}."
+            return _("{who} collected {what}.").format(who=who, what=cost_text(ev[2]))
         if kind == "gain-worker":
-            return f"{who} gained {article(ev[2])}."
+            return _("{who} gained {worker}.").format(
+                who=who, worker=_(_A_KIND.get(ev[2].replace(" ", "-"), ev[2])))
         if kind == "crest":
-            _, seat, k, holder = ev
+            _kind, seat, k, holder = ev
             if holder == seat:
-                return f"{who} kept crest {k} at the King's camp."
-            return f"{who} took crest {k} from {nm.whom(holder)} at the King's camp."
+                return _("{who} kept crest {k} at the King's camp.").format(who=who, k=k)
+            return _("{who} took crest {k} from {whom} at the King's camp.").format(
+                who=who, k=k, whom=nm.whom(holder))
         if kind == "income":
             return self._income(ev)
         if kind == "build":
-            _, seat, c, t, site = ev
-            name = TITLE[CARD_TYPES[t]]
+            _kind, seat, c, t, site = ev
             d = SITE_DISTRICT[site]
             if CARD_TYPES[t] == "keep":
-                return f"{who} built a Keep in district {d} (+2 markers)."
+                return _("{who} built a Keep in district {d} (+2 markers).").format(
+                    who=who, d=d)
             if CARD_TYPES[t] == "gatehouse":
                 g = (site - GATE_BASE) // 2
-                return (f"{who} built a Gatehouse on gatehouse {g}, district {d} side "
-                        "(+1 marker).")
-            return f"{who} built {article(name)} in district {d} (+1 marker)."
+                return _("{who} built a Gatehouse on gatehouse {g}, district {d} side "
+                         "(+1 marker).").format(who=who, g=g, d=d)
+            return _("{who} built {a_card} in district {d} (+1 marker).").format(
+                who=who, a_card=_(A_CARD[CARD_TYPES[t]]), d=d)
         if kind == "wall":
-            return f"{who} built a wall in district {SITE_DISTRICT[ev[2]]} (+1 marker)."
+            return _("{who} built a wall in district {d} (+1 marker).").format(
+                who=who, d=SITE_DISTRICT[ev[2]])
         if kind == "guild":
             d = self.guilds.index(ev[2]) if ev[2] in self.guilds else None
-            where = f" in district {d}" if d is not None else ""
-            return self.said(ev[1], "You built the {guild} guild{where} and own it (+1 marker).",
-                             "{who} built the {guild} guild{where} and owns it (+1 marker).",
-                             guild=GUILD_TITLE[GUILDS[ev[2]]], where=where)
+            g = GUILD_TITLE[GUILDS[ev[2]]]
+            if d is None:
+                return self.said(ev[1], N_("You built the {guild} guild and own it (+1 marker)."),
+                                 N_("{who} built the {guild} guild and owns it (+1 marker)."),
+                                 guild=g)
+            return self.said(ev[1], N_("You built the {guild} guild in district {d} and own "
+                                       "it (+1 marker)."),
+                             N_("{who} built the {guild} guild in district {d} and owns it "
+                                "(+1 marker)."), guild=g, d=d)
         if kind == "buy":
             r = ev[2]
-            return f"{who} bought 1 {RESOURCES[r]} for {rs.trade_buy[r]} gold."
+            return _("{who} bought 1 {resource} for {gold} gold.").format(
+                who=who, resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_buy[r])
         if kind == "sell":
             r = ev[2]
-            return f"{who} sold 1 {RESOURCES[r]} for {rs.trade_sell[r]} gold."
+            return _("{who} sold 1 {resource} for {gold} gold.").format(
+                who=who, resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_sell[r])
         if kind == "exchange":
-            return f"{who} exchanged 1 {RESOURCES[ev[2]]} for 1 metal (Merchants)."
+            return _("{who} exchanged 1 {resource} for 1 metal (Merchants).").format(
+                who=who, resource=RES_TITLE[RESOURCES[ev[2]]])
         if kind == "gnome":
-            c = ev[2]
-            return f"{who} put a gnome on {self.card(c, types=types)}."
+            return _("{who} put a gnome on {card}.").format(
+                who=who, card=self.card(ev[2], types=types))
         if kind == "second-marker":
-            return f"{who} put a second marker on {site_words(ev[2])}."
+            return _("{who} put a second marker on {site}.").format(
+                who=who, site=site_words(ev[2]))
         if kind == "bank":
             gold = ev[3] if len(ev) > 3 else rs.lock_bank_gold
-            return self.said(ev[1], "You took {gold} gold from your Bank {card}.",
-                             "{who} took {gold} gold from their Bank {card}.",
+            return self.said(ev[1], N_("You took {gold} gold from your Bank {card}."),
+                             N_("{who} took {gold} gold from their Bank {card}."),
                              gold=gold, card=self.card(ev[2]))
         if kind == "smith":
             gold, metal = ev[3:5] if len(ev) > 4 else (rs.lock_blacksmith_gold,
                                                        rs.lock_blacksmith_metal)
-            return self.said(ev[1], "You bought {metal} metal for {gold} gold at your "
-                                    "Blacksmith {card}.",
-                             "{who} bought {metal} metal for {gold} gold at their "
-                             "Blacksmith {card}.", gold=gold, metal=metal,
+            return self.said(ev[1], N_("You bought {metal} metal for {gold} gold at your "
+                                       "Blacksmith {card}."),
+                             N_("{who} bought {metal} metal for {gold} gold at their "
+                                "Blacksmith {card}."), gold=gold, metal=metal,
                              card=self.card(ev[2]))
         if kind == "buy-card":
             if ev[2] == -1:
-                return f"{who} bought the top card of the draw pile ({rs.fee_card_purchase} gold)."
-            return (f"{who} bought {self.card(ev[2], types=types)} from the pool "
-                    f"({rs.fee_card_purchase} gold).")
+                return _("{who} bought the top card of the draw pile ({gold} gold).").format(
+                    who=who, gold=rs.fee_card_purchase)
+            return _("{who} bought {card} from the pool ({gold} gold).").format(
+                who=who, card=self.card(ev[2], types=types), gold=rs.fee_card_purchase)
         if kind == "draw":
             cards = ev[2]
             if ev[1] == nm.you:
-                return f"You drew {', '.join(self.card(c, types=types) for c in cards)}."
-            return f"{who} drew {plural(len(cards), 'card')}."
+                return _("You drew {cards}.").format(
+                    cards=", ".join(self.card(c, types=types) for c in cards))
+            return ngettext("{who} drew {n} card.", "{who} drew {n} cards.",
+                            len(cards)).format(who=who, n=len(cards))
         if kind == "pool":
             return None          # the pool line shows it
         if kind == "end-turn":
-            return self.said(ev[1], "You ended your turn.", "{who} ended their turn.")
+            return self.said(ev[1], N_("You ended your turn."), N_("{who} ended their turn."))
         if kind == "discard":
-            return f"{who} discarded {self.card(ev[2], ev[3])}."
+            return _("{who} discarded {card}.").format(who=who, card=self.card(ev[2], ev[3]))
         if kind == "show":
-            return f"{who} showed {self.card(ev[2], ev[3])} to the Spies."
+            return _("{who} showed {card} to the Spies.").format(
+                who=who, card=self.card(ev[2], ev[3]))
         if kind == "take":
-            return f"{who} took {self.card(ev[2], types=types)} from {nm.whom(ev[3])} (Spies)."
+            return _("{who} took {card} from {whom} (Spies).").format(
+                who=who, card=self.card(ev[2], types=types), whom=nm.whom(ev[3]))
         if kind == "np-take":
-            return f"{nm.name(ev[1])} took {self.card(ev[2], types=types)}."
+            return _("{np} took {card}.").format(np=nm.name(ev[1]),
+                                                 card=self.card(ev[2], types=types))
         if kind == "np-mark":
-            _, np, card, site = ev
+            _kind, np, card, site = ev
             if site == -1:
-                return f"{nm.name(np)} could not place {self.card(card, types=types)}; it is discarded."
-            return f"{nm.name(np)} marked {site_words(site)}."
+                return _("{np} could not place {card}; it is discarded.").format(
+                    np=nm.name(np), card=self.card(card, types=types))
+            return _("{np} marked {site}.").format(np=nm.name(np), site=site_words(site))
         if kind == "np-skip":
-            return f"{nm.name(ev[1])} had no card to take."
+            return _("{np} had no card to take.").format(np=nm.name(ev[1]))
         if kind == "activate":
             return self._activate(ev, view, types)
         if kind == "architects":
-            return f"{who} marked {site_words(ev[2])} with the Architects (+1 marker)."
+            return _("{who} marked {site} with the Architects (+1 marker).").format(
+                who=who, site=site_words(ev[2]))
         if kind == "steal":
-            _, dst, src, r, amount = ev
-            return f"{nm.who(dst)} took {amount} {RESOURCES[r]} from {nm.whom(src)}."
+            _kind, dst, src, r, amount = ev
+            return _("{who} took {what} from {whom}.").format(
+                who=nm.who(dst), what=count_of(amount, f"resource:{RESOURCES[r]}"),
+                whom=nm.whom(src))
         if kind == "swap":
             a, b = ev[1], ev[2]
-            return f"The Wizards swapped the markers of {SITE_NAME[a]} and {SITE_NAME[b]}."
+            return _("The Wizards swapped the markers of {a} and {b}.").format(
+                a=site_symbol(a), b=site_symbol(b))
         if kind == "scoring":
             return self._scoring(ev[1], view)
         if kind == "game-over":
             return self._game_over(view)
+        if kind == "undo":
+            # our own take-back is answered where it was typed ("Taken back: …")
+            if ev[1] == nm.you:
+                return None
+            return _("{who} took back: {command}.").format(who=who, command=command_text(ev[2]))
         if kind == "reshuffle":
-            return "The discard pile was shuffled into a new draw pile."
+            return _("The discard pile was shuffled into a new draw pile.")
         return None
 
     def _activate(self, ev, view, types):
-        _, seat, plank, args = ev
+        _kind, seat, plank, args = ev
         who = self.nm.who(seat)
         rs = self.rs
         if plank >= CARD_PLANK:
             c = plank - CARD_PLANK
             t = types.get(c)
-            gain = {"blacksmith": f" (+{rs.blacksmith_metal} metal)",
-                    "market": f" (+{rs.market_gold} gold)",
-                    "library": f" (draw {rs.library_draw}, discard {rs.library_discard})"}.get(t, "")
-            wasted = " (nothing to gain: wasted)" if t in ("tower", "inn") and not args else ""
-            return self.said(seat, "You activated your {card} {id}{gain}{wasted}.",
-                             "{who} activated their {card} {id}{gain}{wasted}.",
-                             card=TITLE.get(t, "card"), id=self.card(c), gain=gain,
-                             wasted=wasted)
+            gain = {"blacksmith": lambda: _(" (+{n} metal)").format(n=rs.blacksmith_metal),
+                    "market": lambda: _(" (+{n} gold)").format(n=rs.market_gold),
+                    "library": lambda: _(" (draw {draw}, discard {discard})").format(
+                        draw=rs.library_draw, discard=rs.library_discard)
+                    }.get(t, lambda: "")()
+            wasted = _(" (nothing to gain: wasted)") if t in ("tower", "inn") and not args \
+                else ""
+            return self.said(seat, N_("You activated your {card} {id}{gain}{wasted}."),
+                             N_("{who} activated their {card} {id}{gain}{wasted}."),
+                             card=TITLE[t] if t in TITLE else _("card"), id=self.card(c),
+                             gain=gain, wasted=wasted)
         g = GUILDS[plank - GUILD_PLANK]
         gain = ""
         if g in ("sawyers", "miners", "bankers", "masons"):
             gain = f" (+{cost_text(rs.guild_yield[plank - GUILD_PLANK])})"
         elif g == "merchants":
-            gain = (f" ({rs.merchants_exchanges} exchanges and "
-                    f"{rs.merchants_extra_visits} extra trading-post visits)")
+            gain = _(" ({exchanges} exchanges and {visits} extra trading-post visits)").format(
+                exchanges=rs.merchants_exchanges, visits=rs.merchants_extra_visits)
         elif g == "librarians":
-            gain = f" (draw {rs.librarians_draw}, discard {rs.librarians_discard})"
+            gain = _(" (draw {draw}, discard {discard})").format(
+                draw=rs.librarians_draw, discard=rs.librarians_discard)
         elif g == "recruiters" and args and args[0] in ("elf", "dwarf"):
             gain = ""
         elif g in ("architects", "recruiters", "thieves", "bandits", "wizards") and not args:
-            gain = " (nothing possible: wasted)"
-        return f"{who} activated the {GUILD_TITLE[g]}{gain}."
+            gain = _(" (nothing possible: wasted)")
+        return _("{who} activated the {guild}{gain}.").format(who=who, guild=GUILD_TITLE[g],
+                                                             gain=gain)
 
     def _income(self, ev):
-        _, seat, income, paid, lost = ev
-        who = self.nm.who(seat)
-        if income and paid:
-            text = "{who} received {income} gold income and paid {paid} gold tax."
-        elif income:
-            text = "{who} received {income} gold income."
-        elif paid:
-            text = "{who} paid {paid} gold tax."
-        else:
-            text = ""
+        _kind, seat, income, paid, lost = ev
+        values = dict(who=self.nm.who(seat), income=income, paid=paid, lost=lost)
         if lost:
-            text = {"": "{who} could not pay {lost} gold tax: -{lost} VP.",
-                    "{who} paid {paid} gold tax.":
-                        "{who} paid {paid} gold tax and could not pay {lost} more: -{lost} VP."
-                    }.get(text, text + " {who} could not pay {lost} more gold tax: -{lost} VP.")
-        return text.format(who=who, income=income, paid=paid, lost=lost) or None
+            if income and paid:
+                text = _("{who} received {income} gold income and paid {paid} gold tax. {who} "
+                         "could not pay {lost} more gold tax: -{lost} VP.")
+            elif income:
+                text = _("{who} received {income} gold income. {who} could not pay {lost} "
+                         "more gold tax: -{lost} VP.")
+            elif paid:
+                text = _("{who} paid {paid} gold tax and could not pay {lost} more: "
+                         "-{lost} VP.")
+            else:
+                text = _("{who} could not pay {lost} gold tax: -{lost} VP.")
+        elif income and paid:
+            text = _("{who} received {income} gold income and paid {paid} gold tax.")
+        elif income:
+            text = _("{who} received {income} gold income.")
+        elif paid:
+            text = _("{who} paid {paid} gold tax.")
+        else:
+            return None
+        return text.format(**values)
 
     def _game_over(self, view):
         res = view.get("result") or {}
@@ -384,13 +469,13 @@ class Describer:
         you = self.nm.you
         if len(winners) == 1:
             if winners[0] == you:
-                return "The game is over: you win!"
-            return "The game is over: {name} wins.".format(name=self.nm.name(winners[0]))
+                return _("The game is over: you win!")
+            return _("The game is over: {name} wins.").format(name=self.nm.name(winners[0]))
         # others first, then 'you': "Bo and you share the victory"
         names = [self.nm.name(s) for s in winners if s != you] + \
-            (["you"] if you in winners else [])
-        return "The game is over: {names} share the victory after the tie-break.".format(
-            names=", ".join(names[:-1]) + " and " + names[-1])
+            ([pgettext("object", "you")] if you in winners else [])
+        return _("The game is over: {names} share the victory after the tie-break.").format(
+            names=and_list(names))
 
     def _scoring(self, rnd, view):
         rec = None
@@ -398,9 +483,24 @@ class Describer:
             if r.get("round") == rnd:
                 rec = r
         if rec is None:
-            return f"Scoring after month {rnd}."
+            return _("Scoring after month {m}.").format(m=rnd)
         parts = [f"{self.nm.name(s)} +{pts}" for s, pts in enumerate(rec["total"])]
-        return f"★ Scoring after month {rnd}: {', '.join(parts)}."
+        return _("★ Scoring after month {m}: {points}.").format(m=rnd, points=", ".join(parts))
+
+
+def and_list(names):
+    """'Ana, Bo and Cy' in the active language."""
+    if len(names) < 2:
+        return "".join(names)
+    # i18n: the end of a list of names: "Ana, Bo and Cy"
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def site_symbol(site):
+    """A board symbol as the player types it: 'tower@3', 'porte1@2' in French."""
+    from .i18n import active_language, localize_token
+    name = SITE_NAME[site] if isinstance(site, int) else site
+    return localize_token(name, active_language(), "site")
 
 
 def card_types_in(view):

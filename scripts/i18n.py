@@ -33,7 +33,7 @@ from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 from client.i18n import glossary  # noqa: E402
 from client.i18n.catalog import DOMAIN  # noqa: E402
-from client.i18n.language import LANGUAGES, PLURAL_FORMS  # noqa: E402
+from client.i18n.language import AWAITING_TRANSLATION, LANGUAGES, PLURAL_FORMS  # noqa: E402
 from client.i18n.vocabulary import fold  # noqa: E402
 
 LOCALE = ROOT / "client" / "locale"
@@ -209,12 +209,27 @@ def problems(lang, template=None):
     return out
 
 
+def blocking(lang, found):
+    """The problems that count: for a language still with its translators
+    (language.AWAITING_TRANSLATION), untranslated and fuzzy entries (Babel's guesses for a
+    changed message, never shown) are their work to come; anything else (wrong
+    placeholders, a stale .mo, a missing entry) still counts."""
+    if lang not in AWAITING_TRANSLATION:
+        return found
+    return [p for p in found if not p.endswith((" is untranslated", " is fuzzy (review it, "
+                                                "then remove the fuzzy flag)"))]
+
+
 def cmd_check():
     bad = []
     if _ids(extract()) != _ids(read(POT)):
         bad.append(f"{POT.relative_to(ROOT)} is stale (run: python scripts/i18n.py all)")
     for lang in TRANSLATED:
-        bad += problems(lang)
+        found = problems(lang)
+        waiting = len(found) - len(blocking(lang, found))
+        if waiting:
+            print(f"{lang}: {waiting} message(s) await the translators")
+        bad += blocking(lang, found)
     for line in bad:
         print(line)
     print("catalogs: " + ("OK" if not bad else f"{len(bad)} problem(s)"))

@@ -198,9 +198,12 @@ class DeckPeer:
         self.alerts.extend(self._apply(wire.unpack(envelope["body"], DECK_MALFORMED)))
         return envelope
 
+    # True while our stages must wait (a rejoining peer adopting its own earlier messages)
+    hold = False
+
     def _act(self) -> list[dict]:
-        """Our shuffle or re-key stage, when it is our turn."""
-        if self._th is None:
+        """Our shuffle or re-key stage, when it is our turn (and not ``hold``)."""
+        if self._th is None or self.hold:
             return []
         if len(self.shuffles) == self.seat:
             cards = self._shuffle_output(self.shuffles[-1] if self.shuffles else self.card_points)

@@ -84,7 +84,7 @@ class BotSeat:
                 self.acted = v
                 cmd = self._choose(view)
                 out.hosted += a.opens(cmd, g, self.table.locate)
-                out.hosted.append(a.command(v, cmd))
+                out.hosted.append(a.command(v, cmd, len(self.table.undo.steps)))
             return
         purpose = f"sim/{v}"
         rnd = self.rounds.sim()

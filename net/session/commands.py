@@ -56,9 +56,11 @@ class Commands:
         dispatch.on("sess/cmd", self.on_cmd, ready=self.ready)
 
     def ready(self, body: dict) -> bool:
-        """A command made at version v waits until our game is at version v."""
-        g, v = self.table.game, body.get("v")
-        return not (g is None or (wire.is_int(v) and g.version < v))
+        """A command made at version v, after n steps, waits until our game is there
+        (versions repeat after a take-back; step counts do not)."""
+        g, v, n = self.table.game, body.get("v"), body.get("n")
+        return not (g is None or (wire.is_int(v) and g.version < v)
+                    or (wire.is_int(n) and len(self.table.undo.steps) < n < 1 << 40))
 
     def on_cmd(self, body: dict, now: float) -> Out:
         seat, g = body["seat"], self.table.game
@@ -69,6 +71,10 @@ class Commands:
         if v != g.version:
             raise Refused("cheat", seat, f"{name(seat)} sent '{show(raw)}' for game version "
                                          f"{v}, but the game is at {g.version}")
+        n, steps = body.get("n"), len(self.table.undo.steps)
+        if n is not None and n != steps:
+            raise Refused("cheat", seat, f"{name(seat)} sent '{show(raw)}' after step {n!r}, "
+                                         f"but the game is at step {steps}")
         waiting = g.waiting_for()
         if seat not in waiting or len(waiting) > 1:
             why = "simultaneous decisions go by commit-reveal" if seat in waiting else \

@@ -26,7 +26,11 @@ class Alert:
 class Timing:
     heartbeat: float = 0.4         # seconds between heartbeats
     disconnected: float = 2.0      # no message for this long: shown as disconnected
-    timeout: float = 60.0          # no message for this long: timed out (may be handed to a bot)
+    # silent this long: the seat stalls the game no longer — it may be handed to a bot
+    # (3-5 players), or the game pauses (2 players, or every other seat away)
+    timeout: float = 180.0
+    catch_up: float = 3.0          # after a rejoin: wait this long for every peer's heartbeat
+    step_deadline: float = 15.0    # an automatic protocol step owed this long: withheld (deadlines.py)
 
 
 @dataclass

@@ -25,6 +25,7 @@ produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to sto
     audit.AuditCheck     the end-of-game deck verdict
     escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
     liveness.Liveness    who is there; resync.Resync   heartbeats and gap filling
+    deadlines.Deadlines  automatic steps owed too long: the seat is named and departs
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
@@ -35,6 +36,7 @@ from __future__ import annotations
 import logging
 
 import belfort
+from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -42,8 +44,11 @@ from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, sh
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
+from .catchup import CatchUp
+from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
+from .deadlines import Deadlines, owed
 from .deckwork import DeckWork
 from .derive import derive_bytes
 from .desync import DesyncCheck
@@ -58,6 +63,7 @@ from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
+from .takeback import TakeBack
 
 log = logging.getLogger("belfort.session")
 
@@ -85,19 +91,26 @@ class SessionPeer:
         self.ruleset = self.table.ruleset
         self.rounds = Rounds(config.game_id, self.n, who, self.table)
         self.commands = Commands(self.table, who)
+        self.takebacks = TakeBack(self.table, who)
         self.hashes = DesyncCheck(self.signer, self.n, who)
         self.audit = AuditCheck(self.table)
         self.escrow = Escrow(self.signer, identity, self.n, master, who)
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
-        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
+        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
+                                 ours_missing=self._ours_missing)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
+        self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
+                               self.escrow, self.handoffs, master)
+        self._held = False            # holding back new envelopes (catchup.py)
+        self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
-        for part in (self.deckwork, self.rounds, self.commands, self.hashes, self.escrow,
-                     self.handoffs, self.resync, self.liveness):
+        self.chat = Chat(identity, config.game_id, seat, who)
+        for part in (self.deckwork, self.rounds, self.commands, self.takebacks, self.hashes,
+                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -110,6 +123,8 @@ class SessionPeer:
         self.started = False
         self._dirty = True
         self._fin_sent = False
+        self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
+        self._announced = 0.0
 
     # ================================================================ state, read-only
     game = property(lambda self: self.table.game)
@@ -138,6 +153,7 @@ class SessionPeer:
     auto_handoff = _setting("auto")
     handoff_level = _setting("level")
     handoff_think = _setting("think")
+    handoff_follow = _setting("follow")     # a bot peer agrees to a proposal by itself
     del _setting
 
     @property
@@ -170,14 +186,22 @@ class SessionPeer:
             log.exception("unexpected error on a received frame")
             self._alert("error", f"internal error on a message ({type(exc).__name__}: {exc})",
                         src, now)
+        self._check_caught_up(now)
         self._after_input()
 
     def submit(self, command, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
         or RuntimeError when no decision of ours is awaited."""
-        g = self.table.game
         if not self.decision_needed():
             raise RuntimeError("no decision of ours is awaited now")
+        events = self._decide(command, now)
+        # what the others sent while we decided may be waiting for this very decision
+        self._pump(now)
+        self._after_input()
+        return events
+
+    def _decide(self, command, now: float) -> list:
+        g = self.table.game
         cmd, seat = belfort.check_legal(g, command, self.seat)
         self._dirty = True
         self.log.record("submit", list(plain(cmd)))
@@ -190,17 +214,53 @@ class SessionPeer:
             v = g.version
             if self.clock is not None:
                 self.sent_times[(seat, v)] = self.clock()
-            self._emit(self.own.command(v, cmd))
+            self._emit(self.own.command(v, cmd, len(self.table.undo.steps)))
             events = self.table.execute(seat, cmd, now)   # checked above: not again
             self._changed(events)
         self._settle()
-        # what the others sent while we decided may be waiting for this very decision
-        self._pump(now)
-        self._after_input()
         return events
 
+    def take_back(self, now: float = 0.0):
+        """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
+        the state before that action here.  Returns the command taken back; raises
+        belfort.undo.UndoRefused (with the reason, changing nothing) when it is not allowed."""
+        why = self.undo_refusal()
+        if why is not None:
+            raise UndoRefused(why)
+        self._dirty = True
+        self.log.record("undo", self.table.undo.stack.last_tag())
+        self._emit(self.takebacks.message(self.signer))
+        events, cmd = self.takebacks.apply(self.seat)
+        self._changed(events)
+        self._settle()
+        self._pump(now)
+        self._after_input()
+        return cmd
+
+    def undo_refusal(self):
+        """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
+        return self.takebacks.refusal(self.seat)
+
+    @property
+    def steps(self) -> list:
+        """Every step applied, for the complete log: ("cmd", seat, command) and
+        ("undo", seat, n), n the index of the command taken back."""
+        return self.table.undo.steps
+
     def decision_needed(self) -> bool:
-        """True when our seat must decide now (and knows its whole hand)."""
+        """True when our seat must decide now (and knows its whole hand) — not while,
+        after a rejoin, the others may still hold a decision of ours that we lost: it is
+        then taken from them (``_redo_fetched``), never made again differently."""
+        if self._ours_missing():
+            return False
+        return self._may_decide()
+
+    def _ours_missing(self) -> bool:
+        """After a rejoin that lost part of our log: the others may hold envelopes of ours
+        (decisions, key releases) that we have not made again yet."""
+        return self.catching_up or self.log.held_ours() > len(self.log.sent)
+
+    def _may_decide(self) -> bool:
         g = self.table.game
         if g is None or self.status != PLAYING or self.hashes.desync:
             return False
@@ -211,10 +271,16 @@ class SessionPeer:
 
     def tick(self, now: float) -> None:
         """Heartbeats, connection state and time-outs."""
+        self._check_caught_up(now)
         self._apply(self.resync.tick(now), now)
-        self._apply(self.liveness.check(now, self.handed), now)
+        woke = self.liveness.check(now, self.handed)
+        self._apply(woke, now)
+        if woke.need_sync:       # our clock jumped (suspended): ask for what we missed
+            self._apply(self.resync.heartbeat(None, need=True), now)
+            return
+        self._check_deadlines(now)
         for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
-                                            self.liveness.finished_of):
+                                            self.liveness.finished_of, self.liveness.left_of):
             self._vote(s, now)
         if self.ghost is not None:
             self._dirty = True
@@ -246,6 +312,10 @@ class SessionPeer:
                         self._accept(payload, now, src=None, relayed=True, trusted=checked is True)
                     except Refused as exc:
                         self.restore_problems.append(f"a logged message was refused: {exc.text}")
+                    except Exception as exc:   # our own log must never stop a rejoin
+                        log.exception("unexpected error replaying a logged message")
+                        self.restore_problems.append(f"a logged message could not be replayed "
+                                                     f"({type(exc).__name__})")
                     continue
                 if checked is False:
                     self.restore_problems.append(f"the log's record of our {kind!r} is damaged: "
@@ -261,7 +331,20 @@ class SessionPeer:
                                                      f"replay stops there")
                         break
                 elif kind == "handoff":
-                    self._vote(payload, now)
+                    if isinstance(payload, list) and len(payload) == 2:
+                        self._vote(payload[0], now, str(payload[1]))   # a cited deadline
+                    else:
+                        self._vote(payload, now)
+                elif kind == "undo":
+                    try:
+                        if payload != self.table.undo.stack.last_tag():
+                            raise RuntimeError(f"our last step is not step {payload!r}")
+                        self.take_back(now)
+                    except (RuntimeError, UndoRefused) as exc:
+                        self.restore_problems.append(f"our logged take-back of step {payload!r} "
+                                                     f"does not fit the game here ({exc}): "
+                                                     f"the replay stops there")
+                        break
         finally:
             self.log.replaying = False
         if self.ghost is not None:
@@ -269,9 +352,33 @@ class SessionPeer:
         self.outbox = []
         self.events = []
 
-    def announce(self) -> None:
-        """After a (re)start: tell everyone what we have so they fill our gaps."""
+    def move(self, endpoint: str, number: int) -> None:
+        """We came back on another address: every heartbeat now carries it (signed), and
+        the others reconnect to it."""
+        self.resync.address = (number, endpoint)
+
+    def take_moved(self) -> list[tuple[int, str]]:
+        """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
+        out, self.resync.moved = self.resync.moved, []
+        return out
+
+    def announce(self, now: float = 0.0) -> None:
+        """After a (re)start: tell everyone what we have so they fill our gaps.  Until
+        every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
+        envelope of ours they hold, we make no new decision: ours from before the crash
+        may be among what they send."""
+        self.catching_up = True
+        self._announced = now
+        self._sync_hold()
         self._apply(self.resync.heartbeat(None, need=True))
+        self._check_caught_up(now)
+
+    def _check_caught_up(self, now: float) -> None:
+        if self.catching_up and self.catchup.caught_up(now, self._announced, self.resync,
+                                                       self.handed, self.timing.catch_up):
+            self.catching_up = False
+            self._dirty = True
+            self._pump(now)
 
     # ================================================================ queries
     def may_leave(self, now: float) -> bool:
@@ -301,8 +408,59 @@ class SessionPeer:
         return self.table.waiting_seats(self.rounds, self.audit.result is not None)
 
     def waiting_text(self, now: float) -> str:
-        """E.g. "waiting for Bo (disconnected 12 s)"."""
-        return self.liveness.waiting_text(self.waiting_seats(), now, self.handed)
+        """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48"."""
+        paused = self.pause_reason(now)
+        text = self.liveness.waiting_text(self.waiting_seats(), now, self.handed,
+                                          self._handoff_in(now))
+        return f"{text}. {paused}" if paused and text else (paused or text)
+
+    def _handoff_in(self, now: float):
+        """seat -> seconds until it may be handed to a bot (0: now), None if it cannot be."""
+        if not self.handoffs.possible():
+            return None
+        limit = self.handoffs.limit()
+        return lambda s: max(0.0, limit - self.liveness.quiet(s, now)) \
+            if s in self.escrow.escrow else None
+
+    def stall(self, now: float) -> dict:
+        """The waiting state, for the window: every seat the game waits for that is not
+        here — ``{"seat", "name", "quiet" (s silent), "left" (said it left for now),
+        "handoff_in" (s until it may be handed to a bot, 0: now; None: it cannot be),
+        "handoff_now"}`` — ``"paused"`` (the reason the game is paused, or None),
+        ``"stall_timeout"`` and ``"text"`` (as waiting_text)."""
+        handoff_in = self._handoff_in(now)
+        seats = []
+        for s in self.waiting_seats():
+            if s == self.seat or s in self.handed:
+                continue
+            lv = self.liveness
+            if lv.connected[s] and not lv.left_of[s]:
+                continue
+            left = handoff_in(s) if handoff_in is not None else None
+            seats.append({"seat": s, "name": self.names[s], "quiet": round(lv.quiet(s, now), 1),
+                          "left": lv.left_of[s],
+                          "handoff_in": None if left is None else round(left, 1),
+                          "handoff_now": left is not None and left <= 0})
+        return {"seats": seats, "paused": self.pause_reason(now),
+                "stall_timeout": self.timing.timeout, "text": self.waiting_text(now)}
+
+    def pause_reason(self, now: float, bot: bool = False) -> str | None:
+        """Why the game cannot go on until someone rejoins (every other seat away — with
+        2 players, the other one — or, ``bot``: every person), or None."""
+        if self.finished or self.status == STOPPED:
+            return None
+        return self.liveness.pause_reason(now, self.handed, bot)
+
+    def leave_for_now(self, now: float = 0.0) -> None:
+        """The person leaves the game for now (the window asked): tell the others, so they
+        show us paused rather than disconnected, and wait for our rejoin."""
+        if self.finished:
+            return
+        self._apply(self.resync.leave_notice(), now)
+
+    def votes_cast(self) -> list[int]:
+        """Seats we voted to hand to a bot."""
+        return [t for t, votes in self.handoffs.votes.items() if self.seat in votes]
 
     def peer_states(self, now: float) -> list[dict]:
         return self.liveness.states(now, self.handed)
@@ -316,12 +474,47 @@ class SessionPeer:
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
 
+    def say(self, text: str, now: float = 0.0) -> None:
+        """A chat line to the table (``say TEXT``); raises chat.ChatError if empty."""
+        self._apply(self.chat.say(text), now)
+
     def handoff_candidates(self, now: float) -> list[int]:
         """Seats that could be handed to a bot now."""
         return self.handoffs.candidates(now, self.liveness.last_seen)
 
-    def _vote(self, seat: int, now: float) -> None:
-        self._apply(self.handoffs.vote(seat), now)
+    def _check_deadlines(self, now: float) -> None:
+        if self.log.replaying or not self.started or not self.deadlines.due(now):
+            return
+        if self.status == STOPPED or (self.status == OVER and self.audit.result is not None):
+            return
+        skip = {self.seat, *self.handed}
+        if self.ghost is not None:
+            skip.add(self.ghost.seat)
+        steps = owed(self.table, self.rounds, self.who, skip)
+        for s, what in self.deadlines.check(steps, now, lambda q: self.liveness.quiet(q, now)):
+            self._withheld(s, what, now)
+
+    def _withheld(self, seat: int, what: str, now: float) -> None:
+        """``seat`` keeps talking but has not sent ``what`` past the deadline: it is named
+        and treated as departed (handed to a bot with 3-5 players, else the game stops)."""
+        limit = self.timing.step_deadline
+        text = (f"{self.who.seat(seat)} withheld {what} for more than {limit:.0f} s "
+                f"while still connected")
+        if self.seat in self.handoffs.votes.get(seat, {}):
+            self._alert("cheat", text, seat, now)
+            return
+        try:
+            self.handoffs.check_proposal(seat, float("inf"))
+        except HandoffError as exc:
+            self._alert("cheat", f"{text}: the game is stopped", seat, now)
+            self._stop(f"{text}; it cannot be handed to a bot ({exc})")
+            return
+        self._alert("cheat", f"{text}: it is treated as departed (vote to hand it to a bot)",
+                    seat, now)
+        self._vote(seat, now, why=f"withheld {what}")
+
+    def _vote(self, seat: int, now: float, why: str = "") -> None:
+        self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
         self._pump(now)
 
@@ -397,6 +590,7 @@ class SessionPeer:
                         keep.append(body)
                 inbox[s] = keep
             return
+        self._sync_hold()
         progress = True
         while progress:
             progress = False
@@ -420,6 +614,8 @@ class SessionPeer:
                                     s, now)
             if self._settle():
                 progress = True
+            if self.status != STOPPED and self._catch_up(now):
+                progress = True
             if self.ghost is not None and not self.log.replaying and self.status != STOPPED:
                 if self._apply(self.ghost.step(), now):
                     progress = True
@@ -434,6 +630,67 @@ class SessionPeer:
             raise Refused("cheat", seat, f"{self.who.seat(seat)} sent an unknown message type {t!r}")
         self._apply(route[0](body, now), now)
 
+    def _holding(self) -> bool:
+        """Send nothing new: we are rejoining and the others may hold envelopes of ours
+        that we lost (catchup.py)."""
+        return self.catching_up or len(self.log.sent) in self.log.ahead
+
+    def _sync_hold(self) -> None:
+        held = self._holding()
+        for d in self.own.decks:
+            d.hold = held
+        if self._held and not held and self.status != STOPPED and not self.log.replaying:
+            self._held = False
+            for env in self.catchup.resume():
+                self._emit(env)
+            self._dirty = True
+        self._held = held
+
+    def _catch_up(self, now: float) -> bool:
+        """Adopt our relayed envelopes, and make our relayed decisions again, as far as
+        our state has come."""
+        progress = False
+        while self.catchup.next_body() is not None and self.status != STOPPED:
+            adopted, bodies = self.catchup.adopt()
+            if adopted:
+                for body in bodies:
+                    self._own_seen(body)
+                self._dirty = progress = True
+                continue
+            if not self._redo_fetched(now):
+                break
+            progress = True
+        self._sync_hold()
+        return progress
+
+    def _redo_fetched(self, now: float) -> bool:
+        """Our next envelope is one the others relayed back (a rejoin lost it): if it is a
+        decision (possibly after the card opens it needs), make exactly that decision
+        again; its envelopes then come out byte for byte the same.  An automatic message
+        needs nothing: it is re-made when its turn comes."""
+        ahead, nxt = self.log.ahead, len(self.log.sent)
+        if nxt not in ahead or self.table.game is None or not self._may_decide():
+            return False
+        g, q = self.table.game, nxt
+        while q in ahead and ahead[q][1]["type"] == "deck/open":
+            q += 1
+        if q not in ahead:
+            return False
+        body = ahead[q][1]
+        if body["type"] == "sess/cmd" and body.get("v") == g.version:
+            command = body.get("cmd")
+        elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
+            command = self.catchup.choice(body, q, g, self.cfg.game_id)
+        else:
+            return False
+        try:
+            self._decide(tuples(command) if isinstance(command, list) else command, now)
+        except (belfort.BelfortError, TypeError, ValueError) as exc:
+            self._alert("error", f"our own decision as the others hold it (seq {q}) does not "
+                                 f"fit the game here: {exc}", None, now)
+            del ahead[q]
+        return True
+
     # ================================================================ what the game calls for
     def _settle(self) -> bool:
         """Commit-reveal steps, escrow and handoff steps, then the deck work the engine
@@ -442,7 +699,7 @@ class SessionPeer:
             return False
         self._dirty = False
         progress = self._advance_rounds()
-        if self.escrow.active:
+        if self.escrow.active and not self._holding():
             progress = self._apply(self.escrow.step(self.status == STOPPED)) or progress
             progress = self._apply(self.handoffs.step()) or progress
         if self.table.game is None or self.status == STOPPED:
@@ -457,7 +714,7 @@ class SessionPeer:
         progress = False
         for rnd in self.rounds.pending():
             if rnd.all_committed and rnd.purpose in self.own.choices \
-                    and rnd.purpose not in self.own.revealed:
+                    and rnd.purpose not in self.own.revealed and not self._holding():
                 for env in self.own.reveal(rnd.purpose, self.table.game, self.table.locate):
                     self._emit(env)
                 progress = True
@@ -472,7 +729,8 @@ class SessionPeer:
 
     def _begin_game(self, shares: list[bytes]) -> None:
         events = self.table.begin(shared_seed(shares), self.names)
-        self._apply(self.deckwork.first_epoch())
+        self._apply(self.deckwork.first_epoch(start=not self._holding()))
+        self._sync_hold()
         self.events.extend(events)
         self._boundary()
 
@@ -499,7 +757,8 @@ class SessionPeer:
         progress, again = False, True
         while again:
             again = False
-            progress = self._apply(self.deckwork.releases()) or progress
+            if not self._holding():
+                progress = self._apply(self.deckwork.releases()) or progress
             progress = self.deckwork.learn_hand() or progress
             for card in self.deckwork.revealable():
                 out = self.deckwork.reveal(card)
@@ -520,7 +779,7 @@ class SessionPeer:
     def _audit_step(self) -> bool:
         if self.audit.result is not None or not all(d.ready for d in self.decks):
             return False
-        envs = self.own.audits()
+        envs = [] if self._holding() else self.own.audits()
         for env in envs:
             self._emit(env)
         return self._apply(self.audit.verdict()) or bool(envs)
@@ -531,11 +790,13 @@ class SessionPeer:
         self.events.extend(events)
         for ev in events:
             if ev[0] == "reshuffle":
-                self._apply(self.deckwork.new_epoch(ev[1], ev[2], ev[3], self.log.replaying))
+                self._apply(self.deckwork.new_epoch(ev[1], ev[2], ev[3], self.log.replaying,
+                                                    start=not self._holding()))
+                self._sync_hold()
         self._boundary()
 
     def _boundary(self) -> None:
-        out = self.hashes.boundary(self.table.game, self.decks)
+        out = self.hashes.boundary(self.table.game, self.decks, send=not self._holding())
         if out is not None:
             self.log.boundary()
             self._apply(out)
@@ -562,8 +823,20 @@ class SessionPeer:
     def _emit(self, env: dict) -> None:
         """One of our envelopes: log it, let our own parts see it, send it."""
         data = encode_envelope(env)
-        self.log.add_ours(data)
         body = wire.unpack(env["body"], "x")
+        if not self.log.add_ours(data):
+            self._alert("error", f"our message {body['type']} (seq {body['seq']}) made again "
+                                 f"after the rejoin differs from the one the others hold",
+                        key=("ours-differ",))
+        self._own_seen(body)
+        if not self.log.replaying:
+            if self.transmit is not None:
+                self.transmit(None, data)
+            else:
+                self.outbox.append((None, data))
+
+    def _own_seen(self, body: dict) -> None:
+        """One of our envelopes, made or adopted: where our parts keep the transcript."""
         t = body["type"]
         if t.startswith("deck/") and body.get("epoch", -1) < len(self.table.deck_log):
             self.table.deck_log[body["epoch"]].append(body)
@@ -571,11 +844,6 @@ class SessionPeer:
                 self.ghost.absorb(body)
         elif t.startswith("commit/"):
             self.rounds.on_message(body)        # our own choices go through the same checks
-        if not self.log.replaying:
-            if self.transmit is not None:
-                self.transmit(None, data)
-            else:
-                self.outbox.append((None, data))
 
     def _emit_hosted(self, env: dict, now: float) -> None:
         """An envelope of the seat we host for a bot: to everyone, and into our session."""

@@ -26,26 +26,44 @@ from .table import GameTable
 
 
 class DeckWork:
-    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
+    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff,
+                 ours_missing=lambda: False) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
+        self.ours_missing = ours_missing     # () -> bool: our own key releases may be lost
 
     def register(self, dispatch) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
 
     def ready(self, body: dict) -> bool:
+        """Whether a deck message can be processed now; one that never could (an epoch
+        past the next, an open of a card never dealt to its sender) is ready at once, to
+        be refused: it must not block its sender's queue and stall the game."""
         decks, e = self.table.decks, body.get("epoch")
-        if wire.is_int(e) and len(decks) <= e < 1 << 20:
-            return False
+        if wire.is_int(e) and e == len(decks):
+            return False      # the next epoch: its reshuffle is on its way
         if body["type"] == "deck/open" and wire.is_int(e) and 0 <= e < len(decks):
             # the holder opens a card once every other seat's key reached it; those
             # keys may still be on their way to us (another seat's queue)
             deck, pos, s = decks[e], body.get("pos"), body["seat"]
             if not deck.ready:
                 return False
+            if wire.is_int(pos) and 0 <= pos < deck.size and self.never_dealt(deck, pos, s):
+                return True
             if wire.is_int(pos) and 0 <= pos < deck.size and any(
                     q not in deck.released[pos] for q in range(self.table.n) if q != s):
                 return False
         return True
+
+    def never_dealt(self, deck, pos: int, seat: int) -> bool:
+        """Position ``pos`` cannot be opened by ``seat``: the sender released its own key
+        there, or we never released ours (a holder can open only after our key reached it,
+        and we release it the moment the card is in its hand)."""
+        me = self.own.seat
+        if seat in deck.released[pos]:
+            return True
+        # our key missing proves nothing while, after a rejoin, the others may still hold
+        # the release we made before and lost: it comes back with the rest of ours
+        return me != seat and me not in deck.released[pos] and not self.ours_missing()
 
     def on_message(self, body: dict, now: float) -> Out:
         """Raises Refused, or the deck's CheatingError / ProtocolError."""
@@ -53,19 +71,27 @@ class DeckWork:
         if not (wire.is_int(e) and 0 <= e < len(self.table.decks)):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a deck message for "
                                          f"an epoch that does not exist ({e!r})")
+        if body["type"] == "deck/open":
+            deck, pos = self.table.decks[e], body.get("pos")
+            if deck.ready and wire.is_int(pos) and 0 <= pos < deck.size \
+                    and self.never_dealt(deck, pos, seat):
+                raise Refused("cheat", seat, f"{self.names.seat(seat)} opened position {pos} "
+                                             f"of deck epoch {e}, which was never dealt to it: "
+                                             f"refused")
         envs = self.own.on_deck(body)
         self.table.deck_log[e].append(body)
         if self.handoff.bot is not None:
             self.handoff.bot.absorb(body)
         return Out(send=envs)
 
-    def first_epoch(self) -> Out:
+    def first_epoch(self, start: bool = True) -> Out:
         """The deck of epoch 0: the physical cards in order (the game was just dealt)."""
-        envs = self.own.new_epoch(0, range(len(self.table.game.types)))
+        envs = self.own.new_epoch(0, range(len(self.table.game.types)), start)
         self.table.add_epoch(self.own.decks[0])
         return Out(send=envs)
 
-    def new_epoch(self, epoch: int, old: tuple, new: tuple, replaying: bool) -> Out:
+    def new_epoch(self, epoch: int, old: tuple, new: tuple, replaying: bool,
+                  start: bool = True) -> Out:
         """A reshuffle: a new deck over the physical cards of the discarded ``old`` ids."""
         t = self.table
         if epoch != len(t.decks):
@@ -74,7 +100,7 @@ class DeckWork:
             cards = [t.physical(c) for c in old]
         except KeyError:
             return Out().halt("a discarded card was never shown through the deck")
-        envs = self.own.new_epoch(epoch, cards)
+        envs = self.own.new_epoch(epoch, cards, start)
         t.add_epoch(t.decks[epoch], new)
         if self.handoff.bot is not None:
             self.handoff.bot.new_epoch(epoch, cards, replaying)
@@ -110,7 +136,7 @@ class DeckWork:
         if len(deck.released[pos]) != t.n or pos not in deck.known:
             return None
         try:
-            events = belfort.reveal(t.game, card, t.card_type(deck, pos))
+            events = t.reveal(card, t.card_type(deck, pos))
         except belfort.BelfortError as exc:
             return Out().halt(f"the deck revealed an impossible card: {exc}")
         return Out(changes=[events])

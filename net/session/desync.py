@@ -51,13 +51,15 @@ class DesyncCheck:
         self.their_hashes: dict[int, dict[int, tuple]] = {}
         self.their_views: dict[int, dict[int, dict]] = {}
         self.desync: dict | None = None
+        self.unsent: set[int] = set()     # versions whose hash we hold back (catchup.py)
 
     def register(self, dispatch) -> None:
         dispatch.on("sess/hash", self.on_hash, after_stop=True)
         dispatch.on("sess/view", self.on_view, after_stop=True)
 
-    def boundary(self, game, decks) -> Out | None:
-        """After a change of the game: our hash if a phase boundary was crossed, else None."""
+    def boundary(self, game, decks, send: bool = True) -> Out | None:
+        """After a change of the game: our hash if a phase boundary was crossed, else None
+        (not ``send``: noted, sent later by ``hash_message``)."""
         key = (game.round, game.phase)
         if key == self._boundary:
             return None
@@ -68,12 +70,19 @@ class DesyncCheck:
         self.my_views[v] = belfort.public_view(game)
         for old in sorted(self.my_views)[:-KEEP_VIEWS]:
             del self.my_views[old]
-        out = Out(send=[self.signer.sign("sess/hash", {"v": v, "round": game.round,
-                                                       "phase": game.phase, "hash": h})])
+        if send:
+            out = Out(send=[self.hash_message(v)])
+        else:
+            self.unsent.add(v)
+            out = Out()
         if v in self.their_hashes:
             for s, theirs in list(self.their_hashes[v].items()):
                 out.add(self._compare(s, v, theirs))
         return out
+
+    def hash_message(self, v: int) -> dict:
+        r, phase, h, _decks = self.my_hashes[v]
+        return self.signer.sign("sess/hash", {"v": v, "round": r, "phase": phase, "hash": h})
 
     def on_hash(self, body: dict, now: float) -> Out:
         seat = body["seat"]
@@ -132,9 +141,14 @@ class DesyncCheck:
         seat, v, text = body["seat"], body.get("v"), body.get("view")
         if not (wire.is_int(v) and isinstance(text, str)):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed view")
+        if self.desync is None or v != self.desync["version"] or \
+                seat in self.their_views.get(v, {}):
+            # a view is only ever sent once, for the version of a desync: anything else
+            # is not kept (nobody can make us store views without end)
+            return Out()
         try:
-            theirs = json.loads(text)
-        except ValueError:
+            theirs = json.loads(text)      # its size and depth were checked at intake
+        except (ValueError, RecursionError):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a view that is not "
                                          f"JSON") from None
         self.their_views.setdefault(v, {})[seat] = theirs
@@ -144,7 +158,6 @@ class DesyncCheck:
         fields = diff(json.loads(json.dumps(mine, sort_keys=True)), theirs)
         if not fields:
             return Out()
-        if self.desync is not None:
-            self.desync.setdefault("fields", {})[seat] = fields
+        self.desync.setdefault("fields", {})[seat] = fields
         return Out().alert("desync", f"{self.names[seat]}'s public state differs from ours in: "
                                      f"{', '.join(fields)}", seat)

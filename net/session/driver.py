@@ -6,17 +6,31 @@
     driver.legal()       our legal commands, [] when no decision of ours is awaited
     driver.submit(cmd)   raises belfort.CommandSyntaxError / IllegalCommandError, or
                          RuntimeError("no decision of ours is awaited now")
+    driver.undo()        take back our last action (a signed take-back every peer applies,
+                         takeback.py); returns the command, or raises
+                         belfort.undo.UndoRefused with the reason
+    driver.undo_refusal()  None when undo() would work now, else the Refusal
+    driver.game_log      the complete game's log file once written after the audit, or None
     driver.subscribe(fn) fn(events) in the event loop's thread after every change
     driver.peers()       [{"seat", "name", "kind", "state", "quiet"}] — state is
                          "here" | "connected" | "disconnected" | "left"; quiet: seconds silent
-    driver.waiting()     e.g. "waiting for Bo (disconnected 12 s)" ('' when nobody)
+    driver.waiting()     e.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48"
+                         ('' when nobody)
+    driver.stall()       the same as data: {"seats": [{"seat", "name", "quiet", "left",
+                         "handoff_in" (s, 0 = now, None = cannot), "handoff_now"}],
+                         "paused": why the game is paused (None: it is not), "stall_timeout",
+                         "text"} — for a countdown; "paused" (2 players, or everyone else
+                         away) means: quit when you like, `belfort rejoin` continues
     driver.handoff(seat) vote to hand a seat silent past the time-out to a bot (3-5 players)
+    driver.say(text)     a signed chat line to the table; driver.chat_since(n) -> (count, lines)
     driver.text_command("handoff 2")  the same as text; None for anything else
     driver.audit()       None while the game runs; (ok, text) at the end
     await driver.run()   the network work, in a thread; returns when the game is done
     driver.close()
 
-    driver.leave()       the person left the window: close, and stop the bots this peer
+    driver.leave()       the person left the window: tell the others we left for now (an
+                         unfinished game: they show "Ana left for now", not a disconnection,
+                         and wait for `belfort rejoin`), close, and stop the bots this peer
                          started if nobody else is left to play with them
 
 Alerts are net.session.Alert objects (kind, text, seat, when, seen), the same fields
@@ -72,6 +86,21 @@ class NetDriver:
         self.node.wake()
         return events
 
+    def undo(self):
+        with self._lock:
+            cmd = self.peer.take_back(time.monotonic())
+        self.node.wake()
+        return cmd
+
+    def undo_refusal(self):
+        with self._lock:
+            return self.peer.undo_refusal()
+
+    @property
+    def game_log(self) -> str | None:
+        with self._lock:
+            return str(self.node.game_log) if self.node.game_log is not None else None
+
     def handoff(self, seat: int) -> None:
         """Vote to hand a seat silent past the time-out to a bot (3-5 players); every
         other remaining player must vote too.  Raises net.session.handoff.HandoffError."""
@@ -94,6 +123,17 @@ class NetDriver:
         self.node.wake()
         return answer
 
+    def say(self, text: str) -> None:
+        """A chat line to everyone at the table, signed; raises chat.ChatError if empty."""
+        with self._lock:
+            self.peer.say(text, time.monotonic())
+        self.node.wake()
+
+    def chat_since(self, count: int) -> tuple[int, list]:
+        """(lines said so far, [(seat, text)] of those after the first ``count``)."""
+        with self._lock:
+            return self.peer.chat.count, self.peer.chat.since(count)
+
     def subscribe(self, fn) -> None:
         self._subs.append(fn)
 
@@ -104,6 +144,10 @@ class NetDriver:
     def waiting(self) -> str:
         with self._lock:
             return self.peer.waiting_text(time.monotonic())
+
+    def stall(self) -> dict:
+        with self._lock:
+            return self.peer.stall(time.monotonic())
 
     def audit(self):
         with self._lock:
@@ -136,8 +180,13 @@ class NetDriver:
             self.node.wake()
 
     def leave(self) -> None:
-        """The person left the window: stop the network work (closing the node if the
-        loop never ran), and the bots this peer started if nobody else is left."""
+        """The person left the window: tell the others we left for now (unless the game is
+        done), stop the network work (closing the node if the loop never ran), and the
+        bots this peer started if nobody else is left."""
+        with self._lock:
+            if not self.node.closed and not self.peer.finished:
+                self.peer.leave_for_now(time.monotonic())
+                self.node.said_bye = True     # (the loop's last flush sends it, with linger)
         self.close()
         if self._loop is None:
             self.node.close()
@@ -145,6 +194,7 @@ class NetDriver:
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
+        self.node.tend_lobby()
         frames = self.node.mesh.poll(timeout_ms)
         with self._lock:
             now = time.monotonic()

@@ -11,6 +11,14 @@ target's messages, its sequence going on from the cut, are signed with the ident
 of the lowest remaining seat, which plays it with a bot (botseat.BotSeat).  The owner
 coming back is told so (``ctl/handed``) and stops.
 
+Blame only with proof (issue 10): a vote is each seat's own judgement (silence past the
+time-out, or a missed protocol deadline, which it cites in ``why``), and nothing happens
+to the target until *every* remaining seat has voted: another seat's lone vote neither
+freezes the target's messages nor makes us publish anything.  Our own vote stops us
+counting the target's messages past what we held then (we judged it gone).  The
+``ctl/handed`` notice carries every remaining seat's signed vote; the owner stops only
+if they check out (a forged notice changes nothing).
+
 One handoff per game: the handed seat's shares of the other seats' masters are gone.
 """
 
@@ -20,6 +28,7 @@ from net.crypto import encode_envelope, wire
 
 from .botseat import BotSeat
 from .effects import Names, Out, Refused
+from .evidence import signed_body
 from .escrow import MIN_SEATS, combine, deck_check, master_commitment, share_commitment
 from .table import PLAYING, STOPPED
 
@@ -41,6 +50,7 @@ class Handoff:
         self.log, self.intake, self.table, self.escrow = log, intake, table, escrow
         self.rounds, self.commands, self.hashes = rounds, commands, hashes
         self.auto: float | None = None       # vote by itself after this many s of silence
+        self.follow = False                  # a bot peer: agree to a proposal by itself
         self.level, self.think = "normal", 0.0
         self.votes: dict[int, dict[int, int]] = {}       # target -> voter -> envelopes held
         self.shares_in: dict[int, dict[int, bytes]] = {}
@@ -49,6 +59,7 @@ class Handoff:
         self.bot: BotSeat | None = None                  # the bot seat we host
         self.ours_handed = False                         # our own seat is a bot's now
         self._told: dict[int, float] = {}
+        self.vote_envs: dict[int, dict[int, bytes]] = {}  # target -> voter -> its signed vote
         intake.beyond_cut = self.beyond_cut
         intake.is_handed = self.is_handed
 
@@ -59,12 +70,22 @@ class Handoff:
 
     # ------------------------------------------------------------ queries
     def beyond_cut(self, seat: int, seq: int) -> bool:
-        """A handoff of ``seat`` is under way and ``seq`` is past the cut: it does not count."""
-        return seat in self.votes and seat not in self.handed and 0 <= seat < self.n \
-            and seq >= max(self.votes[seat].values())
+        """A handoff of ``seat`` is under way and ``seq`` is past the cut: it does not
+        count.  Under way = we voted ourselves, or every remaining seat did: another
+        seat's vote alone changes nothing for the target."""
+        votes = self.votes.get(seat)
+        if not votes or seat in self.handed or not 0 <= seat < self.n:
+            return False
+        if self.seat not in votes and not all(s in votes for s in self._remaining(seat)):
+            return False
+        return seq >= max(votes.values())
 
     def is_handed(self, seat: int) -> bool:
         return seat in self.handed
+
+    def possible(self) -> bool:
+        """A handoff could happen in this game now (3-5 players, none yet, running)."""
+        return self.n >= MIN_SEATS and not self.handed and self.table.status == PLAYING
 
     def limit(self) -> float:
         return self.auto if self.auto is not None else self.timing.timeout
@@ -77,14 +98,24 @@ class Handoff:
                 and s in self.escrow.escrow and now - last_seen[s] >= self.limit()
                 and self.seat not in self.votes.get(s, {})]
 
-    def auto_targets(self, now: float, last_seen, finished_of) -> list[int]:
-        """Seats to vote on by ourselves (``--auto-handoff``)."""
-        if self.auto is None or self.n < MIN_SEATS or self.table.status != PLAYING or self.handed:
+    def auto_targets(self, now: float, last_seen, finished_of, left_of=None) -> list[int]:
+        """Seats to vote on by ourselves: silent past ``--auto-handoff``, or (``follow``, a
+        bot peer, which has nobody to ask) proposed by another seat and silent past the
+        stall time.  ``--auto-handoff`` never takes a seat whose player said it leaves for
+        now (it comes back); a bot peer follows the people's proposal even then."""
+        if (self.auto is None and not self.follow) or self.n < MIN_SEATS \
+                or self.table.status != PLAYING or self.handed:
             return []
-        return [s for s in range(self.n)
-                if s != self.seat and s not in self.handed and not finished_of[s]
-                and self.seat not in self.votes.get(s, {}) and s in self.escrow.escrow
-                and now - last_seen[s] > self.auto]
+        out = []
+        for s in range(self.n):
+            if s == self.seat or s in self.handed or finished_of[s] or s not in self.escrow.escrow \
+                    or self.seat in self.votes.get(s, {}):
+                continue
+            quiet, left = now - last_seen[s], left_of is not None and left_of[s]
+            if (self.auto is not None and quiet > self.auto and not left) or \
+                    (self.follow and self.votes.get(s) and quiet >= self.limit()):
+                out.append(s)
+        return out
 
     def check_proposal(self, seat: int, quiet: float) -> None:
         """Raise HandoffError with the reason unless we may vote to hand ``seat`` over."""
@@ -109,12 +140,18 @@ class Handoff:
                                f"be handed to a bot after {self.limit():.0f} s of silence")
 
     # ------------------------------------------------------------ votes and shares
-    def vote(self, seat: int) -> Out:
-        """Our vote (a local decision: logged, and replayed on rejoin)."""
-        self.log.record("handoff", seat)
+    def vote(self, seat: int, why: str = "") -> Out:
+        """Our vote (a local decision: logged, and replayed on rejoin).  ``why``: the
+        missed deadline it cites (empty: silence past the time-out)."""
+        self.log.record("handoff", seat if not why else [seat, why])
         have = self.intake.expected_seq(seat)
         self.votes.setdefault(seat, {})[self.seat] = have
-        out = Out(send=[self.signer.sign("hand/vote", {"target": seat, "have": have})])
+        fields = {"target": seat, "have": have}
+        if why:
+            fields["why"] = why[:200]
+        env = self.signer.sign("hand/vote", fields)
+        self.vote_envs.setdefault(seat, {})[self.seat] = encode_envelope(env)
+        out = Out(send=[env])
         return out.alert("info", f"you voted to hand {self.names[seat]}'s seat to a bot", seat)
 
     def on_message(self, body: dict, now: float) -> Out:
@@ -133,6 +170,9 @@ class Handoff:
             if seat in votes:
                 raise Refused("cheat", seat, f"{name(seat)} voted twice on {name(target)}")
             votes[seat] = have
+            env = self.log.envelopes(seat)
+            if 0 <= body["seq"] < len(env):
+                self.vote_envs.setdefault(target, {})[seat] = env[body["seq"]]
             if self.seat != target and self.seat not in votes:
                 return Out().alert("info", f"{self.names[seat]} proposes to hand "
                                            f"{self.names[target]}'s seat to a bot (agree: "
@@ -234,19 +274,45 @@ class Handoff:
             return Out()
         self._told[seat] = now
         h = self.handed[seat]
+        votes = self.vote_envs.get(seat, {})
         told = {"type": "ctl/handed", "game": self.cfg.game_id, "seat": self.seat, "seq": 0,
-                "target": seat, "host": h["host"], "round": h["round"], "v": h["version"]}
+                "target": seat, "host": h["host"], "round": h["round"], "v": h["version"],
+                "votes": [votes[s] for s in sorted(votes)]}
         return Out(frames=[(seat, encode_envelope(self.identity.sign_message(told)))])
 
     def on_notice(self, seat: int, body: dict, now: float) -> Out:
-        """``ctl/handed``: our own seat was handed to a bot while we were away."""
+        """``ctl/handed``: our own seat was handed to a bot while we were away.  Believed
+        only with every other seat's signed vote to hand *us* over."""
         target, host, r, v = body.get("target"), body.get("host"), body.get("round"), body.get("v")
+        votes = body.get("votes")
         if not (wire.is_int(target) and wire.is_int(host) and 0 <= host < self.n
-                and wire.is_int(r) and wire.is_int(v)):
+                and wire.is_int(r) and wire.is_int(v) and isinstance(votes, list)
+                and len(votes) <= self.n):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed handoff notice")
-        if target != self.seat or self.table.status == STOPPED:
+        if target != self.seat or self.table.status == STOPPED or self.ours_handed:
             return Out()
+        missing = self._unvouched(votes)
+        if missing:
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} told us our seat was handed "
+                                         f"to a bot, without the votes of "
+                                         f"{self.names.seats(missing)}: ignored")
         self.ours_handed = True
         text = (f"your seat was handed to a bot at round {r} (game version {v}): it is "
                 f"played by a bot hosted by {self.names[host]}; you cannot rejoin this game")
         return Out().alert("info", text, seat).halt(text)
+
+    def _unvouched(self, votes: list) -> list[int]:
+        """The other seats whose signed vote to hand our seat over is not among ``votes``."""
+        voters = set()
+        for data in votes:
+            for s in range(self.n):
+                if s == self.seat:
+                    continue
+                b = signed_body(data, self.cfg.keys[s], self.cfg.game_id)
+                if b is not None and b["seat"] == s and b["type"] == "hand/vote" \
+                        and b.get("target") == self.seat:
+                    voters.add(s)
+                    break
+        if self.n < MIN_SEATS:
+            return [s for s in range(self.n) if s != self.seat]
+        return [s for s in range(self.n) if s != self.seat and s not in voters]

@@ -1,14 +1,20 @@
 """Intake: from a frame to an accepted envelope waiting in its seat's queue.
 
 Every sequenced envelope is checked by ``SessionVerifier`` (signature, game, seat,
-exact next seq) before anything else.  A byte-identical copy of one we hold, arriving
-in a resync, is dropped quietly; a different message with a used seq is equivocation;
+exact next seq) before anything else.  A byte-identical copy of one we hold (a resync, a
+reconnecting socket, a rejoining peer) is dropped quietly: it changes nothing; a different message with a used seq is equivocation;
 a seq ahead of the next is held (``MAX_FUTURE`` per seat) and the others are asked for
 the gap (``Out.need_sync``).  Accepted envelopes go to the message log, then to a FIFO
 per seat (``inbox``) that the peer drains once each head is ready (dispatch.py).
 
 Records of our own log whose integrity check passed (storage.py) are admitted without
-checking their signature again: we checked it when we received them.
+checking their signature again: we checked it when we received them.  Our own envelopes
+relayed back to us (a rejoin that lost part of our log) go to ``MessageLog.ahead`` once
+their signature checks with our key (catchup.py adopts them).
+
+Every envelope's fields are checked against its type's shape (schemas.py) right after
+its signature, before it is logged or queued: a badly shaped one is refused, naming its
+signer, and does not use up its sequence number.
 """
 
 from __future__ import annotations
@@ -16,12 +22,15 @@ from __future__ import annotations
 from collections import deque
 
 import msgpack
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from net.crypto import ProtocolError, Verifier, open_envelope, wire
+from net.crypto.identity import SIG_DOMAIN
 
 from .effects import Names, Out, Refused
 from .msglog import MessageLog
+from .schemas import problem as shape_problem
 
 MAX_FUTURE = 512          # out-of-order envelopes held per seat
 MAX_INBOX = 4096          # accepted envelopes waiting per seat
@@ -34,6 +43,25 @@ class SessionVerifier(Verifier):
 
     def rekey(self, seat: int, public_key: bytes) -> None:
         self._keys[seat] = Ed25519PublicKey.from_public_bytes(public_key)
+
+    def unverify(self, seat: int, seq: int) -> None:
+        """Give back ``seq``: the envelope just verified was refused after all."""
+        if self._next.get(seat) == seq + 1:
+            self._next[seat] = seq
+
+    def signed_by(self, data: bytes) -> tuple[dict, int | None]:
+        """(body, the seat whose roster key signed it, or None): for a message of our own
+        seat, whose sequence the verifier does not follow."""
+        body, signed, sig = open_envelope(data)
+        if body["game"] != self.game_id:
+            raise ProtocolError("sig/wrong-game", body["seat"], f"game {body['game']!r}")
+        for seat in [body["seat"]] + [s for s in self._keys if s != body["seat"]]:
+            try:
+                self._keys[seat].verify(sig, SIG_DOMAIN + signed)
+                return body, seat
+            except (InvalidSignature, KeyError):
+                continue
+        return body, None
 
     def admit(self, body: dict) -> dict | None:
         """``body`` of a record we verified before (its log record passed its MAC): accept
@@ -80,7 +108,7 @@ class Intake:
 
     def have(self) -> list[int]:
         """How many envelopes of each seat we hold (ours: how many we sent)."""
-        return [len(self.log.sent) if s == self.seat else self.verifier.expected_seq(s)
+        return [self.log.held_ours() if s == self.seat else self.verifier.expected_seq(s)
                 for s in range(self.n)]
 
     def accept(self, data: bytes, now: float, src: int | None, relayed: bool,
@@ -92,10 +120,8 @@ class Intake:
         seat, seq = body["seat"], body["seq"]
         by = "" if src is None or src == seat else f" (sent by seat {src})"
         if seat == self.seat:
-            if self.log.holds(seat, seq, data):
-                return False, Out()      # our own message came back in a resync
-            raise Refused("cheat", src if src != seat else None,
-                          f"a message claiming to be ours (seq {seq}) was refused{by}")
+            out = self._ours(data, seq, src, by)
+            return seq in self.log.ahead, out     # a relayed one of ours: the peer adopts it
         if self.beyond_cut(seat, seq):
             return False, Out()   # a handoff of this seat is under way: nothing past the cut counts
         try:
@@ -104,6 +130,7 @@ class Intake:
                 checked = self.verifier.verify(data)
         except ProtocolError as exc:
             return False, self._refused(exc, data, seat, seq, src, by, relayed, now)
+        self._shape(checked, by)
         out = self.take(seat, data, checked)
         fut = self.future[seat]
         while fut:               # anything held that now fits
@@ -113,8 +140,52 @@ class Intake:
                 for q in [q for q in fut if q < nxt]:
                     del fut[q]
                 break
-            out.add(self.take(seat, held, self.verifier.verify(held)))
+            try:
+                nbody = self.verifier.verify(held)
+                self._shape(nbody, "")
+            except (ProtocolError, Refused) as exc:
+                fut.clear()
+                if isinstance(exc, Refused):
+                    out.alert(exc.kind, exc.text, exc.seat)
+                break
+            out.add(self.take(seat, held, nbody))
         return True, out
+
+    def _shape(self, body: dict, by: str) -> None:
+        """Refuse a verified body whose fields are not of its type's shape; its seq is
+        given back (nothing of it is kept)."""
+        why = shape_problem(body)
+        if why:
+            seat = body["seat"]
+            self.verifier.unverify(seat, body["seq"])
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} signed {why}: refused{by}")
+
+    def _ours(self, data: bytes, seq: int, src, by: str) -> Out:
+        """A message of our own seat, relayed back to us: after a rejoin that lost part of
+        our log, the others hold our last envelopes, which we take to re-make them."""
+        if self.log.holds(self.seat, seq, data) or self.log.ahead.get(seq, (None,))[0] == data:
+            return Out()                 # our own message came back in a resync
+        try:
+            body, signer = self.verifier.signed_by(data)
+        except ProtocolError as exc:
+            raise Refused("cheat", src, f"a malformed message claiming to be ours was "
+                                        f"refused{by} ({exc.reason})") from None
+        host = min(s for s in range(self.n) if s != self.seat)
+        if signer == host and seq >= len(self.log.sent):
+            # signed by the seat that would host our seat for a bot: a handoff while we
+            # were away, which its notice (ctl/handed) tells us; nobody cheats here
+            return Out()
+        if signer != self.seat:
+            raise Refused("cheat", src, f"a message claiming to be ours (seq {seq}) "
+                                        f"has a bad signature{by}")
+        if seq < len(self.log.sent):
+            return Out().alert("error", f"the others hold a different message of ours with "
+                                        f"seq {seq} than the one we made after rejoining (a "
+                                        f"lost decision made again differently)",
+                               key=("ours-differ",))
+        if seq < len(self.log.sent) + MAX_INBOX:
+            self.log.ahead.setdefault(seq, (data, body))
+        return Out()
 
     def _refused(self, exc: ProtocolError, data: bytes, seat: int, seq: int, src, by: str,
                  relayed: bool, now: float) -> Out:
@@ -124,10 +195,9 @@ class Intake:
                                         f"the seat is played by a bot now") from None
         if exc.reason == "sig/replayed":
             if self.log.holds(seat, seq, data):
-                if relayed:
-                    return Out()           # a duplicate from a resync: nothing to say
-                raise Refused("cheat", src if src is not None else seat,
-                              f"replayed message of {name(seat)} (seq {seq}) refused{by}")
+                # a byte-identical copy (a resync, a reconnecting socket, a rejoining
+                # peer sending again what it re-made): harmless, nothing to say
+                return Out()
             # a validly signed, different message with a used seq: equivocation
             raise Refused("cheat", seat, f"{name(seat)} signed two different "
                                          f"messages with seq {seq}{by}")

@@ -1,15 +1,38 @@
-"""Liveness: who is there, who is silent, who has finished.
+"""Liveness: who is there, silent, back, away for now or finished, and how long a stall
+may last.
 
 A peer silent ``Timing.disconnected`` (2 s) is shown as disconnected ("waiting for Bo
-(disconnected 12 s)") and "Bo is back" when it speaks again; every other peer silent
-``Timing.timeout`` means nobody is left to play with.  A peer that is done says so
-(``ctl/fin``, and the ``finished`` flag of its heartbeats): from then on its silence is
-not a disconnection and nobody waits for it.
+(disconnected 12 s)") and "Bo is back" when it speaks again.  A seat silent past the
+stall time (``Timing.timeout``, 180 s, ``--stall-timeout``) stalls the game no longer:
+with 3-5 players it can be handed to a bot (handoff.py), and the waiting text counts
+down to that moment; with 2 players, or when every other seat is away, the game is
+paused ("… rejoin to continue") instead of waiting forever.
+
+A peer that is done says so (``ctl/fin``, and the ``finished`` flag of its heartbeats);
+a peer that leaves for now says so too (``ctl/bye``): from then on its silence is not a
+disconnection, nobody hands its seat over by themselves, and the game waits for it to
+rejoin.
+
+Our own clock jumping (a suspended laptop, a stopped process) is not the others' silence:
+when two checks are further apart than ``JUMP`` the time in between is not counted, and
+we ask for what we missed before judging anyone.
 """
 
 from __future__ import annotations
 
 from .effects import Names, Out
+
+JUMP = 4.0       # s between two checks (normally ≤ 0.1 s): our process was not running
+
+
+def clock(seconds: float) -> str:
+    """180 -> '3:00'"""
+    s = max(0, int(seconds + 0.999))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def rejoin_hint() -> str:
+    return "`belfort rejoin` on each machine continues it where it stopped"
 
 
 class Liveness:
@@ -18,18 +41,23 @@ class Liveness:
         self.last_seen = [now] * n
         self.connected = [True] * n
         self.finished_of = [False] * n
+        self.left_of = [False] * n          # said it leaves for now (ctl/bye)
+        self.last_check = now
 
     def register(self, dispatch) -> None:
         dispatch.on_control("ctl/hb", self.on_heartbeat)
         dispatch.on_control("ctl/fin", self.on_finished)
+        dispatch.on_control("ctl/bye", self.on_bye)
 
     def reset(self, now: float) -> None:
         """After a (re)start: nobody has been silent yet."""
         self.last_seen = [now] * self.n
+        self.last_check = now
 
     def seen(self, seat: int, now: float) -> Out:
         self.last_seen[seat] = max(self.last_seen[seat], now)
-        if self.connected[seat]:
+        was_left, self.left_of[seat] = self.left_of[seat], False
+        if self.connected[seat] and not was_left:
             return Out()
         self.connected[seat] = True
         return Out().alert("reconnect", f"{self.names[seat]} is back", seat)
@@ -42,9 +70,24 @@ class Liveness:
         self.finished_of[seat] = True
         return Out()
 
+    def on_bye(self, seat: int, body: dict, now: float) -> Out:
+        """The seat's player left for now (the window asked): the game waits for them."""
+        self.left_of[seat] = True
+        self.connected[seat] = False
+        return Out().alert("info", f"{self.names[seat]} left the game for now; it goes on "
+                                   f"when they rejoin ({rejoin_hint()})", seat)
+
     def check(self, now: float, handed) -> Out:
-        """Disconnections: a seat silent too long (not one that finished or a bot's)."""
+        """Disconnections: a seat silent too long (not one that finished, left for now or
+        is a bot's).  After a jump of our own clock nobody is judged: the gap is not
+        their silence, and we ask everyone for what we missed."""
         out = Out()
+        gap = now - self.last_check
+        self.last_check = now
+        if gap > JUMP:
+            self.last_seen = [min(now, t + gap) for t in self.last_seen]
+            out.need_sync = True
+            return out
         for s in range(self.n):
             if s == self.seat:
                 continue
@@ -57,26 +100,70 @@ class Liveness:
     def quiet(self, seat: int, now: float) -> float:
         return now - self.last_seen[seat]
 
+    def away(self, seat: int, now: float) -> bool:
+        """Left for now, or silent past the stall time."""
+        return self.left_of[seat] or (not self.finished_of[seat]
+                                      and self.quiet(seat, now) > self.timing.timeout)
+
     def abandoned(self, now: float, handed) -> bool:
-        """Every other peer has been silent past the time-out: nobody is left to play with."""
+        """Every other peer has been silent past the stall time: nobody is left to play with."""
         return all(now - self.last_seen[s] > self.timing.timeout for s in range(self.n)
                    if s != self.seat and s not in handed)
 
-    def waiting_text(self, seats, now: float, handed) -> str:
-        """E.g. "waiting for Bo (disconnected 12 s)"."""
+    def pause_reason(self, now: float, handed, bot: bool = False) -> str | None:
+        """Why the game is paused now, or None: every other seat is away (with 2 players:
+        the other one), or, for a bot peer, every person."""
+        others = [s for s in range(self.n) if s != self.seat and s not in handed
+                  and not self.finished_of[s]]
+        people = [s for s in others if self.kinds[s] != "bot"]
+        away = [s for s in others if self.away(s, now)]
+        if not others:
+            return None
+        if away != others:
+            if not (bot and people and all(s in away for s in people)):
+                return None
+            away = people
+        who = []
+        for s in away:
+            if self.left_of[s]:
+                who.append(f"{self.names[s]} left for now")
+            else:
+                who.append(f"{self.names[s]} has been away {clock(self.quiet(s, now))}")
+        return (f"The game is paused: {', '.join(who)}. Quit when you like; "
+                f"{rejoin_hint()}.")
+
+    def waiting_text(self, seats, now: float, handed, handoff_in=None) -> str:
+        """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48".
+        ``handoff_in(seat)``: seconds until the seat may be handed to a bot (0: now), or
+        None when it cannot be (2 players: the game is paused instead)."""
         if not seats:
             return ""
-        parts = []
+        parts, notes = [], []
         for s in seats:
             if s == self.seat:
                 parts.append("you")
-            elif s in handed:
+                continue
+            if s in handed:
                 parts.append(f"{self.names[s]} (bot)")
+                continue
+            if self.left_of[s]:
+                parts.append(f"{self.names[s]} (left for now, {self.quiet(s, now):.0f} s)")
             elif not self.connected[s]:
-                parts.append(f"{self.names[s]} (disconnected {now - self.last_seen[s]:.0f} s)")
+                parts.append(f"{self.names[s]} (disconnected {self.quiet(s, now):.0f} s)")
             else:
                 parts.append(self.names[s])
-        return "waiting for " + ", ".join(parts)
+                continue
+            left = handoff_in(s) if handoff_in is not None else None
+            if left is None:
+                rest = self.timing.timeout - self.quiet(s, now)
+                notes.append("the game is paused" if rest <= 0 or self.left_of[s]
+                             else f"paused in {clock(rest)}")
+            elif left <= 0:
+                notes.append(f"{self.names[s]}'s seat can be handed to a bot: handoff {s}")
+            else:
+                notes.append(f"handoff possible in {clock(left)}")
+        text = "waiting for " + ", ".join(parts)
+        return text + (" — " + "; ".join(notes) if notes else "")
 
     def states(self, now: float, handed) -> list[dict]:
         out = []
@@ -85,6 +172,8 @@ class Liveness:
                 state = "here"
             elif s in handed:
                 state = "bot"
+            elif self.left_of[s]:
+                state = "paused"
             elif self.finished_of[s] and not self.connected[s]:
                 state = "left"
             elif self.connected[s]:

@@ -5,19 +5,28 @@ Every lobby message is an envelope signed with the sender's identity key (game
 "lobby", seq 0): the host checks a joiner holds the key it presents; a joiner pins
 the host's key from the welcome and shows its fingerprint.  Messages:
 
-    joiner -> host  lobby/hello  {protocol, name, key, curve, mesh_port, via, kind, ruleset}
-    host -> joiner  lobby/welcome {your_seat, host, fingerprint, roster, options, ruleset_sha}
+    joiner -> host  lobby/hello  {protocol, name, key, curve, mesh_port, via, kind, ruleset,
+                                  nonce, challenge}
+    host -> joiner  lobby/challenge {challenge}     a hello without this connection's
+                                                   fresh challenge gets one, nothing else
+    host -> joiner  lobby/welcome {your_seat, host, fingerprint, roster, options, ruleset_sha,
+                                   nonce}          (the joiner's nonce: a fresh answer)
     host -> joiner  lobby/refused {reason}
     host -> all     lobby/roster  {roster}             on every change, and every second
     joiner -> host  lobby/ping    {}                   every second (a silent joiner has left)
     joiner -> host  lobby/bye     {}
     host -> joiner  lobby/start   {config}             the GameConfig, endpoints as seen by it
     joiner -> host  lobby/started {}                   acknowledges start
+
+A hello counts only with the challenge the host gave that very connection, once: a
+hello captured on the LAN and replayed cannot rebind a seat (issue 10).  Names are
+printable text of bounded length and no look-alike of a seated name (net.session.text).
+The host's socket refuses frames over ``MAX_LOBBY_FRAME`` (ZMQ_MAXMSGSIZE).
 """
 
 from __future__ import annotations
 
-import socket
+import secrets
 import time
 from dataclasses import dataclass, field
 
@@ -29,11 +38,15 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelope, wire
 from net.crypto.identity import SIG_DOMAIN
 
+from .addresses import AddressError, lan_addresses, normalize
 from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
+from .text import name_problem, printable, skeleton
 
 PING = 1.0
 JOINER_SILENT = 6.0
-MAX_NAME = 24
+MAX_LOBBY_FRAME = 16 * 1024       # a hello is ~400 bytes; the host takes nothing bigger
+MAX_START_FRAME = 1 << 20         # the start carries the ruleset text to the joiners
+CHALLENGES = 256                  # outstanding challenges kept (the oldest go first)
 
 
 class LobbyError(Exception):
@@ -62,15 +75,10 @@ def _open(data: bytes, key: bytes | None = None) -> dict:
 
 
 def lan_address() -> str:
-    """This machine's LAN address for the join command (no packet is sent)."""
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            ip = info[4][0]
-            if not ip.startswith("127."):
-                return ip
-    except OSError:
-        pass
-    return "127.0.0.1"
+    """This machine's LAN address for the join command (no packet is sent); loopback only
+    when the machine has no other address at all."""
+    found = lan_addresses()
+    return found[0] if found else "127.0.0.1"
 
 
 def _host_of(endpoint: str) -> str:
@@ -99,6 +107,10 @@ class HostLobby:
                  mesh_port: int, *, bind: str = "0.0.0.0", port: int = 5555, players: int = 5,
                  options: dict | None = None, ruleset_text: str | None = None,
                  advertise: str | None = None) -> None:
+        bad = name_problem(name)
+        if bad is not None:
+            raise LobbyError(f"{bad} (--name)")
+        name = " ".join(name.split())
         self.ctx = ctx
         self.identity = identity
         self.players = players
@@ -111,14 +123,23 @@ class HostLobby:
         self.router = ctx.socket(zmq.ROUTER)
         self.router.linger = 1000
         self.router.router_mandatory = False
+        self.router.setsockopt(zmq.MAXMSGSIZE, MAX_LOBBY_FRAME)
         self.router.bind(f"tcp://{bind}:{port}")
         self.port = int(self.router.getsockopt_string(zmq.LAST_ENDPOINT).rsplit(":", 1)[1])
-        ip = advertise or (bind if bind not in ("0.0.0.0", "*") else lan_address())
+        if advertise or bind not in ("0.0.0.0", "*"):
+            ips = [advertise or bind]
+        else:
+            ips = lan_addresses() or ["127.0.0.1"]
+        ip = ips[0]
         self.address = f"tcp://{ip}:{self.port}"
+        self.addresses = [f"tcp://{a}:{self.port}" for a in ips]   # every usable one
         self.seats: list[Seat] = [Seat(name, identity.public_bytes, curve[0], "human", mesh_port,
                                        ip, ip)]
         self.started = False
-        self.on_join = None
+        self.on_join = None                 # on_join(curve key): let its mesh link in
+        self.on_leave = None                # on_leave(curve key): and out again
+        self.challenges: dict[bytes, bytes] = {}     # routing id -> its fresh challenge
+        self.admitted: set[str] = set()              # Curve keys ever let into our mesh
         self.events: list[str] = []
         self._last_roster = 0.0
 
@@ -128,6 +149,10 @@ class HostLobby:
 
     def join_command(self) -> str:
         return f"belfort join {self.address}"
+
+    def join_commands(self) -> list[str]:
+        """One join command per usable address of this machine (the route's first)."""
+        return [f"belfort join {a}" for a in self.addresses]
 
     def roster(self) -> list[dict]:
         return [s.public(i) for i, s in enumerate(self.seats)]
@@ -152,7 +177,7 @@ class HostLobby:
         now = time.monotonic()
         for i, s in list(enumerate(self.seats))[1:]:
             if now - s.last > JOINER_SILENT:
-                self.seats.remove(s)
+                self._remove(s)
                 events.append(f"{s.name} left (no answer)")
                 self._broadcast_roster()
         if now - self._last_roster > PING:
@@ -194,11 +219,23 @@ class HostLobby:
             return
         seat.last = time.monotonic()
         if t == "lobby/bye":
-            self.seats.remove(seat)
+            self._remove(seat)
             events.append(f"{seat.name} left")
             self._broadcast_roster()
         elif t == "lobby/started":
             seat.started = True
+
+    def _remove(self, seat: Seat) -> None:
+        """A joiner left: its seat, and its key's way into our mesh, go."""
+        self.seats.remove(seat)
+        if self.on_leave is not None:
+            self.on_leave(seat.curve)
+
+    def _challenge(self, rid: bytes) -> None:
+        if len(self.challenges) >= CHALLENGES:
+            del self.challenges[next(iter(self.challenges))]
+        c = self.challenges[rid] = secrets.token_bytes(16)
+        self._send(rid, "lobby/challenge", {"challenge": c})
 
     def _hello(self, rid: bytes, data: bytes, peer_ip, events: list) -> None:
         try:
@@ -206,19 +243,33 @@ class HostLobby:
         except ProtocolError as exc:
             self._refuse(rid, f"your hello is not valid ({exc.detail})", events)
             return
+        if self.started:
+            # before the version: a probe of a started game learns that it started
+            self._refuse(rid, "the game has already started ({players}); only its players "
+                              "can rejoin".format(players=", ".join(s.name for s in self.seats)),
+                         events)
+            return
         proto = body.get("protocol")
         if proto != PROTOCOL:
             self._refuse(rid, f"wrong version: the host runs {PROTOCOL}, you run {proto!r}", events)
             return
-        if self.started:
-            self._refuse(rid, "the game has already started", events)
+        challenge = body.get("challenge")
+        if challenge is None or challenge != self.challenges.get(rid):
+            self._challenge(rid)          # a replayed hello gets no further than this
             return
+        del self.challenges[rid]          # used once
+        nonce = body.get("nonce")
         name, key, curve = body.get("name"), body.get("key"), body.get("curve")
         port, via, kind = body.get("mesh_port"), body.get("via"), body.get("kind", "human")
         rs = body.get("ruleset")
-        if not (isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME and
+        bad_name = name_problem(name)
+        if bad_name is not None:
+            self._refuse(rid, f"{bad_name}; choose another with --name", events)
+            return
+        if not (isinstance(nonce, bytes) and len(nonce) == 16 and
                 isinstance(curve, str) and len(curve) == 40 and wire.is_int(port) and
-                0 < port < 65536 and isinstance(via, str) and kind in ("human", "bot")):
+                0 < port < 65536 and isinstance(via, str) and len(via) <= 300 and
+                kind in ("human", "bot")):
             self._refuse(rid, "malformed hello", events)
             return
         if rs is not None and rs != self.ruleset_sha:
@@ -233,19 +284,26 @@ class HostLobby:
                 self._refuse(rid, f"game full ({len(self.seats)} of {self.players} seats taken)",
                              events)
                 return
-            if any(s.name.lower() == name.strip().lower() for s in self.seats):
-                self._refuse(rid, f"the name {name!r} is taken; choose another with --name", events)
+            name = " ".join(name.split())
+            alike = next((s for s in self.seats if skeleton(s.name) == skeleton(name)), None)
+            if alike is not None:
+                same = alike.name.casefold() == name.casefold()
+                self._refuse(rid, f"the name {name!r} is taken" if same else
+                             f"the name {name!r} looks like {alike.name!r}, who is seated; "
+                             f"choose another with --name", events)
                 return
             ip = peer_ip or _host_of(via)
-            self.seats.append(Seat(name.strip(), key, curve, kind, port, ip, _host_of(via), rid))
+            self.seats.append(Seat(name, key, curve, kind, port, ip, _host_of(via), rid))
+            self.admitted.add(curve)
             if self.on_join is not None:
-                self.on_join(len(self.seats) - 1, curve)
+                self.on_join(curve)
             events.append(f"{name} joined ({kind}, key {fingerprint(key)})")
         seat_no = next(i for i, s in enumerate(self.seats) if s.key == key)
         self._send(rid, "lobby/welcome", {
             "your_seat": seat_no, "host": self.seats[0].name, "fingerprint": self.fingerprint,
             "hostkey": self.identity.public_bytes, "roster": self.roster(),
-            "options": self.options, "ruleset_sha": self.ruleset_sha, "players": self.players})
+            "options": self.options, "ruleset_sha": self.ruleset_sha, "players": self.players,
+            "nonce": nonce})
         self._broadcast_roster()
 
     def start(self, wait_acks: float = 5.0) -> GameConfig:
@@ -284,8 +342,40 @@ class HostLobby:
                     self._handle(parts[0], parts[1], None, [])
         return config_for(None)
 
+    def answer_late(self) -> None:
+        """After the start: answer whoever still knocks that the game has started (a
+        closed port would read as "address unreachable"); never blocks."""
+        if self.router.closed:
+            return
+        for _ in range(16):
+            try:
+                parts = self.router.recv_multipart(zmq.NOBLOCK)
+            except zmq.ZMQError:
+                return
+            if len(parts) == 2:
+                try:
+                    body, _raw, _sig = open_envelope(parts[1])
+                except ProtocolError:
+                    continue
+                if body.get("type") == "lobby/hello":
+                    self._hello(parts[0], parts[1], None, [])
+
     def close(self) -> None:
         self.router.close(0)
+
+
+class RosterChanges:
+    """The host repeats the roster every second (its keep-alive); a joiner shows it only
+    when it changed (issue 11, bug 7)."""
+
+    def __init__(self) -> None:
+        self.last: list | None = None
+
+    def changed(self, roster: list) -> bool:
+        if roster == self.last:
+            return False
+        self.last = list(roster)
+        return True
 
 
 class JoinLobby:
@@ -294,16 +384,22 @@ class JoinLobby:
     def __init__(self, ctx: zmq.Context, address: str, identity, name: str, curve: tuple[str, str],
                  mesh_port: int, *, kind: str = "human", ruleset_sha: str | None = None,
                  protocol: str = PROTOCOL) -> None:
-        if not address.startswith("tcp://") or ":" not in address[6:]:
-            raise LobbyError(f"not a host address: {address!r} (expected tcp://HOST:PORT)")
+        try:
+            address = normalize(address)
+        except AddressError as exc:
+            raise LobbyError(str(exc)) from None
         self.address = address
         self.identity = identity
         self.dealer = ctx.socket(zmq.DEALER)
         self.dealer.linger = 0
+        self.dealer.setsockopt(zmq.MAXMSGSIZE, MAX_START_FRAME)
         self.dealer.connect(address)
-        self.hello = _sign(identity, "lobby/hello", {
+        self.nonce = secrets.token_bytes(16)
+        self.hello_fields = {
             "protocol": protocol, "name": name, "key": identity.public_bytes, "curve": curve[0],
-            "mesh_port": mesh_port, "via": address, "kind": kind, "ruleset": ruleset_sha})
+            "mesh_port": mesh_port, "via": address, "kind": kind, "ruleset": ruleset_sha,
+            "nonce": self.nonce}
+        self.hello = _sign(identity, "lobby/hello", self.hello_fields)
         self.host_key: bytes | None = None
         self.welcome: dict | None = None
         self.roster: list[dict] = []
@@ -320,13 +416,18 @@ class JoinLobby:
             if body is None:
                 continue
             if body["type"] == "lobby/refused":
-                raise LobbyError(f"refused by the host: {body.get('reason')}")
-            if body["type"] == "lobby/welcome":
+                raise LobbyError(f"refused by the host: {printable(body.get('reason'), 300)}")
+            if body["type"] == "lobby/challenge" and isinstance(body.get("challenge"), bytes):
+                self.dealer.send(_sign(self.identity, "lobby/hello",
+                                       dict(self.hello_fields, challenge=body["challenge"])))
+                continue
+            if body["type"] == "lobby/welcome" and body.get("nonce") == self.nonce:
                 self.welcome = body
                 self.roster = body.get("roster", [])
                 return body
         raise LobbyError(f"address unreachable: no answer from {self.address} within "
-                         f"{timeout:.0f} s (is the host running, and the address right?)")
+                         f"{timeout:.0f} s (is the host running, and the address right? A "
+                         f"game that started or ended answers too, so nothing listens there)")
 
     def _recv(self) -> dict | None:
         try:
@@ -340,8 +441,11 @@ class JoinLobby:
                 key = body.get("hostkey")
                 if not isinstance(key, bytes):
                     key = b"\0" * 32 if body.get("type") != "lobby/refused" else None
-            if body.get("type") == "lobby/refused" and self.host_key is None:
-                return body     # a refusal cannot be pinned to a key we never saw
+            if body.get("type") in ("lobby/refused", "lobby/challenge") and \
+                    self.host_key is None:
+                # neither can be pinned to a key we never saw; a false one costs nothing:
+                # a refusal is only shown, a challenge only gets our hello sent again
+                return body
             body = _open(data, key)
             if self.host_key is None and body.get("type") == "lobby/welcome":
                 self.host_key = key
@@ -371,7 +475,7 @@ class JoinLobby:
                 if on_roster:
                     on_roster(self.roster)
             elif t == "lobby/refused":
-                raise LobbyError(f"refused by the host: {body.get('reason')}")
+                raise LobbyError(f"refused by the host: {printable(body.get('reason'), 300)}")
             elif t == "lobby/start":
                 try:
                     cfg = GameConfig.from_dict(body["config"])

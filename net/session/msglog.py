@@ -1,7 +1,10 @@
 """The peer's message log: every signed envelope of the game it holds, and its disk record.
 
 ``sent[q]`` is our own envelope with seq q, ``accepted[s][q]`` seat s's; any peer can
-relay any of them (they are signed), which is how gaps are filled (resync.py).  What
+relay any of them (they are signed), which is how gaps are filled (resync.py).
+``ahead[q]`` is our own envelope with seq q as another peer relayed it, when a rejoin
+left us without it (a log cut short or lost): the peer re-makes it byte for byte, a
+decision of ours by taking the command from it (core.SessionPeer._redo_fetched).  What
 is written to disk (storage.GameStore) goes through ``record`` here, so a replay of
 the log (rejoin) writes nothing again.
 """
@@ -16,6 +19,7 @@ class MessageLog:
         self.replaying = False           # rebuilding from the log: record nothing
         self.sent: list[bytes] = []
         self.accepted: list[list[bytes]] = [[] for _ in range(n)]
+        self.ahead: dict[int, tuple[bytes, dict]] = {}   # seq -> (our envelope, its body)
         self.sync_due = False            # a phase boundary passed: fsync the log soon
 
     def record(self, kind: str, payload) -> None:
@@ -23,8 +27,19 @@ class MessageLog:
         if self.store is not None and not self.replaying:
             self.store.append(kind, payload)
 
-    def add_ours(self, data: bytes) -> None:
+    def add_ours(self, data: bytes) -> bool:
+        """One of our envelopes, just made: False if it differs from the one the others
+        hold for that seq (we made a lost decision again differently)."""
+        fetched = self.ahead.pop(len(self.sent), None)
         self.sent.append(data)
+        return fetched is None or fetched[0] == data
+
+    def held_ours(self) -> int:
+        """How many of our envelopes we hold: those we made, then those fetched."""
+        q = len(self.sent)
+        while q in self.ahead:
+            q += 1
+        return q
 
     def add_theirs(self, seat: int, data: bytes) -> None:
         """Another seat's envelope, accepted: on disk first, then held."""

@@ -18,9 +18,16 @@ import zmq
 from net.crypto import Identity
 
 from .config import GameConfig, Timing
+from . import fulllog
 from .core import STOPPED, SessionPeer
-from .lobby import HostLobby, JoinLobby, LobbyError
+from .addresses import AddressError, normalize, route_address
+from .files import StoreError, read_file
+from .limits import bound_context
+from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
+from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
+from .running import AlreadyRunning, holder, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
+from .resync import valid_endpoint
 from .transport import ZmqMesh, curve_keypair
 
 log = logging.getLogger("belfort.node")
@@ -56,13 +63,18 @@ class Node:
         peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
+        self.game_log: Path | None = None    # the complete log, written after the audit
+        self.game_log_error: str | None = None
         self.closed = False
+        self.said_bye = False      # we told the others we leave for now
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
         self.steps = 0
         self.t_session: float | None = None       # the session began (benchmarks)
         self.t_lobby_close: float | None = None
         self.wake = mesh.waker()   # any thread: end the current poll now
+        self.locks: list = []      # running.RunningLock: one process per stored game
+        self.lobby = None          # the host's lobby, still telling latecomers "started"
 
     @property
     def config(self) -> GameConfig:
@@ -89,8 +101,13 @@ class Node:
             self._due = (self.peer.game.version, now + self.pace)
         return max(0.0, self._due[1] - now)
 
+    def tend_lobby(self) -> None:
+        if self.lobby is not None:
+            self.lobby.answer_late()
+
     def step(self, timeout_ms: float = 50) -> None:
         self.steps += 1
+        self.tend_lobby()
         self.flush()
         wait = self._bot_wait(time.monotonic())
         if wait is not None:
@@ -105,6 +122,9 @@ class Node:
         for src, data in frames:
             self.peer.receive(data, now, src)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
+        for seat, endpoint in self.peer.take_moved():
+            log.info("seat %s moved to %s", seat, endpoint)
+            self.mesh.reconnect(seat, endpoint)
         self.peer.tick(now)
         if self._bot_wait(now) == 0.0:
             try:
@@ -122,7 +142,20 @@ class Node:
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
+                self.write_game_log()
                 self.store.mark_finished(self.summary())
+
+    def write_game_log(self) -> None:
+        """The complete game, every hand and the draw pile included (fulllog.py), beside
+        this peer's files of the game, once the audit passed."""
+        text = fulllog.complete_text(self.peer)
+        if text is None:
+            return
+        try:
+            self.game_log = fulllog.write(self.store.dir, text)
+        except OSError as exc:
+            self.game_log_error = f"the game log could not be written: {exc}"
+            log.error(self.game_log_error)
 
     def abandoned(self) -> bool:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
@@ -152,17 +185,30 @@ class Node:
                 if g is not None else None,
                 "audit": list(p.audit_result) if p.audit_result else None,
                 "desync": p.desync, "commands": len(p.history),
+                "log": str(self.game_log) if self.game_log is not None else None,
                 "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
 
+    def leave_for_now(self) -> None:
+        """Tell the others we leave for now (they wait for our rejoin, without alarm)."""
+        if self.closed or self.peer.finished:
+            return
+        self.peer.leave_for_now(time.monotonic())
+        self.said_bye = True
+        self.flush()
+
     def close(self) -> None:
-        """Leave: the last frames (our finished notice) get a moment to go out."""
+        """Leave: the last frames (our finished or leaving notice) get a moment to go out."""
         if self.closed:
             return
         self.closed = True
         self.flush()
-        self.mesh.close(linger_ms=500 if self.peer.finished else 0)
+        self.mesh.close(linger_ms=500 if self.peer.finished or self.said_bye else 0)
         if self.store is not None:
             self.store.close()
+        for lock in self.locks:
+            lock.release()
+        if self.lobby is not None:
+            self.lobby.close()
 
     def stop_own_bots(self) -> None:
         """The person closed the window.  Bots this peer started keep playing while another
@@ -220,6 +266,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
+    node.peer.handoff_follow = True      # nobody to ask: agree to the people's handoff
 
     class _Lazy:
         def __init__(self):
@@ -239,18 +286,27 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
          bot_level: str = "random", bot_think: float = 0.0, auto_start: bool = True,
          start_after: float | None = None, advertise: str | None = None, on_event=print,
          timing: Timing | None = None, level: str | None = None, test_secret: str | None = None,
-         ctx: zmq.Context | None = None, should_start=None, bot_args: list | None = None) -> Node:
+         ctx: zmq.Context | None = None, should_start=None, bot_args: list | None = None,
+         announce: bool = False) -> Node:
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
     lobby = HostLobby(ctx, identity, name, curve, mesh.port, bind=bind, port=port, players=players,
                       options=options, ruleset_text=ruleset_text, advertise=advertise)
-    lobby.on_join = lambda seat, key: mesh.allow({seat: key})
+    lobby.on_join = mesh.admit             # keyed by identity: lobby places change
+    lobby.on_leave = mesh.forget
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
+              "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
+    announcer = None
+    if announce and not bind.startswith("127."):
+        from .discovery import Announcer
+        announcer = Announcer(lobby, [a.split("://", 1)[1].rsplit(":", 1)[0]
+                                      for a in lobby.addresses])
     procs = []
     for i in range(bots):
         procs.append(spawn_bot(lobby.address, bot_level, data_dir / "bots", think=bot_think,
@@ -261,6 +317,13 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
         while True:
             for text in lobby.poll(100):
                 on_event({"event": "lobby-change", "text": text, "roster": lobby.roster()})
+            if announcer is not None:
+                if announcer.problem:
+                    on_event({"event": "lobby-change", "text": announcer.problem + ": the "
+                              "others type the address above", "roster": lobby.roster()})
+                    announcer = None
+                else:
+                    announcer.update()
             full = len(lobby.seats) >= players
             if should_start is not None:
                 if should_start(lobby):
@@ -274,13 +337,28 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                 if p.poll() is not None and p.returncode != 0:
                     raise LobbyError(f"a bot process failed (exit code {p.returncode})")
         t_lobby_close = time.monotonic()
+        if announcer is not None:
+            announcer.close()          # started: nobody else can join
+            announcer = None
         cfg = lobby.start()
-    finally:
+    except BaseException:
         lobby.close()
+        raise
+    finally:
+        if announcer is not None:
+            announcer.close()
     secrets = _new_secrets(identity, curve, test_secret)
+    for k in set(lobby.admitted) - set(cfg.curve):
+        mesh.forget(k)
     mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
     node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret)
+    node.lobby = lobby
+    try:
+        node.locks.append(lock_game(node.store.dir))
+    except AlreadyRunning as exc:
+        node.close()
+        raise LobbyError(str(exc)) from None
     attach_bot(node, level, bot_think)
     node.procs = procs
     node.t_lobby_close = t_lobby_close
@@ -300,20 +378,29 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
          ctx: zmq.Context | None = None, connect_timeout: float = 5.0,
          start_timeout: float | None = None, mesh_port: int = 0) -> Node:
     data_dir = Path(data_dir or default_data_dir())
+    try:
+        address = normalize(address)
+    except AddressError as exc:
+        raise LobbyError(str(exc)) from None
     # the same join command for a game this machine was already in: if the host's lobby
     # no longer answers (the game started), rejoin that game
     stored = []
+    existed = data_dir.exists()
     if kind == "human":
         for st in find_games(data_dir, lobby=address):
             try:
                 cfg, seat, _sec, _meta = st.load()
-            except Exception:
+            except StoreError as exc:
+                # a damaged game of ours: rejoining it says what is wrong and what to do
+                on_event({"event": "alert", "kind": "error", "text": str(exc)})
                 continue
             if cfg.names[seat] == name:
                 stored.append(st)
     if stored:
         try:
-            probe = JoinLobby(ctx or zmq.Context.instance(), address, Identity.generate(),
+            probe_ctx = ctx or zmq.Context.instance()
+            bound_context(probe_ctx)
+            probe = JoinLobby(probe_ctx, address, Identity.generate(),
                               "probe", curve_keypair(), 1, protocol="probe")
             try:
                 probe.connect(2.0)
@@ -323,7 +410,38 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
             if "wrong version" not in str(exc):
                 on_event({"event": "rejoin", "game": stored[0].dir.name, "why": str(exc)})
                 return rejoin(stored[0].dir, ctx=ctx, on_event=on_event, timing=timing)
+    locks = []
+    if kind == "human":
+        try:
+            locks.append(lock_lobby(data_dir, address))
+        except AlreadyRunning as exc:
+            raise LobbyError(str(exc)) from None
+    try:
+        return _join(address, name, data_dir, locks, bind=bind, kind=kind, level=level,
+                     bot_think=bot_think, ruleset_text=ruleset_text, on_event=on_event,
+                     timing=timing, test_secret=test_secret, ctx=ctx,
+                     connect_timeout=connect_timeout, start_timeout=start_timeout,
+                     mesh_port=mesh_port)
+    except LobbyError as exc:
+        for lock in locks:
+            lock.release()
+        text = str(exc)
+        if kind == "human" and not stored and ("already started" in text or
+                                               "address unreachable" in text):
+            # a game this machine has no files of: if we were in it, they are gone
+            if "address unreachable" in text or name in text:
+                raise LobbyError(not_stored(name, address, data_dir, existed, text)) from None
+        raise
+    except BaseException:
+        for lock in locks:
+            lock.release()
+        raise
+
+
+def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
+          on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port) -> Node:
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, -1, curve[0], curve[1], bind=_bind_endpoint(bind, mesh_port))
@@ -337,12 +455,25 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                   "host_fingerprint": welcome["fingerprint"], "roster": welcome["roster"],
                   "ruleset_sha": welcome["ruleset_sha"], "options": welcome["options"],
                   "fingerprint": identity.fingerprint})
+        shown = RosterChanges()
+
+        admitted = set()
+
         def roster(r):
-            # let every player's mesh connection in as soon as we know its key
-            mesh.allow({e.get("seat", -1): e.get("curve") for e in r
-                        if isinstance(e, dict) and isinstance(e.get("curve"), str)})
-            on_event({"event": "roster", "roster": [{k: v for k, v in e.items() if k != "curve"}
-                                                    for e in r if isinstance(e, dict)]})
+            # let every player's mesh connection in as soon as we know its key, and out
+            # again when it leaves the lobby (lobby places change: keyed by the key)
+            now = {e.get("curve") for e in r if isinstance(e, dict) and
+                   isinstance(e.get("curve"), str) and len(e["curve"]) == 40}
+            for k in admitted - now:
+                mesh.forget(k)
+            for k in now - admitted:
+                mesh.admit(k)
+            admitted.clear()
+            admitted.update(now)
+            public = [{k: v for k, v in e.items() if k != "curve"} for e in r
+                      if isinstance(e, dict)]
+            if shown.changed(public):
+                on_event({"event": "roster", "roster": public})
         roster(welcome.get("roster", []))
         cfg = lobby.wait_start(start_timeout, on_roster=roster)
     except BaseException:
@@ -356,9 +487,17 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
         mesh.close()
         raise LobbyError("the host started a game without us")
     mesh.seat = seat
+    for k in admitted - set(cfg.curve):
+        mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret)
+    node.locks = locks
+    try:      # every seat, a bot's too: `rejoin` must know which seats still play
+        node.locks.append(lock_game(node.store.dir))
+    except AlreadyRunning as exc:
+        node.close()
+        raise LobbyError(str(exc)) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": seat, "roster": cfg.names,
               "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
@@ -370,40 +509,129 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
     """Restart a peer of an unfinished game from its files: replay the log, rebind the
     same mesh address, and catch up from the others."""
     if game_dir is None:
-        games = find_games(Path(data_dir or default_data_dir()))
+        root = Path(data_dir or default_data_dir())
+        games = find_games(root)
         if game_id:
             games = [g for g in games if g.dir.name.startswith(game_id)]
-        if not games:
-            raise LobbyError("no unfinished game to rejoin on this machine")
-        game_dir = games[0].dir
+        idle = [g for g in games if holder(g.dir) is None]
+        if not idle:
+            if games:     # e.g. --data-dir …/bots while every bot there still plays
+                raise LobbyError(f"every unfinished game seat under {root} is already being "
+                                 f"played by a running process: nothing to rejoin")
+            raise LobbyError(nothing_to_rejoin(data_dir or default_data_dir()))
+        game_dir = idle[0].dir
+    try:
+        held = lock_game(game_dir)
+    except AlreadyRunning as exc:
+        raise LobbyError(str(exc)) from None
+    try:
+        node = _rejoin(game_dir, ctx, on_event, timing)
+    except OSError as exc:       # a file we cannot read or rename (permissions, a full disk)
+        held.release()
+        raise LobbyError(f"{exc.filename or game_dir}: {exc.strerror or exc}") from None
+    except BaseException:
+        held.release()
+        raise
+    node.locks.append(held)
+    return node
+
+
+def _load_for_rejoin(store: GameStore):
+    """The stored game, or a LobbyError that names the file and what can be done."""
+    try:
+        return store.load()
+    except StoreError as exc:
+        if exc.path.name == "secrets.msgpack":
+            cfg = seat = None
+            try:           # for the names in the message: the config, if it is readable
+                meta = read_file(store.dir / "config.msgpack", "config")
+                cfg, seat = GameStore._config(store.dir / "config.msgpack", meta)
+            except StoreError:
+                pass
+            raise LobbyError(lost_secrets(exc, cfg, seat)) from None
+        raise LobbyError(f"{exc}; the game cannot be rejoined from these files") from None
+
+
+def _bind_again(ctx, secrets: dict, endpoint: str, seat: int) -> ZmqMesh:
+    """Our mesh socket again: at the address we had if we can (the others' sockets then
+    reconnect by themselves), else wherever we can (a new IP after a network change, or
+    our port taken): the others learn the new address from our heartbeats."""
+    host, port = endpoint[len("tcp://"):].rsplit(":", 1)
+    if host in ("*", ""):
+        host = "0.0.0.0"
+    tries = [f"tcp://{host}:{port}", f"tcp://{host}:*", f"tcp://0.0.0.0:{port}",
+             "tcp://0.0.0.0:*"]
+    gone = False
+    for i, where in enumerate(dict.fromkeys(tries)):
+        if gone and where.startswith(f"tcp://{host}:"):
+            continue
+        for _ in range(20 if i == 0 else 1):     # the old socket may take a moment to go
+            try:
+                return ZmqMesh(ctx, seat, secrets["curve_public"], secrets["curve_secret"],
+                               bind=where)
+            except zmq.ZMQError as exc:
+                if exc.errno == zmq.EADDRNOTAVAIL:
+                    gone = True                 # that IP is gone: the machine moved
+                    break
+                time.sleep(0.1)
+    raise LobbyError(f"cannot listen for the other players on this machine (tried {endpoint} "
+                     f"and any free port)")
+
+
+def _reachable_endpoint(mesh: ZmqMesh, cfg: GameConfig, seat: int) -> str:
+    """The address the others can reach our mesh socket at now: the IP the system routes
+    to them from (or the one we bound), and our port."""
+    host = mesh.endpoint[len("tcp://"):].rsplit(":", 1)[0]
+    if host in ("0.0.0.0", "*", ""):
+        host = None
+        for s, ep in enumerate(cfg.endpoints):
+            if s != seat and ep.startswith("tcp://"):
+                host = route_address(ep[len("tcp://"):].rsplit(":", 1)[0])
+                if host:
+                    break
+        host = host or cfg.endpoints[seat][len("tcp://"):].rsplit(":", 1)[0]
+    return f"tcp://{host}:{mesh.port}"
+
+
+def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     store = GameStore(Path(game_dir))
-    cfg, seat, secrets, meta = store.load()
+    cfg, seat, secrets, meta = _load_for_rejoin(store)
+    for note in store.notes:
+        on_event({"event": "alert", "kind": "error", "text": note, "seat": seat})
     ctx = ctx or zmq.Context()
+    bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic())
-    records = store.records()
+    records, notes = store.recover_log(cfg, seat)
+    for note in notes:
+        on_event({"event": "alert", "kind": "error", "text": note, "seat": seat})
     t0 = time.monotonic()
     peer.restore(records, time.monotonic())
     store.open_log()
     replay_s = time.monotonic() - t0
-    mesh = None
-    endpoint = meta.get("mesh") or cfg.endpoints[seat]
-    port = int(endpoint.rsplit(":", 1)[1])
-    for _ in range(50):      # the old socket may take a moment to be released
-        try:
-            mesh = ZmqMesh(ctx, seat, secrets["curve_public"], secrets["curve_secret"],
-                           bind=endpoint if "*" not in endpoint else f"tcp://0.0.0.0:{port}")
-            break
-        except zmq.ZMQError:
-            time.sleep(0.1)
-    if mesh is None:
-        raise LobbyError(f"cannot bind our mesh address {endpoint} again")
+    mesh = _bind_again(ctx, secrets, meta.get("mesh") or cfg.endpoints[seat], seat)
+    # a new address (another IP after a network change, or another port): announced,
+    # signed, in every heartbeat, with a number that only grows
+    known = meta.get("advertised") or cfg.endpoints[seat]
+    number = meta.get("moves", 0)
+    here = _reachable_endpoint(mesh, cfg, seat)
+    if here != known and valid_endpoint(here):
+        number += 1
+        meta = {**meta, "mesh": mesh.endpoint, "advertised": here, "moves": number}
+        store.save_meta(meta)
+        on_event({"event": "moved", "endpoint": here, "was": known})
+    if number:
+        peer.move(meta.get("advertised", here), number)
     node = Node(ctx, peer, mesh, store)
     node.connect()
-    peer.liveness.reset(time.monotonic())
-    peer.announce()
+    now = time.monotonic()
+    peer.liveness.reset(now)
+    peer.announce(now)
     attach_bot(node, meta.get("bot"), meta.get("think", 0.0))
+    node.procs, running = restart_bots(store.dir, cfg.game_id)
+    if node.procs or running:
+        on_event({"event": "bots", "restarted": len(node.procs), "running": running})
     for problem in peer.restore_problems:
         on_event({"event": "alert", "kind": "error", "text": f"{store.dir / 'log'}: {problem}",
                   "seat": seat})
@@ -415,9 +643,37 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
 def spawn_bot(address: str, level: str, data_dir: Path, think: float = 0.0,
               extra: list | None = None) -> subprocess.Popen:
     """A bot seat as its own process (an ordinary peer)."""
+    return _detached(["bot", "--join", address, "--level", level, "--data-dir", str(data_dir),
+                      "--think", str(think), "--quiet"] + list(extra or []), Path(data_dir))
+
+
+def _detached(args: list, data_dir: Path) -> subprocess.Popen:
+    """A peer process of its own session, detached from our terminal: closing the host's
+    terminal (SIGHUP, or its process group killed) does not end it.  Its messages go to
+    ``bots.log`` in its data directory."""
     root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    cmd = [sys.executable, "-m", "net.session.peer", "bot", "--join", address, "--level", level,
-           "--data-dir", str(data_dir), "--think", str(think), "--quiet"] + list(extra or [])
-    return subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / "bots.log", "ab") as err:
+        return subprocess.Popen([sys.executable, "-m", "net.session.peer", *args], env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)
+
+
+def restart_bots(game_dir: Path, game_id: str) -> tuple[list, list[int]]:
+    """Re-attach to the bots this machine's host started for the game (``<data>/bots``
+    beside ``<data>/games``): each seat's bot that is not running is restarted from its
+    own directory.  (the processes restarted, the seats still running)"""
+    bots = Path(game_dir).parent.parent / "bots"
+    procs, running = [], []
+    for st in find_games(bots):
+        if not st.dir.name.startswith(game_id + "-"):
+            continue
+        seat = st.dir.name.rsplit("-", 1)[1]
+        if holder(st.dir) is not None:
+            running.append(int(seat) if seat.isdigit() else seat)
+            continue
+        procs.append(_detached(["rejoin", "--dir", str(st.dir), "--data-dir", str(bots),
+                                "--quiet"], bots))
+    return procs, running

@@ -4,17 +4,38 @@ Every ``Timing.heartbeat`` (0.4 s) each peer sends ``ctl/hb`` with its have-vect
 many envelopes of each seat it holds) and whether it is finished.  On a heartbeat, a
 peer sends what the other still lacked at its previous heartbeat (or at once when
 ``need`` is set) as ``ctl/sync``: any peer can relay any seat's envelopes, since they are
-signed.  A peer that finishes says so at once (``ctl/fin``), so the others stop
+signed (its own ones included: a peer that rejoined with part of its log lost takes
+its own last envelopes back from the others).  A peer that finishes says so at once (``ctl/fin``), so the others stop
 expecting it.  Control messages are signed but not sequenced and change no game state.
+
+Answers are rate-limited per seat (limits.TokenBucket): a seat flooding heartbeats that
+ask for everything gets a few batches, not one per heartbeat (no amplification).
 """
 
 from __future__ import annotations
 
+import ipaddress
+
 from net.crypto import encode_envelope, wire
 
 from .effects import Names, Out, Refused
+from .limits import TokenBucket
 
 SYNC_BATCH = 256          # envelopes per ctl/sync answer
+FILL_RATE, FILL_BURST = 8.0, 4.0      # sync answers per second per seat, and at once
+ASK_RATE, ASK_BURST = 4.0, 2.0        # our own requests provoked by one seat's heartbeats
+
+
+def valid_endpoint(text) -> bool:
+    """``tcp://<IPv4 address>:<port>``: no host names (nothing to resolve)."""
+    if not isinstance(text, str) or len(text) > 40 or not text.startswith("tcp://"):
+        return False
+    host, _, port = text[6:].rpartition(":")
+    try:
+        ipaddress.IPv4Address(host)
+        return 0 < int(port) < 65536 and port.isdigit()
+    except ValueError:
+        return False
 
 
 class Resync:
@@ -25,11 +46,20 @@ class Resync:
         self.finished = finished             # () -> bool: this peer is done
         self.have_of = [[0] * self.n for _ in range(self.n)]   # their last reported have-vector
         self._prev_len = [[0] * self.n for _ in range(self.n)]
+        self.heard_at: list[float | None] = [None] * self.n   # each seat's last heartbeat
+        # mesh addresses announced after a network change: seat -> (number, endpoint); the
+        # number grows with each move, so an old heartbeat sent again cannot move a seat back
+        self.address: tuple[int, str] | None = None          # ours, once we moved
+        self.addr_of: dict[int, tuple[int, str]] = {}
+        self.moved: list[tuple[int, str]] = []                # for the transport to reconnect
         self._next_hb = now
+        self._fills = TokenBucket(FILL_RATE, FILL_BURST)
+        self._asks = TokenBucket(ASK_RATE, ASK_BURST)
 
     def register(self, dispatch) -> None:
         dispatch.on_control("ctl/hb", self.on_heartbeat)
         dispatch.on_control("ctl/fin", self.on_finished)
+        dispatch.on_control("ctl/bye", self.on_finished)      # (its have-vector)
         dispatch.on_control("ctl/sync", self.on_sync)
 
     # ------------------------------------------------------------ sending
@@ -40,14 +70,20 @@ class Resync:
     def heartbeat(self, dest: int | None, need: bool) -> Out:
         if self.log.replaying:
             return Out()
-        return self._frame(dest, "ctl/hb", {"have": self.intake.have(), "need": need,
-                                            "finished": self.finished()})
+        fields = {"have": self.intake.have(), "need": need, "finished": self.finished()}
+        if self.address is not None:
+            fields["addr"] = list(self.address)     # signed with our identity key
+        return self._frame(dest, "ctl/hb", fields)
 
     def finished_notice(self) -> Out:
         """We are done: tell everyone (with what we hold), once."""
         if self.log.replaying:
             return Out()
         return self._frame(None, "ctl/fin", {"have": self.intake.have()})
+
+    def leave_notice(self) -> Out:
+        """We leave for now and will rejoin (the others wait, without alarm)."""
+        return self._frame(None, "ctl/bye", {"have": self.intake.have()})
 
     def tick(self, now: float) -> Out:
         if now < self._next_hb:
@@ -60,21 +96,39 @@ class Resync:
         have = body.get("have")
         if not (isinstance(have, list) and len(have) == self.n and all(
                 wire.is_int(x) and x >= 0 for x in have)):
-            what = "finished notice" if body["type"] == "ctl/fin" else "heartbeat"
+            what = {"ctl/fin": "finished notice", "ctl/bye": "leaving notice"}.get(
+                body["type"], "heartbeat")
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed {what}")
         return have
 
     def on_heartbeat(self, seat: int, body: dict, now: float) -> Out:
         have = self._have_field(seat, body)
         self.have_of[seat] = have
-        out = self._fill(seat, have, bool(body.get("need")))
-        if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat]:
+        self.heard_at[seat] = now
+        self._moved(seat, body.get("addr"))
+        out = self._fill(seat, have, bool(body.get("need")), now)
+        if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat] \
+                and self._asks.allow(seat, now):
             # they sent something we never got: ask (once per heartbeat of theirs)
             out.add(self.heartbeat(seat, need=True))
         return out
 
+    def _moved(self, seat: int, addr) -> None:
+        """A seat's new mesh address (it came back on another IP or port)."""
+        if addr is None:
+            return
+        if not (isinstance(addr, list) and len(addr) == 2 and wire.is_int(addr[0])
+                and valid_endpoint(addr[1])):
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} announced a malformed "
+                                         f"mesh address")
+        number, endpoint = addr
+        if number > self.addr_of.get(seat, (0, ""))[0]:
+            self.addr_of[seat] = (number, endpoint)
+            self.moved.append((seat, endpoint))
+
     def on_finished(self, seat: int, body: dict, now: float) -> Out:
         self.have_of[seat] = self._have_field(seat, body)
+        self.heard_at[seat] = now
         return Out()
 
     def on_sync(self, seat: int, body: dict, now: float) -> Out:
@@ -84,15 +138,18 @@ class Resync:
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed resync")
         return Out(relayed=[(seat, e) for e in envs])
 
-    def _fill(self, seat: int, have: list[int], urgent: bool) -> Out:
+    def _fill(self, seat: int, have: list[int], urgent: bool, now: float = 0.0) -> Out:
         """Send ``seat`` what it lacks and we have: at once when it asks, else only what
         it still lacked at its previous heartbeat (not what is merely in flight)."""
         prev = self._prev_len[seat]
         mine = self.log.counts()
+        if not any(have[s] < mine[s] for s in range(self.n)):
+            self._prev_len[seat] = mine
+            return Out()
+        if not self._fills.allow(seat, now):
+            return Out()          # answered lately: its next heartbeat gets the rest
         batch: list[bytes] = []
         for s in range(self.n):
-            if s == seat:
-                continue
             upto = mine[s] if urgent else min(mine[s], prev[s])
             src = self.log.envelopes(s)
             if have[s] < upto:

@@ -135,8 +135,10 @@ class SeatActor:
         return self._mine([d.publish_audit() for d in self.decks if self.seat not in d.audits])
 
     # ------------------------------------------------------------ decisions
-    def command(self, version: int, cmd: tuple) -> dict:
-        return self._sign("sess/cmd", {"v": version, "cmd": plain(cmd)})
+    def command(self, version: int, cmd: tuple, steps: int) -> dict:
+        """``steps``: how many steps (commands, take-backs) the game had applied: versions
+        repeat after a take-back, the step count does not (takeback.py)."""
+        return self._sign("sess/cmd", {"v": version, "cmd": plain(cmd), "n": steps})
 
     def commit(self, purpose: str, value: bytes) -> dict:
         """Commit to a simultaneous choice (or our seed share)."""

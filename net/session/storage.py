@@ -3,23 +3,31 @@
 Layout, under the data directory (default ``~/.local/share/belfort``)::
 
     games/<game id>-<seat>/config.msgpack   the roster and options (GameConfig) + our seat
-    games/<game id>-<seat>/secrets.msgpack  0600: identity key, CurveZMQ key pair, master secret
+    games/<game id>-<seat>/secrets.msgpack  0600, written once at the start: identity key,
+                                            CurveZMQ key pair, master secret (+ a copy of
+                                            the config, so these alone are enough)
     games/<game id>-<seat>/log              every accepted envelope and our own decisions
+    games/<game id>-<seat>/log.damaged-N    a damaged log, kept aside (never overwritten)
     games/<game id>-<seat>/finished         written once the game is over and audited
 
-The log is a sequence of records ``u32 length (big-endian) ‖ msgpack [kind, payload, mac]``:
-``["in", envelope bytes]`` for each accepted envelope of another seat, in the order
-it was accepted, ``["submit", command]`` for each decision of our own seat and
-``["handoff", seat]`` for each handoff vote of ours.  ``mac`` is the first 16 bytes of
-HMAC-SHA256(key, previous record's mac ‖ msgpack [kind, payload]) with a key derived
-from our master secret: a record that passes it is one we wrote (and, for an envelope,
-whose signature we checked when we received it), so a rejoin does not verify it again;
-a record that fails it is damaged or foreign and is checked in full (core.restore).
-Records without a mac (older logs) are checked in full too.
+config and secrets carry a header with their length and checksum (files.py).  The log
+is a sequence of records ``u32 length (big-endian) ‖ msgpack [kind, payload, mac]``: first
+``["head", {"format", "game", "seat"}]`` (whose log this is), then ``["in", envelope
+bytes]`` for each accepted envelope of another seat, in the order it was accepted,
+``["submit", command]`` for each decision of our own seat and ``["handoff", seat]`` for
+each handoff vote of ours.  ``mac`` is the first 16 bytes of HMAC-SHA256(key, previous
+record's mac ‖ msgpack [kind, payload]) with a key derived from our master secret: a
+record that passes it is one we wrote (and, for an envelope, whose signature we checked
+when we received it), so a rejoin does not verify it again.
 Each record is written with one ``write`` call before it is acted on (so it survives
-the process being killed); the file is fsync'd at every phase boundary.  A torn
-last record (power loss) is ignored and cut off.  Our own envelopes are not stored:
-replaying the inputs re-creates them byte for byte (derive.py).
+the process being killed); the file is fsync'd at every phase boundary.
+
+A rejoin (``recover_log``) replays only the intact beginning of the log: the first
+record that is cut off, unreadable, fails its mac or belongs to another game or seat
+ends it, the whole file is kept aside as ``log.damaged-N`` and a new log holds the intact
+records; the rest comes from the other peers, who hold every signed message of the game
+(ours included).  Our own envelopes are not stored: replaying the inputs re-creates them
+byte for byte (derive.py).
 """
 
 from __future__ import annotations
@@ -27,17 +35,22 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 import struct
 import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgpack
 
 from .config import GameConfig
 from .derive import derive_bytes
+from .files import StoreError, pack_file, read_file, set_aside, write_private
 
 MAC_BYTES = 16
 _MAC_TAIL = 2 + MAC_BYTES          # msgpack bin8 header + the mac
+LOG_FORMAT = 1
+_DIR_NAME = re.compile(r"^([0-9a-f]{32})-([0-9])$")
 
 
 def log_key(master: bytes) -> bytes:
@@ -54,27 +67,35 @@ def default_data_dir() -> Path:
     return Path(base) / "belfort"
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
+@dataclass
+class _Scan:
+    records: list = field(default_factory=list)   # (kind, payload, checked), "head" excluded
+    intact: int = 0          # records (head included) before the first problem
+    intact_bytes: int = 0    # their length in the file
+    last_mac: bytes = b""    # the mac of the last intact record
+    problem: str | None = None
+    total: int = 0           # whole records in the file
 
 
 class GameStore:
     def __init__(self, directory: Path) -> None:
         self.dir = Path(directory)
+        self.game_id: str | None = None
+        self.seat: int | None = None
+        self.notes: list[str] = []        # what load() repaired, for the person
         self._key: bytes | None = None     # the log's mac key (from the secrets file)
         self._last_mac = b""
         self._fd: int | None = None
         self._want_sync = threading.Event()
         self._syncer: threading.Thread | None = None
         self._lock = threading.Lock()
+        m = _DIR_NAME.match(self.dir.name)
+        if m:
+            self.game_id, self.seat = m.group(1), int(m.group(2))
+
+    @property
+    def log_path(self) -> Path:
+        return self.dir / "log"
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -83,11 +104,14 @@ class GameStore:
         d.mkdir(parents=True, exist_ok=True)
         os.chmod(d, 0o700)
         store = cls(d)
+        store.game_id, store.seat = config.game_id, seat
         if isinstance(secrets.get("master"), bytes):
             store._key = log_key(secrets["master"])
-        _write_private(d / "secrets.msgpack", msgpack.packb(secrets, use_bin_type=True))
         meta = {"config": config.to_dict(), "seat": seat, **(extra or {})}
-        _write_private(d / "config.msgpack", msgpack.packb(meta, use_bin_type=True))
+        # the secrets file alone is enough to come back: it holds a copy of the config
+        kept = {**secrets, "game": config.game_id, "seat": seat, "config_copy": meta}
+        write_private(d / "secrets.msgpack", pack_file("secrets", kept))
+        write_private(d / "config.msgpack", pack_file("config", meta))
         dfd = os.open(d, os.O_RDONLY)
         try:
             os.fsync(dfd)
@@ -95,28 +119,104 @@ class GameStore:
             os.close(dfd)
         return store
 
+    def save_meta(self, meta: dict) -> None:
+        """Rewrite config.msgpack (e.g. our new mesh address after a network change)."""
+        write_private(self.dir / "config.msgpack", pack_file("config", meta))
+
     def load(self) -> tuple[GameConfig, int, dict, dict]:
-        """(config, seat, secrets, meta)"""
-        meta = msgpack.unpackb((self.dir / "config.msgpack").read_bytes(), raw=False)
-        secrets = msgpack.unpackb((self.dir / "secrets.msgpack").read_bytes(), raw=False)
-        return GameConfig.from_dict(meta["config"]), meta["seat"], secrets, meta
+        """(config, seat, secrets, meta), or StoreError naming the file and what is wrong.
+        A damaged or missing config.msgpack is rebuilt from the copy in the secrets file
+        (the damaged one kept aside); ``notes`` says so."""
+        self.notes = []
+        sec_path, cfg_path = self.dir / "secrets.msgpack", self.dir / "config.msgpack"
+        secrets = read_file(sec_path, "secrets")
+        if not isinstance(secrets.get("master"), bytes) or len(secrets["master"]) != 32:
+            raise StoreError(sec_path, "is damaged (it holds no master secret)")
+        try:
+            meta = read_file(cfg_path, "config")
+            cfg, seat = self._config(cfg_path, meta)
+            self._ours(cfg_path, cfg, seat)
+        except StoreError as exc:
+            copy = secrets.get("config_copy")
+            if not isinstance(copy, dict):
+                raise
+            cfg, seat = self._config(sec_path, copy)
+            aside = set_aside(cfg_path) if cfg_path.exists() else None
+            self.save_meta(copy)
+            meta = copy
+            self.notes.append(f"{exc}; rebuilt it from the copy in secrets.msgpack"
+                              + (f" (the bad one is kept as {aside.name})" if aside else ""))
+        for key, want in (("game", cfg.game_id), ("seat", seat)):
+            if key in secrets and secrets[key] != want:
+                raise StoreError(sec_path, f"belongs to game {secrets.get('game')} seat "
+                                           f"{secrets.get('seat')}, not to this game's seat "
+                                           f"{seat} ({cfg.game_id}): another game's file")
+        self._ours(sec_path, cfg, seat)
+        self.game_id, self.seat = cfg.game_id, seat
+        self._key = log_key(secrets["master"])
+        return cfg, seat, secrets, meta
+
+    def _ours(self, path, cfg: GameConfig, seat: int) -> None:
+        """The directory's name says whose game this is."""
+        if self.game_id is not None and (cfg.game_id, seat) != (self.game_id, self.seat):
+            raise StoreError(path, f"is the config of game {cfg.game_id} seat {seat}, but this "
+                                   f"directory is game {self.game_id} seat {self.seat}'s")
+
+    @staticmethod
+    def _config(path, meta: dict) -> tuple[GameConfig, int]:
+        try:
+            cfg = GameConfig.from_dict(meta["config"])
+            seat = meta["seat"]
+            if not isinstance(seat, int) or not 0 <= seat < cfg.n:
+                raise ValueError(f"seat {seat!r} is not a seat of the game")
+            return cfg, seat
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StoreError(path, f"is damaged (not a game config: {exc})") from None
 
     # ------------------------------------------------------------ the log
     def _mac_key(self) -> bytes | None:
         if self._key is None:
             try:
-                secrets = msgpack.unpackb((self.dir / "secrets.msgpack").read_bytes(), raw=False)
-                self._key = log_key(secrets["master"])
+                self._key = log_key(read_file(self.dir / "secrets.msgpack", "secrets")["master"])
             except Exception:
                 return None
         return self._key
 
+    def recover_log(self, config: GameConfig | None = None, seat: int | None = None):
+        """For a rejoin: (the intact records to replay, notes for the person).  A damaged
+        or foreign log is kept aside as ``log.damaged-N`` and a new one holds its intact
+        records; nothing is cut off or dropped on disk."""
+        if config is not None:
+            self.game_id, self.seat = config.game_id, seat
+        path = self.log_path
+        if not path.exists():
+            return [], [f"{path}: missing: the whole game is fetched from the other players"]
+        scan = self._scan(path)
+        notes = []
+        if scan.problem is not None:
+            aside = self._set_aside(scan)
+            notes.append(f"{path}: {scan.problem}; the file is kept as {aside.name}; "
+                         f"{len(scan.records)} intact records are replayed and the rest "
+                         f"is fetched from the other players")
+        return scan.records, notes
+
+    def _set_aside(self, scan: _Scan) -> Path:
+        """Keep the whole damaged file; the log goes on from its intact records."""
+        path = self.log_path
+        data = path.read_bytes()[:scan.intact_bytes]
+        aside = set_aside(path)
+        write_private(path, data)
+        return aside
+
     def open_log(self) -> None:
-        path = self.dir / "log"
-        _records, valid, self._last_mac = self._scan(path)
+        path = self.log_path
+        scan = self._scan(path)
+        if scan.problem is not None:
+            self._set_aside(scan)
+        self._last_mac = scan.last_mac
         self._fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        if os.fstat(self._fd).st_size > valid:
-            os.truncate(path, valid)
+        if os.fstat(self._fd).st_size == 0 and self.game_id is not None:
+            self.append("head", {"format": LOG_FORMAT, "game": self.game_id, "seat": self.seat})
 
     def append(self, kind: str, payload) -> None:
         if self._fd is None:
@@ -168,32 +268,40 @@ class GameStore:
             self._want_sync.set()
 
     def records(self) -> list[tuple[str, object, bool | None]]:
-        """The log's records ``(kind, payload, checked)``: checked True if the record
-        passed its integrity check, False if it failed it, None if it has none."""
-        return self._scan(self.dir / "log")[0]
+        """The log's readable records ``(kind, payload, checked)``: checked True if the
+        record passed its integrity check, False if it failed it, None if it has none."""
+        return self._scan(self.log_path, whole=True).records
 
-    def _scan(self, path: Path) -> tuple[list, int, bytes]:
-        """(the records up to the first unreadable one, the length of the whole records
-        (a torn tail excluded), the last readable record's mac)."""
+    def _scan(self, path: Path, whole: bool = False) -> _Scan:
+        """The intact records (or, ``whole``, every readable one) and the first problem."""
+        scan = _Scan()
         if not path.exists():
-            return [], 0, b""
+            return scan
         data = path.read_bytes()
         key = self._mac_key()
-        out, i, prev, readable = [], 0, b"", True
-        while i + 4 <= len(data):
+        i, prev, index = 0, b"", 0
+
+        def problem(text: str) -> None:
+            if scan.problem is None:
+                scan.problem = text
+        while i < len(data):
+            index += 1
+            if i + 4 > len(data) or i + 4 + struct.unpack(">I", data[i:i + 4])[0] > len(data):
+                problem(f"it ends inside record {index} (cut off, or its length is damaged)")
+                break
             (size,) = struct.unpack(">I", data[i:i + 4])
-            if i + 4 + size > len(data):
-                break           # a torn last record: the only thing ever cut off
             raw = data[i + 4:i + 4 + size]
             i += 4 + size
-            if not readable:
-                continue
             try:
                 rec = msgpack.unpackb(raw, raw=False)
                 kind, payload = rec[0], rec[1]
+                if not isinstance(kind, str):
+                    raise ValueError
             except Exception:
-                readable = False
-                continue
+                problem(f"record {index} is damaged (not readable)")
+                if whole:
+                    continue
+                break
             checked = None
             if len(rec) == 3 and isinstance(rec[2], bytes) and len(rec[2]) == MAC_BYTES \
                     and raw[:1] == b"\x93":
@@ -201,11 +309,37 @@ class GameStore:
                 checked = key is not None and \
                     hmac.compare_digest(_mac(key, prev, b"\x92" + raw[1:-_MAC_TAIL]), mac)
                 prev = mac
-            out.append((kind, payload, checked))
-        return out, i, prev
+            if scan.problem is None:
+                why = self._wrong(index, kind, payload, checked)
+                if why is not None:
+                    problem(why)
+            if scan.problem is not None and not whole:
+                break
+            if scan.problem is None:
+                scan.intact, scan.intact_bytes, scan.last_mac = index, i, prev
+            if kind != "head":
+                scan.records.append((kind, payload, checked))
+        scan.total = index
+        return scan
+
+    def _wrong(self, index: int, kind: str, payload, checked) -> str | None:
+        """Why this record ends the intact part of the log, or None."""
+        if kind == "head":
+            if not isinstance(payload, dict):
+                return f"record {index} is damaged (a malformed header)"
+            game, seat = payload.get("game"), payload.get("seat")
+            if self.game_id is not None and (game, seat) != (self.game_id, self.seat):
+                return (f"it is the log of game {game} seat {seat}, not of this game's seat "
+                        f"{self.seat} ({self.game_id})")
+        if checked is False:
+            if index == 1:
+                return ("its records do not carry this seat's checksum: it is another "
+                        "seat's or game's log, or damaged")
+            return f"record {index} is damaged (its checksum does not match)"
+        return None
 
     def mark_finished(self, summary: dict) -> None:
-        _write_private(self.dir / "finished", msgpack.packb(summary, use_bin_type=True))
+        write_private(self.dir / "finished", msgpack.packb(summary, use_bin_type=True))
 
     @property
     def is_finished(self) -> bool:
@@ -219,7 +353,9 @@ def find_games(data_dir, lobby: str | None = None, unfinished: bool = True) -> l
         return []
     found = []
     for d in root.iterdir():
-        if not (d / "config.msgpack").exists() or not (d / "secrets.msgpack").exists():
+        # a game with a file missing is listed too: its rejoin says what is missing
+        if not d.is_dir() or not ((d / "config.msgpack").exists() or
+                                  (d / "secrets.msgpack").exists() or _DIR_NAME.match(d.name)):
             continue
         st = GameStore(d)
         if unfinished and st.is_finished:

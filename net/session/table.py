@@ -16,6 +16,7 @@ from __future__ import annotations
 import belfort
 
 from .config import card_type
+from .takeback import UndoLog
 
 # Session states
 SETUP, PLAYING, OVER, STOPPED = "setup", "playing", "over", "stopped"
@@ -35,6 +36,7 @@ class GameTable:
         self.loc: dict[int, tuple[int, int]] = {}     # engine id >= first epoch -> (epoch, pos)
         self.deck_log: list[list[dict]] = []          # processed deck bodies per epoch, any seat's
         self.history: list[tuple[int, tuple]] = []    # (seat, command) in applied order
+        self.undo = UndoLog()        # the steps for take-backs and for the complete log
         self.apply_times: dict[tuple[int, int], float] = {}   # (seat, version) -> when applied
         self.t_first_place: float | None = None
         self.t_over: float | None = None
@@ -46,26 +48,37 @@ class GameTable:
         self.game = belfort.new_game(list(names), self.cfg.options, seed=seed,
                                      ruleset=self.ruleset, hidden=True)
         self.status = PLAYING
+        self.undo = UndoLog()
         return [("started", seed.hex())]
 
     def apply(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
         """Apply a command (raises belfort errors for an illegal one, changing nothing)."""
-        v = self.game.version
-        return self._record(seat, cmd, v, belfort.apply(self.game, cmd, seat), now)
+        return self._record(seat, cmd, lambda g: belfort.apply(g, cmd, seat), now)
 
     def execute(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
         """Apply a command that ``belfort.check_legal`` has just returned as ``(cmd, seat)``,
         without checking it a second time (belfort.execute checks again only if the game
         changed since)."""
-        v = self.game.version
-        return self._record(seat, cmd, v, belfort.execute(self.game, cmd, seat), now)
+        return self._record(seat, cmd, lambda g: belfort.execute(g, cmd, seat), now)
 
-    def _record(self, seat: int, cmd: tuple, v: int, events: list, now: float) -> list:
+    def _record(self, seat: int, cmd: tuple, run, now: float) -> list:
+        g = self.game
+        v = g.version
+        before = g.copy()            # ~13 µs: what a take-back of this command restores
+        events = run(g)
+        self.undo.command(before, g, seat, cmd)
         self.history.append((seat, cmd))
         t = self.clock() if self.clock else now
         self.apply_times[(seat, v)] = t
         if self.t_first_place is None and cmd[0] == "place":
             self.t_first_place = t
+        return events
+
+    def reveal(self, card: int, typ: int) -> list:
+        """A card the deck made public (raises belfort errors for an impossible one)."""
+        before = self.game.copy()
+        events = belfort.reveal(self.game, card, typ)
+        self.undo.reveal(before)
         return events
 
     def stop(self, reason: str) -> list:
@@ -89,6 +102,10 @@ class GameTable:
         return False
 
     # ------------------------------------------------------------ queries
+    @property
+    def playing(self) -> bool:
+        return self.status == PLAYING
+
     def locate(self, card: int) -> tuple[int, int]:
         """(epoch, position) of an engine card id."""
         if card < 10 * self.per:

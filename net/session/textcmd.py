@@ -10,17 +10,21 @@ import time
 from .handoff import HandoffError
 
 
-def handoff_command(peer, text: str) -> str:
+def handoff_command(peer, text: str, now: float | None = None) -> str:
     """The text command 'handoff SEAT' (or 'handoff NAME'): vote to hand a silent seat
     to a bot.  Returns what to tell the person."""
     arg = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
-    seat = int(arg) if arg.isdigit() else (peer.names.index(arg) if arg in peer.names else None)
+    folded = [n.casefold() for n in peer.names]
+    if arg.isascii() and arg.isdigit():     # only ASCII digits are numbers ('❾' is not)
+        seat = int(arg)
+    else:
+        seat = folded.index(arg.casefold()) if arg.casefold() in folded else None
     if seat is None:
-        cands = peer.handoff_candidates(time.monotonic())
+        cands = peer.handoff_candidates(time.monotonic() if now is None else now)
         return ("usage: handoff SEAT — silent seats now: " +
                 (", ".join(f"{s} ({peer.names[s]})" for s in cands) or "none"))
     try:
-        peer.handoff(seat, time.monotonic())
+        peer.handoff(seat, time.monotonic() if now is None else now)
     except HandoffError as exc:
         return f"Refused: {exc}"
     return f"You voted to hand {peer.names[seat]}'s seat to a bot; every other player must agree."

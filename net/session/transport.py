@@ -19,6 +19,8 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 from zmq.auth.thread import ThreadAuthenticator
 
+from .limits import bound_context, bound_socket
+
 SNDHWM = 100000
 
 
@@ -69,6 +71,7 @@ class ZmqMesh:
         self.ctx = ctx
         self.seat = seat
         self.public, self.secret = curve_public, curve_secret
+        bound_context(ctx)        # every later socket of this context too (the lobby's)
         self.keys = _authenticator(ctx)
         if pull is None:
             pull = ctx.socket(zmq.PULL)
@@ -76,7 +79,7 @@ class ZmqMesh:
             pull.curve_server = True
             pull.curve_publickey = curve_public.encode()
             pull.curve_secretkey = curve_secret.encode()
-            pull.rcvhwm = SNDHWM
+            bound_socket(pull)
             pull.bind(bind)
         self.pull = pull
         self.endpoint = pull.getsockopt_string(zmq.LAST_ENDPOINT)
@@ -101,6 +104,18 @@ class ZmqMesh:
             for s, k in curve_keys.items():
                 if k:
                     self.keys.allowed[k.encode()] = s
+
+    def admit(self, curve_key: str) -> None:
+        """Let a lobby member's Curve key connect before it has a seat (its frames are
+        attributed to no seat until the roster is final: lobby places change)."""
+        if curve_key:
+            with self.keys.lock:
+                self.keys.allowed.setdefault(curve_key.encode(), None)
+
+    def forget(self, curve_key: str) -> None:
+        """A lobby member left: its key no longer gets in."""
+        with self.keys.lock:
+            self.keys.allowed.pop(curve_key.encode(), None)
 
     def connect(self, peers: dict[int, tuple[str, str]]) -> None:
         """Connect to every other peer: {seat: (endpoint, curve public key)}."""
@@ -131,6 +146,15 @@ class ZmqMesh:
         self.poller.register(mon, zmq.POLLIN)
         sock.connect(endpoint)
         self.push[s] = sock
+
+    def reconnect(self, s: int, endpoint: str) -> None:
+        """Seat ``s`` announced a new address (a network change): connect there instead."""
+        if s not in self.peers or self.peers[s][0] == endpoint:
+            return
+        self.peers[s] = (endpoint, self.peers[s][1])
+        self._redo.pop(s, None)
+        self._close_push(s)
+        self._open_push(s)
 
     def _close_push(self, s: int, linger_ms: int = 0) -> None:
         sock = self.push.pop(s, None)

@@ -123,7 +123,10 @@ def test_misbehaving_peer_refused_and_named(spawn, kind):
     for r in honest:
         assert r["status"] == "over" and r["audit"][0], r
         named = [a for a in r["alerts"] if a["kind"] == "cheat" and a["seat"] == 1]
-        assert named, r["alerts"]
+        if kind == "replay":    # byte-identical copies change nothing: no alarm (issue 9)
+            assert not named, r["alerts"]
+        else:
+            assert named, r["alerts"]
     assert len({r["hash"] for r in results}) == 1
     if kind == "illegal":
         assert any("illegal command 'crest 9'" in a["text"] for a in honest[0]["alerts"])

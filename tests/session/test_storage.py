@@ -60,7 +60,7 @@ def test_a_flipped_byte_is_not_trusted(tmp_path, monkeypatch):
     target = len(records) - 1
     assert records[target][0] == "in"
     offset = 0
-    for _ in range(target):
+    for _ in range(target + 1):        # the head record first
         offset += 4 + int.from_bytes(data[offset:offset + 4], "big")
     size = int.from_bytes(data[offset:offset + 4], "big")
     data[offset + 4 + size - 30] ^= 0x01          # inside the record, before its MAC
@@ -95,12 +95,18 @@ def test_another_seats_log_is_checked_in_full(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("cut", [1, 7])
-def test_a_torn_last_record_is_cut_and_the_chain_goes_on(tmp_path, cut):
+def test_a_torn_last_record_is_kept_aside_and_the_chain_goes_on(tmp_path, cut):
+    """Issue 9: nothing is cut off on disk; the torn file is kept as log.damaged-1."""
     net, st = _logged_game(tmp_path, "st5", upto=100)
     path = st.dir / "log"
     whole = len(GameStore(st.dir).records())
-    path.write_bytes(path.read_bytes()[:-cut])     # power lost during the last write
+    torn = path.read_bytes()[:-cut]
+    path.write_bytes(torn)                         # power lost during the last write
     again = GameStore(st.dir)
+    records, notes = again.recover_log()
+    assert len(records) == whole - 1
+    assert notes and "ends inside record" in notes[0] and "log.damaged-1" in notes[0]
+    assert (st.dir / "log.damaged-1").read_bytes() == torn
     again.open_log()
     again.append("submit", ["pass"])
     again.close()

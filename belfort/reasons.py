@@ -1,0 +1,76 @@
+"""Reasons the engine gives (refusals, unreadable commands) as English text that carries its
+template and values, so a client can say them in the player's language.
+
+The engine stays language-neutral: it never translates. A Reason *is* the English str (so
+logs, tests and `str(exc)` read as before); `.template` is the English message with named
+{fields} and `.params` the values, where the game's nouns are `Word`s (an engine name with
+its glossary kind: Word("card", "tower")) and costs are `Cost`s, which a client replaces by
+its own words. Templates are marked with the no-op `N_` so the client's catalog tools
+(scripts/i18n.py) extract them.
+"""
+
+from .data import RESOURCES
+
+
+def N_(message):
+    """Marks an English template for extraction; the engine never translates it."""
+    return message
+
+
+class Word(str):
+    """A game noun in a reason: English as the engine writes it ('tower', 'master-elf'),
+    with `.kind` ('card', 'guild', 'resource', 'kind', 'site', 'verb', 'area') and
+    `.name` (the engine's name) for a client to look up its own word."""
+
+    def __new__(cls, kind, name):
+        obj = super().__new__(cls, name)
+        obj.kind = kind
+        obj.name = name
+        return obj
+
+    def __getnewargs__(self):
+        return (self.kind, self.name)
+
+
+class Cost(str):
+    """A cost in a reason ('1 wood, 2 stone', 'nothing'); `.cost` is the tuple."""
+
+    def __new__(cls, cost):
+        parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(cost) if n]
+        obj = super().__new__(cls, ", ".join(parts) or "nothing")
+        obj.cost = tuple(cost)
+        return obj
+
+    def __getnewargs__(self):
+        return (self.cost,)
+
+
+class Reason(str):
+    """English text made from `template` and `params`; see the module doc."""
+
+    def __new__(cls, template, **params):
+        obj = super().__new__(cls, template.format(**params))
+        obj.template = template
+        obj.params = params
+        return obj
+
+    def __getnewargs_ex__(self):
+        return (self.template,), self.params
+
+
+def words(kind, names):
+    """A list of engine names as one Word-like value: 'wood, stone' (kind 'resource'…)."""
+    return WordList(kind, names)
+
+
+class WordList(str):
+    """Several nouns of one kind, comma-separated in English."""
+
+    def __new__(cls, kind, names):
+        obj = super().__new__(cls, ", ".join(names))
+        obj.kind = kind
+        obj.names = tuple(names)
+        return obj
+
+    def __getnewargs__(self):
+        return (self.kind, self.names)

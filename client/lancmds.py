@@ -1,0 +1,73 @@
+"""The commands of a LAN game, in the window and in --plain alike (issue 11, "At the
+table"): ``say TEXT`` (a signed chat line to everyone), ``handoff SEAT`` (vote to hand a
+silent player's seat to a bot) and ``waiting`` (who the game waits for, and how long
+they have been silent).  The Controller adds them when its driver is networked.
+"""
+
+from __future__ import annotations
+
+from .i18n import L_, _
+
+
+def networked(driver):
+    return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
+
+
+def commands(driver):
+    """[(name, run, usage, hint, aliases)] of the LAN commands ([] for a local game);
+    ``run(args)`` answers (reply kind, text).  The Controller makes them its own."""
+    if not networked(driver):
+        return []
+
+    def say(args):
+        try:
+            driver.say(" ".join(args))
+        except ValueError as exc:          # chat.ChatError: nothing to say
+            return "error", str(exc)
+        return "info", _("Said to the table.")
+
+    def handoff(args):
+        answer = driver.text_command("handoff " + " ".join(args))
+        return ("error" if answer.startswith(("Refused", "usage")) else "info"), answer
+
+    def waiting(args):
+        return "info", waiting_sentence(driver)
+
+    return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
+            ("handoff", handoff, L_("handoff SEAT"),
+             L_("vote to hand a silent player's seat to a bot (3–5 players)"), ()),
+            ("waiting", waiting, "waiting",
+             L_("who the game waits for, and how long they have been silent"), ())]
+
+
+def waiting_sentence(driver):
+    text = driver.waiting()
+    if not text:
+        return _("Nobody is waited for just now.")
+    return text[0].upper() + text[1:] + "."
+
+
+def stalled_sentence(driver):
+    """'Waiting for Bo (disconnected 12 s)' when a player the game waits for is away,
+    else ''."""
+    if not networked(driver):
+        return ""
+    text = driver.waiting()
+    if "disconnected" not in text and "left for now" not in text:
+        return ""
+    return text[0].upper() + text[1:]
+
+
+class ChatFeed:
+    """The chat lines not shown yet, as (seat, text)."""
+
+    def __init__(self, driver):
+        self.driver = driver
+        self.count = 0
+
+    def take(self):
+        since = getattr(self.driver, "chat_since", None)
+        if since is None:
+            return []
+        self.count, lines = since(self.count)
+        return lines

@@ -1,0 +1,108 @@
+"""Which addresses friends can use to reach this machine, and reading the address a
+person types after ``belfort join``.
+
+Resolving the host name is not enough: on common Linux setups it maps to 127.0.1.1,
+which nobody else can reach (issue 11, bug 2).  The route the system would use to reach
+another network names the interface friends most likely share with us; every other
+non-loopback interface address is listed after it, since a game night LAN may have no
+route out at all.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+DEFAULT_PORT = 5555
+# a documentation address (RFC 5737): connecting a UDP socket picks the route, sends nothing
+_ROUTE_PROBE = "192.0.2.255"
+_ROUTE_PROBES = ("198.51.100.1", "10.255.255.255", _ROUTE_PROBE)
+
+
+class AddressError(ValueError):
+    """An address a person typed that cannot be a host's; the text says why."""
+
+
+def usable(ip: str) -> bool:
+    """An IPv4 address another machine on the LAN could reach us at."""
+    try:
+        a = ipaddress.IPv4Address(ip)
+    except ValueError:
+        return False
+    return not (a.is_loopback or a.is_unspecified or a.is_multicast or a.is_link_local
+                or a.is_reserved)
+
+
+def route_address(probe: str = _ROUTE_PROBES[0]) -> str | None:
+    """The source address of the route to ``probe`` (a UDP connect sends no packet)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect((probe, 9))
+        return s.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        s.close()
+
+
+def interface_addresses() -> list[str]:
+    """Every IPv4 address of this machine's interfaces (ifaddr, installed with zeroconf;
+    the host name's addresses without it)."""
+    found: list[str] = []
+    try:
+        import ifaddr
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, str):
+                    found.append(ip.ip)
+    except Exception:        # no ifaddr, or an odd interface: the host name's addresses
+        try:
+            found += [i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None,
+                                                           socket.AF_INET)]
+        except OSError:
+            pass
+    return found
+
+
+def lan_addresses(route=route_address, interfaces=interface_addresses) -> list[str]:
+    """Every usable non-loopback IPv4 address, the route-based one first; [] if none."""
+    out: list[str] = []
+    candidates = [route(p) for p in _ROUTE_PROBES] + list(interfaces())
+    for ip in candidates:
+        if ip and usable(ip) and ip not in out:
+            out.append(ip)
+    return out
+
+
+def normalize(text: str, default_port: int = DEFAULT_PORT) -> str:
+    """``192.168.1.20:5555``, ``192.168.1.20``, ``tcp://host:5555`` or ``[fe80::1]:5555``
+    as the ``tcp://HOST:PORT`` ZeroMQ connects to; AddressError says what is wrong."""
+    t = (text or "").strip()
+    if t.startswith("tcp://"):
+        t = t[6:]
+    elif "://" in t:
+        raise AddressError(f"not a host address: {text!r} (only tcp:// is used; e.g. "
+                           f"192.168.1.20:{default_port})")
+    if not t:
+        raise AddressError(f"not a host address: {text!r} (expected HOST:PORT, e.g. "
+                           f"192.168.1.20:{default_port})")
+    if t.startswith("["):                              # [IPv6]:port
+        host, _, rest = t[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else ""
+        host = f"[{host}]"
+    elif t.count(":") == 1:
+        host, port_text = t.split(":")
+    else:
+        host, port_text = t, ""
+        if ":" in host:                                # a bare IPv6 address
+            host = f"[{host}]"
+    if not host or any(c.isspace() or c in "/?#@" for c in host):
+        raise AddressError(f"not a host address: {text!r} (expected HOST:PORT, e.g. "
+                           f"192.168.1.20:{default_port})")
+    if port_text == "":
+        port = default_port
+    elif port_text.isascii() and port_text.isdigit() and 0 < int(port_text) < 65536:
+        port = int(port_text)
+    else:
+        raise AddressError(f"not a port number: {port_text!r} in {text!r} (1 to 65535)")
+    return f"tcp://{host}:{port}"

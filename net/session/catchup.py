@@ -1,0 +1,146 @@
+"""Catching up after a rejoin whose log lost our last envelopes (cut, damaged, deleted).
+
+The others hold every envelope we sent, and relay them back (resync.py, intake.py put
+them in ``MessageLog.ahead``).  We cannot simply make them again: which keys a
+``deck/keys`` batch holds, and where a state hash falls among our messages, depend on
+the order in which the others' messages reached us, and that order is not the same on
+the second run.  So while the others hold more of ours than we do, we *send nothing new*
+(``holding``) and *adopt* our own envelopes in sequence order, each once our state has
+reached the point where it was made: it is applied to our parts exactly as if we had
+just made it (the deck, the commit-reveal rounds, the state hashes, the escrow).  Our
+decisions among them are made again from their command (core._redo_fetched), which gives
+the same bytes.  Once we hold all of ours, what was due meanwhile is sent (``resume``).
+"""
+
+from __future__ import annotations
+
+import belfort
+
+from net.crypto import ProtocolError, commitment_hash, wire
+
+from .commands import plain
+from .derive import derive_bytes
+
+
+class CatchUp:
+    def __init__(self, log, own, table, rounds, hashes, escrow, handoffs, master: bytes) -> None:
+        self.log, self.own, self.table, self.rounds = log, own, table, rounds
+        self.hashes, self.escrow, self.handoffs, self.master = hashes, escrow, handoffs, master
+
+    def caught_up(self, now: float, since: float, resync, handed, wait: float) -> bool:
+        """Every other peer has answered since ``since`` (or ``wait`` passed), and none
+        holds more of ours than we do (or 3 x ``wait`` passed: a peer may claim what it
+        never sends)."""
+        ours, me = self.log.held_ours(), self.log.seat
+        for s in range(self.log.n):
+            if s == me or s in handed:
+                continue          # (a finished peer still holds our envelopes: asked too)
+            heard = resync.heard_at[s]
+            if heard is None or heard < since:
+                if now - since < wait:
+                    return False
+            elif resync.have_of[s][me] > ours and now - since < 3 * wait:
+                return False
+        return True
+
+    def choice(self, commit: dict, seq: int, game, game_id: str):
+        """The command of our simultaneous choice committed before the crash: from its
+        reveal if the others hold it, else tried against the commitment (the nonce comes
+        from our master secret)."""
+        purpose, me = commit["purpose"], self.log.seat
+        for _data, body in self.log.ahead.values():
+            if body["type"] == "commit/reveal" and body.get("purpose") == purpose:
+                return wire.unpack(body["value"], "x")
+        nonce = derive_bytes(self.master, f"nonce/{purpose}/{seq}")
+        for cmd in belfort.legal_commands(game, me):
+            value = wire.pack(plain(belfort.check_legal(game, cmd, me)[0]))
+            if commitment_hash(value, nonce, game_id, me, purpose) == commit.get("commitment"):
+                return wire.unpack(value, "x")
+        return None
+
+    def next_body(self) -> dict | None:
+        got = self.log.ahead.get(len(self.log.sent))
+        return None if got is None else got[1]
+
+    def adopt(self) -> tuple[bool, list[dict]]:
+        """Adopt our next relayed envelope if our state has reached it: (adopted, its body
+        for the peer's bookkeeping as one of ours).  Decisions are not adopted here."""
+        seq = len(self.log.sent)
+        data, body = self.log.ahead[seq]
+        t = body["type"]
+        if t.startswith("deck/"):
+            ok = self._deck(body)
+        elif t == "commit/commit" and body.get("purpose") == "seed":
+            self.own.adopt("seed", derive_bytes(self.master, "seed-share"),
+                           derive_bytes(self.master, f"nonce/seed/{seq}"))
+            ok = True
+        elif t == "commit/reveal":
+            rnd = self.rounds.get(body.get("purpose"))
+            ok = rnd is not None and rnd.all_committed
+            if ok:
+                self.own.revealed.add(body["purpose"])
+        elif t == "sess/hash":
+            ok = body.get("v") in self.hashes.my_hashes
+            if ok:
+                self.hashes.unsent.discard(body["v"])
+        elif t == "esc/shares":
+            self.escrow._sent = ok = True
+        elif t == "hand/share":
+            target = body.get("target")
+            ok = target in self.handoffs.votes
+            if ok:
+                self.handoffs._share_sent.add(target)
+                self.handoffs.shares_in.setdefault(target, {})[self.log.seat] = \
+                    self.escrow.my_shares.get(target)
+        elif t == "hand/vote":
+            target, have = body.get("target"), body.get("have")
+            self.handoffs.votes.setdefault(target, {})[self.log.seat] = have
+            ok = True
+        elif t in ("esc/key", "sess/view"):
+            ok = True
+        else:
+            return False, []      # a decision (sess/cmd, a simultaneous commitment)
+        if not ok:
+            return False, []
+        self.log.add_ours(data)
+        self.own.signer.next_seq = seq + 1
+        return True, [body]
+
+    def _deck(self, body: dict) -> bool:
+        e = body.get("epoch")
+        if not (isinstance(e, int) and 0 <= e < len(self.own.decks)):
+            return False           # the reshuffle that makes this epoch is still ahead
+        deck = self.own.decks[e]
+        if not deck._can_apply(body):
+            return False
+        if body["type"] == "deck/open":
+            pos = body.get("pos")
+            if not (isinstance(pos, int) and 0 <= pos < deck.size) or any(
+                    s not in deck.released[pos] for s in range(deck.n) if s != deck.seat):
+                return False
+        try:
+            deck.alerts.extend(deck._apply(body))
+        except ProtocolError:
+            return False
+        deck._drain()             # the others' messages that waited for this one of ours
+        if body["type"] == "deck/commit":
+            deck._started = True
+        elif body["type"] == "deck/audit":
+            self.own.audit_sent = True
+        return True
+
+    def resume(self) -> list[dict]:
+        """We hold every envelope of ours again: what fell due meanwhile (our deck
+        commitments and stages, the state hashes of the phases we passed)."""
+        out = []
+        for d in self.own.decks:
+            d.hold = False
+            if d.seat not in d.commits:
+                d._started = False
+                out += d.start()
+            else:
+                out += d._act()
+        for v in sorted(self.hashes.unsent):
+            out.append(self.hashes.hash_message(v))
+        self.hashes.unsent.clear()
+        return out

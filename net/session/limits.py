@@ -1,0 +1,78 @@
+"""Bounds on what the network can make a peer hold or do (issue 10, "bounded input").
+
+* Every ZeroMQ socket refuses a frame larger than ``MAX_FRAME`` (``ZMQ_MAXMSGSIZE``: the
+  connection that sent it is dropped before the frame is held in memory), and holds at
+  most ``RCVHWM`` frames per connection: a 256 MiB frame costs nothing, a flood of
+  frames costs at most RCVHWM × MAX_FRAME per connection while the peer drains them.
+  ``bound_context`` makes those the defaults of every socket of a context (the mesh's,
+  the lobby's, the join probe's), so no socket is forgotten.
+* ``TokenBucket`` limits how often a seat may make us work for it: answers to its sync
+  requests (no amplification: one heartbeat asking for everything gets one batch, three
+  thousand get a handful).
+* ``json_depth`` measures a JSON text's nesting *before* it is parsed (``json.loads`` of
+  100,000 brackets raises RecursionError).
+"""
+
+from __future__ import annotations
+
+MAX_FRAME = 1 << 20          # bytes: the wire's own limit for a message (PROTOCOL.md §1)
+RCVHWM = 1000                # frames queued per connection
+MAX_JSON_DEPTH = 16
+
+
+def bound_context(ctx) -> None:
+    """Every socket the context creates from now on refuses frames over MAX_FRAME."""
+    import zmq
+    ctx.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
+    ctx.setsockopt(zmq.RCVHWM, RCVHWM)
+
+
+def bound_socket(sock) -> None:
+    import zmq
+    sock.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
+    sock.setsockopt(zmq.RCVHWM, RCVHWM)
+
+
+class TokenBucket:
+    """At most ``burst`` actions at once, then ``rate`` per second (per key)."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._state: dict = {}
+
+    def allow(self, key, now: float) -> bool:
+        tokens, last = self._state.get(key, (self.burst, now))
+        if now < last:           # a clock from another run (rejoin, tests): start afresh
+            tokens, last = self.burst, now
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        if tokens < 1.0:
+            self._state[key] = (tokens, now)
+            return False
+        self._state[key] = (tokens - 1.0, now)
+        return True
+
+
+def json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> int:
+    """The nesting depth of a JSON text (brackets inside strings not counted), or
+    ``limit + 1`` as soon as it exceeds ``limit``."""
+    depth = deepest = 0
+    in_str = escaped = False
+    for ch in text:
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return limit + 1
+        elif ch in "]}":
+            depth -= 1
+    return deepest

@@ -1,0 +1,91 @@
+"""One process per stored game (issue 11, bug 8).
+
+Starting the same joiner twice used to end in raw JSON and "cannot bind our mesh
+address": both processes held the same identity and fought over one seat.  A process
+that plays a game holds an exclusive lock on a file named after what it plays — the
+lobby it joins, then the game's directory — for as long as it lives; a second one is
+refused at once with a sentence.  The lock is the kernel's (``flock``): it goes away with
+the process, so a crash never leaves a stale lock behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:            # pragma: no cover - not POSIX: no protection, no failure
+    fcntl = None
+
+LOCK_NAME = "running.lock"
+
+
+class AlreadyRunning(Exception):
+    """Another process on this machine plays this game; the text says so."""
+
+
+class RunningLock:
+    """An exclusive lock held until ``release`` (or the process ends)."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        if fcntl is not None:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                other = _read_pid(self.fd)
+                os.close(self.fd)
+                self.fd = None
+                raise AlreadyRunning(
+                    f"{what} is already running in another process on this machine"
+                    + (f" (pid {other})" if other else "") +
+                    ": use that window, or stop it first") from None
+        os.ftruncate(self.fd, 0)
+        os.write(self.fd, str(os.getpid()).encode())
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)          # closing drops the flock
+            self.fd = None
+
+
+def _read_pid(fd: int) -> str:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return ""
+    return text if text.isascii() and text.isdigit() else ""
+
+
+def lock_game(game_dir) -> RunningLock:
+    """Hold the game stored in ``game_dir``; AlreadyRunning if another process does."""
+    return RunningLock(Path(game_dir) / LOCK_NAME, f"the game in {game_dir}")
+
+
+def holder(game_dir) -> int | None:
+    """The pid of the live process holding the game in ``game_dir`` (-1: unknown), or
+    None when no process plays it (a dead bot to restart, a seat to rejoin)."""
+    path = Path(game_dir) / LOCK_NAME
+    if fcntl is None or not path.exists():
+        return None
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            pid = _read_pid(fd)
+            return int(pid) if pid else -1
+        return None
+    finally:
+        os.close(fd)
+
+
+def lock_lobby(data_dir, address: str) -> RunningLock:
+    """Hold 'joining ``address`` with this data directory's identity' (one key, one seat)."""
+    tag = hashlib.sha256(address.encode()).hexdigest()[:16]
+    return RunningLock(Path(data_dir) / "running" / f"join-{tag}.lock",
+                       f"belfort join {address}")

@@ -1,0 +1,106 @@
+"""Shapes of the session's sequenced message types, checked at intake: before a message
+is stored, logged or handed to any part (issue 10, "bounded input").
+
+The wire (net.crypto.wire) already bounds a message to 1 MiB and 16 levels of nesting.
+Here every known type's fields get their type, size and count checked, and every body a
+general budget (strings, byte strings and lists of bounded length), so no part ever holds
+a 100,000-deep JSON text or a million-item list.  A refused message names its signer (it
+signed it) and does not use up its sequence number.  Types not listed here are left to
+the part that owns them (the dispatcher refuses an unknown one).
+"""
+
+from __future__ import annotations
+
+from net.crypto import wire
+
+from .limits import MAX_JSON_DEPTH, json_depth
+
+MAX_TEXT = 1024             # any str field, unless its type says otherwise
+MAX_BYTES = 4096            # any bytes field (a commit-reveal value is at most 4096)
+MAX_ITEMS = 4096            # any list or map
+MAX_VIEW = 64 * 1024        # a public view as JSON text (a late 5-player game: ~20 KB)
+MAX_EPOCH = 1 << 10         # deck epochs (a game reshuffles a few times)
+
+
+def _int(lo: int = 0, hi: int = 1 << 53):
+    return lambda v: wire.is_int(v) and lo <= v < hi
+
+
+def _str(lo: int = 0, hi: int = MAX_TEXT):
+    return lambda v: isinstance(v, str) and lo <= len(v) <= hi
+
+
+def _bytes(n: int):
+    return lambda v: isinstance(v, bytes) and len(v) == n
+
+
+def _command(v) -> bool:
+    """A command as a list: a verb, then ints, short strs or such lists (keep's pairs)."""
+    def item(x, depth):
+        if wire.is_int(x) or (isinstance(x, str) and len(x) <= 64) or x is None:
+            return True
+        return isinstance(x, list) and depth < 3 and len(x) <= 32 and \
+            all(item(y, depth + 1) for y in x)
+    return isinstance(v, list) and 1 <= len(v) <= 16 and isinstance(v[0], str) \
+        and len(v[0]) <= 32 and all(item(x, 1) for x in v[1:])
+
+
+def _view(v) -> bool:
+    return isinstance(v, str) and len(v) <= MAX_VIEW and json_depth(v) <= MAX_JSON_DEPTH
+
+
+# type -> {field: check}; the fields each type must have (more are not allowed)
+SHAPES: dict[str, dict] = {
+    "sess/cmd": {"v": _int(), "cmd": _command},
+    "sess/undo": {"v": _int(), "n": _int(0, 1 << 40), "step": _int()},
+    "sess/hash": {"v": _int(), "round": _int(0, 1 << 16), "phase": _str(1, 32),
+                  "hash": _str(64, 64)},
+    "sess/view": {"v": _int(), "view": _view},
+    "commit/commit": {"purpose": _str(1, 64), "commitment": _bytes(32)},
+    "commit/reveal": {"purpose": _str(1, 64), "nonce": _bytes(32),
+                      "value": lambda v: isinstance(v, bytes) and len(v) <= 4096},
+    "hand/vote": {"target": _int(0, 16), "have": _int(0, 1 << 32)},
+    "hand/share": {"target": _int(0, 16), "share": _bytes(32)},
+}
+HEADER = ("type", "game", "seat", "seq")
+OPTIONAL: dict[str, dict] = {
+    "sess/cmd": {"n": _int(0, 1 << 40)},         # steps applied before it (takeback.py)
+    "hand/vote": {"why": _str(0, 200)},          # the missed deadline the vote cites
+    "sess/cmd": {"n": _int()},                   # steps so far (take-backs, takeback.py)
+}
+
+
+def _budget(x, depth: int = 0) -> bool:
+    if isinstance(x, str):
+        return len(x) <= MAX_VIEW
+    if isinstance(x, bytes):
+        return len(x) <= MAX_BYTES
+    if isinstance(x, list):
+        return len(x) <= MAX_ITEMS and all(_budget(y, depth + 1) for y in x)
+    if isinstance(x, dict):
+        return len(x) <= MAX_ITEMS and all(_budget(y, depth + 1) for y in x.values())
+    return True
+
+
+def problem(body: dict) -> str:
+    """'' if ``body`` (a verified envelope's body) has an acceptable shape, else what is wrong."""
+    t = body["type"]
+    if t.startswith("deck/"):
+        e = body.get("epoch")
+        if not (wire.is_int(e) and 0 <= e < MAX_EPOCH):
+            return f"a deck message with epoch {e!r}"
+    if not _budget(body):
+        return f"a {t!r} message with a field over the size limits"
+    shape = SHAPES.get(t)
+    if shape is None:
+        return ""
+    optional = OPTIONAL.get(t, {})
+    for name, check in shape.items():
+        if name not in body or not check(body[name]):
+            return f"a {t!r} message with a bad or missing field {name!r}"
+    for name in body:
+        if name in HEADER or name in shape:
+            continue
+        if name not in optional or not optional[name](body[name]):
+            return f"a {t!r} message with an unexpected field {name!r}"
+    return ""

@@ -1,0 +1,92 @@
+"""The LAN commands in the window and in --plain (issue 11, "At the table"): say,
+handoff and waiting work (they were "unknown command 'handoff'"), chat lines show in
+every window's log, and a disconnected player the game waits for is shown with the
+seconds it has been away."""
+
+import asyncio
+import io
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from client.app import BelfortApp
+from client.controller import Controller
+from client.plain import PlainUI
+
+from lan_helpers import MemNetDriver
+
+from test_client_app import until
+
+
+def test_controller_knows_the_lan_commands():
+    driver = MemNetDriver(3)
+    ctl = Controller(driver)
+    reply = ctl.handle("handoff 2")
+    assert "unknown command" not in reply.text
+    assert reply.kind == "error" and reply.text.startswith("Refused: P2 has been silent 0 s")
+    reply = ctl.handle("handoff ❾")
+    assert reply.kind == "error" and reply.text.startswith("usage: handoff SEAT")
+    assert ctl.handle("waiting").kind == "info"
+    assert ctl.handle("say").text.startswith("say what")
+    assert {"say", "handoff", "waiting"} <= set(ctl.client_words())
+
+
+def test_say_shows_in_our_window_and_in_the_others_sessions():
+    driver = MemNetDriver(3, names=["Ana", "Bo", "Cy"])
+
+    async def script():
+        with create_pipe_input() as inp:
+            ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
+            task = asyncio.ensure_future(ui.run_async())
+            await until(lambda: ui.app.is_running)
+            try:
+                inp.send_text("say good luck \x1b[2J all\r")
+                await until(lambda: any(t == "Ana: good luck [2J all" for _, t in ui.log))
+                for p in driver.net.peers[1:]:
+                    assert p.chat.lines == [(0, "good luck [2J all")]
+                # a line from Bo arrives
+                driver.net.peers[1].say("thanks!", driver.net.now)
+                driver.net._collect(driver.net.peers[1])
+                driver.tick(0.1)
+                await until(lambda: any(t == "Bo: thanks!" for _, t in ui.log))
+            finally:
+                ui.app.exit()
+                await asyncio.wait_for(task, 10)
+
+    asyncio.run(script())
+
+
+def test_waiting_for_a_disconnected_player_counts_the_seconds():
+    driver = MemNetDriver(3, names=["Ana", "Bo", "Cy"])
+    driver.net.down.add(1)                   # Bo's machine drops off the network
+    assert driver.legal()[0][0] == "keep"
+    driver.submit(driver.legal()[0])         # we choose; the game now waits for Bo
+    driver.tick(12.4)
+    assert driver.legal() == [] and driver.peer.waiting_seats() == [1]
+    with create_pipe_input() as inp:
+        ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
+        # the stall countdown of the session (issue 9) shows with it
+        assert ui.prompt() == ("Waiting for Bo (disconnected 12 s) — handoff possible in "
+                               "2:48 › ")
+        reply = ui.ctl.handle("waiting")
+        assert reply == ui.ctl.handle("waiting") and reply.kind == "info"
+        assert reply.text == ("Waiting for Bo (disconnected 12 s) — handoff possible in "
+                              "2:48.")
+        assert ui.ctl.handle("handoff bo").text.startswith("Refused: Bo has been silent 12 s")
+        driver.tick(170)
+        assert ui.prompt().startswith("Waiting for Bo (disconnected 182 s) — Bo's seat can "
+                                      "be handed to a bot: handoff 1")
+        reply = ui.ctl.handle("handoff bo")      # 3 players: a silent seat can be handed
+        assert reply.kind == "info" and "voted to hand Bo's seat to a bot" in reply.text
+
+
+def test_plain_mode_has_the_same_lan_commands():
+    driver = MemNetDriver(3, names=["Ana", "Bo", "Cy"])
+    out = io.StringIO()
+    ui = PlainUI(driver, inp=io.StringIO("say hello there\nwaiting\nhandoff Bo\n"), out=out)
+    ui.run()
+    text = out.getvalue()
+    assert "Ana says: hello there" in text
+    assert "unknown command" not in text
+    assert "Waiting for you." in text                   # waiting: our keep is awaited
+    assert "Refused: Bo has been silent 0 s" in text    # handoff: Bo is not silent

@@ -1,0 +1,172 @@
+"""Peers that speak the protocol and misbehave (issue 10), on the in-memory network: each
+case ends with the honest peers running or stopped with a correct verdict, the right seat
+(and only it) named, nothing leaked.  Process versions of the most important ones are in
+test_attacks_e2e.py."""
+
+import belfort
+import pytest
+
+from net.crypto import encode_envelope
+from net.session.memnet import MemoryNetwork
+
+
+def game_until(n, seed, version, **kw):
+    net = MemoryNetwork.create(n, seed=seed, **kw)
+    net.start()
+    net.run(until=lambda: all(p.game is not None and p.game.version > version
+                              for p in net.peers))
+    return net
+
+
+def control(net, seat, type_, **fields):
+    """A control frame signed by ``seat`` (a real, correctly signed message)."""
+    p = net.peers[seat]
+    body = {"type": type_, "game": p.cfg.game_id, "seat": seat, "seq": 0, **fields}
+    return encode_envelope(net.identities[seat].sign_message(body))
+
+
+def named(peer, kinds=("cheat", "desync")):
+    """Seats an honest peer has named in its alerts (as a cheater or as out of sync)."""
+    return {a.seat for a in peer.alerts if a.kind in kinds and a.seat is not None}
+
+
+def assert_finished_together(net, seats):
+    peers = [net.peers[s] for s in seats]
+    for p in peers:
+        assert p.status == "over", (p.seat, p.stop_reason, [a.text for a in p.alerts][-5:])
+        assert p.audit_result and p.audit_result[0], p.audit_result
+    assert len({belfort.state_hash(p.game) for p in peers}) == 1
+
+
+def sent_types(peer):
+    from net.crypto import wire
+    return [wire.unpack(wire.unpack(e, "x")["body"], "x")["type"] for e in peer.sent]
+
+
+# ---------------------------------------------------------------- handoff notices and votes
+@pytest.mark.parametrize("n", [2, 3])
+def test_forged_handoff_notice_changes_nothing(n):
+    """Seat 1 tells seat 0 that its seat was handed to a bot (signed, but without the
+    others' votes): seat 0 goes on, seat 1 is named, nobody's secret is published."""
+    net = game_until(n, f"fh{n}", 20)
+    victim, liar = 0, 1
+    own_vote = net.identities[liar].sign_message({
+        "type": "hand/vote", "game": net.peers[liar].cfg.game_id, "seat": liar, "seq": 999,
+        "target": victim, "have": 3})
+    net.inject(liar, victim, control(net, liar, "ctl/handed", target=victim, host=liar,
+                                     round=1, v=20, votes=[encode_envelope(own_vote)]))
+    net.inject(liar, victim, control(net, liar, "ctl/handed", target=victim, host=liar,
+                                     round=1, v=20, votes=[]))
+    net.run()
+    assert_finished_together(net, range(n))
+    assert not net.peers[victim].handoffs.ours_handed
+    assert named(net.peers[victim]) == {liar}
+    for p in net.peers:
+        assert "hand/share" not in sent_types(p)
+
+
+def test_lone_vote_neither_freezes_nor_leaks():
+    """Seat 1 votes to hand seat 2 over while seat 2 plays on: seat 2's messages still
+    count everywhere, nobody publishes a share, the game ends normally."""
+    net = game_until(3, "lv", 20)
+    liar = net.peers[1]
+    liar._emit(liar.signer.sign("hand/vote", {"target": 2, "have": 1,
+                                              "why": "withheld its key release"}))
+    net._collect(liar)
+    net.run()
+    assert_finished_together(net, range(3))
+    for p in net.peers:
+        assert "hand/share" not in sent_types(p)
+        assert not p.handed
+    # seat 2's messages past the vote's "have" were all taken
+    assert len(net.peers[0].accepted[2]) > 1
+
+
+# ---------------------------------------------------------------- withholding, with heartbeats
+def _short_deadlines(net, deadline=2.0):
+    for p in net.peers:
+        p.timing.step_deadline = deadline
+
+
+def _withhold(peer, what):
+    """Make ``peer`` keep everything going (heartbeats, its own moves) but never send
+    ``what``: "keys" (its key releases), "sim" (its reveals of simultaneous choices),
+    "seed" (its seed reveal)."""
+    if what == "keys":
+        peer.own.releases = lambda game, locate: ([], [])
+    else:
+        real = peer.own.reveal
+        prefix = "sim/" if what == "sim" else "seed"
+
+        def reveal(purpose, *a):
+            if not purpose.startswith(prefix):
+                return real(purpose, *a)
+            peer.own.revealed.add(purpose)      # "done", as far as its software is concerned
+            return []
+        peer.own.reveal = reveal
+
+
+def _withheld_alerts(peer, seat):
+    return [a for a in peer.alerts if a.kind == "cheat" and a.seat == seat and "withheld" in a.text]
+
+
+def test_withheld_key_release_two_players_stops_with_verdict():
+    net = game_until(2, "wk2", 10)
+    _short_deadlines(net)
+    _withhold(net.peers[1], "keys")
+    net.run(max_idle=60)
+    p0 = net.peers[0]
+    assert p0.status == "stopped"
+    assert "P1 (seat 1) withheld its key" in p0.stop_reason, p0.stop_reason
+    assert named(p0) == {1}
+
+
+def test_withheld_key_release_is_handed_to_a_bot():
+    """3 players: the withholder is treated as departed; the two others vote (citing the
+    deadline), rebuild its seat from the escrow and finish the game with a bot on it."""
+    net = game_until(3, "wk3", 10)
+    _short_deadlines(net)
+    _withhold(net.peers[2], "keys")
+    for p in net.peers:
+        p.handoff_level = "random"
+    net.run(max_idle=200)
+    assert_finished_together(net, [0, 1])
+    for s in (0, 1):
+        p = net.peers[s]
+        assert 2 in p.handed and named(p) == {2}
+        assert _withheld_alerts(p, 2)
+    # only the withholder's escrow was opened
+    for s in (0, 1):
+        assert set(net.peers[s].handoffs.shares_in) == {2}
+
+
+@pytest.mark.parametrize("what", ["seed", "sim"])
+def test_withheld_reveal_is_named(what):
+    net = MemoryNetwork.create(2, seed="wr-" + what)
+    _short_deadlines(net)
+    _withhold(net.peers[1], what)
+    net.start()
+    net.run(max_idle=60)
+    p0 = net.peers[0]
+    assert p0.status == "stopped", (p0.status, p0.game and p0.game.version)
+    assert "P1 (seat 1) withheld its reveal" in p0.stop_reason, p0.stop_reason
+    assert named(p0) == {1}
+
+
+def test_unprocessable_deck_open_is_refused_and_game_goes_on():
+    """Seat 1 opens a card of the draw pile (never dealt to it): the message would wait
+    forever for keys nobody will release; it is refused at once, naming seat 1."""
+    net = game_until(3, "uo", 15)
+    bad = net.peers[1]
+    g = bad.game
+    e, pos = bad.table.locate(g.draw[0])
+    deck = bad.decks[e]
+    bad._emit(bad.signer.sign("deck/open", {"epoch": e, "pos": pos, "card": 0,
+                                            "key": deck._key_bytes(pos),
+                                            "deck": deck.transcript_digest}))
+    net._collect(bad)
+    net.run()
+    assert_finished_together(net, range(3))
+    for s in (0, 2):
+        assert named(net.peers[s]) == {1}
+        assert any("never dealt to it" in a.text for a in net.peers[s].alerts)

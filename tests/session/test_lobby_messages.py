@@ -1,0 +1,78 @@
+"""Issue 11, bugs 6-8 with real processes: joining a full or started game says so, the
+joiner's lobby shows the player list when it changes, and the same joiner twice is
+refused with a sentence."""
+
+import pytest
+import zmq
+
+from net.crypto import Identity
+from net.session.lobby import JoinLobby, LobbyError
+from net.session.transport import curve_keypair
+
+pytestmark = pytest.mark.e2e     # a host process in every test
+
+
+@pytest.fixture
+def ctx():
+    c = zmq.Context()
+    yield c
+    c.destroy(linger=0)
+
+
+def probe(ctx, addr, name="Zed"):
+    j = JoinLobby(ctx, addr, Identity.generate(), name, curve_keypair(), 1)
+    try:
+        return j.connect(5.0)
+    finally:
+        j.close()
+
+
+def test_joining_a_started_game_says_it_started(spawn, ctx):
+    """Bug 6: it said 'address unreachable … is the host running?'."""
+    d = spawn.dir
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--level", "random", "--pace", 0.2, "--data-dir", d / "h", "--timeout", 60,
+                 label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    spawn("join", addr, "--name", "Bo", "--level", "random", "--pace", 0.2,
+          "--data-dir", d / "b", "--timeout", 60, label="bo")
+    host.wait_event("started", 30)
+    with pytest.raises(LobbyError, match=r"the game has already started \(Ana, Bo\)"):
+        probe(ctx, addr)
+
+
+def test_joining_a_full_game_says_it_is_full(spawn, ctx):
+    d = spawn.dir
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--data-dir", d / "h", "--timeout", 60, label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    first = JoinLobby(ctx, addr, Identity.generate(), "Bo", curve_keypair(), 1)
+    try:
+        first.connect(5.0)
+        host.wait_for(lambda ev: ev.get("event") == "lobby-confirm" and ev["seats"] == 2, 20,
+                      "the host asked to confirm")
+        with pytest.raises(LobbyError, match=r"game full \(2 of 2 seats taken\)"):
+            probe(ctx, addr, "Cy")
+    finally:
+        first.leave()
+        first.close()
+
+
+def test_the_same_joiner_twice_is_refused_with_a_sentence(spawn):
+    """Bug 8: it printed raw JSON and 'cannot bind our mesh address'."""
+    d = spawn.dir
+    host = spawn("host", "--name", "Ana", "--players", 3, "--bind", "127.0.0.1", "--port", 0,
+                 "--data-dir", d / "h", "--timeout", 60, label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    bo = spawn("join", addr, "--name", "Bo", "--data-dir", d / "b", "--timeout", 60,
+               label="bo")
+    bo.wait_event("welcome", 20)
+    again = spawn("join", addr, "--name", "Bo", "--data-dir", d / "b", "--timeout", 60,
+                  label="bo-again")
+    r = again.result(30)
+    assert r["rc"] == 2
+    assert "already running in another process on this machine" in r["text"]
+    # the first one was not disturbed: still seated, and told of nobody new
+    assert [e["name"] for e in bo.wait_event("roster", 5)["roster"]] == ["Ana", "Bo"]
+    rosters = [e for e in bo.events if e.get("event") == "roster"]
+    assert len(rosters) == 1, rosters      # bug 7: not once a second
