@@ -211,11 +211,13 @@ def problems(lang, template=None):
 
 def blocking(lang, found):
     """The problems that count: for a language still with its translators
-    (language.AWAITING_TRANSLATION), untranslated entries are expected, anything else
-    (fuzzy, wrong placeholders, a stale .mo, a missing entry) still counts."""
+    (language.AWAITING_TRANSLATION), untranslated and fuzzy entries (Babel's guesses for a
+    changed message, never shown) are their work to come; anything else (wrong
+    placeholders, a stale .mo, a missing entry) still counts."""
     if lang not in AWAITING_TRANSLATION:
         return found
-    return [p for p in found if not p.endswith(" is untranslated")]
+    return [p for p in found if not p.endswith((" is untranslated", " is fuzzy (review it, "
+                                                "then remove the fuzzy flag)"))]
 
 
 def cmd_check():
