@@ -53,7 +53,7 @@ def stalled_sentence(driver):
     if not networked(driver):
         return ""
     text = driver.waiting()
-    if "disconnected" not in text:
+    if "disconnected" not in text and "left for now" not in text:
         return ""
     return text[0].upper() + text[1:]
 

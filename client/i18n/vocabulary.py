@@ -231,7 +231,7 @@ ENGLISH_TOPICS = ("overview", "setup", "placement", "collection", "actions", "sc
 GATE_WORDS = {"en": ("gate",), "fr": ("porte",), "de": ("tor",), "it": ("porta",),
               "ko": ("성문",)}
 
-# The Architects' discounts (belfort.data.DISCOUNTS): letters of the resources given up.
+# The Architects' discount codes (ruleset.discounts): letters of the resources given up.
 DISCOUNT_CODES = {
     "en": {"m": "m", "ww": "ww", "ss": "ss", "ws": "ws", "sw": "ws"},
     "fr": {"m": "m", "bb": "ww", "pp": "ss", "bp": "ws", "pb": "ws"},      # bois, pierre

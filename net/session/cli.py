@@ -42,8 +42,7 @@ def play_text(node, args) -> int:
     try:
         return peer.run_node(node, args, out)
     except KeyboardInterrupt:
-        node.close()
-        return 130
+        return peer.leave_for_now(node, out, 130)
 
 
 def main(argv=None) -> int:

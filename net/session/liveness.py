@@ -115,11 +115,14 @@ class Liveness:
         the other one), or, for a bot peer, every person."""
         others = [s for s in range(self.n) if s != self.seat and s not in handed
                   and not self.finished_of[s]]
-        if bot:
-            others = [s for s in others if self.kinds[s] != "bot"]
+        people = [s for s in others if self.kinds[s] != "bot"]
         away = [s for s in others if self.away(s, now)]
-        if not others or away != others:
+        if not others:
             return None
+        if away != others:
+            if not (bot and people and all(s in away for s in people)):
+                return None
+            away = people
         who = []
         for s in away:
             if self.left_of[s]:

@@ -242,3 +242,39 @@ def test_complete_log_records_the_take_backs():
     text = fulllog.complete_text(net.peers[0])
     assert text.count('"undo":') >= 2
     assert len({fulllog.complete_text(p) for p in net.peers}) == 1
+
+
+class _MemoryNode:
+    """What NetDriver needs of a node, around an in-memory peer (no sockets)."""
+
+    def __init__(self, peer):
+        self.peer, self.game_log, self.closed = peer, None, False
+
+    def wake(self):
+        pass
+
+
+def test_the_window_and_plain_undo_command_take_back_in_a_lan_game():
+    """`undo` (Ctrl-Z in the window, typed in --plain) goes through the client's controller
+    to NetDriver.undo: a take-back every peer applies; a refusal says why."""
+    from client.controller import Controller
+    from net.session.driver import NetDriver
+    net = started(3, "tb-window")
+    p = run_to_actions(net)
+    driver = NetDriver(_MemoryNode(p))
+    ctl = Controller(driver)
+    before = hashes(net)
+    cmd = undoable(p)[0]
+    reply = ctl.handle(belfort.command_text(cmd))
+    net._collect(p)
+    net.pump()
+    assert reply.kind != "error", reply
+    assert driver.undo_refusal() is None
+    reply = ctl.handle("undo")
+    net._collect(p)
+    net.pump()
+    assert reply.kind == "undo" and reply.text == f"Taken back: {belfort.command_text(cmd)}"
+    assert hashes(net) == before
+    reply = ctl.handle("undo")
+    assert reply.kind == "error" and reply.text.startswith("Cannot undo: ")
+    assert driver.undo_refusal() is not None
