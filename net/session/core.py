@@ -98,7 +98,8 @@ class SessionPeer:
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
-        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
+        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
+                                 ours_missing=self._ours_missing)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
@@ -250,9 +251,14 @@ class SessionPeer:
         """True when our seat must decide now (and knows its whole hand) — not while,
         after a rejoin, the others may still hold a decision of ours that we lost: it is
         then taken from them (``_redo_fetched``), never made again differently."""
-        if self.catching_up or self.log.held_ours() > len(self.log.sent):
+        if self._ours_missing():
             return False
         return self._may_decide()
+
+    def _ours_missing(self) -> bool:
+        """After a rejoin that lost part of our log: the others may hold envelopes of ours
+        (decisions, key releases) that we have not made again yet."""
+        return self.catching_up or self.log.held_ours() > len(self.log.sent)
 
     def _may_decide(self) -> bool:
         g = self.table.game

@@ -26,8 +26,10 @@ from .table import GameTable
 
 
 class DeckWork:
-    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
+    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff,
+                 ours_missing=lambda: False) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
+        self.ours_missing = ours_missing     # () -> bool: our own key releases may be lost
 
     def register(self, dispatch) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
@@ -57,7 +59,11 @@ class DeckWork:
         there, or we never released ours (a holder can open only after our key reached it,
         and we release it the moment the card is in its hand)."""
         me = self.own.seat
-        return seat in deck.released[pos] or (me != seat and me not in deck.released[pos])
+        if seat in deck.released[pos]:
+            return True
+        # our key missing proves nothing while, after a rejoin, the others may still hold
+        # the release we made before and lost: it comes back with the rest of ours
+        return me != seat and me not in deck.released[pos] and not self.ours_missing()
 
     def on_message(self, body: dict, now: float) -> Out:
         """Raises Refused, or the deck's CheatingError / ProtocolError."""
