@@ -63,7 +63,7 @@ from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
-from .takeback import TakeBack
+from .takeback import CATCHING_UP, SessionRefusal, TakeBack
 
 log = logging.getLogger("belfort.session")
 
@@ -227,18 +227,25 @@ class SessionPeer:
         why = self.undo_refusal()
         if why is not None:
             raise UndoRefused(why)
+        cmd = self._undo()
+        self._pump(now)
+        self._after_input()
+        return cmd
+
+    def _undo(self):
+        """Our take-back, once allowed: logged, sent, applied."""
         self._dirty = True
         self.log.record("undo", self.table.undo.stack.last_tag())
         self._emit(self.takebacks.message(self.signer))
         events, cmd = self.takebacks.apply(self.seat)
         self._changed(events)
         self._settle()
-        self._pump(now)
-        self._after_input()
         return cmd
 
     def undo_refusal(self):
         """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
+        if self._ours_missing() and not self.log.replaying:
+            return SessionRefusal(CATCHING_UP)
         return self.takebacks.refusal(self.seat)
 
     @property
@@ -677,7 +684,21 @@ class SessionPeer:
         if q not in ahead:
             return False
         body = ahead[q][1]
-        if body["type"] == "sess/cmd" and body.get("v") == g.version:
+        steps = len(self.table.undo.steps)
+        if body["type"] == "sess/undo" and q == nxt:
+            # a take-back of ours the others hold: made again, the same bytes
+            if body.get("v") != g.version or body.get("n") != steps:
+                return False
+            why = self.takebacks.refusal(self.seat)
+            if why is None and body.get("step") == self.table.undo.stack.last_tag():
+                self._undo()
+            else:
+                self._alert("error", f"our own take-back as the others hold it (seq {q}) "
+                                     f"does not fit the game here", None, now)
+                del ahead[q]
+            return True
+        if body["type"] == "sess/cmd" and body.get("v") == g.version \
+                and body.get("n") in (None, steps):
             command = body.get("cmd")
         elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
             command = self.catchup.choice(body, q, g, self.cfg.game_id)
