@@ -209,8 +209,18 @@ def _np_dwarves(s, seat):
 def _placements(s, seat):
     """§6: one worker on a free plank, or pass."""
     p = s.players[seat]
-    unplaced = s.unplaced(seat)
-    kinds = [k for k in _KINDS if unplaced[k] > 0]
+    placed = p.placed
+    # s.unplaced(seat), written out (a placement is a third of all decisions)
+    me, md = s.masters(seat) if p.built and s.gnomes else (0, 0)
+    kinds = []
+    if p.elves - me > placed[0]:
+        kinds.append(0)
+    if me > placed[1]:
+        kinds.append(1)
+    if p.dwarves - md > placed[2]:
+        kinds.append(2)
+    if md > placed[3]:
+        kinds.append(3)
     if not kinds:
         return [_PASS]
     rs = s.rs
@@ -240,9 +250,6 @@ def _placements(s, seat):
     out = [("place", k, pl) for k in kinds for pl in planks]
     out.append(_PASS)
     return out
-
-
-_KINDS = (0, 1, 2, 3)
 
 
 def _spread(s, seat):
