@@ -187,7 +187,10 @@ def test_suspended_peer_wakes_reads_its_queue_and_goes_on():
     sleeper = net.peers[2]
     net.down.add(2)                         # no ticks, nothing sent: stopped
     _silence(net, 60, step=0.4)
+    sleeper.timing.timeout = 30             # (its stall time is shorter than the suspend)
     net.down.discard(2)
+    # its loop may ask before its first check after the wake: nobody is judged yet
+    assert sleeper.pause_reason(net.now) is None and not sleeper.abandoned(net.now)
     sleeper.tick(net.now)                   # the clock jumped 60 s
     assert not [a for a in sleeper.alerts if a.kind == "disconnect"]
     assert not sleeper.abandoned(net.now)
