@@ -26,26 +26,44 @@ from .table import GameTable
 
 
 class DeckWork:
-    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
+    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff,
+                 ours_missing=lambda: False) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
+        self.ours_missing = ours_missing     # () -> bool: our own key releases may be lost
 
     def register(self, dispatch) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
 
     def ready(self, body: dict) -> bool:
+        """Whether a deck message can be processed now; one that never could (an epoch
+        past the next, an open of a card never dealt to its sender) is ready at once, to
+        be refused: it must not block its sender's queue and stall the game."""
         decks, e = self.table.decks, body.get("epoch")
-        if wire.is_int(e) and len(decks) <= e < 1 << 20:
-            return False
+        if wire.is_int(e) and e == len(decks):
+            return False      # the next epoch: its reshuffle is on its way
         if body["type"] == "deck/open" and wire.is_int(e) and 0 <= e < len(decks):
             # the holder opens a card once every other seat's key reached it; those
             # keys may still be on their way to us (another seat's queue)
             deck, pos, s = decks[e], body.get("pos"), body["seat"]
             if not deck.ready:
                 return False
+            if wire.is_int(pos) and 0 <= pos < deck.size and self.never_dealt(deck, pos, s):
+                return True
             if wire.is_int(pos) and 0 <= pos < deck.size and any(
                     q not in deck.released[pos] for q in range(self.table.n) if q != s):
                 return False
         return True
+
+    def never_dealt(self, deck, pos: int, seat: int) -> bool:
+        """Position ``pos`` cannot be opened by ``seat``: the sender released its own key
+        there, or we never released ours (a holder can open only after our key reached it,
+        and we release it the moment the card is in its hand)."""
+        me = self.own.seat
+        if seat in deck.released[pos]:
+            return True
+        # our key missing proves nothing while, after a rejoin, the others may still hold
+        # the release we made before and lost: it comes back with the rest of ours
+        return me != seat and me not in deck.released[pos] and not self.ours_missing()
 
     def on_message(self, body: dict, now: float) -> Out:
         """Raises Refused, or the deck's CheatingError / ProtocolError."""
@@ -53,6 +71,13 @@ class DeckWork:
         if not (wire.is_int(e) and 0 <= e < len(self.table.decks)):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a deck message for "
                                          f"an epoch that does not exist ({e!r})")
+        if body["type"] == "deck/open":
+            deck, pos = self.table.decks[e], body.get("pos")
+            if deck.ready and wire.is_int(pos) and 0 <= pos < deck.size \
+                    and self.never_dealt(deck, pos, seat):
+                raise Refused("cheat", seat, f"{self.names.seat(seat)} opened position {pos} "
+                                             f"of deck epoch {e}, which was never dealt to it: "
+                                             f"refused")
         envs = self.own.on_deck(body)
         self.table.deck_log[e].append(body)
         if self.handoff.bot is not None:

@@ -82,6 +82,9 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
     h.add_argument("--ruleset", help="a ruleset TOML file")
     h.add_argument("--start-after", type=float, default=None,
                    help="start after this many s with whoever joined (empty seats: bots)")
+    h.add_argument("--no-announce", dest="announce", action="store_false",
+                   help="do not announce the game on the LAN (mDNS); joiners then type the "
+                        "printed address")
     h.add_argument("--auto-start", action="store_true",
                    help="start as soon as every seat is taken (scripts); otherwise the person "
                         "hosting types start once the players and their keys are right")
@@ -89,8 +92,12 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
     common(h)
 
     j = sub.add_parser("join", help="join a game")
-    j.add_argument("address")
+    j.add_argument("address", nargs="?", default=None,
+                   help="HOST:PORT the host printed; without it, the games announced on the "
+                        "LAN are listed to choose from")
     j.add_argument("--name", required=True)
+    j.add_argument("--host", dest="host_name", default=None, metavar="NAME",
+                   help="without an address: join the game NAME hosts on the LAN")
     j.add_argument("--bind", default="0.0.0.0")
     j.add_argument("--ruleset", help="refuse a host whose ruleset is not this file")
     common(j)
@@ -131,6 +138,11 @@ def human_text(ev: dict) -> str:
                 f"Read this key fingerprint aloud: {ev['fingerprint']}")
     if e in ("lobby-change", "lobby-confirm"):
         return ev["text"]
+    if e == "games":
+        if not ev["games"]:
+            return ""
+        return "Games on the LAN:\n" + "\n".join(f"  {i}. {g['line']}" for i, g in
+                                                  enumerate(ev["games"], 1))
     if e == "welcome":
         return (f"Joined {ev['host']}'s game as seat {ev['seat']}. The host's key fingerprint is "
                 f"{ev['host_fingerprint']} — check it with them. Yours is {ev['fingerprint']}.")
@@ -140,6 +152,12 @@ def human_text(ev: dict) -> str:
         return f"The game starts: {', '.join(ev['roster'])}. You are seat {ev['seat']}."
     if e == "rejoined":
         return f"Rejoined the game as seat {ev['seat']}; catching up from the others."
+    if e == "rejoin":
+        return (f"The host's lobby does not answer ({ev['why']}); rejoining the game this "
+                f"machine was in ({ev['game']}).")
+    if e == "moved":
+        return (f"This machine's address changed ({ev['was']} -> {ev['endpoint']}): the "
+                f"others are told the new one.")
     if e == "alert":
         return f"[{ev['kind']}] {ev['text']}"
     if e == "result":
@@ -291,7 +309,7 @@ def start_node(args, out) -> "object | int":
                 from .confirm import StartConfirmation
                 confirm = StartConfirmation(out)     # a person hosts: they start it
             node = nodemod.host(args.name, players=args.players, options=_options(args),
-                                should_start=confirm,
+                                should_start=confirm, announce=args.announce,
                                 ruleset_text=ruleset_text, bind=args.bind, port=args.port,
                                 data_dir=args.data_dir, bots=args.bots, bot_level=args.bot_level,
                                 bot_think=args.think, start_after=args.start_after,
@@ -304,6 +322,11 @@ def start_node(args, out) -> "object | int":
             if args.leave_after_lobby:
                 os._exit(0)   # the host's laptop leaves right after the lobby (tests)
         elif args.mode == "join":
+            if args.address is None:
+                from .choose import choose_game
+                args.address = choose_game(out, host=args.host_name)
+                if args.address is None:
+                    return 2
             node = nodemod.join(args.address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
                                 on_event=out, timing=timing, test_secret=args.test_secret)

@@ -52,6 +52,7 @@ def _view(v) -> bool:
 # type -> {field: check}; the fields each type must have (more are not allowed)
 SHAPES: dict[str, dict] = {
     "sess/cmd": {"v": _int(), "cmd": _command},
+    "sess/undo": {"v": _int(), "n": _int(0, 1 << 40), "step": _int()},
     "sess/hash": {"v": _int(), "round": _int(0, 1 << 16), "phase": _str(1, 32),
                   "hash": _str(64, 64)},
     "sess/view": {"v": _int(), "view": _view},
@@ -63,6 +64,7 @@ SHAPES: dict[str, dict] = {
 }
 HEADER = ("type", "game", "seat", "seq")
 OPTIONAL: dict[str, dict] = {
+    "sess/cmd": {"n": _int(0, 1 << 40)},         # steps applied before it (takeback.py)
     "hand/vote": {"why": _str(0, 200)},          # the missed deadline the vote cites
     "sess/cmd": {"n": _int()},                   # steps so far (take-backs, takeback.py)
 }

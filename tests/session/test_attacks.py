@@ -80,3 +80,93 @@ def test_lone_vote_neither_freezes_nor_leaks():
         assert not p.handed
     # seat 2's messages past the vote's "have" were all taken
     assert len(net.peers[0].accepted[2]) > 1
+
+
+# ---------------------------------------------------------------- withholding, with heartbeats
+def _short_deadlines(net, deadline=2.0):
+    for p in net.peers:
+        p.timing.step_deadline = deadline
+
+
+def _withhold(peer, what):
+    """Make ``peer`` keep everything going (heartbeats, its own moves) but never send
+    ``what``: "keys" (its key releases), "sim" (its reveals of simultaneous choices),
+    "seed" (its seed reveal)."""
+    if what == "keys":
+        peer.own.releases = lambda game, locate: ([], [])
+    else:
+        real = peer.own.reveal
+        prefix = "sim/" if what == "sim" else "seed"
+
+        def reveal(purpose, *a):
+            if not purpose.startswith(prefix):
+                return real(purpose, *a)
+            peer.own.revealed.add(purpose)      # "done", as far as its software is concerned
+            return []
+        peer.own.reveal = reveal
+
+
+def _withheld_alerts(peer, seat):
+    return [a for a in peer.alerts if a.kind == "cheat" and a.seat == seat and "withheld" in a.text]
+
+
+def test_withheld_key_release_two_players_stops_with_verdict():
+    net = game_until(2, "wk2", 10)
+    _short_deadlines(net)
+    _withhold(net.peers[1], "keys")
+    net.run(max_idle=60)
+    p0 = net.peers[0]
+    assert p0.status == "stopped"
+    assert "P1 (seat 1) withheld its key" in p0.stop_reason, p0.stop_reason
+    assert named(p0) == {1}
+
+
+def test_withheld_key_release_is_handed_to_a_bot():
+    """3 players: the withholder is treated as departed; the two others vote (citing the
+    deadline), rebuild its seat from the escrow and finish the game with a bot on it."""
+    net = game_until(3, "wk3", 10)
+    _short_deadlines(net)
+    _withhold(net.peers[2], "keys")
+    for p in net.peers:
+        p.handoff_level = "random"
+    net.run(max_idle=200)
+    assert_finished_together(net, [0, 1])
+    for s in (0, 1):
+        p = net.peers[s]
+        assert 2 in p.handed and named(p) == {2}
+        assert _withheld_alerts(p, 2)
+    # only the withholder's escrow was opened
+    for s in (0, 1):
+        assert set(net.peers[s].handoffs.shares_in) == {2}
+
+
+@pytest.mark.parametrize("what", ["seed", "sim"])
+def test_withheld_reveal_is_named(what):
+    net = MemoryNetwork.create(2, seed="wr-" + what)
+    _short_deadlines(net)
+    _withhold(net.peers[1], what)
+    net.start()
+    net.run(max_idle=60)
+    p0 = net.peers[0]
+    assert p0.status == "stopped", (p0.status, p0.game and p0.game.version)
+    assert "P1 (seat 1) withheld its reveal" in p0.stop_reason, p0.stop_reason
+    assert named(p0) == {1}
+
+
+def test_unprocessable_deck_open_is_refused_and_game_goes_on():
+    """Seat 1 opens a card of the draw pile (never dealt to it): the message would wait
+    forever for keys nobody will release; it is refused at once, naming seat 1."""
+    net = game_until(3, "uo", 15)
+    bad = net.peers[1]
+    g = bad.game
+    e, pos = bad.table.locate(g.draw[0])
+    deck = bad.decks[e]
+    bad._emit(bad.signer.sign("deck/open", {"epoch": e, "pos": pos, "card": 0,
+                                            "key": deck._key_bytes(pos),
+                                            "deck": deck.transcript_digest}))
+    net._collect(bad)
+    net.run()
+    assert_finished_together(net, range(3))
+    for s in (0, 2):
+        assert named(net.peers[s]) == {1}
+        assert any("never dealt to it" in a.text for a in net.peers[s].alerts)
