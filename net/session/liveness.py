@@ -82,9 +82,9 @@ class Liveness:
         is a bot's).  After a jump of our own clock nobody is judged: the gap is not
         their silence, and we ask everyone for what we missed."""
         out = Out()
-        gap = now - self.last_check
+        gap, woke = now - self.last_check, self.woke(now)
         self.last_check = now
-        if gap > JUMP:
+        if woke:
             self.last_seen = [min(now, t + gap) for t in self.last_seen]
             out.need_sync = True
             return out
@@ -100,15 +100,20 @@ class Liveness:
     def quiet(self, seat: int, now: float) -> float:
         return now - self.last_seen[seat]
 
+    def woke(self, now: float) -> bool:
+        """Our clock jumped since the last check: judge nobody before the next one."""
+        return now - self.last_check > JUMP
+
     def away(self, seat: int, now: float) -> bool:
         """Left for now, or silent past the stall time."""
-        return self.left_of[seat] or (not self.finished_of[seat]
+        return self.left_of[seat] or (not self.finished_of[seat] and not self.woke(now)
                                       and self.quiet(seat, now) > self.timing.timeout)
 
     def abandoned(self, now: float, handed) -> bool:
         """Every other peer has been silent past the stall time: nobody is left to play with."""
-        return all(now - self.last_seen[s] > self.timing.timeout for s in range(self.n)
-                   if s != self.seat and s not in handed)
+        return not self.woke(now) and all(
+            now - self.last_seen[s] > self.timing.timeout for s in range(self.n)
+            if s != self.seat and s not in handed)
 
     def pause_reason(self, now: float, handed, bot: bool = False) -> str | None:
         """Why the game is paused now, or None: every other seat is away (with 2 players:

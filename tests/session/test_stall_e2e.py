@@ -61,6 +61,10 @@ def test_stopped_past_the_stall_time_wakes_and_goes_on(spawn):
     assert sleeper.p.poll() is None, "the game ended before the stop"
     stopped_for(sleeper, 16, host, 1)
     results = [host.result(90), sleeper.result(90), bots[1].result(90)]
+    tails = {p.label: [e for e in p.events if e.get("event") != "phase"][-8:] +
+             [e for e in p.events if e.get("event") == "phase"][-1:] for p in [host] + bots}
+    for r in results:
+        assert r["status"] == "over", (r, tails)
     assert_finished(results, ref)
     assert not [a for a in results[1]["alerts"] if a["kind"] == "disconnect"], results[1]["alerts"]
 
