@@ -497,9 +497,24 @@ class SessionPeer:
         skip = {self.seat, *self.handed}
         if self.ghost is not None:
             skip.add(self.ghost.seat)
-        steps = owed(self.table, self.rounds, self.who, skip)
-        for s, what in self.deadlines.check(steps, now, lambda q: self.liveness.quiet(q, now)):
-            self._withheld(s, what, now)
+        steps = owed(self.table, self.rounds, self.who, skip, self.intake.inbox,
+                     self.dispatch.ready)
+        for s, what, key in self.deadlines.check(steps, now,
+                                                 lambda q: self.liveness.quiet(q, now)):
+            if key[0] == "open":
+                self._refuse_head(s, what, now)
+            else:
+                self._withheld(s, what, now)
+
+    def _refuse_head(self, seat: int, what: str, now: float) -> None:
+        """A message that can never be processed, at the head of ``seat``'s queue: drop it
+        (its sender signed it: it is named), so the game is not stalled behind it."""
+        q = self.intake.inbox[seat]
+        if q:
+            q.popleft()
+        self._alert("cheat", f"{self.who.seat(seat)} sent {what}: refused", seat, now)
+        self._dirty = True
+        self._pump(now)
 
     def _withheld(self, seat: int, what: str, now: float) -> None:
         """``seat`` keeps talking but has not sent ``what`` past the deadline: it is named

@@ -26,9 +26,12 @@ from .effects import Names
 CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
 
 
-def owed(table, rounds, names: Names, skip) -> dict[tuple, tuple[int, str]]:
+def owed(table, rounds, names: Names, skip, inbox=(), ready=None) -> dict[tuple, tuple[int, str]]:
     """{step key: (seat, what it owes)} for every automatic step due now; ``skip`` are
-    seats not to look at (ours, a seat played by a bot)."""
+    seats not to look at (ours, a seat played by a bot).  A ``deck/open`` waiting at the
+    head of its sender's queue (``inbox``, ``ready``) for keys nobody owes, because the
+    card is not in the sender's hand, gets the key ``("open", seat, seq)``: once late,
+    it is refused rather than waited for."""
     out: dict[tuple, tuple[int, str]] = {}
 
     def due(key: tuple, seat: int, what: str) -> None:
@@ -82,6 +85,15 @@ def owed(table, rounds, names: Names, skip) -> dict[tuple, tuple[int, str]]:
             for s in rnd.missing():
                 due(("sim-reveal", g.version, s), s,
                     f"its reveal of its simultaneous choice (game version {g.version})")
+    for s, q in enumerate(inbox):
+        head = q[0] if q else None
+        if head is None or head["type"] != "deck/open" or ready is None or ready(head):
+            continue
+        e, pos = head.get("epoch"), head.get("pos")
+        card = table.card_at(e, pos)
+        if card is None or card not in g.players[s].hand:
+            due(("open", s, head["seq"]), s,
+                f"an opening of position {pos} of deck epoch {e}, never dealt to it")
     return out
 
 
@@ -93,14 +105,14 @@ class Deadlines:
         self._next_check = 0.0
 
     def check(self, steps: dict[tuple, tuple[int, str]] | None, now: float,
-              quiet) -> list[tuple[int, str]]:
-        """Seats newly past the deadline of a step they owe: [(seat, what)].  ``steps``
+              quiet) -> list[tuple[int, str, tuple]]:
+        """Seats newly past the deadline of a step they owe: [(seat, what, key)].  ``steps``
         None = not looked at this time (see ``due``); ``quiet(seat)`` = its silence."""
         if steps is None:
             return []
         for key in [k for k in self.first_due if k not in steps]:
             del self.first_due[key]
-        late: dict[int, str] = {}
+        late: dict[int, tuple[str, tuple]] = {}
         for key, (seat, what) in steps.items():
             since = self.first_due.setdefault(key, now)
             if quiet(seat) > self.timing.disconnected:
@@ -108,10 +120,13 @@ class Deadlines:
                 continue
             if now - since > self.timing.step_deadline and seat not in self.named \
                     and seat not in late:
-                late[seat] = what
-        for seat, what in late.items():
-            self.named[seat] = what
-        return sorted(late.items())
+                late[seat] = (what, key)
+        for seat, (what, key) in late.items():
+            if key[0] == "open":
+                del self.first_due[key]      # refused, not a departure: it may go on
+            else:
+                self.named[seat] = what
+        return [(s, w, k) for s, (w, k) in sorted(late.items())]
 
     def due(self, now: float) -> bool:
         """Time for another look at what is owed."""

@@ -55,15 +55,10 @@ class DeckWork:
         return True
 
     def never_dealt(self, deck, pos: int, seat: int) -> bool:
-        """Position ``pos`` cannot be opened by ``seat``: the sender released its own key
-        there, or we never released ours (a holder can open only after our key reached it,
-        and we release it the moment the card is in its hand)."""
-        me = self.own.seat
-        if seat in deck.released[pos]:
-            return True
-        # our key missing proves nothing while, after a rejoin, the others may still hold
-        # the release we made before and lost: it comes back with the rest of ours
-        return me != seat and me not in deck.released[pos] and not self.ours_missing()
+        """Position ``pos`` can never be opened by ``seat``: it released its own key there.
+        (An open of a card that is not in its hand waits; deadlines.py refuses it once it
+        has waited past the deadline with no key owed for it.)"""
+        return seat in deck.released[pos]
 
     def on_message(self, body: dict, now: float) -> Out:
         """Raises Refused, or the deck's CheatingError / ProtocolError."""

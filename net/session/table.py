@@ -112,6 +112,17 @@ class GameTable:
             return 0, card
         return self.loc[card]
 
+    def card_at(self, epoch, pos) -> int | None:
+        """The engine card id at (epoch, position), or None."""
+        if not (isinstance(epoch, int) and isinstance(pos, int)):
+            return None
+        if epoch == 0:
+            return pos if 0 <= pos < 10 * self.per else None
+        for c, where in self.loc.items():
+            if where == (epoch, pos):
+                return c
+        return None
+
     def physical(self, card: int) -> int:
         """The physical card at an engine id (KeyError if the deck never showed it)."""
         e, pos = self.locate(card)

@@ -155,8 +155,10 @@ def test_withheld_reveal_is_named(what):
 
 def test_unprocessable_deck_open_is_refused_and_game_goes_on():
     """Seat 1 opens a card of the draw pile (never dealt to it): the message would wait
-    forever for keys nobody will release; it is refused at once, naming seat 1."""
+    forever for keys nobody will release; it is refused once past the deadline, naming
+    seat 1, and the game goes on."""
     net = game_until(3, "uo", 15)
+    _short_deadlines(net)
     bad = net.peers[1]
     g = bad.game
     e, pos = bad.table.locate(g.draw[0])
@@ -170,3 +172,35 @@ def test_unprocessable_deck_open_is_refused_and_game_goes_on():
     for s in (0, 2):
         assert named(net.peers[s]) == {1}
         assert any("never dealt to it" in a.text for a in net.peers[s].alerts)
+
+
+# ---------------------------------------------------------------- bounded input
+def _signed(net, seat, type_, **fields):
+    """A well-sequenced envelope of ``seat`` sent through its own session."""
+    p = net.peers[seat]
+    p._emit(p.signer.sign(type_, fields))
+    net._collect(p)
+
+
+@pytest.mark.parametrize("view", ["[" * 100_000 + "]" * 100_000, '"' + "x" * 200_000 + '"'])
+def test_deep_or_huge_view_is_refused_before_it_is_logged(view):
+    net = game_until(2, "vw", 10)
+    before = len(net.peers[0].accepted[1])
+    _signed(net, 1, "sess/view", v=3, view=view)
+    net.pump()
+    p0 = net.peers[0]
+    assert named(p0) == {1}
+    assert len(p0.accepted[1]) == before          # nothing of it stored or logged
+    assert p0.status == "playing"
+
+
+def test_sync_request_flood_is_not_amplified():
+    """3,000 heartbeats asking for everything draw a handful of answers, not 6,000."""
+    net = game_until(2, "fl", 20)
+    p0 = net.peers[0]
+    p0.take_outgoing()
+    for _ in range(3000):
+        p0.receive(control(net, 1, "ctl/hb", have=[0, 0], need=True, finished=False),
+                   net.now, 1)
+    frames = p0.take_outgoing()
+    assert 1 <= len(frames) <= 8, len(frames)
