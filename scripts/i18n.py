@@ -144,8 +144,20 @@ def cmd_update():
 # --- compile -------------------------------------------------------------------------------------
 
 def mo_bytes(cat):
+    """The compiled catalog: only translated entries. Babel would compile an untranslated
+    plural as its English singular and plural — wrong for Korean's one form ("3 card") —
+    so gettext is left to fall back to the English itself."""
+    done = Catalog(locale=cat.locale, domain=cat.domain)
+    done.mime_headers = cat.mime_headers
+    for m in cat:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, (list, tuple)) else [m.string]
+        if m.fuzzy or not all(strings):
+            continue
+        done.add(m.id, m.string, context=m.context)
     buf = io.BytesIO()
-    write_mo(buf, cat, use_fuzzy=False)
+    write_mo(buf, done, use_fuzzy=False)
     return buf.getvalue()
 
 

@@ -26,7 +26,7 @@ from .evaluate import evaluate, margin
 # development machine (Python 3.11, one process, timed in CPU seconds because the machine is
 # shared): a `think` of 1 s took 0.8–1.2 s per searched decision at every player count.
 # Another machine may differ: this table sets the strength a second buys, never determinism.
-PLAYOUTS_PER_SECOND = {2: 1630, 3: 1150, 4: 730, 5: 490}
+PLAYOUTS_PER_SECOND = {2: 1550, 3: 1210, 4: 850, 5: 530}
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 

@@ -215,7 +215,7 @@ class SessionPeer:
             if self.clock is not None:
                 self.sent_times[(seat, v)] = self.clock()
             self._emit(self.own.command(v, cmd, len(self.table.undo.steps)))
-            events = self.table.apply(seat, cmd, now)
+            events = self.table.execute(seat, cmd, now)   # checked above: not again
             self._changed(events)
         self._settle()
         return events

@@ -390,10 +390,8 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
         for st in find_games(data_dir, lobby=address):
             try:
                 cfg, seat, _sec, _meta = st.load()
-            except StoreError as exc:
-                # a damaged game of ours: rejoining it says what is wrong and what to do
-                on_event({"event": "alert", "kind": "error", "text": str(exc)})
-                continue
+            except StoreError:
+                continue                   # named below if the lobby does not let us in
             if cfg.names[seat] == name:
                 stored.append(st)
     if stored:
@@ -430,7 +428,11 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                                                "address unreachable" in text):
             # a game this machine has no files of: if we were in it, they are gone
             if "address unreachable" in text or name in text:
-                raise LobbyError(not_stored(name, address, data_dir, existed, text)) from None
+                damaged = [g.dir for g in find_games(data_dir) if not _readable(g)]
+                more = "".join(f" A stored game here cannot be read: `belfort rejoin --dir {d}` "
+                               f"says what is wrong with it." for d in damaged[:3])
+                raise LobbyError(not_stored(name, address, data_dir, existed, text) + more) \
+                    from None
         raise
     except BaseException:
         for lock in locks:
@@ -534,6 +536,14 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         raise
     node.locks.append(held)
     return node
+
+
+def _readable(store: GameStore) -> bool:
+    try:
+        store.load()
+        return True
+    except StoreError:
+        return False
 
 
 def _load_for_rejoin(store: GameStore):
