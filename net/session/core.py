@@ -98,8 +98,7 @@ class SessionPeer:
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
-        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
-                                 ours_missing=self._ours_missing)
+        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)

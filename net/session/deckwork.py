@@ -26,10 +26,8 @@ from .table import GameTable
 
 
 class DeckWork:
-    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff,
-                 ours_missing=lambda: False) -> None:
+    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
-        self.ours_missing = ours_missing     # () -> bool: our own key releases may be lost
 
     def register(self, dispatch) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
