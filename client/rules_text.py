@@ -432,7 +432,8 @@ CLIENT_TEXT = {
     "undo": (N_("undo   (or Ctrl-Z)"), N_("take back your last action, one at a time, until something "
              "new is known: a card drawn or turned up, hidden choices revealed, another "
              "player's decision, the end of a phase (a card you played yourself does not "
-             "stop it); a refusal says why")),
+             "stop it); in a LAN game, only while it is still your turn, and every player "
+             "sees the take-back; a refusal says why")),
     "quit": (N_("quit"), N_("leave the game (asks first; a game on this machine can be kept for "
              "belfort play --resume)")),
 }
