@@ -4,7 +4,7 @@
                  --guild-list a,b,c,d,e] [--ruleset FILE] [--start-after S] [--level L]
     belfort join tcp://192.168.1.20:5555 --name Bo [--ruleset FILE]
     belfort rejoin [--game ID] [--data-dir DIR]
-    belfort bot --join tcp://192.168.1.20:5555 [--level random|easy|normal|hard]
+    belfort bot --join tcp://192.168.1.20:5555 [--level beginner|random|easy|normal|hard]
 
 The one seam between the client and a networked game::
 
