@@ -253,7 +253,8 @@ def test_equivocation_to_different_peers_becomes_proof_against_its_signer():
     The heartbeats' running hashes show the difference, the two signed messages reach a
     peer that holds the other, and the proof names seat 1 everywhere — not seat 2, whom
     a majority of state hashes would have blamed."""
-    from net.session.commands import claims, plain
+    from net.session.commands import plain
+    claims = belfort.command_claims
     net = game_until(3, "eqv", 20)
     bad = net.peers[1]
     net.run(until=lambda: bad.decision_needed() and len(bad.game.waiting_for()) == 1)

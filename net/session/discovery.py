@@ -1,0 +1,233 @@
+"""Finding a game on the LAN without typing an address (issue 11): the host announces
+its lobby with DNS-SD over multicast DNS (the ``zeroconf`` package), ``belfort join``
+without an address lists what it sees.
+
+    _belfort._tcp.local.   one service per lobby, its TXT record:
+        host     the host's name          players  seated names, comma-separated
+        seats    seats in all             free     seats still free
+        fp       the host's key fingerprint (to check aloud, as with a typed address)
+        proto    the session protocol
+
+Everything here is a convenience over the printed address: a network without multicast
+(or a machine where zeroconf cannot start) gives a DiscoveryError whose text says to type
+the address the host printed; nothing else fails.  What a TXT record says is untrusted
+and shown only as printable text; the lobby's own checks (and the fingerprint) still
+decide who the host is.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import socket
+import threading
+import time
+from dataclasses import dataclass
+
+from .addresses import interface_addresses
+from .config import PROTOCOL
+from .text import MAX_NAME, printable
+
+SERVICE = "_belfort._tcp.local."
+log = logging.getLogger("belfort.discovery")
+
+
+class DiscoveryError(Exception):
+    """Looking for games failed; the text is for a person."""
+
+
+FALLBACK = ("type the address the host printed instead, e.g. belfort join 192.168.1.20:5555")
+
+
+@dataclass
+class Game:
+    """A lobby seen on the LAN."""
+    host: str
+    players: list
+    seats: int
+    free: int
+    fingerprint: str
+    addresses: list          # tcp://IP:PORT, the most likely reachable first
+    service: str
+
+    @property
+    def address(self) -> str:
+        return self.addresses[0]
+
+    def line(self) -> str:
+        return (f"{self.host}'s game — players: {', '.join(self.players) or self.host}; "
+                f"{self.free} of {self.seats} seats free; key {self.fingerprint}; "
+                f"{self.address}")
+
+    def as_dict(self) -> dict:
+        return {"host": self.host, "players": self.players, "seats": self.seats,
+                "free": self.free, "fingerprint": self.fingerprint,
+                "addresses": self.addresses, "address": self.address}
+
+
+def _txt(lobby) -> dict:
+    seated = [s.name for s in lobby.seats]
+    return {"host": seated[0], "players": ",".join(seated), "seats": str(lobby.players),
+            "free": str(max(0, lobby.players - len(seated))), "fp": lobby.fingerprint,
+            "proto": PROTOCOL}
+
+
+class Announcer:
+    """Announce a HostLobby; ``update()`` after each lobby change, ``close()`` at the
+    start.  Every zeroconf call runs on a thread of its own (probing and announcing take
+    a second or more; the lobby must not wait), and any failure is only reported in
+    ``problem``."""
+
+    def __init__(self, lobby, ips: list[str]) -> None:
+        self.lobby = lobby
+        self.ips = [ip for ip in ips if _is_ipv4(ip)]
+        self.problem: str | None = None
+        self._txt = _txt(lobby)
+        self._wake = threading.Event()
+        self._closed = False
+        self.registered = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="belfort-announce", daemon=True)
+        self.thread.start()
+
+    def _service_info(self, name: str, txt: dict):
+        from zeroconf import ServiceInfo
+        host = socket.gethostname().split(".")[0] or "host"
+        return ServiceInfo(SERVICE, name, port=self.lobby.port,
+                           addresses=[socket.inet_aton(ip) for ip in self.ips],
+                           properties=txt, server=f"belfort-{self.lobby.port}-{host}.local.")
+
+    def _run(self) -> None:
+        zc = info = None
+        try:
+            if not self.ips:
+                raise DiscoveryError("this machine has no LAN address to announce")
+            from zeroconf import IPVersion, Zeroconf
+            zc = Zeroconf(ip_version=IPVersion.V4Only)
+            txt = self._txt
+            label = printable(f"{txt['host']} on {socket.gethostname()}", 40)
+            label = f"{label.replace('.', ' ')} {self.lobby.port}"
+            info = self._service_info(f"{label}.{SERVICE}", txt)
+            zc.register_service(info, allow_name_change=True)
+            self.registered.set()
+            shown = txt
+            while not self._closed:
+                self._wake.wait(0.5)
+                self._wake.clear()
+                txt = self._txt
+                if txt != shown and not self._closed:
+                    info = self._service_info(info.name, txt)
+                    zc.update_service(info)
+                    shown = txt
+        except Exception as exc:         # no multicast, no interface: the address will do
+            self.problem = f"could not announce the game on the LAN ({exc})"
+            log.warning("%s", self.problem)
+        finally:
+            if zc is not None:
+                try:
+                    if info is not None and self.registered.is_set():
+                        zc.unregister_service(info)
+                except Exception:
+                    pass
+                try:
+                    zc.close()
+                except Exception:
+                    pass
+
+    def update(self) -> None:
+        """The lobby changed: announce its new roster (from the announcer's thread)."""
+        self._txt = _txt(self.lobby)
+        self._wake.set()
+
+    def close(self, wait: float = 2.0) -> None:
+        self._closed = True
+        self._wake.set()
+        self.thread.join(wait)
+
+
+def _is_ipv4(ip: str) -> bool:
+    try:
+        ipaddress.IPv4Address(ip)
+        return True
+    except ValueError:
+        return False
+
+
+def _order(ips: list[str], ours: list[str]) -> list[str]:
+    """The announced addresses, those on one of our own /24 networks first."""
+    nets = set()
+    for ip in ours:
+        if _is_ipv4(ip):
+            nets.add(ipaddress.IPv4Network(f"{ip}/24", strict=False))
+
+    def near(ip):
+        return 0 if any(ipaddress.IPv4Address(ip) in n for n in nets) else 1
+    return sorted(ips, key=near)
+
+
+def _game(info, ours) -> Game | None:
+    props = {}
+    for k, v in (info.properties or {}).items():
+        if isinstance(k, bytes) and isinstance(v, bytes) and len(v) <= 600:
+            props[k.decode("utf-8", "replace")] = v.decode("utf-8", "replace")
+    ips = [ip for ip in info.parsed_addresses() if _is_ipv4(ip)]
+    if not ips or not info.port:
+        return None
+
+    def number(key):
+        t = props.get(key, "")
+        return int(t) if t.isascii() and t.isdigit() and len(t) < 3 else 0
+    players = [printable(p, MAX_NAME) for p in props.get("players", "").split(",")][:5]
+    return Game(host=printable(props.get("host", "?"), MAX_NAME) or "?",
+                players=[p for p in players if p], seats=number("seats"), free=number("free"),
+                fingerprint=printable(props.get("fp", "?"), 40),
+                addresses=[f"tcp://{ip}:{info.port}" for ip in _order(ips, ours)],
+                service=printable(info.name, 120))
+
+
+def browse(timeout: float = 3.0, settle: float = 1.0) -> list[Game]:
+    """The lobbies announced on the LAN, seen within ``timeout`` s (returning early once
+    nothing new came for ``settle`` s after the first).  DiscoveryError if multicast
+    DNS cannot be used here."""
+    try:
+        from zeroconf import IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
+    except ImportError:
+        raise DiscoveryError(f"the zeroconf package is not installed: {FALLBACK}") from None
+    try:
+        zc = Zeroconf(ip_version=IPVersion.V4Only)
+    except Exception as exc:
+        raise DiscoveryError(f"cannot look for games on this network ({exc}): "
+                             f"{FALLBACK}") from None
+    names: dict[str, None] = {}
+    changed = threading.Event()
+
+    def on_change(zeroconf, service_type, name, state_change):
+        if state_change in (ServiceStateChange.Added, ServiceStateChange.Updated):
+            names[name] = None
+            changed.set()
+    games: dict[str, Game] = {}
+    try:
+        browser = ServiceBrowser(zc, SERVICE, handlers=[on_change])
+        ours = interface_addresses()
+        deadline = time.monotonic() + timeout
+        quiet_until = None
+        while time.monotonic() < deadline:
+            if changed.wait(0.1):
+                changed.clear()
+                quiet_until = time.monotonic() + settle
+                for name in list(names):
+                    info = zc.get_service_info(SERVICE, name, timeout=1000)
+                    if info is not None:
+                        g = _game(info, ours)
+                        if g is not None and g.free > 0:
+                            games[name] = g
+            elif quiet_until is not None and games and time.monotonic() > quiet_until:
+                break
+        browser.cancel()
+    except Exception as exc:
+        raise DiscoveryError(f"looking for games failed ({exc}): {FALLBACK}") from None
+    finally:
+        try:
+            zc.close()
+        except Exception:
+            pass
+    return sorted(games.values(), key=lambda g: (g.host.casefold(), g.address))
