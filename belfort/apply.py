@@ -23,9 +23,10 @@ def apply(s, command, seat=None):
     only seat the game waits for). Mutates `s`; returns a list of events."""
     if type(seat) is not int or type(command) is not tuple or listed(s, command, seat) is None:
         command, seat = check_legal(s, command, seat)
-    # _run(s, command, seat), written out: this is the engine's hottest path
-    if command[0] in CLAIM_VERBS:
-        apply_claims(s, command, seat)
+        if command[0] in CLAIM_VERBS:
+            apply_claims(s, command, seat)   # keep the types the command revealed (§15)
+    # else: a listed command claims only cards whose types are known (the generators list no
+    # other), so there is nothing to apply. The rest is _run, written out: the hottest path.
     events = [("command", seat, command)]
     _EXECUTE[command[0]](s, seat, command, events)
     s.version += 1

@@ -19,10 +19,6 @@ CARD_TYPES = ("pub", "gardens", "tower", "inn", "blacksmith", "bank", "market",
 PUB, GARDENS, TOWER, INN, BLACKSMITH, BANK, MARKET, GATEHOUSE, LIBRARY, KEEP = range(10)
 CARD_TYPE_ID = {name: i for i, name in enumerate(CARD_TYPES)}
 
-# The standard ruleset's gnome locks per card type, kept only until belfort/bots reads
-# `ruleset.locks` (the engine reads the ruleset; tests/engine/test_numbers.py checks these
-# copies agree with standard.toml). Do not use in new code.
-LOCKS = (1, 1, 1, 1, 1, 1, 2, 1, 1, 0)
 # Types whose card carries a worker plank (§13), and those whose plank sits behind the lock.
 HAS_PLANK = frozenset((TOWER, INN, BLACKSMITH, MARKET, LIBRARY))
 PLANK_BEHIND_LOCK = frozenset((TOWER, INN))   # and its plank costs the property plank fee
@@ -122,6 +118,3 @@ GUILD_SITES = tuple(guild_site(d) for d in range(DISTRICTS))
 # (GUILD_PLANK + guild id) or a built card's plank (CARD_PLANK + card id).
 DESK, CAMP, GUILD_PLANK, CARD_PLANK = 0, 1, 100, 1000
 
-# The standard ruleset's Architects discounts (code → (wood, stone, metal) off), kept only
-# until belfort/bots reads `ruleset.discounts`; checked like LOCKS. Do not use in new code.
-DISCOUNTS = {"m": (0, 0, 1), "ww": (2, 0, 0), "ss": (0, 2, 0), "ws": (1, 1, 0)}

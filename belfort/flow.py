@@ -124,35 +124,41 @@ def collect(s, events):
     (`("area", seat, area, resource, collected, bonus)`), then each seat's total."""
     n = s.n
     rs = s.rs
-    master = rs.master_collects
+    master, area_bonus = rs.master_collects, rs.area_bonus
+    workers = s.area
     gains = [[0, 0, 0, 0] for _ in range(n)]
     for area, res in _AREA_RESOURCE:
         base = area * 4
         got, pieces = [], []
         for seat in range(n):
-            elf, melf, dwarf, mdwarf = s.area[seat][base:base + 4]
+            elf, melf, dwarf, mdwarf = workers[seat][base:base + 4]
             # 1 Forest, 2 Quarry, 4 Gold mine: each worker collects 1, a master `master`;
             # 3 Mine: metal = pairs of elf and dwarf power.
             elves, dwarves = elf + master * melf, dwarf + master * mdwarf
             got.append(min(elves, dwarves) if area == MINE else elves + dwarves)
             pieces.append(elf + melf + dwarf + mdwarf)   # a master counts 1 for the bonus
         best = max(pieces)
-        winner = pieces.index(best) if best > 0 and pieces.count(best) == 1 else NOBODY
+        if best == 0:
+            continue   # nobody here: no collection, no bonus
+        winner = pieces.index(best) if pieces.count(best) == 1 else NOBODY
+        area_name, res_name = AREAS[area], RESOURCES[res]
         for seat in range(n):
             if pieces[seat]:
-                bonus = rs.area_bonus if seat == winner else 0
+                bonus = area_bonus if seat == winner else 0
                 gains[seat][res] += got[seat] + bonus
-                events.append(("area", seat, AREAS[area], RESOURCES[res], got[seat], bonus))
+                events.append(("area", seat, area_name, res_name, got[seat], bonus))
         if winner != NOBODY:
-            events.append(("bonus", winner, AREAS[area], rs.area_bonus))
+            events.append(("bonus", winner, area_name, area_bonus))
     for seat in range(n):
-        r = s.players[seat].res
         g = gains[seat]
-        for i in range(4):
-            r[i] += g[i]
         if any(g):
+            r = s.players[seat].res
+            r[0] += g[0]
+            r[1] += g[1]
+            r[2] += g[2]
+            r[3] += g[3]
             events.append(("collect", seat, tuple(g)))
-        s.area[seat] = [0] * 16
+        workers[seat] = [0] * 16
     # 5 Recruiter's desk: one more worker of the same kind, from the player's reserve.
     for occ in s.desk:
         if occ != NOBODY:

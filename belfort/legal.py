@@ -209,8 +209,18 @@ def _np_dwarves(s, seat):
 def _placements(s, seat):
     """§6: one worker on a free plank, or pass."""
     p = s.players[seat]
-    unplaced = s.unplaced(seat)
-    kinds = [k for k in _KINDS if unplaced[k] > 0]
+    placed = p.placed
+    # s.unplaced(seat), written out (a placement is a third of all decisions)
+    me, md = s.masters(seat) if p.built and s.gnomes else (0, 0)
+    kinds = []
+    if p.elves - me > placed[0]:
+        kinds.append(0)
+    if me > placed[1]:
+        kinds.append(1)
+    if p.dwarves - md > placed[2]:
+        kinds.append(2)
+    if md > placed[3]:
+        kinds.append(3)
     if not kinds:
         return [_PASS]
     rs = s.rs
@@ -240,9 +250,6 @@ def _placements(s, seat):
     out = [("place", k, pl) for k in kinds for pl in planks]
     out.append(_PASS)
     return out
-
-
-_KINDS = (0, 1, 2, 3)
 
 
 def _spread(s, seat):
@@ -309,7 +316,8 @@ def _actions(s, seat):
     cw, cs, cm, cg = rs.wall_cost
     if w >= cw and st >= cs and m >= cm and gold >= cg:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
-    for x, cmd, cw, cs, cm, cg in _guild_rows(s):
+    rows = _GUILD_ROWS.get(s.rs, _NO_ROWS).get(s.guilds) or _guild_rows(s)
+    for x, cmd, cw, cs, cm, cg in rows:
         if board[x] == NOBODY and w >= cw and st >= cs and m >= cm and gold >= cg:
             out.append(cmd)
     visits = s.t_visits
@@ -355,19 +363,22 @@ def _actions(s, seat):
     return out
 
 
-_GUILD_ROWS = {}
+_GUILD_ROWS = {}   # ruleset -> guild layout -> rows
+_NO_ROWS = {}
 
 
 def _guild_rows(s):
     """(guild symbol, `guild` command, cost) of each district's guild; fixed for a game, so
-    made once per ruleset and guild layout."""
-    key = (s.rs.sha256, s.guilds)
-    rows = _GUILD_ROWS.get(key)
-    if rows is None:
-        if len(_GUILD_ROWS) > 256:
+    made once per ruleset and guild layout (and looked up without a call by `_actions`)."""
+    by_layout = _GUILD_ROWS.get(s.rs)
+    if by_layout is None:
+        if len(_GUILD_ROWS) > 64:
             _GUILD_ROWS.clear()
-        rows = _GUILD_ROWS[key] = tuple((x, _GUILDS[g], *s.rs.guild_cost[g])
-                                        for x, g in zip(GUILD_SITES, s.guilds))
+        by_layout = _GUILD_ROWS[s.rs] = {}
+    rows = by_layout.get(s.guilds)
+    if rows is None:
+        rows = by_layout[s.guilds] = tuple((x, _GUILDS[g], *s.rs.guild_cost[g])
+                                           for x, g in zip(GUILD_SITES, s.guilds))
     return rows
 
 

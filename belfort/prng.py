@@ -43,12 +43,16 @@ class Prng:
             return 0
         if n <= 256:   # one byte a draw (the common case), read without slicing
             limit = 256 - 256 % n
+            buf, pos = self._buf, self._pos
             while True:
-                if self._pos >= len(self._buf):
+                if pos >= len(buf):
+                    self._pos = pos
                     self._refill()
-                x = self._buf[self._pos]
-                self._pos += 1
+                    buf, pos = self._buf, 0
+                x = buf[pos]
+                pos += 1
                 if x < limit:
+                    self._pos = pos
                     return x % n
         nbytes = ((n - 1).bit_length() + 7) // 8
         limit = (256 ** nbytes // n) * n

@@ -3,6 +3,7 @@
 """
 
 from itertools import combinations
+from operator import itemgetter
 
 from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISTRICTS,
                    GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES, INN, KEEP, NOBODY,
@@ -135,28 +136,41 @@ def architect_sites(s):
 
 
 def _architects(s, seat, plank):
-    """Every (free place, discount) the seat can pay, in architect_sites' order; symbols of
-    one type share a cost, so its discounts are worked out once."""
-    res = s.players[seat].res
+    """Every (free place, discount) the seat can pay, in architect_sites' order."""
     board = s.board
-    rs = s.rs
-    discounts = rs.discounts
+    type_codes, wall_codes, guild_codes = _architect_codes(s.rs, s.guilds, s.players[seat].res)
     out = []
-    for t in range(len(CARD_TYPES)):
-        sites = free_build_sites(board, t)
-        if sites:
-            codes = discount_options(rs.card_cost[t], res, discounts)
-            if codes:
-                out += [("activate", plank, x, code) for x in sites for code in codes]
-    walls = [x for x in WALL_SITES if board[x] == NOBODY]
-    if walls:
-        codes = discount_options(rs.wall_cost, res, discounts)
-        out += [("activate", plank, x, code) for x in walls for code in codes]
-    for x in GUILD_SITES:
-        if board[x] == NOBODY:
-            for code in discount_options(rs.guild_cost[s.guilds[x // 12]], res, discounts):
-                out.append(("activate", plank, x, code))
+    for t, codes in enumerate(type_codes):
+        if codes:
+            out += [("activate", plank, x, code)
+                    for x in free_build_sites(board, t) for code in codes]
+    if wall_codes:
+        out += [("activate", plank, x, code)
+                for x in WALL_SITES if board[x] == NOBODY for code in wall_codes]
+    for x, codes in zip(GUILD_SITES, guild_codes):
+        if codes and board[x] == NOBODY:
+            out += [("activate", plank, x, code) for code in codes]
     return out
+
+
+_ARCHITECT_CODES = {}
+
+
+def _architect_codes(rs, guilds, res):
+    """The discounts a player with `res` can pay for each card type, a wall and each
+    district's guild. They depend only on the resources (given the ruleset and guilds), so
+    they are worked out once per resources met rather than for every place."""
+    key = (rs, guilds, *res)
+    found = _ARCHITECT_CODES.get(key)
+    if found is None:
+        if len(_ARCHITECT_CODES) > 4096:
+            _ARCHITECT_CODES.clear()
+        discounts = rs.discounts
+        found = _ARCHITECT_CODES[key] = (
+            tuple(tuple(discount_options(cost, res, discounts)) for cost in rs.card_cost),
+            tuple(discount_options(rs.wall_cost, res, discounts)),
+            tuple(tuple(discount_options(rs.guild_cost[g], res, discounts)) for g in guilds))
+    return found
 
 
 # --- Thieves and Bandits (§14) -------------------------------------------------------------
@@ -174,12 +188,29 @@ def _thieves(s, seat, plank):
     return out
 
 
+_BANDITS = {}
+
+
 def _bandits(s, seat, plank):
+    """The choices depend only on what the others hold, up to the Bandits' limit (more wood
+    or stone than the limit changes nothing), so they are made once per such situation."""
+    limit, most = s.rs.bandits_one, s.rs.max_targets
+    cap = max(limit, 1)
+    holdings = tuple((q, min(res[0], cap), min(res[1], cap), res[2] >= 1)
+                     for q, res in ((q, s.players[q].res) for q in _others(s, seat)))
+    key = (plank, limit, most, holdings)
+    found = _BANDITS.get(key)
+    if found is None:
+        if len(_BANDITS) > 4096:
+            _BANDITS.clear()
+        found = _BANDITS[key] = tuple(_bandit_options(plank, limit, most, holdings))
+    return list(found)
+
+
+def _bandit_options(plank, limit, most, holdings):
     out = []
     takers = []
-    limit = s.rs.bandits_one
-    for q in _others(s, seat):
-        w, st, m, _ = s.players[q].res
+    for q, w, st, m in holdings:
         if m >= 1:
             out.append(("activate", plank, "from", q, 2))
         # "up to 2 wood/stone (any mix)": as many as they have, up to the limit.
@@ -191,7 +222,7 @@ def _bandits(s, seat, plank):
         choices = [r for r in (0, 1) if (w, st)[r] >= 1]
         if choices:
             takers.append((q, choices))
-    for k in range(2, s.rs.max_targets + 1):
+    for k in range(2, most + 1):
         for group in combinations(takers, k):
             out += _bandit_each(plank, group)
     return out
@@ -212,42 +243,71 @@ _WIZARD_GROUPS = tuple([SITES_OF_TYPE[t] for t in _SINGLE_SITE_TYPES]
                        + [SITES_OF_TYPE[KEEP], WALL_SITES, GUILD_SITES])
 _GATE_PAIR_PAIRS = tuple(combinations(_GATE_PAIRS, 2))
 _SWAPS = {}
+_GATE_MARKERS = itemgetter(*range(GATE_BASE, GATE_BASE + 2 * DISTRICTS))
+_GATE_SWAPS = {}   # plank -> {markers of every gatehouse: the swaps of whole gatehouses}
 
 
 def _wizard_swaps(plank):
-    """(a, b, command) for every pair of same-kind places, in the legal list's order; the
-    commands are made once (tuples are immutable and may be shared)."""
+    """For each swap group: a getter of its places' markers, its pairs (a, b, command) in the
+    legal list's order, and a memo from the markers to the swaps they allow (the board
+    changes slowly, so the same markers come back again and again)."""
     swaps = _SWAPS.get(plank)
     if swaps is None:
         swaps = _SWAPS[plank] = tuple(
-            (a, b, ("activate", plank, a, b, NOBODY, NOBODY))
-            for group in _WIZARD_GROUPS for a, b in combinations(group, 2))
+            (itemgetter(*group),
+             tuple((a, b, ("activate", plank, a, b, NOBODY, NOBODY))
+                   for a, b in combinations(group, 2)),
+             {})
+            for group in _WIZARD_GROUPS)
     return swaps
 
 
 def _wizards(s, plank):
     board = s.board
-    out = [cmd for a, b, cmd in _wizard_swaps(plank) if board[a] != board[b]]
-    for a, b in _GATE_PAIR_PAIRS:
-        for ra, rb in gatehouse_swap_targets(board, a, b):
-            out.append(("activate", plank, a, b, ra, rb))
+    out = []
+    for markers_of, pairs, memo in _wizard_swaps(plank):
+        markers = markers_of(board)
+        found = memo.get(markers)
+        if found is None:
+            if len(memo) > 4096:
+                memo.clear()
+            found = memo[markers] = tuple(cmd for a, b, cmd in pairs if board[a] != board[b])
+        out += found
+    gates = _GATE_MARKERS(board)
+    memo = _GATE_SWAPS.setdefault(plank, {})
+    found = memo.get(gates)
+    if found is None:
+        if len(memo) > 4096:
+            memo.clear()
+        found = memo[gates] = tuple(("activate", plank, a, b, ra, rb)
+                                    for a, b in _GATE_PAIR_PAIRS
+                                    for ra, rb in gatehouse_swap_targets(board, a, b))
+    out += found
     return out
 
 
 def gatehouse_swap_targets(board, a, b):
     """(symbol in A, symbol in B) choices for swapping gatehouses A and B: a gatehouse that
     receives a single marker needs its symbol chosen (§14); swaps that change nothing are
-    left out."""
+    left out. (`received`, written out: this runs for every pair of gatehouses.)"""
     ma = (board[a], board[a + 1])
     mb = (board[b], board[b + 1])
-    into_a = (a, a + 1) if _single(mb) else (NOBODY,)
-    into_b = (b, b + 1) if _single(ma) else (NOBODY,)
-    out = []
-    for ra in into_a:
-        for rb in into_b:
-            if received(mb, a, ra) != ma or received(ma, b, rb) != mb:
-                out.append((ra, rb))
-    return out
+    if ma == mb and ma[0] == ma[1]:
+        return []   # two empty (or alike and full) gatehouses: no swap changes anything
+    into_a = _receiving(mb, a)
+    into_b = _receiving(ma, b)
+    return [(ra, rb) for ra, got_a in into_a for rb, got_b in into_b
+            if got_a != ma or got_b != mb]
+
+
+def _receiving(markers, base):
+    """(chosen symbol, resulting pair) for each way the gatehouse at `base` can receive
+    `markers`: a single marker goes on either symbol, a pair lands as it is."""
+    x, y = markers
+    if (x == NOBODY) != (y == NOBODY):
+        owner = x if x != NOBODY else y
+        return ((base, (owner, NOBODY)), (base + 1, (NOBODY, owner)))
+    return ((NOBODY, markers),)
 
 
 def _single(markers):

@@ -112,6 +112,8 @@ def localized_complete(hinter, before, lang=None):
     partial = "" if (not before or before[-1].isspace()) else words.pop()
     canon = canonical_line(" ".join(words), lang) if words else ""
     hits = hinter.complete(canon + " " if canon else "")
+    if not words and partial:
+        hits += [(w, 0, str(meta)) for w, meta in hinter.client_words.items()]
     found = {w.strip(): (w, meta) for w, _start, meta in hits}
     out = []
     for shown, english in complete_word(partial, list(found), lang, first=not words):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+from .i18n import _
+
 # SVG colours for seats 0-4, the same hues as the window's p0..p4 styles.
 COLOURS = ("#d62728", "#1f77b4", "#c9a400", "#2ca02c", "#9467bd")
 
@@ -52,11 +54,11 @@ def text_chart(series, height=10, col=6):
     pts = series.points
     if len(pts) < 2:
         return []
-    top = max(1, max(max(sc) for _, sc in pts))
+    top = max(1, max(max(sc) for _seat, sc in pts))
     step = _nice_step(top, height - 1)
     rows = -(-top // step)                  # the rows the highest score needs
     label_w = max(3, len(str(step * rows)))
-    lines = [[("class:th", "Score by month (* = scoring)")]]
+    lines = [[("class:th", _("Score by month (* = scoring)"))]]
     columns = {m: sc for m, sc in pts}
     for row in range(rows, -1, -1):
         frags = [("class:dim", f"{row * step:>{label_w}} ┤")]
@@ -104,7 +106,7 @@ def _nice_step(top, rows):
 
 
 def as_text(lines):
-    return "\n".join("".join(t for _, t in ln).rstrip() for ln in lines)
+    return "\n".join("".join(t for _style, t in ln).rstrip() for ln in lines)
 
 
 def svg_chart(series, title="Belfort — score by month"):
@@ -113,7 +115,7 @@ def svg_chart(series, title="Belfort — score by month"):
     left, right, top_m, bottom = 56, 160, 48, 48
     pw, ph = w - left - right, h - top_m - bottom
     pts = series.points
-    top = max(1, max((max(sc) for _, sc in pts), default=1))
+    top = max(1, max((max(sc) for _seat, sc in pts), default=1))
     step = _nice_step(top, 5)
     ymax = step * 5
     months = series.rounds

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import belfort
 
+from .i18n import _, active_language, localize_line
 from .words import cost_text
 
 
 def _example(legal, verb, default):
+    """A legal command of `verb` (else `default`) as the active language writes it."""
     for c in legal:
         if c[0] == verb:
-            return belfort.command_text(c)
-    return default
+            return _local(belfort.command_text(c))
+    return _local(default)
+
+
+def _local(text):
+    return localize_line(text, active_language())
 
 
 class Coach:
@@ -61,7 +67,7 @@ class Coach:
         rs = self.rs
         sr = ", ".join(str(r) for r in rs.scoring_rounds)
         if key == "keep":
-            return ("Welcome: your first game", (
+            return (_("Welcome: your first game"), _(
                 "Belfort lasts {rounds} months. Each month you place your elves and dwarves "
                 "(placement), they bring resources (collection), then you spend them to build "
                 "(actions). After months {sr} the players with the most markers in each "
@@ -74,7 +80,7 @@ class Coach:
                     rounds=rs.rounds, sr=sr, deal=rs.deal, keep=rs.keep,
                     example=_keep_example(legal)))
         if key == "placement":
-            return ("Placement", (
+            return (_("Placement"), _(
                 "Players take turns placing ONE worker each on a free plank, or passing.\n"
                 "  place elf desk       the Recruiter's desk ({desk} gold): one more worker "
                 "after collection\n"
@@ -87,25 +93,25 @@ class Coach:
                     desk=rs.fee_recruiter_desk, guild=rs.fee_guild_plank,
                     example=_example(legal, "place", "place elf desk")))
         if key == "spread":
-            return ("Spreading your workers", (
+            return (_("Spreading your workers"), _(
                 "Say how many of these workers go to each area, in the order the prompt "
                 "shows: e.g. spread 2 1 0 puts 2 in the first area, 1 in the second. Elves: "
                 "forest, mine, gold mine. Dwarves: quarry, mine, gold mine. The mine pays 1 "
                 "metal per elf AND dwarf pair there."))
         if key == "collection":
-            return ("Collection", (
+            return (_("Collection"), _(
                 "The areas just paid out (see the log): wood per elf in the forest, stone per "
                 "dwarf in the quarry, metal per elf-dwarf pair in the mine, gold per worker in "
                 "the gold mine; whoever has most workers in an area gets 1 more. Then income "
                 "(gold from built cards with a coin) and taxes: the more VP you have, the more "
                 "tax (help taxes). Your resources are on your row: Wd St Mt Gd."))
         if key == "camp":
-            return ("The King's camp", (
+            return (_("The King's camp"), _(
                 "Your worker at the King's camp lets you take a turn-order crest: crest 1 "
                 "plays first next month. Type e.g. {example}").format(
                     example=_example(legal, "crest", "crest 1")))
         if key == "actions":
-            return ("Actions: your turn", (
+            return (_("Actions: your turn"), _(
                 "Now spend your resources, in any order, then end your turn:\n"
                 "  build #CARD         build a card from your hand (Tab shows where); it "
                 "puts your marker in a district\n"
@@ -118,40 +124,40 @@ class Coach:
                     wall=cost_text(rs.wall_cost), hire=rs.fee_gnome_hire,
                     example=_example(legal, "build", _example(legal, "activate", "end"))))
         if key == "discard":
-            return ("Discarding", "You hold too many cards: discard one, e.g. {example}".format(
+            return (_("Discarding"), _("You hold too many cards: discard one, e.g. {example}").format(
                 example=_example(legal, "discard", "discard #3")))
         if key == "spies-show":
-            return ("The Spies", (
+            return (_("The Spies"), _(
                 "A player activated the Spies: show them one card of your hand; they may take "
                 "it. Show the one you need least, e.g. {example}").format(
                     example=_example(legal, "show", "show #3")))
         if key == "spies-take":
-            return ("The Spies", "Take one of the cards shown to you, e.g. {example}".format(
+            return (_("The Spies"), _("Take one of the cards shown to you, e.g. {example}").format(
                 example=_example(legal, "take", "take #3")))
         if key == "np-setup":
-            return ("The non-players", (
+            return (_("The non-players"), _(
                 "With two players, two non-players (NP3, NP4) also take part. Put one "
                 "non-player's dwarf on a guild: nobody may use that guild's plank. E.g. "
                 "{example}").format(example=_example(legal, "np-dwarf", "np-dwarf spies")))
         if key == "np-turn":
-            return ("A non-player's turn", (
+            return (_("A non-player's turn"), _(
                 "You play a non-player now: it takes a card (pool or top of the pile) and "
                 "marks a symbol of that card's type; its markers compete for districts. E.g. "
                 "{example}").format(example=_example(legal, "np-take",
                                                      _example(legal, "np-mark", "np-skip"))))
         if key == "month-2":
-            return ("Month 2", (
+            return (_("Month 2"), _(
                 "The same phases again. Scoring comes after months {sr}; until then, "
                 "collect and build. 'score' shows what a scoring would give now.").format(sr=sr))
         if key == "scoring":
-            return ("Scoring", (
+            return (_("Scoring"), _(
                 "Each district scores its markers: most {d}. Then most elves, dwarves and "
                 "gnomes score {w} (a master counts 1). The breakdown shows each count, rank and "
                 "the VP. 'score' shows it again at any time.").format(
-                    d=", then ".join(str(p) for p in rs.district_points),
-                    w=", then ".join(str(p) for p in rs.worker_points)))
+                    d=_(", then ").join(str(p) for p in rs.district_points),
+                    w=_(", then ").join(str(p) for p in rs.worker_points)))
         if key == "done":
-            return ("You have seen every phase", (
+            return (_("You have seen every phase"), _(
                 "That is the whole game: the same months again until month {rounds}, with "
                 "scoring after months {sr}. Play on! help TOPIC explains any card, guild or "
                 "phase; tableau shows everyone's built cards.").format(rounds=rs.rounds, sr=sr))
@@ -161,5 +167,5 @@ class Coach:
 def _keep_example(legal):
     for c in legal:
         if c[0] == "keep":
-            return "keep " + " ".join(f"#{x}" for x in c[1])
-    return "keep #0 #1 #2"
+            return _local("keep " + " ".join(f"#{x}" for x in c[1]))
+    return _local("keep #0 #1 #2")

@@ -18,43 +18,44 @@ from itertools import permutations
 import belfort
 from belfort.data import AREAS, CARD_TYPES, GUILDS, KINDS, SITE_ID, SPREAD_AREAS
 
-from .words import GUILD_TITLE, TITLE, card_types_in, cost_text, site_words
+from .i18n import L_, N_, _, active_language, localize_line, localize_token, ngettext
+from .words import GUILD_TITLE, TITLE, card_types_in, cost_text, count_of, site_words
 
 CLIENT_WORDS = {
-    "help": "rules and commands: help TOPIC (a card, a guild, a phase, a command)",
-    "?": "list what you can do now",
-    "score": "the scores so far, and what a scoring now would give",
-    "tableau": "everyone's built cards: tableau [PLAYER]",
-    "log": "the whole game log",
-    "undo": "take back your last action (Ctrl-Z)",
-    "quit": "leave the game",
+    "help": L_("rules and commands: help TOPIC (a card, a guild, a phase, a command)"),
+    "?": L_("list what you can do now"),
+    "score": L_("the scores so far, and what a scoring now would give"),
+    "tableau": L_("everyone's built cards: tableau [PLAYER]"),
+    "log": L_("the whole game log"),
+    "undo": L_("take back your last action (Ctrl-Z)"),
+    "quit": L_("leave the game"),
 }
 
 VERB_META = {
-    "keep": "choose the cards you keep, discard the others",
-    "np-dwarf": "put your non-player's dwarf on a guild",
-    "place": "put a worker on a plank",
-    "pass": "stop placing; spread the rest",
-    "spread": "send workers to the resource areas",
-    "crest": "take a crest at the King's camp",
-    "build": "build a card from your hand",
-    "wall": "build a wall",
-    "guild": "build a guild",
-    "activate": "use a worker you placed",
-    "buy": "buy 1 at the trading post",
-    "sell": "sell 1 at the trading post",
-    "exchange": "Merchants: wood/stone → metal",
-    "hire": "hire a gnome",
-    "bank": "take gold from a Bank",
-    "smith": "buy metal at a Blacksmith",
-    "buy-card": "buy a card (ends your turn)",
-    "end": "end your turn",
-    "discard": "discard a card",
-    "show": "show a card to the Spies",
-    "take": "take a shown card",
-    "np-take": "your non-player takes a card",
-    "np-mark": "your non-player marks a symbol",
-    "np-skip": "nothing for the non-player",
+    "keep": L_("choose the cards you keep, discard the others"),
+    "np-dwarf": L_("put your non-player's dwarf on a guild"),
+    "place": L_("put a worker on a plank"),
+    "pass": L_("stop placing; spread the rest"),
+    "spread": L_("send workers to the resource areas"),
+    "crest": L_("take a crest at the King's camp"),
+    "build": L_("build a card from your hand"),
+    "wall": L_("build a wall"),
+    "guild": L_("build a guild"),
+    "activate": L_("use a worker you placed"),
+    "buy": L_("buy 1 at the trading post"),
+    "sell": L_("sell 1 at the trading post"),
+    "exchange": L_("Merchants: wood/stone → metal"),
+    "hire": L_("hire a gnome"),
+    "bank": L_("take gold from a Bank"),
+    "smith": L_("buy metal at a Blacksmith"),
+    "buy-card": L_("buy a card (ends your turn)"),
+    "end": L_("end your turn"),
+    "discard": L_("discard a card"),
+    "show": L_("show a card to the Spies"),
+    "take": L_("take a shown card"),
+    "np-take": L_("your non-player takes a card"),
+    "np-mark": L_("your non-player marks a symbol"),
+    "np-skip": L_("nothing for the non-player"),
 }
 
 
@@ -100,8 +101,8 @@ def check_digits(text):
     """Raise Resolution when `text` writes a number with anything but 0–9."""
     ch = foreign_digit(text)
     if ch is not None:
-        raise Resolution("'{char}' is not one of the digits 0–9: write numbers with 0–9 "
-                         "only".format(char=ch))
+        raise Resolution(_("'{char}' is not one of the digits 0–9: write numbers with 0–9 "
+                           "only").format(char=ch))
 
 
 def _words(text):
@@ -127,7 +128,8 @@ def resolve(text, legal, numbered=None):
         i = ascii_int(words[0])
         if 1 <= i <= len(numbered):
             return numbered[i - 1]
-        raise Resolution(f"there is no choice {i} in the list (1–{len(numbered)})")
+        raise Resolution(_("there is no choice {i} in the list (1–{n})").format(
+            i=i, n=len(numbered)))
     verb = words[0]
     if verb == "spread":
         cmd = _spread_shorthand(words[1:], legal)
@@ -140,8 +142,8 @@ def resolve(text, legal, numbered=None):
                 return c
     if verb in ("discard", "show") and len(words) > 2 and any(c[0] == verb for c in legal):
         first = words[1] if words[1].startswith("#") else "#" + words[1]
-        raise Resolution("{verb} takes one card at a time: type {verb} {card} first".format(
-            verb=verb, card=first.split(":")[0]))
+        raise Resolution(_("{verb} takes one card at a time: type {verb} {card} first").format(
+            verb=local(verb, "verb"), card=first.split(":")[0]))
     # a unique beginning of one legal command
     matches = [c for t, c in canon.items() if t.split()[:len(words)] == words]
     if len(matches) == 1 and len(words) >= 2:
@@ -161,10 +163,20 @@ def _master_when_only_master_left(words, canon):
     return words
 
 
-MISSING = {"card": "a card", "symbol": "a board symbol", "worker": "a worker (elf or dwarf)",
-           "guild": "a guild", "resource": "a resource", "area": "the areas and counts",
-           "discount": "a discount", "plank": "where: desk, camp, a guild or a card",
-           "seat": "a player's seat number", "number": "a number", "word": "one more word"}
+MISSING = {"card": N_("a card"), "symbol": N_("a board symbol"),
+           "worker": N_("a worker (elf or dwarf)"), "guild": N_("a guild"),
+           "resource": N_("a resource"), "area": N_("the areas and counts"),
+           "discount": N_("a discount"), "plank": N_("where: desk, camp, a guild or a card"),
+           "seat": N_("a player's seat number"), "number": N_("a number"),
+           "word": N_("one more word")}
+
+
+def local(text, context=None):
+    """Canonical English command text (or one word of it) as the active language writes it."""
+    lang = active_language()
+    if context is None:
+        return localize_line(text, lang)
+    return localize_token(text, lang, context)
 
 
 def _kind_of_word(word):
@@ -202,14 +214,14 @@ def incomplete(text, legal):
     if not rest:
         return None
     kinds = {_kind_of_word(t.split()[len(words)]) for t in rest}
-    what = MISSING[kinds.pop()] if len(kinds) == 1 else MISSING["word"]
-    example = rest[0]
+    what = _(MISSING[kinds.pop()] if len(kinds) == 1 else MISSING["word"])
+    example = local(rest[0])
     if len(rest) == 1:
-        return "'{text}' needs {what}: {example}".format(text=" ".join(words), what=what,
-                                                         example=example)
-    return ("'{text}' needs {what}: for example {example} ({n} choices; Tab completes, "
-            "? lists them)").format(text=" ".join(words), what=what, example=example,
-                                    n=len(rest))
+        return _("'{text}' needs {what}: {example}").format(text=local(" ".join(words)),
+                                                            what=what, example=example)
+    return _("'{text}' needs {what}: for example {example} ({n} choices; Tab completes, "
+             "? lists them)").format(text=local(" ".join(words)), what=what, example=example,
+                                     n=len(rest))
 
 
 def _spread_shorthand(args, legal):
@@ -228,7 +240,7 @@ def _spread_shorthand(args, legal):
             counts[i] = ascii_int(a)
     elif args and all("=" in a for a in args):
         for a in args:
-            name, _, n = a.partition("=")
+            name, _sep, n = a.partition("=")
             name = "gold" if name in ("gold-mine", "goldmine") else name
             if name not in AREAS or ascii_int(n) is None or AREAS.index(name) not in areas:
                 return None
@@ -239,12 +251,11 @@ def _spread_shorthand(args, legal):
     if cmd in legal:
         return cmd
     total = sum(spreads[0][2:5])
-    word = KINDS[kind].replace("master-", "master ")
-    word = word.replace("elf", "elves" if total != 1 else "elf").replace(
-        "dwarf", "dwarves" if total != 1 else "dwarf")
-    raise Resolution(f"your {total} {word} must all go somewhere: "
-                     f"give numbers for {', '.join(AREAS[a] for a in areas)} adding up to "
-                     f"{total} (e.g. spread {total} 0 0)")
+    raise Resolution(_("your {workers} must all go somewhere: give numbers for {areas} adding "
+                       "up to {n} (e.g. {example})").format(
+        workers=count_of(total, f"kind:{KINDS[kind]}"), n=total,
+        areas=", ".join(local(AREAS[a], "area") for a in areas),
+        example=local(f"spread {total} 0 0")))
 
 
 def spread_hint(legal):
@@ -253,9 +264,10 @@ def spread_hint(legal):
         return ""
     kind = spreads[0][1]
     total = sum(spreads[0][2:5])
-    names = " ".join(AREAS[a] for a in SPREAD_AREAS[kind])
-    return (f"spread your {total} {KINDS[kind].replace('elf', 'elves').replace('dwarf', 'dwarves')}"
-            f" over {names}: e.g. spread {total} 0 0")
+    names = " ".join(local(AREAS[a], "area") for a in SPREAD_AREAS[kind])
+    return _("spread your {workers} over {areas}: e.g. {example}").format(
+        workers=count_of(total, f"kind:{KINDS[kind]}"), areas=names,
+        example=local(f"spread {total} 0 0"))
 
 
 # --- completion ----------------------------------------------------------------------------
@@ -326,14 +338,14 @@ class Hinter:
         out = []
         for v, n in verbs.items():
             if v.startswith(partial):
-                meta = VERB_META.get(v, "")
+                meta = str(VERB_META.get(v, ""))
                 if n > 1:
-                    meta += f" ({n} ways)"
+                    meta += " " + _("({n} ways)").format(n=n)
                 more = any(len(t.split()) > 1 for t in self.canon if t.split()[0] == v)
                 out.append((v + (" " if more else ""), -len(partial), meta))
         for w, meta in self.client_words.items():
             if w.startswith(partial) and partial:
-                out.append((w, -len(partial), meta))
+                out.append((w, -len(partial), str(meta)))
         return out
 
     def meta(self, words, nxt, texts):
@@ -346,60 +358,70 @@ class Hinter:
             if verb == "build" and t:
                 return f"{TITLE[t]} — {cost_text(rs.card_cost[CARD_TYPES.index(t)])}"
             if verb in ("place", "activate") and t:
-                return f"your {TITLE[t]}"
+                return _("your {card}").format(card=TITLE[t])
             if verb in ("buy-card", "np-take"):
-                return f"{TITLE[t]} from the pool" if t else "from the pool"
+                return _("{card} from the pool").format(card=TITLE[t]) if t \
+                    else _("from the pool")
             if verb in ("hire",) and t:
-                return f"gnome onto your {TITLE[t]} ({rs.fee_gnome_hire} gold)"
+                return _("gnome onto your {card} ({gold} gold)").format(
+                    card=TITLE[t], gold=rs.fee_gnome_hire)
             if t:
                 return TITLE[t]
             return ""
         if nxt == "top":
-            return "top of the draw pile (unseen)"
+            return _("top of the draw pile (unseen)")
         if nxt in SITE_ID:
             return site_words(nxt)
         if nxt in GUILDS:
             g = GUILDS.index(nxt)
             if verb == "guild":
-                return f"build it: {cost_text(rs.guild_cost[g])}"
+                return _("build it: {cost}").format(cost=cost_text(rs.guild_cost[g]))
             if verb == "place":
                 owner = None
                 for gi in self.view.get("guilds", []):
                     if gi["guild"] == nxt:
                         owner = gi.get("owner")
                 if owner == self.view.get("seat"):
-                    return "your guild (free)"
-                return f"{rs.fee_guild_plank} gold" + ("" if owner is None else " to its owner")
+                    return _("your guild (free)")
+                if owner is None:
+                    return _("{gold} gold").format(gold=rs.fee_guild_plank)
+                return _("{gold} gold to its owner").format(gold=rs.fee_guild_plank)
             return GUILD_TITLE[nxt]
         if nxt == "desk":
-            return f"Recruiter's desk: {rs.fee_recruiter_desk} gold, +1 worker"
+            return _("Recruiter's desk: {gold} gold, +1 worker").format(
+                gold=rs.fee_recruiter_desk)
         if nxt == "camp":
-            return "King's camp: free, choose a crest"
+            return _("King's camp: free, choose a crest")
         if nxt in KINDS:
             me = self.view["players"][self.view["seat"]]
             left = (me.get("unplaced") or {}).get(nxt)
-            return f"{left} unplaced" if left is not None else ""
+            return _("{n} unplaced").format(n=left) if left is not None else ""
         if verb in ("buy", "sell") and nxt in ("wood", "stone", "metal"):
             i = ("wood", "stone", "metal").index(nxt)
-            return (f"costs {rs.trade_buy[i]} gold" if verb == "buy"
-                    else f"gives {rs.trade_sell[i]} gold")
+            return (_("costs {gold} gold").format(gold=rs.trade_buy[i]) if verb == "buy"
+                    else _("gives {gold} gold").format(gold=rs.trade_sell[i]))
         if "=" in nxt:
-            name, _, n = nxt.partition("=")
+            name, _sep, n = nxt.partition("=")
             if name == "discount":
                 off = rs.discounts.get(n)      # (wood, stone, metal) off, from the ruleset
-                less = " and ".join(f"{k} {r}" for k, r in zip(off or (), ("wood", "stone",
-                                                                            "metal")) if k)
-                return f"pay {less} less" if less else ""
-            return f"{n} to the {'gold mine' if name == 'gold' else name}"
+                less = [count_of(k, f"resource:{r}") for k, r in
+                        zip(off or (), ("wood", "stone", "metal")) if k]
+                if not less:
+                    return ""
+                from .words import and_list
+                return _("pay {what} less").format(what=and_list(less))
+            from .i18n import term
+            return _("{n} to the {area}").format(n=n, area=term(f"area:{name}"))
         if verb == "crest" and ascii_int(nxt) is not None:
             for p in self.view["players"]:
                 if p["crest"] == ascii_int(nxt):
-                    return f"held by {p['name']}"
+                    return _("held by {name}").format(name=p["name"])
         if nxt == "drop":
-            return "the cards you discard"
+            return _("the cards you discard")
         if full:
             return ""
-        return f"{len(texts)} ways" if len(texts) > 1 else ""
+        return ngettext("{n} way", "{n} ways", len(texts)).format(n=len(texts)) \
+            if len(texts) > 1 else ""
 
 
 def listing(legal, limit=None):
@@ -407,10 +429,10 @@ def listing(legal, limit=None):
     lines = []
     for i, c in enumerate(legal, start=1):
         if limit is not None and i > limit:
-            lines.append(f"… and {len(legal) - limit} more: type the start of a command and "
-                         "press Tab to see them")
+            lines.append(_("… and {n} more: type the start of a command and press Tab to see "
+                           "them").format(n=len(legal) - limit))
             break
-        lines.append(f"{i:>3}. {belfort.command_text(c)}")
+        lines.append(f"{i:>3}. {local(belfort.command_text(c))}")
     return lines
 
 
@@ -419,4 +441,5 @@ def summary(legal):
     counts = {}
     for c in legal:
         counts[c[0]] = counts.get(c[0], 0) + 1
-    return ", ".join(v if n == 1 else f"{v} ({n})" for v, n in counts.items())
+    return ", ".join(local(v, "verb") if n == 1 else f"{local(v, 'verb')} ({n})"
+                     for v, n in counts.items())

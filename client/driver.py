@@ -37,6 +37,7 @@ import belfort
 from belfort.undo import UndoStack
 
 from . import chart, gamelog
+from .i18n import _
 from .words import initials
 
 
@@ -130,8 +131,8 @@ class LocalDriver:
             try:
                 self.log = gamelog.GameLogWriter(log_path, self._header(), self._local())
             except (OSError, gamelog.LogError) as exc:
-                self.alerts.append(Alert("info", f"Could not write the game log: "
-                                                 f"{getattr(exc, 'strerror', None) or exc}"))
+                self.alerts.append(Alert("info", _("Could not write the game log: {error}").format(
+                    error=getattr(exc, "strerror", None) or exc)))
 
     @classmethod
     def resume(cls, log, pace=0.4, writer=None):
@@ -139,10 +140,12 @@ class LocalDriver:
         ready to go on. Lines go to `writer` (default: appended to the same file). Raises
         gamelog.LogError when the game cannot be continued."""
         if not log.is_local_game:
-            raise gamelog.LogError(f"{log.path} is not a game played on this machine "
-                                   "against bots: it can be replayed, not resumed")
+            raise gamelog.LogError(_("{path} is not a game played on this machine against "
+                                     "bots: it can be replayed, not resumed").format(
+                                         path=log.path))
         if log.finished:
-            raise gamelog.LogError(f"{log.path}: that game is over (belfort replay shows it)")
+            raise gamelog.LogError(_("{path}: that game is over (belfort replay shows it)")
+                                   .format(path=log.path))
         head, local = log.head, log.local
         you = local["you"]
         bots = local.get("bots") or {}
@@ -155,8 +158,9 @@ class LocalDriver:
             if not isinstance(spec, dict) or spec.get("level") not in LEVELS or \
                     not isinstance(spec.get("seed"), str) or \
                     not isinstance(spec.get("think"), (int, float)):
-                raise gamelog.LogError(f"{log.path}: the notes on the bot of seat {s} are "
-                                       "damaged: its game cannot be resumed exactly")
+                raise gamelog.LogError(_("{path}: the notes on the bot of seat {seat} are "
+                                         "damaged: its game cannot be resumed exactly").format(
+                                             path=log.path, seat=s))
             specs[s] = spec
         series = chart.new_series(gamelog.new_game_from(head, str(log.path)),
                                   initials(head["players"]))
@@ -220,12 +224,14 @@ class LocalDriver:
             for n, (kind, a, b) in enumerate(self.steps):
                 runner.step(gamelog.LogStep(kind, a, b, n))
         except belfort.BelfortError as exc:
-            return False, f"Replaying the log fails: {exc}"
+            return False, _("Replaying the log fails: {error}").format(error=exc)
         mine, theirs = belfort.state_hash(self.game), belfort.state_hash(runner.game)
         if mine == theirs:
-            return True, (f"The {len(self.steps)} logged steps replay to the same final "
-                          f"state ({mine[:12]}); a local game has no shuffled deck to audit.")
-        return False, f"Replaying the log gives a different final state ({theirs[:12]} ≠ {mine[:12]})"
+            return True, _("The {n} logged steps replay to the same final state ({hash}); a "
+                           "local game has no shuffled deck to audit.").format(
+                               n=len(self.steps), hash=mine[:12])
+        return False, _("Replaying the log gives a different final state ({theirs} ≠ {mine})"
+                        ).format(theirs=theirs[:12], mine=mine[:12])
 
     def score_series(self):
         """The scores after each month so far (client.chart.ScoreSeries)."""
@@ -281,7 +287,7 @@ class LocalDriver:
     def play_bots(self, limit=100000):
         """Play the bots' decisions now, in this thread, until the game waits for us (or is
         over): the same choices `run` makes, without the threads and the pacing."""
-        for _ in range(limit):
+        for _step in range(limit):
             seat = self.bot_to_move()
             if seat is None or self.game.is_over():
                 return
@@ -306,16 +312,17 @@ class LocalDriver:
         try:
             return self.bots[seat].choose(snapshot, seat)
         except Exception as exc:     # a bot bug must not end the game: fall back
-            self.alerts.append(Alert("error", f"{self.names[seat]}'s bot failed ({exc}); "
-                                     "it plays at random for this move", seat))
+            self.alerts.append(Alert("error", _("{name}'s bot failed ({error}); it plays at "
+                                                "random for this move").format(
+                                                    name=self.names[seat], error=exc), seat))
             return belfort.RandomBot(snapshot.version).choose(snapshot, seat)
 
     def _play_bot(self, seat, cmd, snapshot):
         try:
             self._apply(cmd, seat)
         except belfort.BelfortError as exc:
-            self.alerts.append(Alert("error", f"{self.names[seat]}'s bot gave an illegal "
-                                     f"command: {exc}", seat))
+            self.alerts.append(Alert("error", _("{name}'s bot gave an illegal command: {error}")
+                                     .format(name=self.names[seat], error=exc), seat))
             self._apply(belfort.RandomBot(snapshot.version).choose(self.game, seat), seat)
 
     def _apply(self, command, seat):
@@ -345,8 +352,9 @@ class LocalDriver:
     def _check_log(self):
         if self.log.error and not self._log_alerted:
             self._log_alerted = True
-            self.alerts.append(Alert("error", self.log.error + " — the game goes on, but "
-                                     "it can no longer be resumed from this log"))
+            self.alerts.append(Alert("error", _("{error} — the game goes on, but it can no longer "
+                                                "be resumed from this log").format(
+                                                    error=self.log.error)))
 
     @property
     def history(self):
@@ -393,19 +401,21 @@ def resume_game(path=None, directory=None, pace=0.4):
         found = gamelog.unfinished_games(directory)
         if not found:
             where = directory or gamelog.default_dir()
-            raise gamelog.LogError(f"no unfinished game in {where} (belfort play starts one)")
+            raise gamelog.LogError(_("no unfinished game in {where} (belfort play starts one)")
+                                   .format(where=where))
         log = found[0]
     else:
         log = gamelog.load(path)
     gamelog.new_game_from(log.head, str(log.path))      # a header that cannot start a game
     if not log.is_local_game:
-        raise gamelog.LogError(f"{log.path} is not a game played on this machine against "
-                               "bots: it can be replayed (belfort replay), not resumed")
+        raise gamelog.LogError(_("{path} is not a game played on this machine against bots: it "
+                                 "can be replayed (belfort replay), not resumed").format(
+                                     path=log.path))
     done = gamelog.replay(log)
     problem, applied = done.problem or log.problem, done.applied
     if done.game.is_over():
-        raise gamelog.LogError(f"{log.path}: that game is over (belfort replay shows it)" +
-                               (f"; {problem}" if problem else ""))
+        raise gamelog.LogError(_("{path}: that game is over (belfort replay shows it)").format(
+            path=log.path) + (f"; {problem}" if problem else ""))
     if problem is None:
         return LocalDriver.resume(log, pace=pace), log.path, notes
     # Never write to a damaged file: continue from its good part in a new one.
@@ -419,6 +429,6 @@ def resume_game(path=None, directory=None, pace=0.4):
     text += json.dumps({"local": local}, ensure_ascii=False, separators=(",", ":")) + "\n"
     new_path = gamelog.write_new(gamelog.default_path(log.path.parent), text)
     notes.append(f"{log.path}: {problem}.")
-    notes.append(f"The game goes on from step {applied} in {new_path}; the original file is "
-                 "left as it was.")
+    notes.append(_("The game goes on from step {n} in {path}; the original file is left as "
+                   "it was.").format(n=applied, path=new_path))
     return LocalDriver.resume(gamelog.load(new_path), pace=pace), new_path, notes

@@ -33,6 +33,8 @@ import belfort
 from belfort.logtext import FORMAT, VERSION, canonical_line, canonical_text, end_entry, header
 from belfort.undo import UndoRefused, UndoStack
 
+from .i18n import _
+
 READS = (1, 2)
 MAX_BYTES = 64 * 1024 * 1024     # a real game log is well under 1 MB
 MAX_LINE = 1024 * 1024
@@ -88,31 +90,36 @@ def seed_of(head):
     return bytes.fromhex(head["seed_hex"]) if "seed_hex" in head else head["seed"]
 
 
-def ruleset_of(head, where="the log"):
+def ruleset_of(head, where=None):
+    where = _("the log") if where is None else where
     raw = head.get("ruleset")
     if raw is None:
         return belfort.standard_ruleset()
     try:
         rs = belfort.Ruleset(raw)
     except belfort.RulesetError as exc:
-        raise LogError(f"{where}: its ruleset is not valid ({exc})") from None
+        raise LogError(_("{where}: its ruleset is not valid ({error})").format(
+            where=where, error=exc)) from None
     except Exception as exc:            # foreign data of any shape: never a traceback
-        raise LogError(f"{where}: its ruleset cannot be read ({type(exc).__name__})") from None
+        raise LogError(_("{where}: its ruleset cannot be read ({error})").format(
+            where=where, error=type(exc).__name__)) from None
     if head.get("ruleset_sha256") not in (None, rs.sha256):
-        raise LogError(f"{where}: its ruleset does not match the recorded ruleset_sha256 "
-                       "(the file was edited?)")
+        raise LogError(_("{where}: its ruleset does not match the recorded ruleset_sha256 "
+                         "(the file was edited?)").format(where=where))
     return rs
 
 
-def new_game_from(head, where="the log"):
+def new_game_from(head, where=None):
     """A fresh game as the header describes it. Raises LogError."""
+    where = _("the log") if where is None else where
     rs = ruleset_of(head, where)
     opts = dict(head.get("options") or {})
     try:
         return belfort.new_game(head["players"], opts, seed=seed_of(head), ruleset=rs,
                                 hidden=bool(head.get("hidden")))
     except belfort.SetupError as exc:
-        raise LogError(f"{where}: its header cannot start a game ({exc})") from None
+        raise LogError(_("{where}: its header cannot start a game ({error})").format(
+            where=where, error=exc)) from None
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -180,16 +187,18 @@ def load(path):
     try:
         size = path.stat().st_size
         if path.is_dir():
-            raise LogError(f"{name} is a directory, not a game log")
+            raise LogError(_("{name} is a directory, not a game log").format(name=name))
         if not path.is_file():
-            raise LogError(f"{name} is not a regular file, not a game log")
+            raise LogError(_("{name} is not a regular file, not a game log").format(name=name))
         if size > MAX_BYTES:
-            raise LogError(f"{name} is too large to be a game log ({size // 2**20} MB)")
+            raise LogError(_("{name} is too large to be a game log ({mb} MB)").format(
+                name=name, mb=size // 2**20))
         data = path.read_bytes()
     except OSError as exc:
-        raise LogError(f"cannot read {name}: {exc.strerror or exc}") from None
+        raise LogError(_("cannot read {name}: {error}").format(
+            name=name, error=exc.strerror or exc)) from None
     if not data.strip():
-        raise LogError(f"{name} is empty: not a game log")
+        raise LogError(_("{name} is empty: not a game log").format(name=name))
     raw_lines = data.split(b"\n")
     newline_at_end = data.endswith(b"\n")
     if newline_at_end:
@@ -215,28 +224,30 @@ def load(path):
 
 def _read_header(name, raw, torn):
     def foreign(why):
-        return LogError(f"{name} is not a Belfort game log ({why})")
+        return LogError(_("{name} is not a Belfort game log ({why})").format(name=name, why=why))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise foreign("it is not text") from None
+        raise foreign(_("it is not text")) from None
     if len(raw) > MAX_LINE * 8:
-        raise foreign("its first line is far too long")
+        raise foreign(_("its first line is far too long"))
     try:
         head = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         if torn and text.lstrip().startswith("{") and FORMAT in text:
-            raise LogError(f"{name} is cut short inside its first line (the header): "
-                           "there is no game to read") from None
-        raise foreign("its first line is not a JSON header") from None
+            raise LogError(_("{name} is cut short inside its first line (the header): there "
+                             "is no game to read").format(name=name)) from None
+        raise foreign(_("its first line is not a JSON header")) from None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise foreign(f'its first line has no "format": "{FORMAT}"')
+        raise foreign(_('its first line has no "format": "{format}"').format(format=FORMAT))
     version = head.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise LogError(f"{name}: unknown log version {version!r}")
+        raise LogError(_("{name}: unknown log version {version!r}").format(name=name,
+                                                                           version=version))
     if version not in READS:
-        raise LogError(f"{name} was written by a newer Belfort (log version {version}; this "
-                       f"program reads versions {READS[0]}–{READS[-1]}). Update belfort.")
+        raise LogError(_("{name} was written by a newer Belfort (log version {version}; this "
+                         "program reads versions {first}–{last}). Update belfort.").format(
+            name=name, version=version, first=READS[0], last=READS[-1]))
     _check_header(name, head)
     return head
 
@@ -258,7 +269,7 @@ def _v1_local(head):
 
 def _check_header(name, head):
     def bad(what):
-        return LogError(f"{name}: damaged header: {what}")
+        return LogError(_("{name}: damaged header: {what}").format(name=name, what=what))
     players = head.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 5 or \
             not all(isinstance(p, str) and p.strip() for p in players):
@@ -290,7 +301,8 @@ def _is_int(x, low=None, high=None):
 
 def _read_line(log, raw, i, n_players, torn):
     """Add one line to `log`; a text saying what is wrong when it cannot be read."""
-    where = f"line {i}"
+    where = _("line {n}").format(n=i)
+    upto = _("the game is read up to line {n}").format(n=i - 1)
     try:
         text = raw.decode("utf-8")
         row = json.loads(text) if len(raw) <= MAX_LINE else None
@@ -299,19 +311,19 @@ def _read_line(log, raw, i, n_players, torn):
         text = None
     if row is None:
         if torn:
-            return (f"the log is cut mid-line at line {i} (the program was stopped while "
-                    "writing it?): the game is read up to the cut")
-        return f"{where} is damaged: the game is read up to line {i - 1}"
+            return _("the log is cut mid-line at line {n} (the program was stopped while "
+                     "writing it?): the game is read up to the cut").format(n=i)
+        return _("{where} is damaged: {upto}").format(where=where, upto=upto)
     if not isinstance(row, dict):
-        return f"{where} is not a log entry: the game is read up to line {i - 1}"
+        return _("{where} is not a log entry: {upto}").format(where=where, upto=upto)
     if set(row) == {"local"}:
         if isinstance(row["local"], dict):
             log.local.update(row["local"])
             return None
-        return f"{where}: a damaged local note: the game is read up to line {i - 1}"
+        return _("{where}: a damaged local note: {upto}").format(where=where, upto=upto)
     if log.end is not None:
-        return f"{where} comes after the end of the game: the game is read up to the end"
-    upto = f"the game is read up to line {i - 1}"
+        return _("{where} comes after the end of the game: the game is read up to the end"
+                 ).format(where=where)
     if "cmd" in row or "undo" in row:
         kind = "cmd" if "cmd" in row else "undo"
         if kind == "cmd":
@@ -323,26 +335,28 @@ def _read_line(log, raw, i, n_players, torn):
                 _is_int(row["undo"], 0, n_players - 1) and _is_int(row["step"], 0)
             step = ("undo", row.get("undo"), row.get("step"))
         if not ok:
-            return f"{where}: a damaged {'command' if kind == 'cmd' else 'undo'} entry: {upto}"
+            return (_("{where}: a damaged command entry: {upto}") if kind == "cmd" else
+                    _("{where}: a damaged undo entry: {upto}")).format(where=where, upto=upto)
         if row["n"] != log.numbered:
-            return (f"{where}: step number {row['n']!r} where {log.numbered} was expected "
-                    f"(lines missing or out of order): {upto}")
+            return _("{where}: step number {got!r} where {want} was expected (lines missing "
+                     "or out of order): {upto}").format(where=where, got=row["n"],
+                                                        want=log.numbered, upto=upto)
         log.steps.append(LogStep(*step, log.numbered, i))
         log.numbered += 1
     elif "reveal" in row:
         if set(row) != {"reveal", "type"} or not _is_int(row["reveal"], 0) or \
                 not _is_int(row["type"], 0, len(belfort.CARD_TYPES) - 1):
-            return f"{where}: a damaged reveal entry: the game is read up to line {i - 1}"
+            return _("{where}: a damaged reveal entry: {upto}").format(where=where, upto=upto)
         log.steps.append(LogStep("reveal", row["reveal"], row["type"], None, i))
     elif row.get("end") is True:
         if not isinstance(row.get("hash"), str) or not isinstance(row.get("scores", []), list):
-            return f"{where}: a damaged end entry: the game is read up to line {i - 1}"
+            return _("{where}: a damaged end entry: {upto}").format(where=where, upto=upto)
         log.end = row
     elif row.get("format") == FORMAT:
-        return (f"{where} is a second header (two logs joined together?): the game is read "
-                f"up to line {i - 1}")
+        return _("{where} is a second header (two logs joined together?): {upto}").format(
+            where=where, upto=upto)
     else:
-        return f"{where} is not a log entry: the game is read up to line {i - 1}"
+        return _("{where} is not a log entry: {upto}").format(where=where, upto=upto)
     log.canonical.append(text)
     return None
 
@@ -421,13 +435,16 @@ class Runner:
 
 
 def describe_failure(step, exc):
-    what = {"cmd": lambda: f"command '{step[2]}' by seat {step[1]}",
-            "undo": lambda: f"seat {step[1]}'s undo",
-            "reveal": lambda: f"the reveal of card #{step[1]}"}[step[0]]()
-    reason = exc.refusal.text() if isinstance(exc, UndoRefused) else \
-        (f"{exc.rule}: {exc.reason}" if isinstance(exc, belfort.IllegalCommandError)
-         else str(exc))
-    return f"line {step.line}: {what} does not apply ({reason})"
+    from .reasons import translate_reason
+    what = {"cmd": lambda: _("command '{command}' by seat {seat}").format(command=step[2],
+                                                                          seat=step[1]),
+            "undo": lambda: _("seat {seat}'s undo").format(seat=step[1]),
+            "reveal": lambda: _("the reveal of card #{c}").format(c=step[1])}[step[0]]()
+    reason = translate_reason(exc.refusal) if isinstance(exc, UndoRefused) else \
+        (f"{exc.rule}: {translate_reason(exc.reason)}"
+         if isinstance(exc, belfort.IllegalCommandError) else str(exc))
+    return _("line {n}: {what} does not apply ({reason})").format(n=step.line, what=what,
+                                                                   reason=reason)
 
 
 @dataclass
@@ -457,9 +474,9 @@ def replay(log, upto=None, on_step=None):
             on_step(runner, step, events)
     if problem is None and upto is None and log.end is not None:
         if not runner.game.is_over():
-            problem = "the log says the game ended, but its steps do not end it"
+            problem = _("the log says the game ended, but its steps do not end it")
         elif log.end.get("hash") != belfort.state_hash(runner.game):
-            problem = "the replay does not reach the final state the log recorded"
+            problem = _("the replay does not reach the final state the log recorded")
     return Replayed(runner, runner.pos, problem)
 
 
@@ -499,8 +516,8 @@ class GameLogWriter:
         try:
             self.fh = open(self.path, "x", encoding="utf-8")
         except FileExistsError:
-            raise LogError(f"{self.path} already exists: a game log is never written over "
-                           "(choose another --log, or --resume it)") from None
+            raise LogError(_("{path} already exists: a game log is never written over (choose "
+                             "another --log, or --resume it)").format(path=self.path)) from None
         _lock(self.fh, self.path)
         self._line(canonical_line(head))
         if local is not None:
@@ -510,17 +527,18 @@ class GameLogWriter:
     def append_to(cls, log):
         """Continue a log read by `load` (whole and unfinished): lines go after its last."""
         if log.problem is not None or log.finished:
-            raise LogError(f"{log.path} cannot be continued: "
-                           f"{log.problem or 'the game in it is over'}")
+            raise LogError(_("{path} cannot be continued: {why}").format(
+                path=log.path, why=log.problem or _("the game in it is over")))
         try:
             fh = open(log.path, "r+", encoding="utf-8")
         except OSError as exc:
-            raise LogError(f"cannot write {log.path}: {exc.strerror or exc}") from None
+            raise LogError(_("cannot write {path}: {error}").format(
+                path=log.path, error=exc.strerror or exc)) from None
         _lock(fh, log.path)
         fh.seek(0, os.SEEK_END)
         if fh.tell() != log.good_bytes:
             fh.close()
-            raise LogError(f"{log.path} changed while it was being read")
+            raise LogError(_("{path} changed while it was being read").format(path=log.path))
         w = cls(log.path, None, _append=fh)
         if not log.newline_at_end:
             w._raw("\n")
@@ -534,7 +552,8 @@ class GameLogWriter:
             self.fh.write(text)
             self.fh.flush()
         except OSError as exc:
-            self.error = f"could not write the game log {self.path}: {exc.strerror or exc}"
+            self.error = _("could not write the game log {path}: {error}").format(
+                path=self.path, error=exc.strerror or exc)
 
     def _line(self, text):
         self._raw(text + "\n")
@@ -598,7 +617,7 @@ def _lock(fh, path):
         fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         fh.close()
-        raise LogError(f"{path} is open in another belfort window") from None
+        raise LogError(_("{path} is open in another belfort window").format(path=path)) from None
 
 
 def write_new(path, text):
@@ -609,9 +628,11 @@ def write_new(path, text):
         with open(path, "x", encoding="utf-8") as fh:
             fh.write(text)
     except FileExistsError:
-        raise LogError(f"{path} already exists: a game log is never written over") from None
+        raise LogError(_("{path} already exists: a game log is never written over").format(
+            path=path)) from None
     except OSError as exc:
-        raise LogError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise LogError(_("cannot write {path}: {error}").format(
+            path=path, error=exc.strerror or exc)) from None
     return path
 
 

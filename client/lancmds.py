@@ -6,6 +6,8 @@ they have been silent).  The Controller adds them when its driver is networked.
 
 from __future__ import annotations
 
+from .i18n import L_, _
+
 
 def networked(driver):
     return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
@@ -22,7 +24,7 @@ def commands(driver):
             driver.say(" ".join(args))
         except ValueError as exc:          # chat.ChatError: nothing to say
             return "error", str(exc)
-        return "info", "Said to the table."
+        return "info", _("Said to the table.")
 
     def handoff(args):
         answer = driver.text_command("handoff " + " ".join(args))
@@ -31,17 +33,17 @@ def commands(driver):
     def waiting(args):
         return "info", waiting_sentence(driver)
 
-    return [("say", say, "say TEXT", "a line to everyone at the table", ("chat",)),
-            ("handoff", handoff, "handoff SEAT",
-             "vote to hand a silent player's seat to a bot (3–5 players)", ()),
+    return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
+            ("handoff", handoff, L_("handoff SEAT"),
+             L_("vote to hand a silent player's seat to a bot (3–5 players)"), ()),
             ("waiting", waiting, "waiting",
-             "who the game waits for, and how long they have been silent", ())]
+             L_("who the game waits for, and how long they have been silent"), ())]
 
 
 def waiting_sentence(driver):
     text = driver.waiting()
     if not text:
-        return "Nobody is waited for just now."
+        return _("Nobody is waited for just now.")
     return text[0].upper() + text[1:] + "."
 
 

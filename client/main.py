@@ -20,7 +20,7 @@ import belfort
 
 from . import gamelog, rules_text
 from .i18n import (LANG_OPTION_HELP, LANGUAGES, UnknownLanguage, _, activate,
-                   active_language, cell_width, choose_language)
+                   active_language, canonical_line, cell_width, choose_language)
 
 # "beginner" is the level for a first game (belfort.bots, when it has it: see bot_level)
 LEVELS = ("beginner", "random", "easy", "normal", "hard")
@@ -176,7 +176,9 @@ def cmd_rules(args):
         print(rules_text.render_all(rs))
         return 0
     topic = " ".join(args.topic)
-    found = rules_text.lookup(rs, topic)
+    # the topic may be typed in the active language ('tour', 'corps de garde')
+    canon = canonical_line("help " + topic, active_language()).split(None, 1)
+    found = rules_text.lookup(rs, canon[1] if len(canon) > 1 else topic)
     if found is None:
         print("belfort: " + _("no topic '{topic}'; topics are {topics}, and any card, guild "
                               "or command name").format(

@@ -18,6 +18,7 @@ from belfort.data import GUILDS
 from . import chart, panels, render
 from . import lancmds
 from .controller import Controller, prompt_text, turn_hint
+from .i18n import _, active_language, canonical_line
 from .words import Describer
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
@@ -135,7 +136,9 @@ class PlainUI:
             self.say(f"{self.namer.name(seat)} says: {text}")
         alerts = getattr(self.driver, "alerts", [])
         for a in alerts[self._shown_alerts:]:
-            self.say(f"!!! {a.kind.upper()}: {a.text}")
+            label = render.ALERT_LABEL.get(a.kind)
+            self.say("!!! {label}: {text}".format(label=_(label) if label else a.kind.upper(),
+                                                  text=render.alert_text(a)))
         self._shown_alerts = len(alerts)
 
     def table(self):
@@ -166,11 +169,12 @@ class PlainUI:
         if lancmds.networked(self.driver):
             self._start_reader()
 
-        self.say("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
-                 "one), help TOPIC explains, board shows the table, quit leaves.")
-        self.say("Players: " + ", ".join(f"{self.namer.letter(s)}={n}"
-                                         for s, n in enumerate(self.driver.names)) +
-                 f". You are {self.namer.letter(self.driver.seat)}.")
+        self.say(_("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
+                   "one), help TOPIC explains, board shows the table, quit leaves."))
+        self.say(_("Players: {players}. You are {letter}.").format(
+            players=", ".join(f"{self.namer.letter(s)}={n}"
+                              for s, n in enumerate(self.driver.names)),
+            letter=self.namer.letter(self.driver.seat)))
         for text in self.notes:
             self.say(text)
         if self.coach is not None:
@@ -200,9 +204,9 @@ class PlainUI:
                 if stopped:
                     exc = task.exception() if not task.cancelled() else None
                     if exc is None:
-                        self.say("The game stopped before its end.")
+                        self.say(_("The game stopped before its end."))
                     else:
-                        self.say("The game stopped: {error}".format(error=exc))
+                        self.say(_("The game stopped: {error}").format(error=exc))
                     return 1
                 if not legal:
                     if self.lines is not None and self._lan_line_waiting():
@@ -233,11 +237,11 @@ class PlainUI:
                     continue                 # news came first (a chat line, a move)
                 self._printed = True
                 if not line:
-                    self.say("\nEnd of input: leaving the game.")
+                    self.say("\n" + _("End of input: leaving the game."))
                     self.leave(keep=True)
                     return 0
                 text = line.strip()
-                if text in ("board", "table"):
+                if canonical_line(text, active_language()) in ("board", "table"):
                     call(self.table)
                     continue
                 reply = call(lambda: self.ctl.handle(text))
@@ -247,7 +251,7 @@ class PlainUI:
                 else:
                     self.show(reply)
         except KeyboardInterrupt:
-            self.say("\nLeaving the game.")
+            self.say("\n" + _("Leaving the game."))
             return 130
         finally:
             loop.call_soon_threadsafe(self.driver.close)
@@ -261,27 +265,29 @@ class PlainUI:
     def show(self, reply):
         """Print what a command answered."""
         if reply.kind == "quit":
-            self.say("(quit leaves at your next decision)")
+            self.say(_("(quit leaves at your next decision)"))
         elif reply.kind == "panel":
             self.say(reply.title)
             for ln in reply.lines:
                 self.say(ln.text().rstrip() if isinstance(ln, render.Line) else ln)
         elif reply.kind == "log":
-            self.say("(the log is printed as the game goes)")
+            self.say(_("(the log is printed as the game goes)"))
         elif reply.kind in ("error", "info", "undo"):
             self.say(reply.text)
         elif reply.kind == "ok":
-            self.say(f"OK: {reply.text}")
+            self.say(_("OK: {what}").format(what=reply.text))
 
     def confirm_leave(self):
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
         keepable = getattr(self.driver, "can_keep", False)
         if keepable:
-            self.out.write("\nLeave the running game? k = keep it for later, a = abandon it, "
-                           "anything else = stay: ")
+            # i18n: the answers k and a stay as they are
+            self.out.write("\n" + _("Leave the running game? k = keep it for later, a = abandon "
+                                    "it, anything else = stay:") + " ")
         else:
-            self.out.write("\nLeave the running game? (y/n) ")
+            # i18n: the answer y stays as it is
+            self.out.write("\n" + _("Leave the running game? (y/n)") + " ")
         self.out.flush()
         try:
             answer = self._readline()
@@ -292,10 +298,10 @@ class PlainUI:
         word = answer.strip().lower()
         if not answer or word.startswith(("y", "k")) or (keepable and word.startswith("a")):
             keep = not (keepable and word.startswith("a"))
-            self.say("Leaving the game.")
+            self.say(_("Leaving the game."))
             self.leave(keep)
             return True
-        self.say("Still playing.")
+        self.say(_("Still playing."))
         return False
 
     def leave(self, keep):
@@ -306,9 +312,10 @@ class PlainUI:
         call(lambda: leave(keep=keep))     # on the driver's loop, like every other call
         if keep:
             where = f" {self.log_path}" if self.log_path else ""
-            self.say(f"The game is kept: belfort play --resume{where} continues it.")
+            self.say(_("The game is kept: belfort play --resume{where} continues it.").format(
+                where=where))
         else:
-            self.say("The game is abandoned (its log can still be replayed).")
+            self.say(_("The game is abandoned (its log can still be replayed)."))
 
     def final(self):
         view = self.driver.view()
@@ -324,5 +331,5 @@ class PlainUI:
                 self.say(chart.as_text(lines))
         log_path = self.log_path or getattr(self.driver, "game_log", None)
         if log_path:
-            self.say(f"\nGame log: {log_path}   (belfort replay {log_path})")
+            self.say("\n" + _("Game log: {log}   (belfort replay {log})").format(log=log_path))
 

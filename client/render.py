@@ -245,8 +245,9 @@ def districts(view, ctx, width, wide):
     for t in SINGLE:
         head.add(fit(str(WIDE_HEAD[t]), WIDE_CELL[t], ellipsis="") + " " if wide else
                  fit(SHORT[t], cell, ellipsis=""), "class:th")
-    head.add(fit(term_keep("name"), 5, ellipsis="") if wide else
-             fit(term_keep("short"), 3, ellipsis=""), "class:th")
+    keep = term_keep("name") if cell_width(term_keep("name")) <= 4 else term_keep("short")
+    head.add(fit(keep, 4, ellipsis="") + " " if wide else
+             fit(term_keep("short"), 2, ellipsis="") + " ", "class:th")
     # i18n: board table headings; the short ones (Wl, Gt) fit 2 cells
     head.add(fit(_("Walls"), 7, ellipsis="") if wide else
              fit(pgettext("walls column", "Wl"), 3, ellipsis=""), "class:th")

@@ -19,6 +19,7 @@ import belfort
 from belfort.data import CARD_TYPES
 
 from . import chart, gamelog, render
+from .i18n import _, active_language, localize_line
 from .words import TITLE, Describer, Namer, initials
 
 SNAP_EVERY = 25
@@ -52,7 +53,8 @@ class Replay:
             except belfort.BelfortError as exc:
                 self.length = k
                 self.final = runner
-                return gamelog.describe_failure(step, exc) + ": the replay stops there"
+                return _("{failure}: the replay stops there").format(
+                    failure=gamelog.describe_failure(step, exc))
             pos = k + 1
             for ev in events:
                 if ev[0] == "round":
@@ -68,9 +70,9 @@ class Replay:
             return self.log.problem
         if self.end is not None:
             if not runner.game.is_over():
-                return "the log says the game ended, but its steps do not end it"
+                return _("the log says the game ended, but its steps do not end it")
             if self.end.get("hash") != belfort.state_hash(runner.game):
-                return "the replay does not reach the final state the log recorded"
+                return _("the replay does not reach the final state the log recorded")
         return None
 
     # --- facts ---------------------------------------------------------------------------
@@ -143,7 +145,7 @@ class Replay:
 
     def next_month(self, delta):
         """Go to the next (+1) or previous (−1) month's start from here."""
-        starts = [p for _, p in self.month_positions()]
+        starts = [p for _m, p in self.month_positions()]
         if delta > 0:
             later = [p for p in starts if p > self.pos]
             return self.goto(later[0] if later else self.length)
@@ -151,7 +153,7 @@ class Replay:
         return self.goto(earlier[-1] if earlier else 0)
 
     def next_scoring(self, delta):
-        pos = [p for _, p in self.scorings]
+        pos = [p for _m, p in self.scorings]
         if delta > 0:
             later = [p for p in pos if p > self.pos]
             return self.goto(later[0]) if later else None
@@ -170,24 +172,30 @@ class Replay:
         view = belfort.seat_view(self.game, self.seat)
         for ev in self.last_events:
             if ev[0] == "undo":
-                out.append(f"{self.namer.who(ev[1])} took back: "
-                           f"{belfort.command_text(ev[2])}")
+                out.append(_("{who} took back: {command}").format(
+                    who=self.namer.who(ev[1]), command=self._local(belfort.command_text(ev[2]))))
             else:
                 out += self.describer.sentences([ev], view)
         return out
 
     def step_text(self):
-        seen = "" if self.seat == self.you else f" — seen by {self.namer.name(self.seat)}"
+        seen = "" if self.seat == self.you else " — " + _("seen by {name}").format(
+            name=self.namer.name(self.seat))
         if self.pos == 0:
-            return f"Start of the game (step 0/{self.length}){seen}"
+            return _("Start of the game (step 0/{n})").format(n=self.length) + seen
         step = self.steps[self.pos - 1]
         kind, a, b = step
-        at = f"Step {self.pos}/{self.length}{seen}"
+        at = _("Step {k}/{n}").format(k=self.pos, n=self.length) + seen
         if kind == "cmd":
-            return f"{at}: {self.namer.name(a)}: {b}"
+            return f"{at}: {self.namer.name(a)}: {self._local(b)}"
         if kind == "undo":
-            return f"{at}: {self.namer.name(a)} takes back step {b}"
-        return f"{at}: card #{a} revealed"
+            return _("{at}: {name} takes back step {k}").format(at=at, name=self.namer.name(a),
+                                                               k=b)
+        return _("{at}: card #{c} revealed").format(at=at, c=a)
+
+    @staticmethod
+    def _local(text):
+        return localize_line(text, active_language()) if isinstance(text, str) else text
 
     def scoring_text(self):
         """The scoring phase that ended at this step, in a line."""
@@ -198,7 +206,7 @@ class Replay:
                     return None
                 gains = ", ".join(f"{self.namer.name(s)} +{rec['total'][s]}"
                                   for s in range(self.game.n))
-                return f"Scoring phase after month {month}: {gains}"
+                return _("Scoring phase after month {m}: {gains}").format(m=month, gains=gains)
         return None
 
     def hand_lines(self, skip_view=True):
@@ -208,13 +216,13 @@ class Replay:
         for s, cards in self.hands().items():
             if s == self.seat and skip_view:
                 continue
-            words = ", ".join(f"#{c} {TITLE.get(t, '?')}" for c, t in cards) or "(none)"
-            out.append((f"class:p{s}", f"{self.namer.letter(s)} {self.namer.name(s)}'s "
-                                       f"hand: {words}"))
+            words = ", ".join(f"#{c} {TITLE.get(t, '?')}" for c, t in cards) or _("(none)")
+            out.append((f"class:p{s}", f"{self.namer.letter(s)} " + _("{name}'s hand: {cards}")
+                        .format(name=self.namer.name(s), cards=words)))
         top = self.draw_top()
         if top:
-            out.append(("class:dim", "Next in the draw pile: " +
-                        ", ".join(TITLE.get(t, "?") for _, t in top)))
+            out.append(("class:dim", _("Next in the draw pile: {cards}").format(
+                cards=", ".join(TITLE.get(t, "?") for _c, t in top))))
         return out
 
     def lines(self, width, height, show_chart=False):
@@ -227,14 +235,16 @@ class Replay:
         log += self.hand_lines()
         if self.error:
             log.append(("class:error", self.error))
-        log.append(("class:dim", "→ next ← back · ]/[ month · 1-9 month · s/S scoring · "
-                                 + ("v view · " if self.complete else "") +
-                    "c chart · q quit"))
+        # i18n: the replay's keys (→ ← ] [ 1-9 s S v c q) stay as they are
+        keys = _("→ next ← back · ]/[ month · 1-9 month · s/S scoring · v view · c chart · "
+                 "q quit") if self.complete else \
+            _("→ next ← back · ]/[ month · 1-9 month · s/S scoring · c chart · q quit")
+        log.append(("class:dim", keys))
         ctx = render.Context(self.namer, self.game.rs, log=log)
         if show_chart:
             body = [render.Line(*[(t, st) for st, t in frags])
                     for frags in chart.text_chart(self.series_upto())]
-            ctx.panel = ("Score by month", body or [render.Line("No month is over yet.")])
+            ctx.panel = (_("Score by month"), body or [render.Line(_("No month is over yet."))])
         return render.screen(view, ctx, width, height)
 
     def series_upto(self):
@@ -262,10 +272,11 @@ def run_plain(path, out=None, month=None, scoring=None, step=None):
     The exit code."""
     out = out or sys.stdout
     r = Replay(path)
-    out.write(f"Replay of {path}: {', '.join(r.head['players'])}, "
-              f"seed {r.head.get('seed', r.head.get('seed_hex'))}\n")
+    out.write(_("Replay of {path}: {players}, seed {seed}").format(
+        path=path, players=", ".join(r.head["players"]),
+        seed=r.head.get("seed", r.head.get("seed_hex"))) + "\n")
     if r.problem:
-        out.write(f"Note: {r.problem}.\n")
+        out.write(_("Note: {problem}.").format(problem=r.problem) + "\n")
     if month is not None or scoring is not None or step is not None:
         return _plain_jump(r, out, month, scoring, step)
     for k in range(1, r.length + 1):
@@ -276,7 +287,7 @@ def run_plain(path, out=None, month=None, scoring=None, step=None):
         if sc:
             out.write(sc + "\n")
         if r.complete and any(ev[0] == "round" for ev in r.last_events):
-            for _, text in r.hand_lines(skip_view=False):
+            for _style, text in r.hand_lines(skip_view=False):
                 out.write("  " + text + "\n")
     if r.game.is_over():
         ctx = render.Context(r.namer, r.game.rs)
@@ -286,12 +297,12 @@ def run_plain(path, out=None, month=None, scoring=None, step=None):
             out.write("\n" + text + "\n")
         if r.end and r.end.get("hash"):
             ok = r.end["hash"] == belfort.state_hash(r.game)
-            out.write(("The replay reaches the logged final state.\n" if ok else
-                       "WARNING: the replay does not reach the logged final state.\n"))
+            out.write((_("The replay reaches the logged final state.") if ok else
+                       _("WARNING: the replay does not reach the logged final state.")) + "\n")
     else:
-        out.write("(the log ends before the game does)\n")
+        out.write(_("(the log ends before the game does)") + "\n")
     if r.problem:
-        out.write(f"The replay stopped early: {r.problem}.\n")
+        out.write(_("The replay stopped early: {problem}.").format(problem=r.problem) + "\n")
         return 1
     return 0
 
@@ -299,18 +310,20 @@ def run_plain(path, out=None, month=None, scoring=None, step=None):
 def _plain_jump(r, out, month, scoring, step):
     if month is not None:
         if r.goto_month(month) is None:
-            known = ", ".join(str(m) for m, _ in r.month_positions()) or "none"
-            out.write(f"This log has no month {month} (months reached: {known}).\n")
+            known = ", ".join(str(m) for m, _pos in r.month_positions()) or _("none")
+            out.write(_("This log has no month {m} (months reached: {known}).").format(
+                m=month, known=known) + "\n")
             return 1
     elif scoring is not None:
         if not 1 <= scoring <= len(r.scorings):
-            out.write(f"This log has no scoring phase {scoring} (it has "
-                      f"{len(r.scorings)}).\n")
+            out.write(_("This log has no scoring phase {k} (it has {n}).").format(
+                k=scoring, n=len(r.scorings)) + "\n")
             return 1
         r.goto(r.scorings[scoring - 1][1])
     else:
         if not 0 <= step <= r.length:
-            out.write(f"This log has steps 0 to {r.length}, not {step}.\n")
+            out.write(_("This log has steps 0 to {n}, not {k}.").format(n=r.length, k=step)
+                      + "\n")
             return 1
         r.goto(step)
     out.write(r.step_text() + "\n")
@@ -318,10 +331,10 @@ def _plain_jump(r, out, month, scoring, step):
     if sc:
         out.write(sc + "\n")
     out.write(table_text(r) + "\n")
-    for _, text in r.hand_lines():
+    for _style, text in r.hand_lines():
         out.write(text + "\n")
     if not r.complete:
-        out.write("(the other hands are shown once the game is over)\n")
+        out.write(_("(the other hands are shown once the game is over)") + "\n")
     return 0
 
 
@@ -335,15 +348,17 @@ def write_chart(path, out_path):
         try:
             start = target.read_bytes()[:300]
         except OSError as exc:
-            raise gamelog.LogError(f"cannot write {target}: {exc.strerror}") from None
+            raise gamelog.LogError(_("cannot write {path}: {error}").format(
+            path=target, error=exc.strerror)) from None
         if b"<svg" not in start:
-            raise gamelog.LogError(f"{target} exists and is not an SVG chart: not writing "
-                                   "over it")
+            raise gamelog.LogError(_("{path} exists and is not an SVG chart: not writing "
+                                     "over it").format(path=target))
     names = ", ".join(r.head["players"])
     try:
         target.write_text(chart.svg_chart(r.series, f"Belfort — {names}"), encoding="utf-8")
     except OSError as exc:
-        raise gamelog.LogError(f"cannot write {target}: {exc.strerror}") from None
+        raise gamelog.LogError(_("cannot write {path}: {error}").format(
+            path=target, error=exc.strerror)) from None
     return r
 
 

@@ -3,8 +3,8 @@
     python scripts/bench_bots.py                       # the three targets, default sizes
     python scripts/bench_bots.py --games 40 --jobs 2 --hard-think 0.25
     python scripts/bench_bots.py --only easy           # one matchup
-    python scripts/bench_bots.py --calibrate           # playouts per second on this machine
-    python scripts/bench_bots.py --speed               # the search's playouts/s per player count
+    python scripts/bench_bots.py --calibrate           # --think 1 decision times, 2-5 players
+    python scripts/bench_bots.py --speed               # search playouts/s, 2-5 players
     python scripts/bench_bots.py --write-golden        # record the bots' choices (tests/bots)
 
 Each matchup seats one bot of the tested level ("hero") against players-1 bots of the level
@@ -15,8 +15,9 @@ opponents, wall clock, decisions with a single legal command included; for the s
 levels also over the decisions that ran a search, the ones a think budget is about).
 
 Targets (the bots issue): easy >= 90% against 3 random; normal >= 40% against 3 easy; hard
->= 40% against 3 normal (25% is even). Games are independent and seeded, so a run can be
-repeated exactly (timings aside).
+>= 40% against 3 normal (25% is even). The beginner level is measured against 3 easy (it is
+meant to lose to them: a careful first-timer should beat it about half the time). Games are
+independent and seeded, so a run can be repeated exactly (timings aside).
 """
 
 import argparse
@@ -34,6 +35,7 @@ from belfort import apply, new_game  # noqa: E402
 from belfort.bots import make_bot  # noqa: E402
 
 MATCHUPS = {            # hero level: (opponent level, default games)
+    "beginner": ("easy", 200),
     "easy": ("random", 200),
     "normal": ("easy", 100),
     "hard": ("normal", 40),
@@ -84,8 +86,8 @@ def wilson(wins, n, z=1.96):
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def run_matchup(hero, games, players, seed, think, jobs):
-    opp = MATCHUPS[hero][0]
+def run_matchup(hero, games, players, seed, think, jobs, opp=None):
+    opp = opp or MATCHUPS[hero][0]
     tasks = [(hero, opp, players, i, seed, think) for i in range(games)]
     t0 = time.perf_counter()
     if jobs > 1:
@@ -113,40 +115,56 @@ def run_matchup(hero, games, players, seed, think, jobs):
     }
 
 
-def calibrate_game(args):
-    players, index, playouts = args
-    from belfort.bots import HARD_HORIZON, HARD_WIDTH, SearchBot
-    game = new_game(players, {}, seed=f"calibrate-{index}")
-    hard = SearchBot(index, "hard", playouts, HARD_WIDTH, HARD_HORIZON)
-    bots = [hard] + [make_bot("easy", s) for s in range(1, players)]
-    spent = 0.0
-    while not game.is_over():
-        seat = game.waiting_for()[0]
-        t0 = time.perf_counter()
-        cmd = bots[seat].choose(game, seat)
-        if seat == 0:
-            spent += time.perf_counter() - t0
-        apply(game, cmd, seat)
-    return spent, hard.playouts_run, hard.searches
-
-
-def calibrate(players=4, games=4, playouts=60, jobs=1):
-    """Playouts per second of the hard bot's search on this machine: a hard bot with a
-    fixed budget plays against easy bots; its thinking time over its playouts. Run with
-    as many jobs as the benchmark uses, so that the cores are as busy as they will be."""
-    tasks = [(players, i, playouts) for i in range(games)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            parts = pool.map(calibrate_game, tasks, chunksize=1)
-    else:
-        parts = [calibrate_game(t) for t in tasks]
-    spent = sum(p[0] for p in parts)
-    runs = sum(p[1] for p in parts)
-    searches = sum(p[2] for p in parts)
-    return {"players": players, "games": games, "jobs": jobs, "playouts_per_decision_at_4p":
-            playouts, "searched_decisions": searches, "playouts": runs,
-            "seconds": round(spent, 2), "playouts_per_second": round(runs / spent, 1),
-            "seconds_per_searched_decision": round(spent / max(1, searches), 3)}
+def calibrate(players_list=(2, 3, 4, 5), decisions=20, think=1.0, every=7):
+    """The hard bot's wall time per searched decision at `think` seconds, per player count,
+    with the current PLAYOUTS_PER_SECOND table; and the table that would make it `think`.
+    Positions: games of the easy policy (with some noise), a decision every `every`-th.
+    One process: in a game the bot thinks while the others wait. Times are wall clock and,
+    beside them, this process's CPU time: on a shared machine others' load stretches the
+    first, and the table is set from the second (what the machine gives one game)."""
+    from belfort import legal_commands
+    from belfort.bots.search import PLAYOUTS_PER_SECOND
+    from belfort.prng import Prng
+    out = {"think_s": think, "players": {}}
+    for players in players_list:
+        times, cpu, playouts, index = [], [], 0, 0
+        while len(times) < decisions:
+            seed = f"calibrate-{players}-{index}"
+            game = new_game(players, {"guilds": "normal"}, seed=seed)
+            easy = [make_bot("easy", f"{seed}/{s}") for s in range(players)]
+            noise = Prng(seed, "noise")
+            count = 0
+            while not game.is_over() and len(times) < decisions:
+                seat = game.waiting_for()[0]
+                cmds = legal_commands(game, seat)
+                count += 1
+                if len(cmds) > 1 and count % every == 0:
+                    hard = make_bot("hard", f"{seed}/{count}", think)
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    hard.choose(game, seat)
+                    dt = time.perf_counter() - t0
+                    if hard.searches:
+                        times.append(dt)
+                        cpu.append(time.process_time() - c0)
+                        playouts += hard.playouts_run
+                cmd = easy[seat].choose(game, seat)
+                if noise.below(8) == 0:
+                    cmd = cmds[noise.below(len(cmds))]
+                apply(game, cmd, seat)
+            index += 1
+        mean = sum(times) / len(times)
+        mean_cpu = sum(cpu) / len(cpu)
+        rate = PLAYOUTS_PER_SECOND[players]
+        out["players"][str(players)] = {
+            "searched_decisions": len(times), "playouts_per_second_table": rate,
+            "mean_s": round(mean, 3), "median_s": round(sorted(times)[len(times) // 2], 3),
+            "min_s": round(min(times), 3), "max_s": round(max(times), 3),
+            "mean_cpu_s": round(mean_cpu, 3),
+            "measured_playouts_per_cpu_second": round(playouts / sum(cpu), 1),
+            "suggested_table_rate": round(rate * think / mean_cpu)}
+    out["suggested_table"] = {int(k): v["suggested_table_rate"]
+                              for k, v in out["players"].items()}
+    return out
 
 
 def speed(players_list=(2, 3, 4, 5), games=2, every=9, playouts=24):
@@ -293,7 +311,8 @@ def format_weights(weights):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=None,
-                    help="games per matchup (default: 200 easy, 100 normal, 40 hard)")
+                    help="games per matchup (default: 200 beginner and easy, 100 normal, "
+                         "40 hard)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", default="bench")
     ap.add_argument("--hard-think", type=float, default=0.25,
@@ -302,8 +321,13 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--only", choices=sorted(MATCHUPS), action="append",
                     help="run only this matchup (repeatable)")
+    ap.add_argument("--against", choices=("random", "beginner", "easy", "normal", "hard"),
+                    help="the opponents' level (default: the level below the hero's)")
     ap.add_argument("--calibrate", action="store_true",
-                    help="measure the search's playouts per second and exit")
+                    help="measure the hard bot's time per decision at --think seconds at 2-5 "
+                         "players, suggest PLAYOUTS_PER_SECOND, and exit")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="with --calibrate: the think budget measured (default 1 s)")
     ap.add_argument("--speed", action="store_true",
                     help="measure the search's playouts per second at 2-5 players and exit")
     ap.add_argument("--write-golden", action="store_true",
@@ -325,13 +349,13 @@ def main(argv=None):
         print(json.dumps({"file": str(golden.GOLDEN_FILE), "cases": len(cases)}))
         return
     if args.calibrate:
-        print(json.dumps(calibrate(args.players, jobs=args.jobs), indent=2))
+        print(json.dumps(calibrate(think=args.think), indent=2))
         return
     out = {"players": args.players, "seed": args.seed, "jobs": args.jobs, "matchups": []}
     for hero in args.only or list(MATCHUPS):
         games = args.games if args.games is not None else MATCHUPS[hero][1]
         out["matchups"].append(run_matchup(hero, games, args.players, args.seed,
-                                           args.hard_think, args.jobs))
+                                           args.hard_think, args.jobs, args.against))
         print(json.dumps(out["matchups"][-1]), file=sys.stderr, flush=True)
     print(json.dumps(out, indent=2))
 

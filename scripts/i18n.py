@@ -144,8 +144,20 @@ def cmd_update():
 # --- compile -------------------------------------------------------------------------------------
 
 def mo_bytes(cat):
+    """The compiled catalog: only translated entries. Babel would compile an untranslated
+    plural as its English singular and plural — wrong for Korean's one form ("3 card") —
+    so gettext is left to fall back to the English itself."""
+    done = Catalog(locale=cat.locale, domain=cat.domain)
+    done.mime_headers = cat.mime_headers
+    for m in cat:
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, (list, tuple)) else [m.string]
+        if m.fuzzy or not all(strings):
+            continue
+        done.add(m.id, m.string, context=m.context)
     buf = io.BytesIO()
-    write_mo(buf, cat, use_fuzzy=False)
+    write_mo(buf, done, use_fuzzy=False)
     return buf.getvalue()
 
 
@@ -211,11 +223,13 @@ def problems(lang, template=None):
 
 def blocking(lang, found):
     """The problems that count: for a language still with its translators
-    (language.AWAITING_TRANSLATION), untranslated entries are expected, anything else
-    (fuzzy, wrong placeholders, a stale .mo, a missing entry) still counts."""
+    (language.AWAITING_TRANSLATION), untranslated and fuzzy entries (Babel's guesses for a
+    changed message, never shown) are their work to come; anything else (wrong
+    placeholders, a stale .mo, a missing entry) still counts."""
     if lang not in AWAITING_TRANSLATION:
         return found
-    return [p for p in found if not p.endswith(" is untranslated")]
+    return [p for p in found if not p.endswith((" is untranslated", " is fuzzy (review it, "
+                                                "then remove the fuzzy flag)"))]
 
 
 def cmd_check():

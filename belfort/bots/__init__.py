@@ -6,8 +6,10 @@ still cannot peek. A bot keeps no memory between decisions: its choice depends o
 seed, its level and budget, and that view (randomness comes from
 `Prng(seed, level, "decision", state.version, seat)`), so games with bots replay exactly.
 
-Levels: "random" (uniform), "easy" (rules of thumb, heuristic.py), "normal" and "hard"
-(Monte Carlo search over sampled hidden cards, search.py; hard with `think` seconds).
+Levels: "random" (uniform), "beginner" (one of the easy policy's BEGINNER_CHOICES best
+commands, drawn from its seed: beatable by a careful first-timer), "easy" (rules of thumb,
+heuristic.py), "normal" and "hard" (Monte Carlo search over sampled hidden cards,
+search.py; hard with `think` seconds).
 """
 
 from ..legal import legal_commands
@@ -16,7 +18,8 @@ from . import heuristic
 from .search import PLAYOUTS_PER_SECOND, search
 from .view import own_view
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "beginner", "easy", "normal", "hard")     # weakest first
+BEGINNER_CHOICES = 3
 
 
 class Bot:
@@ -47,6 +50,17 @@ class RandomBot(Bot):
         return cmds[self.rng(view, seat).below(len(cmds))]
 
 
+class BeginnerBot(Bot):
+    """The easy policy's ranking (its choice first, then the alternatives it rates best),
+    and one of the first BEGINNER_CHOICES, uniformly: plausible moves, not the best."""
+    level = "beginner"
+
+    def decide(self, view, seat, cmds):
+        rng = self.rng(view, seat)
+        best = heuristic.ranked(view, seat, cmds, rng)[:BEGINNER_CHOICES]
+        return best[rng.below(len(best))]
+
+
 class EasyBot(Bot):
     level = "easy"
 
@@ -58,6 +72,8 @@ class SearchBot(Bot):
     """Monte Carlo search with a fixed number of playouts per decision (search.py)."""
 
     def __init__(self, seed, level, playouts, width, horizon="round", learned=True):
+        """`playouts`: the budget of a decision, by player count ({players: count}), or
+        one count for every player count."""
         super().__init__(seed)
         self.level = level
         self.playouts = playouts
@@ -67,9 +83,9 @@ class SearchBot(Bot):
         self.searches = self.playouts_run = 0
 
     def decide(self, view, seat, cmds):
-        # The budget is set for 4 players; a playout's length grows with the players, so
-        # scale it to keep a decision's time about the same.
-        budget = max(1, round(self.playouts * 4 / view.n))
+        budget = self.playouts
+        if isinstance(budget, dict):
+            budget = budget[view.n]
         cmd, used = search(view, seat, cmds, self.rng(view, seat), budget, self.width,
                            self.horizon, self.learned)
         # Statistics only (for calibrating PLAYOUTS_PER_SECOND); never read by a decision.
@@ -80,23 +96,26 @@ class SearchBot(Bot):
 
 # The two search levels differ in budget and in knowledge: normal scores its playouts with
 # the hand-made evaluation, hard with the learned one (evaluate.py) and many more playouts.
-NORMAL_PLAYOUTS = 12     # about 30 ms a decision on the development machine
+# About 30 ms a decision on the development machine (once 12 at 4 players scaled by 4/players).
+NORMAL_PLAYOUTS = {2: 24, 3: 16, 4: 12, 5: 10}
 NORMAL_WIDTH = 4
 HARD_WIDTH = 6
 HARD_HORIZON = "round"   # playouts run to the end of the round, then the learned evaluation
 
 
 def make_bot(level, seed, think=1.0):
-    """A bot of `level` ("random", "easy", "normal", "hard"); `think` is the hard bot's
+    """A bot of `level` (one of LEVELS); `think` is the hard bot's
     budget in seconds, turned into a fixed number of playouts (no clock: deterministic)."""
     if level == "random":
         return RandomBot(seed)
+    if level == "beginner":
+        return BeginnerBot(seed)
     if level == "easy":
         return EasyBot(seed)
     if level == "normal":
         return SearchBot(seed, "normal", NORMAL_PLAYOUTS, NORMAL_WIDTH, "round", learned=False)
     if level == "hard":
-        playouts = max(1, round(think * PLAYOUTS_PER_SECOND))
+        playouts = {n: max(1, round(think * rate)) for n, rate in PLAYOUTS_PER_SECOND.items()}
         return SearchBot(seed, "hard", playouts, HARD_WIDTH, HARD_HORIZON, learned=True)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 

@@ -11,26 +11,71 @@ playing bots against each other (scripts/bench_bots.py); they are guesses, not r
 
 from ..data import (BANK, BLACKSMITH, DISTRICTS, GATEHOUSE, INN, KEEP, LIBRARY, MARKET,
                     N_SITES, SITE_DISTRICT, SITE_WEIGHT, SITES_OF_TYPE, TOWER)
+from ..ruleset import standard_ruleset
 from ..scoring import tiebreak_value
 from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
 from .learned import WEIGHTS
 
 U_RATE = 0.22           # VP per resource unit per scoring phase it can still influence
-METAL_UNITS = 1.7       # a metal costs 2 gold to buy, needs an elf and a dwarf to mine
+METAL_UNITS = 1.7       # the bots' worth of a metal (an elf and a dwarf mine one together)
 WORKER_YIELD = 0.9      # units a worker gathers per round, on average
 MARKER_BONUS = 0.35     # VP per marker per phase: markers contest later, not just now
 CARD_UNITS = 1.5        # a buildable card in hand (a keep builds two markers)
-# Future yield of a built card per round, in units: its plank (fee and worker paid), and
-# what one gnome on it adds (Pub/Gardens gnomes make masters: counted as worker power).
-PLANK_YIELD = {MARKET: 1.0, BLACKSMITH: 0.7, LIBRARY: 0.3, TOWER: 0.0, INN: 0.0}
-GNOME_YIELD = {BANK: 1.0, BLACKSMITH: 0.6, MARKET: 0.5, LIBRARY: 0.5, TOWER: 0.9, INN: 0.7}
+WORKER_UNITS = 1.0      # what a worker spent on a plank could have gathered instead
+VISIT_UNITS = 0.5       # one more trading-post visit a turn
+CARD_DRAW_UNITS = 0.5   # one more card drawn
+
+
+def plank_yield(rs):
+    """Future yield of a built card's plank per round, in units, the worker it takes paid
+    (by card type; the ruleset's numbers)."""
+    ys = _plank_yields.get(rs)
+    if ys is None:
+        ys = _plank_yields[rs] = {
+            MARKET: rs.market_gold - WORKER_UNITS,
+            BLACKSMITH: METAL_UNITS * rs.blacksmith_metal - WORKER_UNITS,
+            LIBRARY: 0.3, TOWER: 0.0, INN: 0.0}
+    return ys
+
+
+def gnome_yield(rs):
+    """What one gnome on a built card adds per round, in units (Pub/Gardens gnomes make
+    masters: counted as worker power elsewhere)."""
+    ys = _gnome_yields.get(rs)
+    if ys is None:
+        ys = _gnome_yields[rs] = {
+            BANK: 1.0 * rs.lock_bank_gold,
+            # the exchange's gain, less a little: it is used only when metal is short
+            BLACKSMITH: max(0.0, METAL_UNITS * rs.lock_blacksmith_metal
+                            - rs.lock_blacksmith_gold - 0.1),
+            MARKET: VISIT_UNITS * rs.lock_market_visits,
+            LIBRARY: CARD_DRAW_UNITS * rs.lock_library_draw, TOWER: 0.9, INN: 0.7}
+    return ys
+
+
+_plank_yields = {}      # by ruleset: a few entries
+_gnome_yields = {}
 
 _BEFORE_COLLECTION = (PH_KEEP, NP_SETUP, PLACEMENT)
 
 
 def rank_points(counts, table):
     """scoring.rank_points (§9.3), rewritten for speed: the bots call it in every
-    playout step. tests/bots checks that both agree."""
+    playout step. tests/bots checks that both agree. `table` is a tuple; the list returned
+    is shared (memoized): callers must not change it."""
+    key = (tuple(counts), table)
+    pts = _rank_memo.get(key)
+    if pts is None:
+        if len(_rank_memo) >= 50000:
+            _rank_memo.clear()
+        pts = _rank_memo[key] = _rank_points(counts, table)
+    return pts
+
+
+_rank_memo = {}
+
+
+def _rank_points(counts, table):
     n = len(counts)
     pts = [0] * n
     order = sorted(range(n), key=counts.__getitem__, reverse=True)
@@ -185,7 +230,9 @@ def _learned_weights(s):
     if s.phase != PLACEMENT or s.step or any(any(p.placed) or p.passed for p in s.players):
         return None
     rs = s.rs
-    if rs.rounds != 7 or tuple(rs.scoring_rounds) != (3, 5, 7):
+    std = standard_ruleset()        # the weights were fitted on its calendar
+    if rs is not std and (rs.rounds != std.rounds or
+                          tuple(rs.scoring_rounds) != tuple(std.scoring_rounds)):
         return None
     return WEIGHTS.get((s.n, s.round))
 
@@ -195,6 +242,7 @@ def features(s):
     maj, markers = majority_points(s)
     base = handmade(s, (maj, markers))
     rs = s.rs
+    plank_y, gnome_y = plank_yield(rs), gnome_yield(rs)
     types, gnomes = s.types, s.gnomes
     out = []
     for seat, p in enumerate(s.players):
@@ -206,10 +254,10 @@ def features(s):
         for c in p.built:
             t = types[c]
             income += rs.card_income[t]
-            yields += PLANK_YIELD.get(t, 0.0)
+            yields += plank_y.get(t, 0.0)
             g = gnomes.get(c, 0)
             gn += g
-            yields += g * GNOME_YIELD.get(t, 0.0)
+            yields += g * gnome_y.get(t, 0.0)
         r = p.res
         out.append((1.0, p.score, maj[seat], markers[seat], r[0] + r[1], r[2], r[3],
                     p.elves + p.dwarves + me + md, income, hand, gn, yields,
@@ -232,6 +280,7 @@ def handmade(s, majorities=None):
     maj, markers = majorities or majority_points(s)
     prod = production_factor(s)
     rs = s.rs
+    plank_y, gnome_y = plank_yield(rs), gnome_yield(rs)
     types, gnomes = s.types, s.gnomes
     cache = {}
     out = []
@@ -250,10 +299,10 @@ def handmade(s, majorities=None):
         yield_units = WORKER_YIELD * (p.elves + p.dwarves + me + md)
         for c in p.built:
             t = types[c]
-            yield_units += rs.card_income[t] + PLANK_YIELD.get(t, 0.0)
+            yield_units += rs.card_income[t] + plank_y.get(t, 0.0)
             g = gnomes.get(c, 0)
             if g:
-                yield_units += g * GNOME_YIELD.get(t, 0.0)
+                yield_units += g * gnome_y.get(t, 0.0)
         v += prod * yield_units
         # Taxes (§9.7) at every remaining Collection, at the score the seat will have then.
         score = p.score
@@ -275,4 +324,4 @@ def margin(values, seat):
 
 
 __all__ = ["rank_points", "evaluate", "features", "FEATURES", "handmade", "margin",
-           "majority_points", "units", "U_RATE", "card_value"]
+           "majority_points", "units", "U_RATE", "card_value", "plank_yield", "gnome_yield"]

@@ -5,28 +5,28 @@ redacted view, or a determinized copy inside a search). It never copies the stat
 to compare the few options of a guild or property action, so a decision costs well under a
 millisecond: the search bots use this same policy for their playouts.
 
-Values are in resource units (see evaluate.py) unless a name says VP.
+Values are in resource units (see evaluate.py) unless a name says VP. Every number of the
+game (costs, fees, yields, locks, discounts) comes from the ruleset in force (`s.rs`); the
+numbers written here are the policy's own judgements.
 """
 
 from ..data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, DESK,
-                    DISCOUNTS, DISTRICTS, GARDENS, GATE_BASE, GATEHOUSE, GUILD_PLANK, INN,
-                    LIBRARIANS, LIBRARY, LOCKS, MARKET, MASONS, MERCHANTS, MINERS, N_SITES, PUB,
-                    RECRUITERS, SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT,
-                    SPIES, THIEVES, TOWER, WALL_SITES, WIZARDS, guild_site)
+                    DISTRICTS, GARDENS, GATE_BASE, GATEHOUSE, GUILD_PLANK, INN, LIBRARIANS,
+                    LIBRARY, MARKET, MASONS, MERCHANTS, MINERS, N_SITES, PUB, RECRUITERS,
+                    SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT, SPIES, THIEVES, TOWER,
+                    WALL_SITES, WIZARDS, guild_site)
 from ..legal import (architect_cost, architect_sites, free_build_sites,
                      gatehouse_second_markers, legal_commands)
 from ..state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, PLACEMENT,
                      STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                      STEP_SPREAD)
-from .evaluate import (GNOME_YIELD, MARKER_BONUS, METAL_UNITS, PLANK_YIELD, U_RATE,
-                       WORKER_YIELD, card_value, pending_scorings, production_factor,
+from .evaluate import (MARKER_BONUS, METAL_UNITS, U_RATE, WORKER_YIELD, card_value,
+                       gnome_yield, pending_scorings, plank_yield, production_factor,
                        rank_points, spend_phases)
 
 # How much a card type is worth keeping at the start (§3.3): keeps are two markers,
-# markets pay 2 gold a use, pubs and gardens are cheap and make masters.
+# markets pay gold at each use, pubs and gardens are cheap and make masters.
 KEEP_PREF = (4.0, 4.0, 3.0, 2.0, 2.5, 3.5, 4.5, 4.0, 2.5, 5.0)
-RESOURCE_GUILDS = {SAWYERS: (4, 0, 0, 0), MASONS: (0, 4, 0, 0), MINERS: (0, 0, 2, 0),
-                   BANKERS: (0, 0, 0, 3)}
 # Planks worth taking first in the Actions turn: they bring what the builds will spend.
 GAIN_GUILDS = frozenset((SAWYERS, MASONS, MINERS, BANKERS, MERCHANTS, THIEVES, BANDITS,
                          LIBRARIANS, SPIES, RECRUITERS))
@@ -141,10 +141,6 @@ def marker_gain(s, seat, counts, district, weight, who=None):
     return me - others
 
 
-def affordable(res, cost):
-    return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2] and res[3] >= cost[3]
-
-
 def cost_units(cost):
     return cost[0] + cost[1] + METAL_UNITS * cost[2] + cost[3]
 
@@ -165,7 +161,7 @@ def build_vp(s, seat, cmd, counts, k, prod, u):
         c, site = cmd[1], cmd[2]
         t = s.types[c]
         v = site_vp(s, seat, counts, site, k)
-        v += prod * (rs.card_income[t] + PLANK_YIELD.get(t, 0.0))
+        v += prod * (rs.card_income[t] + plank_yield(rs).get(t, 0.0))
         if t == GATEHOUSE:
             v += 0.3 * k   # its gnome lock may add a second marker later
         return v - u * (cost_units(rs.card_cost[t]) + card_value(s, t))
@@ -253,7 +249,7 @@ def lock_vp(s, seat, card, gate, k, prod, counts):
     rs = s.rs
     p = s.players[seat]
     t = s.types[card]
-    v = prod * GNOME_YIELD.get(t, 0.0)
+    v = prod * gnome_yield(rs).get(t, 0.0)
     if t == PUB or t == GARDENS:
         me, md = s.masters(seat)
         if t == PUB and md < min(p.dwarves, rs.max_masters) or \
@@ -270,7 +266,7 @@ def gnome_vp(s, seat, k, prod, counts):
     gates = None
     for c in s.players[seat].built:
         t = s.types[c]
-        if s.gnomes.get(c, 0) >= LOCKS[t]:
+        if s.gnomes.get(c, 0) >= s.rs.locks[t]:
             continue
         if t == GATEHOUSE:
             if gates is None:
@@ -287,25 +283,30 @@ def gnome_vp(s, seat, k, prod, counts):
 
 def guild_value(s, seat, d):
     """Units a worker on district d's guild brings `seat` this round (fee not counted)."""
+    rs = s.rs
     g = s.guilds[d]
     p = s.players[seat]
     res = p.res
-    if g in RESOURCE_GUILDS:
-        y = RESOURCE_GUILDS[g]
+    y = rs.resource_guild_yields.get(g)
+    if y is not None:
         return y[0] + y[1] + METAL_UNITS * y[2] + y[3]
     if g == MERCHANTS:
-        return 0.7 * min(2, res[0] + res[1]) + (1.0 if res[3] >= 2 else 0.3)
+        # Exchanges of spare wood/stone, and extra visits if there is gold to buy a metal.
+        return 0.7 * min(rs.merchants_exchanges, res[0] + res[1]) + \
+            (1.0 if res[3] >= rs.trade_buy[2] else 0.3)
     if g == LIBRARIANS:
-        return 0.8 * min(2, s.rs.hand_limit - len(p.hand)) + 0.4
+        kept = max(0, rs.librarians_draw - rs.librarians_discard)
+        return 0.8 * min(kept, rs.hand_limit - len(p.hand)) + 0.4
     if g == THIEVES:
         rich = sorted((s.players[q].res[3] for q in range(s.n) if q != seat), reverse=True)
-        return min(2, rich[0]) + 0.5 if rich else 0.0
+        return min(rs.thieves_one, rich[0]) + 0.5 if rich else 0.0
     if g == BANDITS:
         best = 0
         for q in range(s.n):
             if q != seat:
                 r = s.players[q].res
-                best = max(best, min(2, r[0] + r[1]), METAL_UNITS * min(1, r[2]))
+                best = max(best, min(rs.bandits_one, r[0] + r[1]),
+                           METAL_UNITS * min(rs.bandits_metal, r[2]))
         return best + 0.5 if best else 0.0
     if g == SPIES:
         return 1.2 if any(s.players[q].hand for q in range(s.n) if q != seat) else 0.0
@@ -314,10 +315,11 @@ def guild_value(s, seat, d):
     if g == ARCHITECTS:
         return 3.0 if _architect_possible(s, res) else 0.0
     if g == RECRUITERS:
-        limit = s.rs.workers_per_colour
+        limit = rs.workers_per_colour
         if p.elves < limit or p.dwarves < limit:
             return 2.5
-        return 2.0 if any(s.gnomes.get(c, 0) < LOCKS[s.types[c]] for c in p.built) else 0.0
+        locks = rs.locks
+        return 2.0 if any(s.gnomes.get(c, 0) < locks[s.types[c]] for c in p.built) else 0.0
     return 0.0
 
 
@@ -327,7 +329,7 @@ def _architect_possible(s, res):
     soon = (res[0] + 2, res[1] + 2, res[2], res[3] + 1)
     for site in architect_sites(s):
         cost = architect_cost(s, site)
-        for dw, ds, dm in DISCOUNTS.values():
+        for dw, ds, dm in s.rs.discounts.values():
             w, st, m = cost[0] - dw, cost[1] - ds, cost[2] - dm
             if w >= 0 and st >= 0 and m >= 0 and soon[0] >= w and soon[1] >= st and \
                     soon[2] >= m and soon[3] >= cost[3]:
@@ -372,7 +374,7 @@ def plank_value(s, seat, plank, kind, ctx):
                    worker_vp(s, seat, False, k, prod_next))
         gv = gnome_vp(s, seat, k, prod, None)
         if gv is not None:
-            best = max(best, gv + u * 3)   # a gnome without the 3-gold hire
+            best = max(best, gv + u * rs.fee_gnome_hire)   # a gnome without the hire fee
         return best / u - fee
     return guild_value(s, seat, d) - fee
 
@@ -406,7 +408,7 @@ def place_scores(s, seat, cmds):
     prod_next = max(0.0, prod - U_RATE * cur)
     ctx = (u, k, prod, prod_next)
     cache = {}
-    # A worker left for the resource areas gathers about 1 unit (a master 2), worth more
+    # A worker left for the resource areas gathers about 1 unit (a master more), worth more
     # to a seat short of what that race gathers (elves wood, dwarves stone).
     need = needs(s, seat)
     res = s.players[seat].res
@@ -419,7 +421,8 @@ def place_scores(s, seat, cmds):
         have[r] -= 1
         have[3] += 1
         gather.append(max(own, bundle_value(have, need)) - base)
-    opp = (gather[0] + 0.3, 2 * gather[0] + 0.6, gather[1] + 0.3, 2 * gather[1] + 0.6)
+    mc = s.rs.master_collects
+    opp = (gather[0] + 0.3, mc * gather[0] + 0.6, gather[1] + 0.3, mc * gather[1] + 0.6)
     out = []
     for cmd in cmds:
         if cmd[0] != "place":
@@ -496,12 +499,13 @@ def spread(s, seat, cmds):
     kind = s.spread_kinds[0]
     left = s.unplaced(seat)
     area = s.area[seat]
-    # Power already on the areas (area a, kind k at a*4+k; masters gather 2).
-    fixed_e = [area[0] + 2 * area[1], area[8] + 2 * area[9], area[12] + 2 * area[13]]
-    fixed_d = [area[6] + 2 * area[7], area[10] + 2 * area[11], area[14] + 2 * area[15]]
+    # Power already on the areas (area a, kind k at a*4+k; a master gathers mc).
+    mc = s.rs.master_collects
+    fixed_e = [area[0] + mc * area[1], area[8] + mc * area[9], area[12] + mc * area[13]]
+    fixed_d = [area[6] + mc * area[7], area[10] + mc * area[11], area[14] + mc * area[15]]
     todo = s.spread_kinds
-    e_pow = sum(left[k] * (2 if k == 1 else 1) for k in todo if k < 2)
-    d_pow = sum(left[k] * (2 if k == 3 else 1) for k in todo if k >= 2)
+    e_pow = sum(left[k] * (mc if k == 1 else 1) for k in todo if k < 2)
+    d_pow = sum(left[k] * (mc if k == 3 else 1) for k in todo if k >= 2)
     need = needs(s, seat)
     res = p.res
     best = None
@@ -534,18 +538,19 @@ def spread(s, seat, cmds):
     normal, master = (0, 1) if kind < 2 else (2, 3)
     masters = left[master] if master in todo else 0
     normals = left[normal] if normal in todo else 0
-    split = split_power(want, normals, masters)
+    split = split_power(want, normals, masters, mc)
     counts = split[1] if kind == master else split[0]
     cmd = ("spread", kind, counts[0], counts[1], counts[2])
     return legal_object(cmds, cmd, cmds[0])
 
 
-def split_power(want, normals, masters):
+def split_power(want, normals, masters, master_power):
     """Pieces per area (own area, mine, gold) for normal workers and masters that cover a
-    plan given in gathering power (a master gathers 2): masters first, largest need first."""
+    plan given in gathering power (a master gathers `master_power`): masters first,
+    largest need first."""
     w = list(want)
     out = ([0, 0, 0], [0, 0, 0])
-    for pieces, power, count in ((out[1], 2, masters), (out[0], 1, normals)):
+    for pieces, power, count in ((out[1], master_power, masters), (out[0], 1, normals)):
         for _ in range(count):
             i = max(range(3), key=lambda i: (w[i], -i))
             pieces[i] += 1
@@ -559,25 +564,32 @@ def actions(s, seat, cmds):
     p = s.players[seat]
     if p.waiting:
         return activation(s, seat, cmds)
+    smith = None
+    hires = []
     for cmd in cmds:                     # free gold, then cheap metal
-        if cmd[0] == "bank":
+        verb = cmd[0]
+        if verb == "bank":
             return cmd
+        if verb == "smith":
+            smith = smith or cmd
+        elif verb == "hire":
+            hires.append(cmd)
     res = p.res
     need = needs(s, seat)
-    for cmd in cmds:
-        if cmd[0] == "smith" and res[3] >= 2 and res[2] < need[2]:
-            return cmd
+    # (keeping a gold after the Blacksmith's price)
+    if smith and res[3] >= s.rs.lock_blacksmith_gold + 1 and res[2] < need[2]:
+        return smith
     k = spend_phases(s, seat)
     u = unit_vp(s, seat)
     prod = production_factor(s)
     counts = district_counts(s)
     marks = targets(s, seat, counts, k, prod, u)
+    r0, r1, r2, r3 = res
     for v, cmd, cost in marks:          # best first: the best mark it can pay for now
         if v <= 0:
             break
-        if affordable(res, cost):
+        if r0 >= cost[0] and r1 >= cost[1] and r2 >= cost[2] and r3 >= cost[3]:
             return legal_object(cmds, cmd, cmd)
-    hires = [c for c in cmds if c[0] == "hire"]
     if hires and k > 0:
         g = gnome_vp(s, seat, k, prod, counts)
         if g is not None and g - u * s.rs.fee_gnome_hire > 0:
@@ -625,11 +637,12 @@ def plan_trade(s, seat, cmds, marks):
     buys = s.t_visits - s.t_buys
     sells = s.t_visits - s.t_sells
     legal = {c: c for c in cmds}      # the engine's own tuples (see legal_object)
+    r0, r1, r2, r3 = res
     for v, cmd, cost in marks:
         if v <= 0:
             break
-        if affordable(res, cost):
-            continue
+        if r0 >= cost[0] and r1 >= cost[1] and r2 >= cost[2] and r3 >= cost[3]:
+            continue                  # affordable already
         short = [cost[0] - res[0], cost[1] - res[1], cost[2] - res[2]]
         surplus = [-short[0], -short[1], -short[2]]
         for i in range(3):
@@ -713,7 +726,7 @@ def architects(s, seat, options):
     def value(cmd):
         site, code = cmd[2], cmd[3]
         cost = architect_cost(s, site)
-        dw, ds, dm = DISCOUNTS[code]
+        dw, ds, dm = rs.discounts[code]
         paid = (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3])
         v = site_vp(s, seat, counts, site, k) - u * cost_units(paid)
         if SITE_TYPE[site] == "guild":
@@ -725,6 +738,7 @@ def architects(s, seat, options):
 def steal(s, seat, options, gold):
     """Take the most units; among equal takes, from the players ahead."""
     players = s.players
+    rs = s.rs
     unit = (1.0, 1.0, METAL_UNITS)
 
     def value(cmd):
@@ -733,14 +747,17 @@ def steal(s, seat, options, gold):
         if args[0] == "from":
             q = args[1]
             if gold:
-                taken.append((q, min(s.rs.thieves_one, players[q].res[3])))
+                taken.append((q, min(rs.thieves_one, players[q].res[3])))
+            elif args[2:] == (2,):
+                taken.append((q, unit[2] * rs.bandits_metal))
             else:
                 taken.append((q, sum(unit[r] for r in args[2:])))
         elif gold:
-            taken += [(q, 1) for q in args[1:]]
+            taken += [(q, rs.thieves_each) for q in args[1:]]
         else:
             rest = args[1:]
-            taken += [(rest[i], unit[rest[i + 1]]) for i in range(0, len(rest), 2)]
+            taken += [(rest[i], unit[rest[i + 1]] * rs.bandits_each)
+                      for i in range(0, len(rest), 2)]
         return sum(x for _, x in taken) + 0.02 * sum(players[q].score * x for q, x in taken)
     return max(options, key=lambda c: (value(c), c))
 
@@ -774,8 +791,16 @@ def wizards(s, seat, options):
     counts = district_counts(s)
     table = counts.table
     before = counts.points
+    memo = counts.memo          # the board's: a swap's gain depends on the board and seat
 
     def value(cmd):
+        key = ("wizards", seat, cmd[2:])
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = gain(cmd)
+        return k * v
+
+    def gain(cmd):
         a, b, ra, rb = cmd[2:]
         if a < GATE_BASE:
             sites = (a, b)
@@ -804,7 +829,7 @@ def wizards(s, seat, options):
             me = after[seat] - before[d][seat]
             others = sum(after[q] - before[d][q] for q in range(n) if q != seat)
             v += me - others / max(1, n - 1)
-        return k * v
+        return v
     return max(options, key=lambda c: (value(c), c))
 
 

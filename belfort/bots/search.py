@@ -11,7 +11,7 @@ deals), and successive halving spends the budget on the ones still in the runnin
 
 The budget is a number of playouts, not seconds: the engine may not read a clock, and a
 fixed count keeps a bot deterministic given its seed. `make_bot` turns `think` seconds
-into playouts with PLAYOUTS_PER_SECOND, measured on the development machine.
+into playouts with PLAYOUTS_PER_SECOND[players], measured on the development machine.
 """
 
 from ..apply import apply
@@ -21,12 +21,12 @@ from ..state import OVER
 from . import heuristic
 from .evaluate import evaluate, margin
 
-# The hard bot's playouts per second of thinking at 4 players (SearchBot scales the count by
-# 4 / players), measured with `python scripts/bench_bots.py --calibrate` on the development
-# machine (Python 3.11, both cores busy): a 1 s budget took 1.01 s per searched decision in
-# the benchmark. Another machine may differ: this constant sets the strength a second buys,
-# never determinism.
-PLAYOUTS_PER_SECOND = 500
+# The hard bot's playouts per second of thinking, per player count (a playout's length grows
+# with the players), measured with `python scripts/bench_bots.py --calibrate` on the
+# development machine (Python 3.11, one process, timed in CPU seconds because the machine is
+# shared): a `think` of 1 s took 0.8–1.2 s per searched decision at every player count.
+# Another machine may differ: this table sets the strength a second buys, never determinism.
+PLAYOUTS_PER_SECOND = {2: 1700, 3: 1280, 4: 925, 5: 575}
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 

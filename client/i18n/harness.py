@@ -117,13 +117,18 @@ def english_probes(lang, messages=None, min_words=2):
 
 
 def _catalog_findings(text, probes, allow):
+    probes = [p for p in probes if p not in allow]
+    if not probes:
+        return []
+    # compiled once: hundreds of probes overflow re's cache, recompiling on every line
+    checks = {p: re.compile(r"(?<![A-Za-z])" + re.escape(p) + r"(?![A-Za-z])")
+              for p in probes}
     out = []
     for n, line in enumerate(text.split("\n")):
         for probe in probes:
-            if probe in allow:
-                continue
-            for m in re.finditer(r"(?<![A-Za-z])" + re.escape(probe) + r"(?![A-Za-z])", line):
-                out.append(Finding(n, m.start(), probe, line))
+            if probe in line:
+                for m in checks[probe].finditer(line):
+                    out.append(Finding(n, m.start(), probe, line))
     return out
 
 

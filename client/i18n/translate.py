@@ -145,8 +145,9 @@ def localize_token(word, lang, context="arg"):
 
     def gate_of(w):
         m = _GATE.fullmatch(w)
-        return f"{_word_in('gate', lang, 'gate')}{m.group(2)}" if m and m.group(1) == "gate" \
-            else None
+        # a language without its own gate word (the pseudo-locale) keeps the English one
+        gate = _word_in("gate", lang, "gate") or "gate"
+        return f"{gate}{m.group(2)}" if m and m.group(1) == "gate" else None
 
     return _rewrite(word, context, lambda w, ctx: _word_in(w, lang, ctx), gate_of,
                     lambda w: w)

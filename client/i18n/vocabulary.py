@@ -201,13 +201,29 @@ ENGLISH_KEYWORDS = ("drop", "top", "none", "from", "each", "discount")
 TOPICS = {
     "fr": {"overview": ("aperçu", "résumé"), "two-player": ("deux-joueurs", "2-joueurs"),
            "board": ("plateau",), "screen": ("écran",), "commands": ("commandes",),
-           "guilds": ("guildes",), "keys": ("touches",)},
+           "guilds": ("guildes",), "keys": ("touches",),
+           # the help texts' own topics, as the French help names them
+           "master": ("maître", "maîtres"), "workers": ("travailleurs",),
+           "plank": ("plateforme", "plateformes"), "lock": ("serrure", "serrures"),
+           "marker": ("marqueur", "marqueurs"), "crests": ("écussons",),
+           "card-list": ("liste-cartes",), "guild-list": ("liste-guildes",),
+           "glossary": ("glossaire", "mots"), "reserve": ("réserve",),
+           "income": ("revenu",), "months": ("mois", "saisons"), "areas": ("zones",),
+           "gnomes": ("gnomes",)},
     "de": {"overview": ("überblick", "übersicht"), "two-player": ("zu-zweit", "zweierspiel"),
            "board": ("spielplan",), "screen": ("bildschirm",), "commands": ("befehle",),
            "guilds": ("gilden",), "keys": ("tasten",)},
     "it": {"overview": ("panoramica", "riepilogo"), "two-player": ("due-giocatori",),
            "board": ("tabellone",), "screen": ("schermo",), "commands": ("comandi",),
-           "guilds": ("gilde",), "keys": ("tasti",)},
+           "guilds": ("gilde",), "keys": ("tasti",),
+           # the help texts' own topics, as the Italian help names them
+           "master": ("mastro", "mastri"), "workers": ("lavoratori",),
+           "plank": ("casella", "caselle"), "lock": ("lucchetto", "lucchetti"),
+           "marker": ("segnalino", "segnalini"), "crests": ("stemmi",),
+           "card-list": ("lista-carte",), "guild-list": ("lista-gilde",),
+           "glossary": ("glossario", "parole"), "reserve": ("riserva",),
+           "income": ("rendita",), "months": ("mesi", "stagioni"), "areas": ("aree",),
+           "gnomes": ("gnomi",)},
     "ko": {"overview": ("개요",), "two-player": ("2인", "2인 게임"), "board": ("보드",),
            "screen": ("화면",), "commands": ("명령어",), "guilds": ("길드목록", "길드 목록"),
            "keys": ("키",)},
@@ -223,7 +239,7 @@ ENGLISH_TOPICS = ("overview", "setup", "placement", "collection", "actions", "sc
 GATE_WORDS = {"en": ("gate",), "fr": ("porte",), "de": ("tor",), "it": ("porta",),
               "ko": ("성문",)}
 
-# The Architects' discounts (belfort.data.DISCOUNTS): letters of the resources given up.
+# The Architects' discount codes (ruleset.discounts): letters of the resources given up.
 DISCOUNT_CODES = {
     "en": {"m": "m", "ww": "ww", "ss": "ss", "ws": "ws", "sw": "ws"},
     "fr": {"m": "m", "bb": "ww", "pp": "ss", "bp": "ws", "pb": "ws"},      # bois, pierre

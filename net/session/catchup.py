@@ -14,8 +14,11 @@ the same bytes.  Once we hold all of ours, what was due meanwhile is sent (``res
 
 from __future__ import annotations
 
-from net.crypto import ProtocolError
+import belfort
 
+from net.crypto import ProtocolError, commitment_hash, wire
+
+from .commands import plain
 from .derive import derive_bytes
 
 
@@ -23,6 +26,37 @@ class CatchUp:
     def __init__(self, log, own, table, rounds, hashes, escrow, handoffs, master: bytes) -> None:
         self.log, self.own, self.table, self.rounds = log, own, table, rounds
         self.hashes, self.escrow, self.handoffs, self.master = hashes, escrow, handoffs, master
+
+    def caught_up(self, now: float, since: float, resync, handed, wait: float) -> bool:
+        """Every other peer has answered since ``since`` (or ``wait`` passed), and none
+        holds more of ours than we do (or 3 x ``wait`` passed: a peer may claim what it
+        never sends)."""
+        ours, me = self.log.held_ours(), self.log.seat
+        for s in range(self.log.n):
+            if s == me or s in handed:
+                continue          # (a finished peer still holds our envelopes: asked too)
+            heard = resync.heard_at[s]
+            if heard is None or heard < since:
+                if now - since < wait:
+                    return False
+            elif resync.have_of[s][me] > ours and now - since < 3 * wait:
+                return False
+        return True
+
+    def choice(self, commit: dict, seq: int, game, game_id: str):
+        """The command of our simultaneous choice committed before the crash: from its
+        reveal if the others hold it, else tried against the commitment (the nonce comes
+        from our master secret)."""
+        purpose, me = commit["purpose"], self.log.seat
+        for _data, body in self.log.ahead.values():
+            if body["type"] == "commit/reveal" and body.get("purpose") == purpose:
+                return wire.unpack(body["value"], "x")
+        nonce = derive_bytes(self.master, f"nonce/{purpose}/{seq}")
+        for cmd in belfort.legal_commands(game, me):
+            value = wire.pack(plain(belfort.check_legal(game, cmd, me)[0]))
+            if commitment_hash(value, nonce, game_id, me, purpose) == commit.get("commitment"):
+                return wire.unpack(value, "x")
+        return None
 
     def next_body(self) -> dict | None:
         got = self.log.ahead.get(len(self.log.sent))

@@ -4,7 +4,7 @@
                  --guild-list a,b,c,d,e] [--ruleset FILE] [--start-after S] [--level L]
     belfort join tcp://192.168.1.20:5555 --name Bo [--ruleset FILE]
     belfort rejoin [--game ID] [--data-dir DIR]
-    belfort bot --join tcp://192.168.1.20:5555 [--level random|easy|normal|hard]
+    belfort bot --join tcp://192.168.1.20:5555 [--level beginner|random|easy|normal|hard]
 
 The one seam between the client and a networked game::
 
@@ -42,8 +42,7 @@ def play_text(node, args) -> int:
     try:
         return peer.run_node(node, args, out)
     except KeyboardInterrupt:
-        node.close()
-        return 130
+        return peer.leave_for_now(node, out, 130)
 
 
 def main(argv=None) -> int:

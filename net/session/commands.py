@@ -12,10 +12,7 @@ Also the command's wire form (lists, not tuples) used by every part that sends o
 
 from __future__ import annotations
 
-from typing import Any
-
 import belfort
-from belfort.data import SITE_TYPE
 
 from net.crypto import wire
 
@@ -48,22 +45,6 @@ def int_suffix(purpose: str) -> int | None:
         return int(purpose.split("/", 1)[1])
     except (ValueError, IndexError):
         return None
-
-
-def claims(cmd: tuple) -> list[tuple[int, Any]]:
-    """(hand card, type) pairs a command states: the cards it names with their type."""
-    verb = cmd[0]
-    try:
-        if verb == "build" and len(cmd) == 3:
-            return [(cmd[1], SITE_TYPE[cmd[2]])]
-        if verb in ("discard", "show") and len(cmd) == 3:
-            return [(cmd[1], cmd[2])]
-        if verb == "keep" and len(cmd) == 3:
-            d = cmd[2]
-            return [(d[i], d[i + 1]) for i in range(0, len(d) - 1, 2)]
-    except (TypeError, IndexError):
-        return []
-    return []
 
 
 class Commands:
@@ -131,11 +112,9 @@ class Commands:
         """Every hand card the command names with its type must have been shown
         through the deck (deck/open), and be of that type."""
         t_ = self.table
-        g = t_.game
-        hand = g.players[seat].hand
-        for card, t in claims(cmd):
-            if not wire.is_int(card) or card not in hand or g.types[card] is not None:
-                continue   # not a hidden card of its hand: the engine decides
+        # The engine's own reading of the claims; a claim about anything but a hidden card
+        # of the actor's hand is left to the engine to judge.
+        for card, t in belfort.unknown_claims(t_.game, cmd, seat):
             e, pos = t_.locate(card)
             deck = t_.decks[e] if e < len(t_.decks) else None
             if deck is None or not deck.ready or len(deck.released[pos]) < t_.n \

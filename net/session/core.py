@@ -25,6 +25,7 @@ produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to sto
     audit.AuditCheck     the end-of-game deck verdict
     escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
     liveness.Liveness    who is there; resync.Resync   heartbeats and gap filling
+    deadlines.Deadlines  automatic steps owed too long: the seat is named and departs
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
@@ -39,16 +40,18 @@ from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from net.crypto import (CheatingError, ProtocolError, Signer, commitment_hash, encode_envelope,
-                        shared_seed, wire)
+from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, shared_seed, wire
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
-from .chat import Chat
 from .catchup import CatchUp
+from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
+from .deadlines import Deadlines, owed
 from .deckwork import DeckWork
+from .dispute import Dispute, is_decode_problem
+from .forks import Forks
 from .derive import derive_bytes
 from .desync import DesyncCheck
 from .dispatch import Dispatcher
@@ -62,7 +65,7 @@ from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
-from .takeback import TakeBack
+from .takeback import CATCHING_UP, SessionRefusal, TakeBack
 
 log = logging.getLogger("belfort.session")
 
@@ -98,16 +101,20 @@ class SessionPeer:
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
         self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
+        self.dispute = self.deckwork.dispute = Dispute(self.table, self.own, who, self.deckwork)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
         self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
+        self.forks = self.intake.forks = Forks(config, identity, seat, who, self.table)
+        self.hashes.proven = self.forks.proven
+        self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
-        for part in (self.deckwork, self.rounds, self.commands, self.takebacks, self.hashes,
-                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat):
+        for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
+                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -212,7 +219,7 @@ class SessionPeer:
             if self.clock is not None:
                 self.sent_times[(seat, v)] = self.clock()
             self._emit(self.own.command(v, cmd, len(self.table.undo.steps)))
-            events = self.table.apply(seat, cmd, now)
+            events = self.table.execute(seat, cmd, now)   # checked above: not again
             self._changed(events)
         self._settle()
         return events
@@ -224,18 +231,25 @@ class SessionPeer:
         why = self.undo_refusal()
         if why is not None:
             raise UndoRefused(why)
+        cmd = self._undo()
+        self._pump(now)
+        self._after_input()
+        return cmd
+
+    def _undo(self):
+        """Our take-back, once allowed: logged, sent, applied."""
         self._dirty = True
         self.log.record("undo", self.table.undo.stack.last_tag())
         self._emit(self.takebacks.message(self.signer))
         events, cmd = self.takebacks.apply(self.seat)
         self._changed(events)
         self._settle()
-        self._pump(now)
-        self._after_input()
         return cmd
 
     def undo_refusal(self):
         """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
+        if self._ours_missing() and not self.log.replaying:
+            return SessionRefusal(CATCHING_UP)
         return self.takebacks.refusal(self.seat)
 
     @property
@@ -248,9 +262,14 @@ class SessionPeer:
         """True when our seat must decide now (and knows its whole hand) — not while,
         after a rejoin, the others may still hold a decision of ours that we lost: it is
         then taken from them (``_redo_fetched``), never made again differently."""
-        if self.catching_up or self.log.held_ours() > len(self.log.sent):
+        if self._ours_missing():
             return False
         return self._may_decide()
+
+    def _ours_missing(self) -> bool:
+        """After a rejoin that lost part of our log: the others may hold envelopes of ours
+        (decisions, key releases) that we have not made again yet."""
+        return self.catching_up or self.log.held_ours() > len(self.log.sent)
 
     def _may_decide(self) -> bool:
         g = self.table.game
@@ -270,6 +289,7 @@ class SessionPeer:
         if woke.need_sync:       # our clock jumped (suspended): ask for what we missed
             self._apply(self.resync.heartbeat(None, need=True), now)
             return
+        self._check_deadlines(now)
         for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
                                             self.liveness.finished_of, self.liveness.left_of):
             self._vote(s, now)
@@ -343,6 +363,16 @@ class SessionPeer:
         self.outbox = []
         self.events = []
 
+    def move(self, endpoint: str, number: int) -> None:
+        """We came back on another address: every heartbeat now carries it (signed), and
+        the others reconnect to it."""
+        self.resync.address = (number, endpoint)
+
+    def take_moved(self) -> list[tuple[int, str]]:
+        """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
+        out, self.resync.moved = self.resync.moved, []
+        return out
+
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
         every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
@@ -355,21 +385,8 @@ class SessionPeer:
         self._check_caught_up(now)
 
     def _check_caught_up(self, now: float) -> None:
-        if not self.catching_up:
-            return
-        ours = self.log.held_ours()
-        waiting = False
-        for s in range(self.n):
-            if s == self.seat or s in self.handed:
-                continue          # (a finished peer still holds our envelopes: asked too)
-            heard = self.resync.heard_at[s]
-            if heard is None or heard < self._announced:
-                waiting = waiting or now - self._announced < self.timing.catch_up
-            elif self.resync.have_of[s][self.seat] > ours:
-                # they hold more of ours than we do: it is on its way (bounded, in case
-                # a peer claims what it never sends)
-                waiting = waiting or now - self._announced < 3 * self.timing.catch_up
-        if not waiting:
+        if self.catching_up and self.catchup.caught_up(now, self._announced, self.resync,
+                                                       self.handed, self.timing.catch_up):
             self.catching_up = False
             self._dirty = True
             self._pump(now)
@@ -476,6 +493,53 @@ class SessionPeer:
         """Seats that could be handed to a bot now."""
         return self.handoffs.candidates(now, self.liveness.last_seen)
 
+    def _check_deadlines(self, now: float) -> None:
+        if self.log.replaying or not self.started or not self.deadlines.due(now):
+            return
+        if (self.status == STOPPED and not self.dispute.active) or \
+                (self.status == OVER and self.audit.result is not None):
+            return
+        skip = {self.seat, *self.handed}
+        if self.ghost is not None:
+            skip.add(self.ghost.seat)
+        steps = owed(self.table, self.rounds, self.who, skip, self.intake.inbox,
+                     self.dispatch.ready)
+        for s, what, key in self.deadlines.check(steps, now,
+                                                 lambda q: self.liveness.quiet(q, now)):
+            if key[0] == "open":
+                self._refuse_head(s, what, now)
+            else:
+                self._withheld(s, what, now)
+
+    def _refuse_head(self, seat: int, what: str, now: float) -> None:
+        """A message that can never be processed, at the head of ``seat``'s queue: drop it
+        (its sender signed it: it is named), so the game is not stalled behind it."""
+        q = self.intake.inbox[seat]
+        if q:
+            q.popleft()
+        self._alert("cheat", f"{self.who.seat(seat)} sent {what}: refused", seat, now)
+        self._dirty = True
+        self._pump(now)
+
+    def _withheld(self, seat: int, what: str, now: float) -> None:
+        """``seat`` keeps talking but has not sent ``what`` past the deadline: it is named
+        and treated as departed (handed to a bot with 3-5 players, else the game stops)."""
+        limit = self.timing.step_deadline
+        text = (f"{self.who.seat(seat)} withheld {what} for more than {limit:.0f} s "
+                f"while still connected")
+        if self.seat in self.handoffs.votes.get(seat, {}):
+            self._alert("cheat", text, seat, now)
+            return
+        try:
+            self.handoffs.check_proposal(seat, float("inf"))
+        except HandoffError as exc:
+            self._alert("cheat", f"{text}: the game is stopped", seat, now)
+            self._stop(f"{text}; it cannot be handed to a bot ({exc})")
+            return
+        self._alert("cheat", f"{text}: it is treated as departed (vote to hand it to a bot)",
+                    seat, now)
+        self._vote(seat, now, why=f"withheld {what}")
+
     def _vote(self, seat: int, now: float, why: str = "") -> None:
         self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
@@ -573,6 +637,14 @@ class SessionPeer:
                                              f"{exc}", exc.seat, now)
                         self._stop(f"cheating detected: {exc}")
                     except ProtocolError as exc:
+                        if is_decode_problem(exc):
+                            # not the sender's fault: find whose stage was wrong (dispute.py)
+                            where = body.get("positions") if body["type"] == "deck/keys" \
+                                else [body.get("pos")]
+                            self._apply(self.dispute.start(body.get("epoch"), exc,
+                                                           where if isinstance(where, list)
+                                                           else []), now)
+                            continue
                         self._alert("error", f"refused a message of {self.who.seat(s)}: {exc}",
                                     s, now)
             if self._settle():
@@ -640,10 +712,24 @@ class SessionPeer:
         if q not in ahead:
             return False
         body = ahead[q][1]
-        if body["type"] == "sess/cmd" and body.get("v") == g.version:
+        steps = len(self.table.undo.steps)
+        if body["type"] == "sess/undo" and q == nxt:
+            # a take-back of ours the others hold: made again, the same bytes
+            if body.get("v") != g.version or body.get("n") != steps:
+                return False
+            why = self.takebacks.refusal(self.seat)
+            if why is None and body.get("step") == self.table.undo.stack.last_tag():
+                self._undo()
+            else:
+                self._alert("error", f"our own take-back as the others hold it (seq {q}) "
+                                     f"does not fit the game here", None, now)
+                del ahead[q]
+            return True
+        if body["type"] == "sess/cmd" and body.get("v") == g.version \
+                and body.get("n") in (None, steps):
             command = body.get("cmd")
         elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
-            command = self._fetched_choice(body, q)
+            command = self.catchup.choice(body, q, g, self.cfg.game_id)
         else:
             return False
         try:
@@ -653,23 +739,6 @@ class SessionPeer:
                                  f"fit the game here: {exc}", None, now)
             del ahead[q]
         return True
-
-    def _fetched_choice(self, commit: dict, seq: int):
-        """The command of our simultaneous choice committed before the crash: from its
-        reveal if the others hold it, else tried against the commitment (the nonce comes
-        from our master secret)."""
-        purpose = commit["purpose"]
-        for data, body in self.log.ahead.values():
-            if body["type"] == "commit/reveal" and body.get("purpose") == purpose:
-                return wire.unpack(body["value"], "x")
-        g = self.table.game
-        nonce = derive_bytes(self.master, f"nonce/{purpose}/{seq}")
-        for cmd in belfort.legal_commands(g, self.seat):
-            value = wire.pack(plain(belfort.check_legal(g, cmd, self.seat)[0]))
-            if commitment_hash(value, nonce, self.cfg.game_id, self.seat, purpose) \
-                    == commit.get("commitment"):
-                return wire.unpack(value, "x")
-        return None
 
     # ================================================================ what the game calls for
     def _settle(self) -> bool:

@@ -20,6 +20,7 @@ import belfort
 
 from net.crypto import wire
 
+from .dispute import is_decode_problem
 from .effects import Names, Out, Refused
 from .seat import SeatActor
 from .table import GameTable
@@ -28,24 +29,36 @@ from .table import GameTable
 class DeckWork:
     def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
+        self.dispute = None          # dispute.Dispute, set by the peer
 
     def register(self, dispatch) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
 
     def ready(self, body: dict) -> bool:
+        """Whether a deck message can be processed now; one that never could (an epoch
+        past the next, an open of a card never dealt to its sender) is ready at once, to
+        be refused: it must not block its sender's queue and stall the game."""
         decks, e = self.table.decks, body.get("epoch")
-        if wire.is_int(e) and len(decks) <= e < 1 << 20:
-            return False
+        if wire.is_int(e) and e == len(decks):
+            return False      # the next epoch: its reshuffle is on its way
         if body["type"] == "deck/open" and wire.is_int(e) and 0 <= e < len(decks):
             # the holder opens a card once every other seat's key reached it; those
             # keys may still be on their way to us (another seat's queue)
             deck, pos, s = decks[e], body.get("pos"), body["seat"]
             if not deck.ready:
                 return False
+            if wire.is_int(pos) and 0 <= pos < deck.size and self.never_dealt(deck, pos, s):
+                return True
             if wire.is_int(pos) and 0 <= pos < deck.size and any(
                     q not in deck.released[pos] for q in range(self.table.n) if q != s):
                 return False
         return True
+
+    def never_dealt(self, deck, pos: int, seat: int) -> bool:
+        """Position ``pos`` can never be opened by ``seat``: it released its own key there.
+        (An open of a card that is not in its hand waits; deadlines.py refuses it once it
+        has waited past the deadline with no key owed for it.)"""
+        return seat in deck.released[pos]
 
     def on_message(self, body: dict, now: float) -> Out:
         """Raises Refused, or the deck's CheatingError / ProtocolError."""
@@ -53,6 +66,13 @@ class DeckWork:
         if not (wire.is_int(e) and 0 <= e < len(self.table.decks)):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a deck message for "
                                          f"an epoch that does not exist ({e!r})")
+        if body["type"] == "deck/open":
+            deck, pos = self.table.decks[e], body.get("pos")
+            if deck.ready and wire.is_int(pos) and 0 <= pos < deck.size \
+                    and self.never_dealt(deck, pos, seat):
+                raise Refused("cheat", seat, f"{self.names.seat(seat)} opened position {pos} "
+                                             f"of deck epoch {e}, which was never dealt to it: "
+                                             f"refused")
         envs = self.own.on_deck(body)
         self.table.deck_log[e].append(body)
         if self.handoff.bot is not None:
@@ -86,6 +106,10 @@ class DeckWork:
         envs, problems = self.own.releases(self.table.game, self.table.locate)
         out = Out(send=envs)
         for a in problems:
+            epoch = next((d.epoch for d in self.own.decks if any(x is a for x in d.alerts)), None)
+            if self.dispute is not None and is_decode_problem(a) and epoch is not None:
+                out.add(self.dispute.start(epoch, a))       # nobody is named: the audit will
+                continue
             out.alert("cheat", f"the deck is inconsistent: {a}", a.seat)
             out.halt(f"deck problem: {a}")
         return out

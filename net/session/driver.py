@@ -14,7 +14,13 @@
     driver.subscribe(fn) fn(events) in the event loop's thread after every change
     driver.peers()       [{"seat", "name", "kind", "state", "quiet"}] — state is
                          "here" | "connected" | "disconnected" | "left"; quiet: seconds silent
-    driver.waiting()     e.g. "waiting for Bo (disconnected 12 s)" ('' when nobody)
+    driver.waiting()     e.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48"
+                         ('' when nobody)
+    driver.stall()       the same as data: {"seats": [{"seat", "name", "quiet", "left",
+                         "handoff_in" (s, 0 = now, None = cannot), "handoff_now"}],
+                         "paused": why the game is paused (None: it is not), "stall_timeout",
+                         "text"} — for a countdown; "paused" (2 players, or everyone else
+                         away) means: quit when you like, `belfort rejoin` continues
     driver.handoff(seat) vote to hand a seat silent past the time-out to a bot (3-5 players)
     driver.say(text)     a signed chat line to the table; driver.chat_since(n) -> (count, lines)
     driver.text_command("handoff 2")  the same as text; None for anything else
@@ -22,7 +28,9 @@
     await driver.run()   the network work, in a thread; returns when the game is done
     driver.close()
 
-    driver.leave()       the person left the window: close, and stop the bots this peer
+    driver.leave()       the person left the window: tell the others we left for now (an
+                         unfinished game: they show "Ana left for now", not a disconnection,
+                         and wait for `belfort rejoin`), close, and stop the bots this peer
                          started if nobody else is left to play with them
 
 Alerts are net.session.Alert objects (kind, text, seat, when, seen), the same fields
@@ -137,6 +145,10 @@ class NetDriver:
         with self._lock:
             return self.peer.waiting_text(time.monotonic())
 
+    def stall(self) -> dict:
+        with self._lock:
+            return self.peer.stall(time.monotonic())
+
     def audit(self):
         with self._lock:
             if self.peer.status == STOPPED:
@@ -168,8 +180,13 @@ class NetDriver:
             self.node.wake()
 
     def leave(self) -> None:
-        """The person left the window: stop the network work (closing the node if the
-        loop never ran), and the bots this peer started if nobody else is left."""
+        """The person left the window: tell the others we left for now (unless the game is
+        done), stop the network work (closing the node if the loop never ran), and the
+        bots this peer started if nobody else is left."""
+        with self._lock:
+            if not self.node.closed and not self.peer.finished:
+                self.peer.leave_for_now(time.monotonic())
+                self.node.said_bye = True     # (the loop's last flush sends it, with linger)
         self.close()
         if self._loop is None:
             self.node.close()

@@ -1,14 +1,16 @@
 """Intake: from a frame to an accepted envelope waiting in its seat's queue.
 
 Every sequenced envelope is checked by ``SessionVerifier`` (signature, game, seat,
-exact next seq) before anything else.  A byte-identical copy of one we hold, arriving
-in a resync, is dropped quietly; a different message with a used seq is equivocation;
+exact next seq) before anything else.  A byte-identical copy of one we hold (a resync, a
+reconnecting socket, a rejoining peer) is dropped quietly: it changes nothing; a different message with a used seq is equivocation;
 a seq ahead of the next is held (``MAX_FUTURE`` per seat) and the others are asked for
 the gap (``Out.need_sync``).  Accepted envelopes go to the message log, then to a FIFO
 per seat (``inbox``) that the peer drains once each head is ready (dispatch.py).
 
 Records of our own log whose integrity check passed (storage.py) are admitted without
-checking their signature again: we checked it when we received them.
+checking their signature again: we checked it when we received them.  Our own envelopes
+relayed back to us (a rejoin that lost part of our log) go to ``MessageLog.ahead`` once
+their signature checks with our key (catchup.py adopts them).
 
 Every envelope's fields are checked against its type's shape (schemas.py) right after
 its signature, before it is logged or queued: a badly shaped one is refused, naming its
@@ -98,6 +100,7 @@ class Intake:
         self.inbox: list[deque] = [deque() for _ in range(self.n)]
         self._last_need = -1.0
         # set by the handoff part: a seat being handed over / handed to a bot
+        self.forks = None            # forks.Forks, set by the peer
         self.beyond_cut = lambda seat, seq: False
         self.is_handed = lambda seat: False
 
@@ -196,7 +199,11 @@ class Intake:
                 # a byte-identical copy (a resync, a reconnecting socket, a rejoining
                 # peer sending again what it re-made): harmless, nothing to say
                 return Out()
-            # a validly signed, different message with a used seq: equivocation
+            # a validly signed, different message with a used seq: equivocation, and
+            # the two messages are the proof of it (forks.py)
+            held = self.log.envelopes(seat)
+            if self.forks is not None and 0 <= seq < len(held):
+                return self.forks.found(seat, seq, held[seq], data)
             raise Refused("cheat", seat, f"{name(seat)} signed two different "
                                          f"messages with seq {seq}{by}")
         if exc.reason == "sig/out-of-order":

@@ -82,9 +82,9 @@ class Liveness:
         is a bot's).  After a jump of our own clock nobody is judged: the gap is not
         their silence, and we ask everyone for what we missed."""
         out = Out()
-        gap = now - self.last_check
+        gap, woke = now - self.last_check, self.woke(now)
         self.last_check = now
-        if gap > JUMP:
+        if woke:
             self.last_seen = [min(now, t + gap) for t in self.last_seen]
             out.need_sync = True
             return out
@@ -100,26 +100,34 @@ class Liveness:
     def quiet(self, seat: int, now: float) -> float:
         return now - self.last_seen[seat]
 
+    def woke(self, now: float) -> bool:
+        """Our clock jumped since the last check: judge nobody before the next one."""
+        return now - self.last_check > JUMP
+
     def away(self, seat: int, now: float) -> bool:
         """Left for now, or silent past the stall time."""
-        return self.left_of[seat] or (not self.finished_of[seat]
+        return self.left_of[seat] or (not self.finished_of[seat] and not self.woke(now)
                                       and self.quiet(seat, now) > self.timing.timeout)
 
     def abandoned(self, now: float, handed) -> bool:
         """Every other peer has been silent past the stall time: nobody is left to play with."""
-        return all(now - self.last_seen[s] > self.timing.timeout for s in range(self.n)
-                   if s != self.seat and s not in handed)
+        return not self.woke(now) and all(
+            now - self.last_seen[s] > self.timing.timeout for s in range(self.n)
+            if s != self.seat and s not in handed)
 
     def pause_reason(self, now: float, handed, bot: bool = False) -> str | None:
         """Why the game is paused now, or None: every other seat is away (with 2 players:
         the other one), or, for a bot peer, every person."""
         others = [s for s in range(self.n) if s != self.seat and s not in handed
                   and not self.finished_of[s]]
-        if bot:
-            others = [s for s in others if self.kinds[s] != "bot"]
+        people = [s for s in others if self.kinds[s] != "bot"]
         away = [s for s in others if self.away(s, now)]
-        if not others or away != others:
+        if not others:
             return None
+        if away != others:
+            if not (bot and people and all(s in away for s in people)):
+                return None
+            away = people
         who = []
         for s in away:
             if self.left_of[s]:

@@ -71,10 +71,6 @@ class MemoryNetwork:
         net.level = level
         return net
 
-    def attach_bots(self, level: str = "random") -> None:
-        """One bot per seat, seeded by the shared seed once it is known (see run)."""
-        self._bot_level = level
-
     def _collect(self, p: SessionPeer) -> None:
         for dest, data in p.take_outgoing():
             if p.seat in self.down:
@@ -90,6 +86,7 @@ class MemoryNetwork:
                 self.queue.append((p.seat, r, d))
 
     def inject(self, src: int, dest: int, data: bytes) -> None:
+        """Queue a frame as if `src` had sent it (tests forge and replay frames with it)."""
         self.queue.append((src, dest, data))
 
     def start(self) -> None:

@@ -20,11 +20,14 @@ from net.crypto import Identity
 from .config import GameConfig, Timing
 from . import fulllog
 from .core import STOPPED, SessionPeer
-from .addresses import AddressError, normalize
+from .addresses import AddressError, normalize, route_address
+from .files import StoreError, read_file
 from .limits import bound_context
+from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
-from .running import AlreadyRunning, lock_game, lock_lobby
+from .running import AlreadyRunning, holder, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
+from .resync import valid_endpoint
 from .transport import ZmqMesh, curve_keypair
 
 log = logging.getLogger("belfort.node")
@@ -63,6 +66,7 @@ class Node:
         self.game_log: Path | None = None    # the complete log, written after the audit
         self.game_log_error: str | None = None
         self.closed = False
+        self.said_bye = False      # we told the others we leave for now
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
         self.steps = 0
@@ -118,6 +122,9 @@ class Node:
         for src, data in frames:
             self.peer.receive(data, now, src)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
+        for seat, endpoint in self.peer.take_moved():
+            log.info("seat %s moved to %s", seat, endpoint)
+            self.mesh.reconnect(seat, endpoint)
         self.peer.tick(now)
         if self._bot_wait(now) == 0.0:
             try:
@@ -181,13 +188,21 @@ class Node:
                 "log": str(self.game_log) if self.game_log is not None else None,
                 "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
 
+    def leave_for_now(self) -> None:
+        """Tell the others we leave for now (they wait for our rejoin, without alarm)."""
+        if self.closed or self.peer.finished:
+            return
+        self.peer.leave_for_now(time.monotonic())
+        self.said_bye = True
+        self.flush()
+
     def close(self) -> None:
-        """Leave: the last frames (our finished notice) get a moment to go out."""
+        """Leave: the last frames (our finished or leaving notice) get a moment to go out."""
         if self.closed:
             return
         self.closed = True
         self.flush()
-        self.mesh.close(linger_ms=500 if self.peer.finished else 0)
+        self.mesh.close(linger_ms=500 if self.peer.finished or self.said_bye else 0)
         if self.store is not None:
             self.store.close()
         for lock in self.locks:
@@ -251,6 +266,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
+    node.peer.handoff_follow = True      # nobody to ask: agree to the people's handoff
 
     class _Lazy:
         def __init__(self):
@@ -369,12 +385,13 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
     # the same join command for a game this machine was already in: if the host's lobby
     # no longer answers (the game started), rejoin that game
     stored = []
+    existed = data_dir.exists()
     if kind == "human":
         for st in find_games(data_dir, lobby=address):
             try:
                 cfg, seat, _sec, _meta = st.load()
-            except Exception:
-                continue
+            except StoreError:
+                continue                   # named below if the lobby does not let us in
             if cfg.names[seat] == name:
                 stored.append(st)
     if stored:
@@ -403,6 +420,20 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                      timing=timing, test_secret=test_secret, ctx=ctx,
                      connect_timeout=connect_timeout, start_timeout=start_timeout,
                      mesh_port=mesh_port)
+    except LobbyError as exc:
+        for lock in locks:
+            lock.release()
+        text = str(exc)
+        if kind == "human" and not stored and ("already started" in text or
+                                               "address unreachable" in text):
+            # a game this machine has no files of: if we were in it, they are gone
+            if "address unreachable" in text or name in text:
+                damaged = [g.dir for g in find_games(data_dir) if not _readable(g)]
+                more = "".join(f" A stored game here cannot be read: `belfort rejoin --dir {d}` "
+                               f"says what is wrong with it." for d in damaged[:3])
+                raise LobbyError(not_stored(name, address, data_dir, existed, text) + more) \
+                    from None
+        raise
     except BaseException:
         for lock in locks:
             lock.release()
@@ -464,12 +495,11 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret)
     node.locks = locks
-    if kind == "human":
-        try:
-            node.locks.append(lock_game(node.store.dir))
-        except AlreadyRunning as exc:
-            node.close()
-            raise LobbyError(str(exc)) from None
+    try:      # every seat, a bot's too: `rejoin` must know which seats still play
+        node.locks.append(lock_game(node.store.dir))
+    except AlreadyRunning as exc:
+        node.close()
+        raise LobbyError(str(exc)) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": seat, "roster": cfg.names,
               "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
@@ -481,18 +511,26 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
     """Restart a peer of an unfinished game from its files: replay the log, rebind the
     same mesh address, and catch up from the others."""
     if game_dir is None:
-        games = find_games(Path(data_dir or default_data_dir()))
+        root = Path(data_dir or default_data_dir())
+        games = find_games(root)
         if game_id:
             games = [g for g in games if g.dir.name.startswith(game_id)]
-        if not games:
-            raise LobbyError("no unfinished game to rejoin on this machine")
-        game_dir = games[0].dir
+        idle = [g for g in games if holder(g.dir) is None]
+        if not idle:
+            if games:     # e.g. --data-dir …/bots while every bot there still plays
+                raise LobbyError(f"every unfinished game seat under {root} is already being "
+                                 f"played by a running process: nothing to rejoin")
+            raise LobbyError(nothing_to_rejoin(data_dir or default_data_dir()))
+        game_dir = idle[0].dir
     try:
         held = lock_game(game_dir)
     except AlreadyRunning as exc:
         raise LobbyError(str(exc)) from None
     try:
         node = _rejoin(game_dir, ctx, on_event, timing)
+    except OSError as exc:       # a file we cannot read or rename (permissions, a full disk)
+        held.release()
+        raise LobbyError(f"{exc.filename or game_dir}: {exc.strerror or exc}") from None
     except BaseException:
         held.release()
         raise
@@ -500,36 +538,110 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
     return node
 
 
+def _readable(store: GameStore) -> bool:
+    try:
+        store.load()
+        return True
+    except StoreError:
+        return False
+
+
+def _load_for_rejoin(store: GameStore):
+    """The stored game, or a LobbyError that names the file and what can be done."""
+    try:
+        return store.load()
+    except StoreError as exc:
+        if exc.path.name == "secrets.msgpack":
+            cfg = seat = None
+            try:           # for the names in the message: the config, if it is readable
+                meta = read_file(store.dir / "config.msgpack", "config")
+                cfg, seat = GameStore._config(store.dir / "config.msgpack", meta)
+            except StoreError:
+                pass
+            raise LobbyError(lost_secrets(exc, cfg, seat)) from None
+        raise LobbyError(f"{exc}; the game cannot be rejoined from these files") from None
+
+
+def _bind_again(ctx, secrets: dict, endpoint: str, seat: int) -> ZmqMesh:
+    """Our mesh socket again: at the address we had if we can (the others' sockets then
+    reconnect by themselves), else wherever we can (a new IP after a network change, or
+    our port taken): the others learn the new address from our heartbeats."""
+    host, port = endpoint[len("tcp://"):].rsplit(":", 1)
+    if host in ("*", ""):
+        host = "0.0.0.0"
+    tries = [f"tcp://{host}:{port}", f"tcp://{host}:*", f"tcp://0.0.0.0:{port}",
+             "tcp://0.0.0.0:*"]
+    gone = False
+    for i, where in enumerate(dict.fromkeys(tries)):
+        if gone and where.startswith(f"tcp://{host}:"):
+            continue
+        for _ in range(20 if i == 0 else 1):     # the old socket may take a moment to go
+            try:
+                return ZmqMesh(ctx, seat, secrets["curve_public"], secrets["curve_secret"],
+                               bind=where)
+            except zmq.ZMQError as exc:
+                if exc.errno == zmq.EADDRNOTAVAIL:
+                    gone = True                 # that IP is gone: the machine moved
+                    break
+                time.sleep(0.1)
+    raise LobbyError(f"cannot listen for the other players on this machine (tried {endpoint} "
+                     f"and any free port)")
+
+
+def _reachable_endpoint(mesh: ZmqMesh, cfg: GameConfig, seat: int) -> str:
+    """The address the others can reach our mesh socket at now: the IP the system routes
+    to them from (or the one we bound), and our port."""
+    host = mesh.endpoint[len("tcp://"):].rsplit(":", 1)[0]
+    if host in ("0.0.0.0", "*", ""):
+        host = None
+        for s, ep in enumerate(cfg.endpoints):
+            if s != seat and ep.startswith("tcp://"):
+                host = route_address(ep[len("tcp://"):].rsplit(":", 1)[0])
+                if host:
+                    break
+        host = host or cfg.endpoints[seat][len("tcp://"):].rsplit(":", 1)[0]
+    return f"tcp://{host}:{mesh.port}"
+
+
 def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     store = GameStore(Path(game_dir))
-    cfg, seat, secrets, meta = store.load()
+    cfg, seat, secrets, meta = _load_for_rejoin(store)
+    for note in store.notes:
+        on_event({"event": "alert", "kind": "error", "text": note, "seat": seat})
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic())
-    records = store.records()
+    records, notes = store.recover_log(cfg, seat)
+    for note in notes:
+        on_event({"event": "alert", "kind": "error", "text": note, "seat": seat})
     t0 = time.monotonic()
     peer.restore(records, time.monotonic())
     store.open_log()
     replay_s = time.monotonic() - t0
-    mesh = None
-    endpoint = meta.get("mesh") or cfg.endpoints[seat]
-    port = int(endpoint.rsplit(":", 1)[1])
-    for _ in range(50):      # the old socket may take a moment to be released
-        try:
-            mesh = ZmqMesh(ctx, seat, secrets["curve_public"], secrets["curve_secret"],
-                           bind=endpoint if "*" not in endpoint else f"tcp://0.0.0.0:{port}")
-            break
-        except zmq.ZMQError:
-            time.sleep(0.1)
-    if mesh is None:
-        raise LobbyError(f"cannot bind our mesh address {endpoint} again")
+    mesh = _bind_again(ctx, secrets, meta.get("mesh") or cfg.endpoints[seat], seat)
+    # a new address (another IP after a network change, or another port): announced,
+    # signed, in every heartbeat, with a number that only grows
+    known = meta.get("advertised") or cfg.endpoints[seat]
+    number = meta.get("moves", 0)
+    here = _reachable_endpoint(mesh, cfg, seat)
+    if here != known and valid_endpoint(here):
+        number += 1
+        meta = {**meta, "mesh": mesh.endpoint, "advertised": here, "moves": number}
+        store.save_meta(meta)
+        on_event({"event": "moved", "endpoint": here, "was": known})
+    if number:
+        peer.move(meta.get("advertised", here), number)
     node = Node(ctx, peer, mesh, store)
     node.connect()
-    peer.liveness.reset(time.monotonic())
-    peer.announce()
+    now = time.monotonic()
+    peer.liveness.reset(now)
+    peer.announce(now)
     attach_bot(node, meta.get("bot"), meta.get("think", 0.0))
+    node.procs, running = restart_bots(store.dir, cfg.game_id)
+    if node.procs or running:
+        on_event({"event": "bots", "restarted": len(node.procs), "running": running})
     for problem in peer.restore_problems:
         on_event({"event": "alert", "kind": "error", "text": f"{store.dir / 'log'}: {problem}",
                   "seat": seat})
@@ -541,13 +653,37 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
 def spawn_bot(address: str, level: str, data_dir: Path, think: float = 0.0,
               extra: list | None = None) -> subprocess.Popen:
     """A bot seat as its own process (an ordinary peer)."""
+    return _detached(["bot", "--join", address, "--level", level, "--data-dir", str(data_dir),
+                      "--think", str(think), "--quiet"] + list(extra or []), Path(data_dir))
+
+
+def _detached(args: list, data_dir: Path) -> subprocess.Popen:
+    """A peer process of its own session, detached from our terminal: closing the host's
+    terminal (SIGHUP, or its process group killed) does not end it.  Its messages go to
+    ``bots.log`` in its data directory."""
     root = str(Path(__file__).resolve().parents[2])
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    cmd = [sys.executable, "-m", "net.session.peer", "bot", "--join", address, "--level", level,
-           "--data-dir", str(data_dir), "--think", str(think), "--quiet"] + list(extra or [])
-    # its complaints go to a file: inherited, they would land on the host's window
     data_dir.mkdir(parents=True, exist_ok=True)
     with open(data_dir / "bots.log", "ab") as err:
-        return subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=err)
+        return subprocess.Popen([sys.executable, "-m", "net.session.peer", *args], env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)
+
+
+def restart_bots(game_dir: Path, game_id: str) -> tuple[list, list[int]]:
+    """Re-attach to the bots this machine's host started for the game (``<data>/bots``
+    beside ``<data>/games``): each seat's bot that is not running is restarted from its
+    own directory.  (the processes restarted, the seats still running)"""
+    bots = Path(game_dir).parent.parent / "bots"
+    procs, running = [], []
+    for st in find_games(bots):
+        if not st.dir.name.startswith(game_id + "-"):
+            continue
+        seat = st.dir.name.rsplit("-", 1)[1]
+        if holder(st.dir) is not None:
+            running.append(int(seat) if seat.isdigit() else seat)
+            continue
+        procs.append(_detached(["rejoin", "--dir", str(st.dir), "--data-dir", str(bots),
+                                "--quiet"], bots))
+    return procs, running

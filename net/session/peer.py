@@ -10,7 +10,9 @@ A human seat reads commands from standard input (plain text, e.g. ``place elf de
 ``@ {json}`` on standard output (tests read these; ``{"event": "phase", "round", "phase",
 "version"}`` marks each phase reached); the last is ``{"event": "result", ...}``.
 Exit status: 0 game over and audit passed, 1 the game stopped (desync, cheat, audit
-failure), 2 lobby failure (refused, unreachable), 3 timeout.
+failure), 2 lobby failure (refused, unreachable), 3 timeout (``--timeout``), 4 the game
+is paused (everyone else away past the stall time, or left for now; ``rejoin`` continues
+it), 130/143 we left for now (Ctrl-C, SIGTERM: the others are told, and wait).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import json
 import logging
 import os
 import queue
+import signal
 import sys
 import threading
 import time
@@ -53,8 +56,13 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
         p.add_argument("--pace", type=float, default=0.0, help="bots: wait this long per decision")
         p.add_argument("--timeout", type=float, default=None, help="give up after this many s")
         p.add_argument("--heartbeat", type=float, default=None, help=argparse.SUPPRESS)
-        p.add_argument("--peer-timeout", type=float, default=None,
-                       help="a peer silent this long has timed out (default 60 s)")
+        p.add_argument("--stall-timeout", "--peer-timeout", dest="peer_timeout", type=float,
+                       default=None, metavar="SECONDS",
+                       help="a seat silent this long stalls the game no longer: it may be "
+                            "handed to a bot (3-5 players) or the game pauses (default 180 s)")
+        p.add_argument("--step-deadline", type=float, default=None, metavar="SECONDS",
+                       help="an automatic protocol step owed this long names its seat "
+                            "(default 15 s)")
         p.add_argument("--auto-handoff", type=float, default=None, metavar="SECONDS",
                        help="3-5 players: vote to hand a seat silent this long to a bot")
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
@@ -147,6 +155,12 @@ def human_text(ev: dict) -> str:
         return f"The game starts: {', '.join(ev['roster'])}. You are seat {ev['seat']}."
     if e == "rejoined":
         return f"Rejoined the game as seat {ev['seat']}; catching up from the others."
+    if e == "rejoin":
+        return (f"The host's lobby does not answer ({ev['why']}); rejoining the game this "
+                f"machine was in ({ev['game']}).")
+    if e == "moved":
+        return (f"This machine's address changed ({ev['was']} -> {ev['endpoint']}): the "
+                f"others are told the new one.")
     if e == "alert":
         return f"[{ev['kind']}] {ev['text']}"
     if e == "result":
@@ -213,10 +227,13 @@ def run_node(node, args, out: Printer) -> int:
             node.close()
             return 3
         node.step(IDLE_POLL_MS)
-        if node.abandoned() and not peer.finished:
-            out({"event": "error", "text": "every other peer timed out", **node.summary()})
+        paused = peer.pause_reason(time.monotonic(), bot=node.bot is not None)
+        if paused:
+            # nobody to play with until they rejoin: stop here, the game stays resumable
+            out({"event": "result", **node.summary(), "status": "paused", "stop_reason": paused,
+                 "names": peer.names})
             node.close()
-            return 3
+            return 4
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
@@ -275,6 +292,8 @@ def start_node(args, out) -> "object | int":
         timing.heartbeat = args.heartbeat
     if args.peer_timeout:
         timing.timeout = args.peer_timeout
+    if getattr(args, "step_deadline", None):
+        timing.step_deadline = args.step_deadline
     from . import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):
@@ -345,11 +364,32 @@ def main(argv=None, prog: str = "python -m net.session.peer") -> int:
     node = start_node(args, out)
     if isinstance(node, int):
         return node
+    signal.signal(signal.SIGTERM, _leaving)
     try:
         return run_node(node, args, out)
-    except KeyboardInterrupt:
-        node.close()
-        return 130
+    except (KeyboardInterrupt, Leaving) as exc:
+        return leave_for_now(node, out, 143 if isinstance(exc, Leaving) else 130)
+
+
+class Leaving(BaseException):
+    """SIGTERM: leave for now, as Ctrl-C does (a BaseException, like KeyboardInterrupt, so
+    that nothing catching Exception swallows it)."""
+
+
+def _leaving(signum, frame):
+    raise Leaving()
+
+
+def leave_for_now(node, out, code: int) -> int:
+    """Stopped (Ctrl-C, SIGTERM) before the end: tell the others we left for now, so they
+    wait for our rejoin instead of reporting a disconnection."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if not node.closed and not node.peer.finished:
+        node.leave_for_now()
+        out({"event": "left", "text": "you left the game for now; `belfort rejoin` continues it",
+             **node.summary()})
+    node.close()
+    return code
 
 
 if __name__ == "__main__":

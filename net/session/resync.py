@@ -14,6 +14,8 @@ ask for everything gets a few batches, not one per heartbeat (no amplification).
 
 from __future__ import annotations
 
+import ipaddress
+
 from net.crypto import encode_envelope, wire
 
 from .effects import Names, Out, Refused
@@ -22,6 +24,18 @@ from .limits import TokenBucket
 SYNC_BATCH = 256          # envelopes per ctl/sync answer
 FILL_RATE, FILL_BURST = 8.0, 4.0      # sync answers per second per seat, and at once
 ASK_RATE, ASK_BURST = 4.0, 2.0        # our own requests provoked by one seat's heartbeats
+
+
+def valid_endpoint(text) -> bool:
+    """``tcp://<IPv4 address>:<port>``: no host names (nothing to resolve)."""
+    if not isinstance(text, str) or len(text) > 40 or not text.startswith("tcp://"):
+        return False
+    host, _, port = text[6:].rpartition(":")
+    try:
+        ipaddress.IPv4Address(host)
+        return 0 < int(port) < 65536 and port.isdigit()
+    except ValueError:
+        return False
 
 
 class Resync:
@@ -33,6 +47,11 @@ class Resync:
         self.have_of = [[0] * self.n for _ in range(self.n)]   # their last reported have-vector
         self._prev_len = [[0] * self.n for _ in range(self.n)]
         self.heard_at: list[float | None] = [None] * self.n   # each seat's last heartbeat
+        # mesh addresses announced after a network change: seat -> (number, endpoint); the
+        # number grows with each move, so an old heartbeat sent again cannot move a seat back
+        self.address: tuple[int, str] | None = None          # ours, once we moved
+        self.addr_of: dict[int, tuple[int, str]] = {}
+        self.moved: list[tuple[int, str]] = []                # for the transport to reconnect
         self._next_hb = now
         self._fills = TokenBucket(FILL_RATE, FILL_BURST)
         self._asks = TokenBucket(ASK_RATE, ASK_BURST)
@@ -51,8 +70,12 @@ class Resync:
     def heartbeat(self, dest: int | None, need: bool) -> Out:
         if self.log.replaying:
             return Out()
-        return self._frame(dest, "ctl/hb", {"have": self.intake.have(), "need": need,
-                                            "finished": self.finished()})
+        have = self.intake.have()
+        fields = {"have": have, "need": need, "finished": self.finished(),
+                  "tips": [self.log.chain(s, have[s]) for s in range(self.n)]}
+        if self.address is not None:
+            fields["addr"] = list(self.address)     # signed with our identity key
+        return self._frame(dest, "ctl/hb", fields)
 
     def finished_notice(self) -> Out:
         """We are done: tell everyone (with what we hold), once."""
@@ -84,12 +107,46 @@ class Resync:
         have = self._have_field(seat, body)
         self.have_of[seat] = have
         self.heard_at[seat] = now
+        self._moved(seat, body.get("addr"))
         out = self._fill(seat, have, bool(body.get("need")), now)
+        out.add(self._echo(seat, have, body.get("tips"), now))
         if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat] \
                 and self._asks.allow(seat, now):
             # they sent something we never got: ask (once per heartbeat of theirs)
             out.add(self.heartbeat(seat, need=True))
         return out
+
+    def _echo(self, seat: int, have: list[int], tips, now: float) -> Out:
+        """Their running hash of some seat's envelopes differs from ours at the same
+        count: one of us holds a different message.  Send them ours; their intake finds
+        the one that differs and makes it a proof (forks.py)."""
+        if not (isinstance(tips, list) and len(tips) == self.n):
+            return Out()
+        mine = self.log.counts()
+        for x in range(self.n):
+            if x == seat or not isinstance(tips[x], bytes):
+                continue
+            k = min(have[x], mine[x])
+            if k == 0 or have[x] > mine[x] or tips[x] == self.log.chain(x, k):
+                continue
+            if not self._fills.allow(("echo", seat), now):
+                return Out()
+            envs = self.log.envelopes(x)[max(0, k - SYNC_BATCH):k]
+            return self._frame(seat, "ctl/sync", {"envelopes": envs})
+        return Out()
+
+    def _moved(self, seat: int, addr) -> None:
+        """A seat's new mesh address (it came back on another IP or port)."""
+        if addr is None:
+            return
+        if not (isinstance(addr, list) and len(addr) == 2 and wire.is_int(addr[0])
+                and valid_endpoint(addr[1])):
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} announced a malformed "
+                                         f"mesh address")
+        number, endpoint = addr
+        if number > self.addr_of.get(seat, (0, ""))[0]:
+            self.addr_of[seat] = (number, endpoint)
+            self.moved.append((seat, endpoint))
 
     def on_finished(self, seat: int, body: dict, now: float) -> Out:
         self.have_of[seat] = self._have_field(seat, body)

@@ -66,6 +66,24 @@ def lock_game(game_dir) -> RunningLock:
     return RunningLock(Path(game_dir) / LOCK_NAME, f"the game in {game_dir}")
 
 
+def holder(game_dir) -> int | None:
+    """The pid of the live process holding the game in ``game_dir`` (-1: unknown), or
+    None when no process plays it (a dead bot to restart, a seat to rejoin)."""
+    path = Path(game_dir) / LOCK_NAME
+    if fcntl is None or not path.exists():
+        return None
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            pid = _read_pid(fd)
+            return int(pid) if pid else -1
+        return None
+    finally:
+        os.close(fd)
+
+
 def lock_lobby(data_dir, address: str) -> RunningLock:
     """Hold 'joining ``address`` with this data directory's identity' (one key, one seat)."""
     tag = hashlib.sha256(address.encode()).hexdigest()[:16]

@@ -66,6 +66,7 @@ HEADER = ("type", "game", "seat", "seq")
 OPTIONAL: dict[str, dict] = {
     "sess/cmd": {"n": _int(0, 1 << 40)},         # steps applied before it (takeback.py)
     "hand/vote": {"why": _str(0, 200)},          # the missed deadline the vote cites
+    "sess/cmd": {"n": _int()},                   # steps so far (take-backs, takeback.py)
 }
 
 

@@ -25,7 +25,7 @@ import belfort
 
 from net.crypto import commitment_hash, wire
 
-from .commands import claims, plain, tuples
+from .commands import plain, tuples
 from .config import card_type
 from .derive import derive_bytes, seeded_deck
 
@@ -119,7 +119,7 @@ class SeatActor:
     def opens(self, cmd: tuple, game, locate) -> list[dict]:
         """deck/open envelopes for the hidden hand cards a command names."""
         out = []
-        for card, _t in claims(cmd):
+        for card, _t in belfort.command_claims(cmd):
             if card in game.players[self.seat].hand and not game.public[card]:
                 e, pos = locate(card)
                 d = self.decks[e] if e < len(self.decks) else None

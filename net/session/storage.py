@@ -135,6 +135,7 @@ class GameStore:
         try:
             meta = read_file(cfg_path, "config")
             cfg, seat = self._config(cfg_path, meta)
+            self._ours(cfg_path, cfg, seat)
         except StoreError as exc:
             copy = secrets.get("config_copy")
             if not isinstance(copy, dict):
@@ -150,12 +151,16 @@ class GameStore:
                 raise StoreError(sec_path, f"belongs to game {secrets.get('game')} seat "
                                            f"{secrets.get('seat')}, not to this game's seat "
                                            f"{seat} ({cfg.game_id}): another game's file")
-        if self.game_id is not None and (cfg.game_id, seat) != (self.game_id, self.seat):
-            raise StoreError(cfg_path, f"is the config of game {cfg.game_id} seat {seat}, but "
-                                       f"this directory is game {self.game_id} seat {self.seat}'s")
+        self._ours(sec_path, cfg, seat)
         self.game_id, self.seat = cfg.game_id, seat
         self._key = log_key(secrets["master"])
         return cfg, seat, secrets, meta
+
+    def _ours(self, path, cfg: GameConfig, seat: int) -> None:
+        """The directory's name says whose game this is."""
+        if self.game_id is not None and (cfg.game_id, seat) != (self.game_id, self.seat):
+            raise StoreError(path, f"is the config of game {cfg.game_id} seat {seat}, but this "
+                                   f"directory is game {self.game_id} seat {self.seat}'s")
 
     @staticmethod
     def _config(path, meta: dict) -> tuple[GameConfig, int]:

@@ -53,10 +53,19 @@ class GameTable:
 
     def apply(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
         """Apply a command (raises belfort errors for an illegal one, changing nothing)."""
+        return self._record(seat, cmd, lambda g: belfort.apply(g, cmd, seat), now)
+
+    def execute(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
+        """Apply a command that ``belfort.check_legal`` has just returned as ``(cmd, seat)``,
+        without checking it a second time (belfort.execute checks again only if the game
+        changed since)."""
+        return self._record(seat, cmd, lambda g: belfort.execute(g, cmd, seat), now)
+
+    def _record(self, seat: int, cmd: tuple, run, now: float) -> list:
         g = self.game
         v = g.version
         before = g.copy()            # ~13 µs: what a take-back of this command restores
-        events = belfort.apply(g, cmd, seat)
+        events = run(g)
         self.undo.command(before, g, seat, cmd)
         self.history.append((seat, cmd))
         t = self.clock() if self.clock else now
@@ -102,6 +111,17 @@ class GameTable:
         if card < 10 * self.per:
             return 0, card
         return self.loc[card]
+
+    def card_at(self, epoch, pos) -> int | None:
+        """The engine card id at (epoch, position), or None."""
+        if not (isinstance(epoch, int) and isinstance(pos, int)):
+            return None
+        if epoch == 0:
+            return pos if 0 <= pos < 10 * self.per else None
+        for c, where in self.loc.items():
+            if where == (epoch, pos):
+                return c
+        return None
 
     def physical(self, card: int) -> int:
         """The physical card at an engine id (KeyError if the deck never showed it)."""

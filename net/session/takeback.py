@@ -42,6 +42,7 @@ from .effects import Names, Out, Refused
 
 TURN_PASSED = "undo/turn-passed"     # the game waits for another seat now
 NOT_PLAYING = "undo/not-playing"     # before the deal, after the end, or the game stopped
+CATCHING_UP = "undo/catching-up"     # rejoined: the others may still hold actions of ours
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ class SessionRefusal(Refusal):
             return f"your turn has passed: the game waits for {who} now"
         if self.code == NOT_PLAYING:
             return "the game is not being played now"
+        if self.code == CATCHING_UP:
+            return "this game is still catching up with the others after a rejoin"
         return super().text(name)
 
 
@@ -157,4 +160,4 @@ class TakeBack:
                                      f"allowed: {why}. It was refused.")
 
 
-__all__ = ["UndoLog", "TakeBack", "SessionRefusal", "TURN_PASSED", "NOT_PLAYING"]
+__all__ = ["UndoLog", "TakeBack", "SessionRefusal", "TURN_PASSED", "NOT_PLAYING", "CATCHING_UP"]

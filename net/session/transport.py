@@ -147,6 +147,15 @@ class ZmqMesh:
         sock.connect(endpoint)
         self.push[s] = sock
 
+    def reconnect(self, s: int, endpoint: str) -> None:
+        """Seat ``s`` announced a new address (a network change): connect there instead."""
+        if s not in self.peers or self.peers[s][0] == endpoint:
+            return
+        self.peers[s] = (endpoint, self.peers[s][1])
+        self._redo.pop(s, None)
+        self._close_push(s)
+        self._open_push(s)
+
     def _close_push(self, s: int, linger_ms: int = 0) -> None:
         sock = self.push.pop(s, None)
         for mon, seat in list(self._monitors.items()):

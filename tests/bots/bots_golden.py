@@ -23,7 +23,7 @@ from belfort.prng import Prng
 
 GOLDEN_FILE = Path(__file__).resolve().parent / "golden_choices.json"
 CASES = [(players, guilds) for players in (2, 3, 4, 5) for guilds in ("normal", "advanced")]
-QUICK_LEVELS = ("random", "easy")
+QUICK_LEVELS = ("random", "beginner", "easy")
 SEARCHES = {"normal": (8, 4, False), "hard": (12, 6, True)}   # playouts, width, learned
 EVERY = 29
 

@@ -7,20 +7,21 @@ strength figures come from scripts/bench_bots.py, not from tests.
 import pytest
 
 from belfort import apply, legal_commands, new_game, redact
-from belfort.bots import LEVELS, make_bot
+from belfort.bots import HARD_HORIZON, HARD_WIDTH, LEVELS, SearchBot, make_bot
 from belfort.bots.search import PLAYOUTS_PER_SECOND
-from belfort.bots import SearchBot
 from belfort.data import CARD_TYPES
 from belfort.hidden import known_to
 from belfort.prng import Prng
 
-TINY = 8 / PLAYOUTS_PER_SECOND      # think budget giving the hard bot 8 playouts (a search)
+TINY = 0.01         # a think budget of a few playouts
 
 
 def small_bot(level, seed):
-    """A bot of `level` with a test-sized budget."""
+    """A bot of `level` with a test-sized budget (8 playouts: enough for a search)."""
     if level == "normal":
         return SearchBot(seed, "normal", 4, 3)
+    if level == "hard":
+        return SearchBot(seed, "hard", 8, HARD_WIDTH, HARD_HORIZON, learned=True)
     return make_bot(level, seed, think=TINY)
 
 
@@ -40,13 +41,32 @@ def play(levels, seed, guilds="normal", check=None, bots=None):
 
 
 def test_make_bot_levels():
-    assert LEVELS == ("random", "easy", "normal", "hard")
+    assert LEVELS == ("random", "beginner", "easy", "normal", "hard")
     game = new_game(3, {}, seed=1)
     for level in LEVELS:
         bot = make_bot(level, 1, think=TINY)
         assert bot.choose(game, 0) in legal_commands(game, 0)
     with pytest.raises(ValueError):
         make_bot("expert", 1)
+
+
+def test_the_hard_bots_budget_is_calibrated_per_player_count():
+    """`think` seconds buy PLAYOUTS_PER_SECOND[players] playouts a second at each player
+    count (measured per count, not one rate scaled by players)."""
+    assert sorted(PLAYOUTS_PER_SECOND) == [2, 3, 4, 5]
+    for think in (0.5, 1.0, 2.0):
+        bot = make_bot("hard", 1, think=think)
+        assert bot.playouts == {n: max(1, round(think * rate))
+                                for n, rate in PLAYOUTS_PER_SECOND.items()}
+    # A decision's search spends the budget of its own player count.
+    budgets = {2: 9, 3: 10, 4: 11, 5: 12}
+    for n in (2, 3, 4, 5):
+        bot = SearchBot("budget", "hard", budgets, HARD_WIDTH, HARD_HORIZON)
+        game = new_game(n, {}, seed=f"budget-{n}")
+        while not bot.searches:
+            seat = game.waiting_for()[0]
+            apply(game, bot.choose(game, seat), seat)
+        assert bot.playouts_run == budgets[n]
 
 
 def test_a_bot_refuses_a_seat_that_does_not_play_now():
@@ -64,7 +84,7 @@ def _legal(game, seat, cmd):
 def test_every_level_plays_only_legal_commands(players):
     # Every level in every game, seats rotating; advanced guilds bring all twelve in turn.
     for g, guilds in enumerate(["normal", "advanced"]):
-        levels = [LEVELS[(players + g + i) % 4] for i in range(players)]
+        levels = [LEVELS[(players + g + i) % len(LEVELS)] for i in range(players)]
         game, log = play(levels, seed=f"legal-{players}-{g}", guilds=guilds, check=_legal)
         assert game.is_over() and game.result["winners"]
 
@@ -94,7 +114,7 @@ def test_the_normal_level_at_its_real_budget():
 
 
 def test_bots_are_deterministic_given_their_seed():
-    levels = ["hard", "normal", "easy", "random"]
+    levels = ["hard", "normal", "easy", "beginner"]
     _, log1 = play(levels, seed="det")
     _, log2 = play(levels, seed="det")
     assert log1 == log2
@@ -214,3 +234,28 @@ def test_the_learned_evaluation_covers_every_player_count_and_round():
     # At a round's start the learned model is used; it reads one row per seat.
     assert len(features(game)) == 4
     assert evaluate(game) != handmade(game) and evaluate(game, learned=False) == handmade(game)
+
+
+def test_the_beginner_picks_one_of_the_easy_policys_best_few():
+    """Issue 11: a level a careful first-timer beats about half the time. It plays one of
+    the easy policy's BEGINNER_CHOICES best-ranked commands, drawn from its seed: always a
+    plausible move, often not the best one (its strength: scripts/bench_bots.py)."""
+    from belfort.bots import BEGINNER_CHOICES
+    from belfort.bots.heuristic import ranked
+    from belfort.bots.view import own_view
+    game = new_game(4, {"guilds": "advanced"}, seed="beginner")
+    beginner, easy = make_bot("beginner", "b"), make_bot("easy", "b")
+    differs = choices = 0
+    while not game.is_over():
+        seat = game.waiting_for()[0]
+        cmd = beginner.choose(game, seat)
+        cmds = legal_commands(game, seat)
+        if len(cmds) > 1:
+            view = own_view(game, seat)
+            rng = beginner.rng(view, seat)
+            assert cmd in ranked(view, seat, legal_commands(view, seat), rng)[:BEGINNER_CHOICES]
+            assert cmd == make_bot("beginner", "b").choose(game, seat)      # its seed decides
+            choices += 1
+            differs += cmd != easy.choose(game, seat)
+        apply(game, cmd, seat)
+    assert 0.2 * choices < differs < 0.9 * choices, (differs, choices)

@@ -20,6 +20,7 @@ def run(args, stdin="", timeout=120):
                           capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
 
 
+@pytest.mark.e2e   # starts a process
 def test_plain_mode_through_a_pipe(tmp_path):
     log = tmp_path / "g.jsonl"
     p = run(["play", "--seed", "1", "--plain", "--bot", "random", "--log", str(log)],
@@ -114,6 +115,7 @@ def test_rules_read_numbers_from_the_ruleset(tmp_path):
     assert "9 wood" in rules_text.lookup(rs, "tower")[1]
 
 
+@pytest.mark.e2e   # starts a process
 def test_bad_options_are_refused_plainly():
     p = run(["play", "--players", "7", "--plain", "--no-log"])
     assert p.returncode == 2 and "2 to 5 players" in p.stderr

@@ -43,6 +43,7 @@ def test_the_coach_explains_each_phase_once_as_it_comes_in_plain_mode():
     assert text.index("Scoring after month 3 (") < text.index("=== Scoring ===")
 
 
+@pytest.mark.e2e   # starts a process
 def test_belfort_tutorial_through_a_pipe(tmp_path):
     env = dict(os.environ, NO_COLOR="1", XDG_DATA_HOME=str(tmp_path))
     p = subprocess.run([sys.executable, "-m", "client.main", "tutorial", "--plain", "--seed",

@@ -126,6 +126,7 @@ def test_the_option_help_is_translated():
         assert _(LANG_OPTION_HELP).format(choices="fr, de").startswith("la lingua della partita")
 
 
+@pytest.mark.e2e   # starts a process
 def test_importing_has_no_side_effects():
     """No environment read, no builtins._, English until activate(), no gettext globals."""
     code = (

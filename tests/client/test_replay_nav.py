@@ -183,6 +183,7 @@ def test_plain_jumps_print_the_table_and_every_hand(whole, capsys):
     assert "Start of the game" in capsys.readouterr().out
 
 
+@pytest.mark.e2e   # starts a process
 def test_a_closed_pipe_ends_the_replay_quietly(whole):
     """`belfort replay LOG --plain | head` must not end in BrokenPipeError."""
     path, _, _ = whole

@@ -355,6 +355,7 @@ def run_cli(args, stdin="", env=None, timeout=120):
                           capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
 
 
+@pytest.mark.e2e   # starts a process
 def test_cli_quit_then_resume_continues_the_same_game(tmp_path):
     env = {"XDG_DATA_HOME": str(tmp_path)}
     p = run_cli(["play", "--players", "2", "--seed", "8", "--plain", "--bot", "easy"],

@@ -10,7 +10,7 @@ import pytest
 
 from belfort import legal_commands, load_ruleset, new_game, public_view, seat_view, \
     standard_ruleset
-from belfort.data import DISCOUNTS, LOCKS, RESOURCES
+from belfort.data import RESOURCES
 from belfort.prng import Prng
 from referee import play_refereed
 
@@ -106,14 +106,6 @@ def test_masters_stop_at_the_rulesets_maximum():
     assert g.unplaced(0) == [DIFFERS.workers_start - 3, 3, DIFFERS.workers_start, 0]
 
 
-def test_the_bots_copies_agree_with_the_standard_ruleset():
-    """data.LOCKS / data.DISCOUNTS are kept only for belfort/bots until it reads the ruleset
-    (`ruleset.locks`, `ruleset.discounts`); they must not drift from standard.toml."""
-    rs = standard_ruleset()
-    assert LOCKS == rs.locks
-    assert list(DISCOUNTS.items()) == list(rs.discounts.items())
-
-
 # --- what a person reads: help, belfort rules, the screen ------------------------------------
 
 def test_help_and_rules_texts_show_the_rulesets_numbers():
@@ -195,7 +187,81 @@ def test_views_carry_each_built_cards_locks():
 
 
 # --- the bots under this ruleset ----------------------------------------------------------
-# Issue 14 asks that the bots follow these numbers too. That part belongs to the bots'
-# engineer (belfort/bots/, tests/bots/): play whole games of each bot level under DIFFERS
-# with `referee.play_refereed(game, lambda g, seat: bot.choose(g, seat))`, which checks every
-# command and event against the ruleset as the games above are checked.
+# Issue 14: the bots read every number from the ruleset too (belfort/bots).
+
+# Five guilds a game, so that the bots meet all twelve under DIFFERS.
+BOT_GUILDS = [["merchants", "librarians", "architects", "recruiters", "sawyers"],
+              ["miners", "bankers", "masons", "thieves", "bandits"],
+              ["wizards", "spies", "architects", "bankers", "thieves"]]
+
+
+def bot_of(level, seed):
+    """A bot of `level`, search levels with a test-sized budget of playouts."""
+    from belfort.bots import HARD_HORIZON, HARD_WIDTH, SearchBot, make_bot
+    if level == "normal":
+        return SearchBot(seed, "normal", 4, 3, learned=False)
+    if level == "hard":
+        return SearchBot(seed, "hard", 6, HARD_WIDTH, HARD_HORIZON, learned=True)
+    return make_bot(level, seed)
+
+
+@pytest.fixture(scope="module")
+def bot_games():
+    """Whole games of every bot level under DIFFERS, every command refereed."""
+    from belfort.bots import LEVELS
+    seen = {}
+    games = []
+    # Each level in seat 0 of a game; a search level's opponents play easy (quicker).
+    # (2 players: no interactive guild but the Wizards, §12.)
+    sizes = {"random": 4, "beginner": 3, "easy": 4, "normal": 5, "hard": 2}
+    cases = [(level, sizes.get(level, 3), BOT_GUILDS[0 if sizes.get(level) == 2 else i % 3])
+             for i, level in enumerate(LEVELS)]
+    cases += [("easy", 3, BOT_GUILDS[1]), ("easy", 5, BOT_GUILDS[2]),
+              ("easy", 2, BOT_GUILDS[0])]
+    for level, n, guilds in cases:
+        seed = f"bots-{level}-{n}-{guilds[0]}"
+        game = new_game(n, {"guilds": guilds}, seed=seed, ruleset=DIFFERS)
+        others = "easy" if level in ("normal", "hard") else level
+        bots = [bot_of(level if q == 0 else others, f"{seed}/{q}") for q in range(n)]
+        ref = play_refereed(game, lambda g, seat: bots[seat].choose(g, seat))
+        for k, v in ref.seen.items():
+            seen[k] = seen.get(k, 0) + v
+        games.append((level, game))
+    return games, seen
+
+
+def test_every_bot_level_plays_whole_games_under_the_rulesets_numbers(bot_games):
+    games, seen = bot_games
+    for level, game in games:
+        assert game.is_over() and game.round == DIFFERS.rounds, level
+    # The bots did build, trade and use their guilds under these numbers.
+    for rule in ("build", "wall", "guild", "buy", "sell", "guild sawyers", "guild miners",
+                 "guild bankers", "guild masons", "guild architects", "hire"):
+        assert seen.get(rule, 0) > 0, rule
+
+
+def test_the_bots_value_a_resource_guild_by_the_rulesets_yields():
+    """DIFFERS: the Sawyers yield 3 wood, 1 stone, 1 metal, 1 gold (standard: 4 wood)."""
+    from belfort.bots.evaluate import METAL_UNITS
+    from belfort.bots.heuristic import guild_value
+    guilds = ["sawyers", "miners", "bankers", "masons", "merchants"]
+    for rs in (DIFFERS, standard_ruleset()):
+        game = new_game(3, {"guilds": guilds}, seed="guild-value", ruleset=rs)
+        for d, g in enumerate(game.guilds[:4]):
+            w, s, m, gold = rs.guild_yield[g]
+            assert guild_value(game, 0, d) == pytest.approx(w + s + METAL_UNITS * m + gold)
+    game = new_game(3, {"guilds": guilds}, seed="guild-value", ruleset=DIFFERS)
+    std = new_game(3, {"guilds": guilds}, seed="guild-value")
+    assert [guild_value(game, 0, d) for d in range(4)] != \
+        [guild_value(std, 0, d) for d in range(4)]
+
+
+def test_the_bots_know_the_rulesets_gnome_locks():
+    """DIFFERS gives the Keep a gnome lock (standard: none), so a bot whose only building
+    is a Keep has a lock to fill."""
+    from scenario import give_built
+    from belfort.bots.heuristic import gnome_vp
+    for rs, free_lock in ((DIFFERS, True), (standard_ruleset(), False)):
+        game = new_game(3, seed="keep-lock", ruleset=rs)
+        give_built(game, 0, "keep")
+        assert (gnome_vp(game, 0, 2, 1.0, None) is not None) == free_lock

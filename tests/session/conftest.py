@@ -23,16 +23,20 @@ if ROOT not in sys.path:
 class PeerProc:
     """A `python -m net.session.peer ... --json` process; its '@ {json}' lines are events."""
 
-    def __init__(self, args, log_dir: Path, label: str) -> None:
+    def __init__(self, args, log_dir: Path, label: str, session: bool = False,
+                 prefix=()) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.label = label
         self.args = args
         self.err_path = log_dir / f"{label}.err"
         self.err = open(self.err_path, "ab")
-        self.p = subprocess.Popen([sys.executable, "-m", "net.session.peer", *args, "--json"],
+        # prefix: e.g. ["ip", "netns", "exec", NS] (it execs the peer: same pid)
+        self.p = subprocess.Popen([*prefix, sys.executable, "-m", "net.session.peer", *args,
+                                   "--json"],
                                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                  stderr=self.err, text=True, bufsize=1)
+                                  stderr=self.err, text=True, bufsize=1,
+                                  start_new_session=session)   # its own "terminal" group
         self.events: list[dict] = []
         self.q: queue.Queue = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -107,8 +111,9 @@ class PeerProc:
 def spawn(tmp_path):
     procs: list[PeerProc] = []
 
-    def make(*args, label=None):
-        pp = PeerProc([str(a) for a in args], tmp_path, label or f"p{len(procs)}")
+    def make(*args, label=None, session=False, prefix=()):
+        pp = PeerProc([str(a) for a in args], tmp_path, label or f"p{len(procs)}", session,
+                      prefix)
         procs.append(pp)
         return pp
 

@@ -131,3 +131,70 @@ def test_a_byte_identical_copy_is_dropped_silently():
     net.inject(2, 0, sent)         # relayed by another seat, not in a resync
     net.pump()
     assert not net.peers[0].alerts, [a.text for a in net.peers[0].alerts]
+
+
+def test_a_handed_back_owner_gets_no_false_alarm(tmp_path):
+    """Issue 9: the owner of a seat handed to a bot rejoins from its log: it is told its
+    seat is a bot's, without cheat alerts for the bot's messages of its seat (signed by
+    the host) and without a false DESYNC; the others raise no alarm either."""
+    from tests.session.test_handoff import _hand_over
+    net = MemoryNetwork.create(3, seed="hb", level="random")
+    gone = 2
+    st = GameStore.create(tmp_path, net.peers[0].cfg, gone, {"master": fixed_master("hb", gone)})
+    st.open_log()
+    net.peers[gone].log.store = st
+    net.start()
+    net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 60)
+    st.close()
+    _hand_over(net, gone)
+    assert net.peers[0].status == "over"
+    store = GameStore(st.dir)
+    cfg, seat, sec, _ = store.load()
+    records, _notes = store.recover_log(cfg, seat)
+    back = SessionPeer(cfg, seat, net.identities[seat], sec["master"], now=net.now)
+    back.restore(records, net.now)
+    net.peers[gone] = back
+    net.down.discard(gone)
+    back.announce(net.now)
+    net._collect(back)
+    for _ in range(20):
+        net.now += 0.5
+        for p in net.peers:
+            p.tick(net.now)
+            net._collect(p)
+        net.pump()
+    assert back.status == "stopped" and "handed to a bot" in back.stop_reason
+    for p in net.peers:
+        bad = [a.text for a in p.alerts if a.kind in ("cheat", "desync")]
+        assert not bad, (p.seat, bad)
+    assert back.desync is None
+
+
+def test_a_new_address_is_taken_from_signed_heartbeats_and_only_forward():
+    """A peer back on another IP/port announces it in its heartbeats (signed with its
+    identity key); the others reconnect there; an older announcement sent again cannot
+    move it back, and a malformed one is refused by name."""
+    net = MemoryNetwork.create(3, seed="mv", level="random")
+    net.start()
+    net.run(until=lambda: net.delivered >= 100)
+    a, b = net.peers[0], net.peers[1]
+    b.move("tcp://198.18.0.99:4000", 1)
+    b.announce(net.now)
+    first = [d for _dest, d in b.take_outgoing()]
+    net.now += 1
+    a.receive(first[-1], net.now, 1)
+    assert a.take_moved() == [(1, "tcp://198.18.0.99:4000")]
+    b.move("tcp://198.18.0.77:4001", 2)
+    b.tick(net.now + 5)
+    second = [d for _dest, d in b.take_outgoing()]
+    a.receive(second[-1], net.now + 5, 1)
+    assert a.take_moved() == [(1, "tcp://198.18.0.77:4001")]
+    a.receive(first[-1], net.now + 6, 1)          # the old heartbeat again
+    assert a.take_moved() == []
+    b.move("tcp://some.host.name:4000", 3)         # names are never resolved
+    b.tick(net.now + 10)
+    third = [d for _dest, d in b.take_outgoing()]
+    a.receive(third[-1], net.now + 10, 1)
+    assert a.take_moved() == []
+    assert any(x.kind == "cheat" and x.seat == 1 and "mesh address" in x.text
+               for x in a.alerts)

@@ -84,10 +84,15 @@ def test_stalled_seat_handed_over_with_a_bot_peer_agreeing():
     _silence(net, 25)
     assert not net.peers[2].votes_cast(), "a bot peer never proposes a handoff"
     net.peers[0].handoff(1, net.now)
-    net.run(max_idle=400)
     live = [net.peers[0], net.peers[2]]
-    assert_agree(live)
-    assert all(1 in p.handed for p in live)
+    v = net.peers[0].game.version
+    net.run(max_idle=400, until=lambda: all(1 in p.handed for p in live)
+            and min(p.game.version for p in live) > v + 10)
+    assert all(1 in p.handed for p in live), [a.text for a in live[0].alerts]
+    assert net.peers[2].votes_cast() == [1]
+    for p in live:      # (games played to the end by a handed seat: test_handoff.py)
+        assert p.status == "playing" and p.game.version > v + 10
+        assert not [a for a in p.alerts if a.kind in ("cheat", "desync", "error")]
 
 
 def test_two_players_paused_after_the_stall_time():
@@ -187,7 +192,10 @@ def test_suspended_peer_wakes_reads_its_queue_and_goes_on():
     sleeper = net.peers[2]
     net.down.add(2)                         # no ticks, nothing sent: stopped
     _silence(net, 60, step=0.4)
+    sleeper.timing.timeout = 30             # (its stall time is shorter than the suspend)
     net.down.discard(2)
+    # its loop may ask before its first check after the wake: nobody is judged yet
+    assert sleeper.pause_reason(net.now) is None and not sleeper.abandoned(net.now)
     sleeper.tick(net.now)                   # the clock jumped 60 s
     assert not [a for a in sleeper.alerts if a.kind == "disconnect"]
     assert not sleeper.abandoned(net.now)
@@ -210,17 +218,17 @@ def test_everyone_stops_at_once_and_all_resume(tmp_path):
     from net.session.core import SessionPeer
     from net.session.memnet import fixed_master
     from net.session.storage import GameStore
-    ref = MemoryNetwork.create(3, seed="st7")
+    ref = MemoryNetwork.create(2, seed="st7")
     ref.start()
     ref.run()
-    net = MemoryNetwork.create(3, seed="st7")
+    net = MemoryNetwork.create(2, seed="st7")
     stores = []
     for s, p in enumerate(net.peers):
         st = GameStore.create(tmp_path / f"m{s}", p.cfg, s, {"master": fixed_master("st7", s)})
         p.log.store = st
         stores.append(st)
     net.start()
-    net.run(until=lambda: net.delivered >= 700)
+    net.run(until=lambda: net.delivered >= 500)
     for st in stores:
         st.close()
     net.queue.clear()                        # what was in flight is lost

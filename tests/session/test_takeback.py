@@ -242,3 +242,88 @@ def test_complete_log_records_the_take_backs():
     text = fulllog.complete_text(net.peers[0])
     assert text.count('"undo":') >= 2
     assert len({fulllog.complete_text(p) for p in net.peers}) == 1
+
+
+class _MemoryNode:
+    """What NetDriver needs of a node, around an in-memory peer (no sockets)."""
+
+    def __init__(self, peer):
+        self.peer, self.game_log, self.closed = peer, None, False
+
+    def wake(self):
+        pass
+
+
+def test_the_window_and_plain_undo_command_take_back_in_a_lan_game():
+    """`undo` (Ctrl-Z in the window, typed in --plain) goes through the client's controller
+    to NetDriver.undo: a take-back every peer applies; a refusal says why."""
+    from client.controller import Controller
+    from net.session.driver import NetDriver
+    net = started(3, "tb-window")
+    p = run_to_actions(net)
+    driver = NetDriver(_MemoryNode(p))
+    ctl = Controller(driver)
+    before = hashes(net)
+    cmd = undoable(p)[0]
+    reply = ctl.handle(belfort.command_text(cmd))
+    net._collect(p)
+    net.pump()
+    assert reply.kind != "error", reply
+    assert driver.undo_refusal() is None
+    reply = ctl.handle("undo")
+    net._collect(p)
+    net.pump()
+    assert reply.kind == "undo" and reply.text == f"Taken back: {belfort.command_text(cmd)}"
+    assert hashes(net) == before
+    reply = ctl.handle("undo")
+    assert reply.kind == "error" and reply.text.startswith("Cannot undo: ")
+    assert driver.undo_refusal() is not None
+
+
+@pytest.mark.parametrize("how", ["deleted", "cut"])
+def test_a_take_back_lost_with_the_log_is_made_again_from_the_others(tmp_path, how):
+    """A rejoin whose log lost our take-back (deleted, or cut before it): the others relay
+    it back and it is made again, the same bytes; no peer raises an alarm and every peer
+    ends with the same steps and state hash."""
+    net = started(3, f"tb-lost-{how}")
+    victim = 2
+    st = GameStore.create(tmp_path, net.peers[0].cfg, victim,
+                          {"master": fixed_master(net.seed, victim)})
+    st.open_log()
+    net.peers[victim].log.store = st
+    p = run_to_actions(net, seats=[victim])
+    act(net, p, undoable(p)[0])
+    take_back(net, p)
+    act(net, p, undoable(p)[-1])
+    net.down.add(victim)
+    st.close()
+    net.run(max_idle=8)
+    log = st.dir / "log"
+    if how == "deleted":
+        log.unlink()
+    else:
+        records = GameStore(st.dir).records()
+        undo_at = max(i for i, r in enumerate(records) if r[0] == "undo")
+        # keep the records before the take-back: rewrite the file without the rest
+        data = log.read_bytes()
+        import struct
+        i = 0
+        for _ in range(undo_at):
+            (size,) = struct.unpack(">I", data[i:i + 4])
+            i += 4 + size
+        log.write_bytes(data[:i])
+    store = GameStore(st.dir)
+    cfg, seat, sec, _meta = store.load()
+    records, _notes = store.recover_log(cfg, seat)
+    q = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=store, now=net.now)
+    q.restore(records, net.now)
+    store.open_log()
+    net.peers[victim] = q
+    net.down.discard(victim)
+    q.announce(net.now)
+    net._collect(q)
+    net.run(max_idle=200)
+    assert_over_and_agree(net)
+    assert any(s[0] == "undo" and s[1] == victim for s in q.steps)
+    for r in net.peers:
+        assert not [a.text for a in r.alerts if a.kind in ("cheat", "desync")], r.seat

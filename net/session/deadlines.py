@@ -1,0 +1,138 @@
+"""Deadlines of the automatic protocol steps (issue 10, "every awaited step has a deadline").
+
+Liveness (liveness.py) looks at silence; a peer can keep sending heartbeats and still
+never send what the game waits for.  Every step a peer's software does by itself is
+owed within ``Timing.step_deadline`` of becoming due:
+
+    the seed commitment and reveal; each deck epoch's commitment, shuffle and re-key;
+    a key for a card dealt to another seat or to be shown to everyone; the reveal of a
+    simultaneous choice once every commitment is in; the deck audit.
+
+Human decisions (a command, the commitment to a simultaneous choice) are not steps:
+people think as long as they like (the session-core issue's stall handling).  The clock
+of a seat's step runs only while that seat is connected: a peer that crashed and comes
+back (rejoin) gets the whole deadline to catch up, while silence itself is liveness's
+business.
+
+``owed`` derives from the game state which seat owes which step (the same on every
+honest peer); ``Deadlines.check`` returns each seat newly past a deadline with what it
+withheld.  The peer then treats that seat as departed (core.SessionPeer._withheld).
+"""
+
+from __future__ import annotations
+
+from .effects import Names
+
+CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
+
+
+def owed(table, rounds, names: Names, skip, inbox=(), ready=None) -> dict[tuple, tuple[int, str]]:
+    """{step key: (seat, what it owes)} for every automatic step due now; ``skip`` are
+    seats not to look at (ours, a seat played by a bot).  A ``deck/open`` waiting at the
+    head of its sender's queue (``inbox``, ``ready``) for keys nobody owes, because the
+    card is not in the sender's hand, gets the key ``("open", seat, seq)``: once late,
+    it is refused rather than waited for."""
+    out: dict[tuple, tuple[int, str]] = {}
+
+    def due(key: tuple, seat: int, what: str) -> None:
+        if seat not in skip and key not in out:
+            out[key] = (seat, what)
+
+    g = table.game
+    seed = rounds.get("seed")
+    if g is None:
+        if seed is not None and seed.all_committed:
+            for s in seed.missing():
+                due(("seed-reveal", s), s, "its reveal of its seed share")
+        elif seed is not None:
+            for s in seed.missing():
+                due(("seed-commit", s), s, "its commitment to its seed share")
+        return out
+    for d in table.decks:
+        e = d.epoch
+        if len(d.commits) < d.n:
+            for s in d.waiting_for():
+                due(("deck-commit", e, s), s, f"its commitment to deck epoch {e}")
+        elif len(d.shuffles) < d.n:
+            s = len(d.shuffles)
+            due(("shuffle", e, s), s, f"its shuffle of deck epoch {e}")
+        elif len(d.rekeys) < d.n:
+            s = len(d.rekeys)
+            due(("rekey", e, s), s, f"its re-keying of deck epoch {e}")
+        elif d.audits:
+            for s in d.waiting_for():
+                due(("audit", e, s), s, f"its deck audit of epoch {e}")
+    for c in g.reveal_queue:
+        e, pos = table.locate(c)
+        if e < len(table.decks) and table.decks[e].ready:
+            for s in table.decks[e].unreleased(pos):
+                due(("key", e, pos, s), s, f"its key to show card #{c} to everyone")
+    for holder in range(table.n):
+        for c in g.players[holder].hand:
+            if g.public[c]:
+                continue
+            e, pos = table.locate(c)
+            if e >= len(table.decks) or not table.decks[e].ready:
+                continue
+            rel = table.decks[e].released[pos]
+            for s in range(table.n):
+                if s != holder and s not in rel:
+                    due(("key", e, pos, s), s, f"its key for card #{c} dealt to {names[holder]}")
+    waiting = g.waiting_for()
+    if len(waiting) > 1:
+        rnd = rounds.get(f"sim/{g.version}")
+        if rnd is not None and rnd.all_committed:
+            for s in rnd.missing():
+                due(("sim-reveal", g.version, s), s,
+                    f"its reveal of its simultaneous choice (game version {g.version})")
+    for s, q in enumerate(inbox):
+        head = q[0] if q else None
+        if head is None or head["type"] != "deck/open" or ready is None or ready(head):
+            continue
+        e, pos = head.get("epoch"), head.get("pos")
+        card = table.card_at(e, pos)
+        if card is None or card not in g.players[s].hand:
+            due(("open", s, head["seq"]), s,
+                f"an opening of position {pos} of deck epoch {e}, never dealt to it")
+    return out
+
+
+class Deadlines:
+    def __init__(self, n: int, names: Names, timing) -> None:
+        self.n, self.names, self.timing = n, names, timing
+        self.first_due: dict[tuple, float] = {}
+        self.named: dict[int, str] = {}          # seat -> what it withheld (named once)
+        self._next_check = 0.0
+
+    def check(self, steps: dict[tuple, tuple[int, str]] | None, now: float,
+              quiet) -> list[tuple[int, str, tuple]]:
+        """Seats newly past the deadline of a step they owe: [(seat, what, key)].  ``steps``
+        None = not looked at this time (see ``due``); ``quiet(seat)`` = its silence."""
+        if steps is None:
+            return []
+        for key in [k for k in self.first_due if k not in steps]:
+            del self.first_due[key]
+        late: dict[int, tuple[str, tuple]] = {}
+        for key, (seat, what) in steps.items():
+            since = self.first_due.setdefault(key, now)
+            if quiet(seat) > self.timing.disconnected:
+                self.first_due[key] = now          # silent: liveness's business, not ours
+                continue
+            if now - since > self.timing.step_deadline and seat not in self.named \
+                    and seat not in late:
+                late[seat] = (what, key)
+        for seat, (what, key) in late.items():
+            if key[0] == "open":
+                del self.first_due[key]      # refused, not a departure: it may go on
+            else:
+                self.named[seat] = what
+        return [(s, w, k) for s, (w, k) in sorted(late.items())]
+
+    def due(self, now: float) -> bool:
+        """Time for another look at what is owed."""
+        if now < self._next_check - CHECK_EVERY * 4:      # a clock from another run
+            self._next_check = now
+        if now < self._next_check:
+            return False
+        self._next_check = now + CHECK_EVERY
+        return True
