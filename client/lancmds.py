@@ -7,6 +7,7 @@ they have been silent).  The Controller adds them when its driver is networked.
 from __future__ import annotations
 
 from .i18n import L_, _
+from .netmessages import net_text
 
 
 def networked(driver):
@@ -41,7 +42,7 @@ def commands(driver):
 
 
 def waiting_sentence(driver):
-    text = driver.waiting()
+    text = net_text(driver.waiting())
     if not text:
         return _("Nobody is waited for just now.")
     return text[0].upper() + text[1:] + "."
@@ -55,6 +56,7 @@ def stalled_sentence(driver):
     text = driver.waiting()
     if "disconnected" not in text and "left for now" not in text:
         return ""
+    text = net_text(text)
     return text[0].upper() + text[1:]
 
 

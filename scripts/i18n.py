@@ -10,7 +10,7 @@ which the `test` extra installs — the game itself needs only the compiled .mo 
     python scripts/i18n.py glossary     the glossary as a Markdown table
     python scripts/i18n.py sources [--seeds DIR]   check the glossary's citations
 
-Messages are taken from every .py file under client/ and belfort/ that calls _, N_, L_, Lp_,
+Messages are taken from every .py file under client/, belfort/ and net/ that calls _, N_, L_, Lp_,
 ngettext, pgettext or npgettext with literal strings (docs/i18n.md).
 """
 
@@ -38,7 +38,7 @@ from client.i18n.vocabulary import fold  # noqa: E402
 
 LOCALE = ROOT / "client" / "locale"
 POT = LOCALE / f"{DOMAIN}.pot"
-SOURCES = ("client", "belfort")
+SOURCES = ("client", "belfort", "net")
 KEYWORDS = dict(DEFAULT_KEYWORDS, L_=None, Lp_=((1, "c"), 2))
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 WIDTH = 96
@@ -223,13 +223,17 @@ def problems(lang, template=None):
 
 def blocking(lang, found):
     """The problems that count: for a language still with its translators
-    (language.AWAITING_TRANSLATION), untranslated and fuzzy entries (Babel's guesses for a
-    changed message, never shown) are their work to come; anything else (wrong
-    placeholders, a stale .mo, a missing entry) still counts."""
+    (language.AWAITING_TRANSLATION), untranslated, fuzzy (Babel's guesses for a changed
+    message, never shown) and missing entries (new messages, merged in by the translators'
+    next `update`: leaving their .po alone keeps their branch free of merge conflicts) are
+    their work to come, shown in English meanwhile; anything else (wrong placeholders, a
+    stale .mo) still counts."""
     if lang not in AWAITING_TRANSLATION:
         return found
     return [p for p in found if not p.endswith((" is untranslated", " is fuzzy (review it, "
-                                                "then remove the fuzzy flag)"))]
+                                                "then remove the fuzzy flag)",
+                                                " is missing (run: python scripts/i18n.py "
+                                                "update)"))]
 
 
 def cmd_check():

@@ -61,6 +61,7 @@ from .handoff import Handoff, HandoffError
 from .intake import Intake, peek
 from .liveness import Liveness
 from .msglog import MessageLog
+from .msgs import N_, Msg
 from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
@@ -423,7 +424,8 @@ class SessionPeer:
         paused = self.pause_reason(now)
         text = self.liveness.waiting_text(self.waiting_seats(), now, self.handed,
                                           self._handoff_in(now))
-        return f"{text}. {paused}" if paused and text else (paused or text)
+        return Msg(N_("{waiting}. {paused}"), waiting=text, paused=paused) if paused and text \
+            else (paused or text)
 
     def _handoff_in(self, now: float):
         """seat -> seconds until it may be handed to a bot (0: now), None if it cannot be."""

@@ -21,6 +21,7 @@ we ask for what we missed before judging anyone.
 from __future__ import annotations
 
 from .effects import Names, Out
+from .msgs import N_, Joined, Msg
 
 JUMP = 4.0       # s between two checks (normally ≤ 0.1 s): our process was not running
 
@@ -32,7 +33,7 @@ def clock(seconds: float) -> str:
 
 
 def rejoin_hint() -> str:
-    return "`belfort rejoin` on each machine continues it where it stopped"
+    return Msg(N_("`belfort rejoin` on each machine continues it where it stopped"))
 
 
 class Liveness:
@@ -60,7 +61,7 @@ class Liveness:
         if self.connected[seat] and not was_left:
             return Out()
         self.connected[seat] = True
-        return Out().alert("reconnect", f"{self.names[seat]} is back", seat)
+        return Out().alert("reconnect", Msg(N_("{name} is back"), name=self.names[seat]), seat)
 
     def on_heartbeat(self, seat: int, body: dict, now: float) -> Out:
         self.finished_of[seat] = bool(body.get("finished"))
@@ -74,8 +75,9 @@ class Liveness:
         """The seat's player left for now (the window asked): the game waits for them."""
         self.left_of[seat] = True
         self.connected[seat] = False
-        return Out().alert("info", f"{self.names[seat]} left the game for now; it goes on "
-                                   f"when they rejoin ({rejoin_hint()})", seat)
+        return Out().alert("info", Msg(N_("{name} left the game for now; it goes on when "
+                                          "they rejoin ({hint})"),
+                                       name=self.names[seat], hint=rejoin_hint()), seat)
 
     def check(self, now: float, handed) -> Out:
         """Disconnections: a seat silent too long (not one that finished, left for now or
@@ -94,7 +96,7 @@ class Liveness:
             if self.connected[s] and now - self.last_seen[s] > self.timing.disconnected:
                 self.connected[s] = False
                 if not self.finished_of[s] and s not in handed:
-                    out.alert("disconnect", f"{self.names[s]} disconnected", s)
+                    out.alert("disconnect", Msg(N_("{name} disconnected"), name=self.names[s]), s)
         return out
 
     def quiet(self, seat: int, now: float) -> float:
@@ -131,11 +133,12 @@ class Liveness:
         who = []
         for s in away:
             if self.left_of[s]:
-                who.append(f"{self.names[s]} left for now")
+                who.append(Msg(N_("{name} left for now"), name=self.names[s]))
             else:
-                who.append(f"{self.names[s]} has been away {clock(self.quiet(s, now))}")
-        return (f"The game is paused: {', '.join(who)}. Quit when you like; "
-                f"{rejoin_hint()}.")
+                who.append(Msg(N_("{name} has been away {time}"), name=self.names[s],
+                               time=clock(self.quiet(s, now))))
+        return Msg(N_("The game is paused: {who}. Quit when you like; {hint}."),
+                   who=Joined(", ", who), hint=rejoin_hint())
 
     def waiting_text(self, seats, now: float, handed, handoff_in=None) -> str:
         """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48".
@@ -146,29 +149,34 @@ class Liveness:
         parts, notes = [], []
         for s in seats:
             if s == self.seat:
-                parts.append("you")
+                parts.append(Msg(N_("you")))
                 continue
             if s in handed:
-                parts.append(f"{self.names[s]} (bot)")
+                parts.append(Msg(N_("{name} (bot)"), name=self.names[s]))
                 continue
             if self.left_of[s]:
-                parts.append(f"{self.names[s]} (left for now, {self.quiet(s, now):.0f} s)")
+                parts.append(Msg(N_("{name} (left for now, {secs} s)"), name=self.names[s],
+                                 secs=f"{self.quiet(s, now):.0f}"))
             elif not self.connected[s]:
-                parts.append(f"{self.names[s]} (disconnected {self.quiet(s, now):.0f} s)")
+                parts.append(Msg(N_("{name} (disconnected {secs} s)"), name=self.names[s],
+                                 secs=f"{self.quiet(s, now):.0f}"))
             else:
                 parts.append(self.names[s])
                 continue
             left = handoff_in(s) if handoff_in is not None else None
             if left is None:
                 rest = self.timing.timeout - self.quiet(s, now)
-                notes.append("the game is paused" if rest <= 0 or self.left_of[s]
-                             else f"paused in {clock(rest)}")
+                notes.append(Msg(N_("the game is paused")) if rest <= 0 or self.left_of[s]
+                             else Msg(N_("paused in {time}"), time=clock(rest)))
             elif left <= 0:
-                notes.append(f"{self.names[s]}'s seat can be handed to a bot: handoff {s}")
+                notes.append(Msg(N_("{name}'s seat can be handed to a bot: handoff {seat}"),
+                                 name=self.names[s], seat=s))
             else:
-                notes.append(f"handoff possible in {clock(left)}")
-        text = "waiting for " + ", ".join(parts)
-        return text + (" — " + "; ".join(notes) if notes else "")
+                notes.append(Msg(N_("handoff possible in {time}"), time=clock(left)))
+        if not notes:
+            return Msg(N_("waiting for {who}"), who=Joined(", ", parts))
+        return Msg(N_("waiting for {who} — {notes}"), who=Joined(", ", parts),
+                   notes=Joined("; ", notes))
 
     def states(self, now: float, handed) -> list[dict]:
         out = []

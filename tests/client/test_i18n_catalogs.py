@@ -35,7 +35,7 @@ def po(lang):
 
 
 def test_the_template_holds_every_marked_message_of_the_source():
-    """A message marked with _(), N_(), L_(), ngettext() … in client/ or belfort/ that is not
+    """A message marked with _(), N_(), L_(), ngettext() … in client/, belfort/ or net/ that is not
     in client/locale/belfort.pot means: run `python scripts/i18n.py all`, then translate."""
     extracted = TOOL._ids(TOOL.extract())
     assert extracted, "no marked messages found at all"
@@ -46,8 +46,8 @@ def test_the_template_holds_every_marked_message_of_the_source():
 def test_every_catalog_is_complete(lang):
     """Nothing missing, untranslated or fuzzy; placeholders kept; the right Plural-Forms;
     the compiled .mo up to date (the same checks as `python scripts/i18n.py check`). A
-    language still with its translators (AWAITING_TRANSLATION) may have untranslated
-    entries, nothing else."""
+    language still with its translators (AWAITING_TRANSLATION) may have untranslated,
+    fuzzy or missing entries (shown in English), nothing else."""
     assert TOOL.blocking(lang, TOOL.problems(lang)) == []
 
 
