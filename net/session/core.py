@@ -50,6 +50,8 @@ from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
 from .deadlines import Deadlines, owed
 from .deckwork import DeckWork
+from .dispute import Dispute, is_decode_problem
+from .forks import Forks
 from .derive import derive_bytes
 from .desync import DesyncCheck
 from .dispatch import Dispatcher
@@ -99,17 +101,20 @@ class SessionPeer:
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
         self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
+        self.dispute = self.deckwork.dispute = Dispute(self.table, self.own, who, self.deckwork)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
         self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
+        self.forks = self.intake.forks = Forks(config, identity, seat, who, self.table)
+        self.hashes.proven = self.forks.proven
         self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
-        for part in (self.deckwork, self.rounds, self.commands, self.takebacks, self.hashes,
-                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat):
+        for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
+                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -491,7 +496,8 @@ class SessionPeer:
     def _check_deadlines(self, now: float) -> None:
         if self.log.replaying or not self.started or not self.deadlines.due(now):
             return
-        if self.status == STOPPED or (self.status == OVER and self.audit.result is not None):
+        if (self.status == STOPPED and not self.dispute.active) or \
+                (self.status == OVER and self.audit.result is not None):
             return
         skip = {self.seat, *self.handed}
         if self.ghost is not None:
@@ -631,6 +637,14 @@ class SessionPeer:
                                              f"{exc}", exc.seat, now)
                         self._stop(f"cheating detected: {exc}")
                     except ProtocolError as exc:
+                        if is_decode_problem(exc):
+                            # not the sender's fault: find whose stage was wrong (dispute.py)
+                            where = body.get("positions") if body["type"] == "deck/keys" \
+                                else [body.get("pos")]
+                            self._apply(self.dispute.start(body.get("epoch"), exc,
+                                                           where if isinstance(where, list)
+                                                           else []), now)
+                            continue
                         self._alert("error", f"refused a message of {self.who.seat(s)}: {exc}",
                                     s, now)
             if self._settle():

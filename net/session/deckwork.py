@@ -20,6 +20,7 @@ import belfort
 
 from net.crypto import wire
 
+from .dispute import is_decode_problem
 from .effects import Names, Out, Refused
 from .seat import SeatActor
 from .table import GameTable
@@ -28,6 +29,7 @@ from .table import GameTable
 class DeckWork:
     def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
+        self.dispute = None          # dispute.Dispute, set by the peer
 
     def register(self, dispatch) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
@@ -104,6 +106,10 @@ class DeckWork:
         envs, problems = self.own.releases(self.table.game, self.table.locate)
         out = Out(send=envs)
         for a in problems:
+            epoch = next((d.epoch for d in self.own.decks if any(x is a for x in d.alerts)), None)
+            if self.dispute is not None and is_decode_problem(a) and epoch is not None:
+                out.add(self.dispute.start(epoch, a))       # nobody is named: the audit will
+                continue
             out.alert("cheat", f"the deck is inconsistent: {a}", a.seat)
             out.halt(f"deck problem: {a}")
         return out

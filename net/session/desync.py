@@ -51,6 +51,7 @@ class DesyncCheck:
         self.their_hashes: dict[int, dict[int, tuple]] = {}
         self.their_views: dict[int, dict[int, dict]] = {}
         self.desync: dict | None = None
+        self.proven: dict = {}          # seats proven to equivocate (forks.Forks.proven)
         self.unsent: set[int] = set()     # versions whose hash we hold back (catchup.py)
 
     def register(self, dispatch) -> None:
@@ -121,7 +122,12 @@ class DesyncCheck:
         for s, h in sorted(hashes.items()):
             groups.setdefault(h, []).append(s)
         best = max(groups.values(), key=len)
-        if len(best) * 2 <= len(hashes):
+        if self.proven:
+            # a seat proven to have signed two different messages caused it: name that
+            # seat, never the peers it deceived (forks.py)
+            odd = sorted(self.proven)
+            who = f"{self.names.seats(odd)} signed contradicting messages (proof sent)"
+        elif len(best) * 2 <= len(hashes):
             odd = sorted(hashes)
             who = "the peers disagree: " + "; ".join(
                 f"{self.names.seats(g)} {'has' if len(g) == 1 else 'have'} {h[:12]}"

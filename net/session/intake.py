@@ -100,6 +100,7 @@ class Intake:
         self.inbox: list[deque] = [deque() for _ in range(self.n)]
         self._last_need = -1.0
         # set by the handoff part: a seat being handed over / handed to a bot
+        self.forks = None            # forks.Forks, set by the peer
         self.beyond_cut = lambda seat, seq: False
         self.is_handed = lambda seat: False
 
@@ -198,7 +199,11 @@ class Intake:
                 # a byte-identical copy (a resync, a reconnecting socket, a rejoining
                 # peer sending again what it re-made): harmless, nothing to say
                 return Out()
-            # a validly signed, different message with a used seq: equivocation
+            # a validly signed, different message with a used seq: equivocation, and
+            # the two messages are the proof of it (forks.py)
+            held = self.log.envelopes(seat)
+            if self.forks is not None and 0 <= seq < len(held):
+                return self.forks.found(seat, seq, held[seq], data)
             raise Refused("cheat", seat, f"{name(seat)} signed two different "
                                          f"messages with seq {seq}{by}")
         if exc.reason == "sig/out-of-order":

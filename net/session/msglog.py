@@ -18,6 +18,7 @@ class MessageLog:
         self.store = store               # storage.GameStore or None
         self.replaying = False           # rebuilding from the log: record nothing
         self.sent: list[bytes] = []
+        self._chains: dict[int, list[bytes]] = {}
         self.accepted: list[list[bytes]] = [[] for _ in range(n)]
         self.ahead: dict[int, tuple[bytes, dict]] = {}   # seq -> (our envelope, its body)
         self.sync_due = False            # a phase boundary passed: fsync the log soon
@@ -45,6 +46,19 @@ class MessageLog:
         """Another seat's envelope, accepted: on disk first, then held."""
         self.record("in", data)
         self.accepted[seat].append(data)
+
+    def chain(self, seat: int, count: int) -> bytes:
+        """Running hash of ``seat``'s first ``count`` envelopes we hold (forks.py: peers
+        compare it to find a seat that showed them different messages)."""
+        import hashlib
+        env = self.envelopes(seat)
+        cache = self._chains.setdefault(seat, [b""])
+        if len(cache) > len(env) + 1:         # the list was cut (a rejoin): start again
+            cache[:] = [b""]
+        while len(cache) <= min(count, len(env)):
+            i = len(cache) - 1
+            cache.append(hashlib.sha256(cache[i] + hashlib.sha256(env[i]).digest()).digest())
+        return cache[count] if count < len(cache) else b""
 
     def envelopes(self, seat: int) -> list[bytes]:
         return self.sent if seat == self.seat else self.accepted[seat]

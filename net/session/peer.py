@@ -60,6 +60,9 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
                        default=None, metavar="SECONDS",
                        help="a seat silent this long stalls the game no longer: it may be "
                             "handed to a bot (3-5 players) or the game pauses (default 180 s)")
+        p.add_argument("--step-deadline", type=float, default=None, metavar="SECONDS",
+                       help="an automatic protocol step owed this long names its seat "
+                            "(default 15 s)")
         p.add_argument("--auto-handoff", type=float, default=None, metavar="SECONDS",
                        help="3-5 players: vote to hand a seat silent this long to a bot")
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
@@ -289,6 +292,8 @@ def start_node(args, out) -> "object | int":
         timing.heartbeat = args.heartbeat
     if args.peer_timeout:
         timing.timeout = args.peer_timeout
+    if getattr(args, "step_deadline", None):
+        timing.step_deadline = args.step_deadline
     from . import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):

@@ -70,7 +70,9 @@ class Resync:
     def heartbeat(self, dest: int | None, need: bool) -> Out:
         if self.log.replaying:
             return Out()
-        fields = {"have": self.intake.have(), "need": need, "finished": self.finished()}
+        have = self.intake.have()
+        fields = {"have": have, "need": need, "finished": self.finished(),
+                  "tips": [self.log.chain(s, have[s]) for s in range(self.n)]}
         if self.address is not None:
             fields["addr"] = list(self.address)     # signed with our identity key
         return self._frame(dest, "ctl/hb", fields)
@@ -107,11 +109,31 @@ class Resync:
         self.heard_at[seat] = now
         self._moved(seat, body.get("addr"))
         out = self._fill(seat, have, bool(body.get("need")), now)
+        out.add(self._echo(seat, have, body.get("tips"), now))
         if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat] \
                 and self._asks.allow(seat, now):
             # they sent something we never got: ask (once per heartbeat of theirs)
             out.add(self.heartbeat(seat, need=True))
         return out
+
+    def _echo(self, seat: int, have: list[int], tips, now: float) -> Out:
+        """Their running hash of some seat's envelopes differs from ours at the same
+        count: one of us holds a different message.  Send them ours; their intake finds
+        the one that differs and makes it a proof (forks.py)."""
+        if not (isinstance(tips, list) and len(tips) == self.n):
+            return Out()
+        mine = self.log.counts()
+        for x in range(self.n):
+            if x == seat or not isinstance(tips[x], bytes):
+                continue
+            k = min(have[x], mine[x])
+            if k == 0 or have[x] > mine[x] or tips[x] == self.log.chain(x, k):
+                continue
+            if not self._fills.allow(("echo", seat), now):
+                return Out()
+            envs = self.log.envelopes(x)[max(0, k - SYNC_BATCH):k]
+            return self._frame(seat, "ctl/sync", {"envelopes": envs})
+        return Out()
 
     def _moved(self, seat: int, addr) -> None:
         """A seat's new mesh address (it came back on another IP or port)."""

@@ -204,3 +204,83 @@ def test_sync_request_flood_is_not_amplified():
                    net.now, 1)
     frames = p0.take_outgoing()
     assert 1 <= len(frames) <= 8, len(frames)
+
+
+# ---------------------------------------------------------------- deck disputes
+def _tamper_stage(peer, how):
+    """Make ``peer``'s stage of deck epoch 0 wrong: "shuffle" (its shuffle doubles a
+    point: no card any more), "rekey" (its re-key puts another position's ciphertext,
+    re-encrypted, at position 0: a distinct ciphertext that decodes to no card)."""
+    from net.crypto import curve
+    real_new_epoch = peer.own.new_epoch
+
+    def new_epoch(epoch, cards, start=True):
+        envs = real_new_epoch(epoch, cards, start)
+        deck = peer.own.decks[-1]
+        if epoch == 0 and how == "shuffle":
+            real = deck._shuffle_output
+            deck._shuffle_output = lambda prev: [curve.mul(2, prev[0])] + real(prev)[1:]
+        elif epoch == 0:
+            def rekey(prev):
+                out = deck._rekey_output.__wrapped__(prev)
+                k = deck._keys[0] * curve.inverse(deck._scalar) % curve.N
+                return [curve.mul(k, prev[1])] + out[1:]
+            rekey.__wrapped__ = deck._rekey_output
+            deck._rekey_output = rekey
+        return envs
+    peer.own.new_epoch = new_epoch
+
+
+@pytest.mark.parametrize("how", ["shuffle", "rekey"])
+def test_tampered_deck_is_disputed_and_the_tamperer_named(how):
+    """Seat 2's stage is wrong; the problem shows when some position decodes mid-game.
+    The honest seats stop, publish their audits of that deck, and the audit names seat 2
+    only — never the seat whose key release completed the decoding."""
+    net = MemoryNetwork.create(3, seed="dp-" + how)
+    _tamper_stage(net.peers[2], how)
+    net.start()
+    net.run(max_idle=30)
+    for s in (0, 1):
+        p = net.peers[s]
+        assert p.status == "stopped", (p.status, p.stop_reason)
+        assert "P2 (seat 2)" in p.stop_reason and "tampered" in p.stop_reason, p.stop_reason
+        assert named(p) == {2}, [a.text for a in p.alerts]
+
+
+# ---------------------------------------------------------------- equivocation
+def test_equivocation_to_different_peers_becomes_proof_against_its_signer():
+    """Seat 1 signs command A for seat 0 and command B, with the same seq, for seat 2.
+    The heartbeats' running hashes show the difference, the two signed messages reach a
+    peer that holds the other, and the proof names seat 1 everywhere — not seat 2, whom
+    a majority of state hashes would have blamed."""
+    from net.session.commands import plain
+    claims = belfort.command_claims
+    net = game_until(3, "eqv", 20)
+    bad = net.peers[1]
+    net.run(until=lambda: bad.decision_needed() and len(bad.game.waiting_for()) == 1)
+    g = bad.game
+    legal = [c for c in belfort.legal_commands(g, 1) if not claims(belfort.normalize(c))]
+    assert len(legal) >= 2
+    a, b = legal[0], legal[-1]
+    seq, v = bad.signer.next_seq, g.version
+    bad.submit(a, net.now)
+    forged = encode_envelope(net.identities[1].sign_message({
+        "type": "sess/cmd", "game": bad.cfg.game_id, "seat": 1, "seq": seq, "v": v,
+        "cmd": plain(belfort.normalize(b))}))
+    from net.crypto import wire
+    for dest, data in bad.take_outgoing():
+        body = wire.unpack(wire.unpack(data, "x")["body"], "x")
+        if body["type"] == "sess/cmd" and body["seq"] == seq:
+            net.inject(1, 0, data)
+            net.inject(1, 2, forged)
+        else:
+            for r in (0, 2):
+                net.inject(1, r, data)
+    net.run(max_idle=30)
+    for s in (0, 2):
+        p = net.peers[s]
+        assert p.status == "stopped", (p.status, p.stop_reason)
+        assert "P1 (seat 1) signed two different messages" in p.stop_reason, p.stop_reason
+        proofs = {a.seat for a in p.alerts if "signed two different" in a.text}
+        assert proofs == {1}, [a.text for a in p.alerts]
+        assert 2 not in named(p)          # the deceived seat is never named

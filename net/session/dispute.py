@@ -1,0 +1,104 @@
+"""Deck disputes (net/crypto/PROTOCOL.md §5, "Problems found at decoding"; issue 10).
+
+When a position of a deck decodes to something that is not a card of its epoch, or to a
+card seen at another position, some shuffle or re-key stage was tampered with — but the
+seat whose key release completed the decoding is not to blame, and nobody can be named
+from the decoding alone.  So:
+
+1. The peer that sees it stops the game ("the deck of epoch e is wrong at position p").
+   If the position was dealt to it (a private deal: nobody else can see the problem), it
+   first *disputes*: it releases its own key for that position, so every peer decodes it
+   and sees the same problem for itself.
+2. It publishes its audit of that epoch (every secret of that deck: its scalar,
+   permutation and keys, each opening the commitments it made at the start).  An honest
+   peer does this only for a problem it decoded itself: no message of another seat can
+   make it publish its secrets.
+3. Once every seat's audit is in, each peer recomputes every stage from the published
+   secrets; the stage that differs from the transcript names its seat (a verdict only
+   the audit can give).  A seat that does not publish its audit is named by the
+   deadlines (deadlines.py: "withheld its deck audit").
+
+``deck/audit`` is processed after the game stopped (it is how a dispute ends).
+"""
+
+from __future__ import annotations
+
+from net.crypto import CheatingError, ProtocolError
+from net.crypto.errors import DECK_DUPLICATE_CARD, DECK_NOT_A_CARD
+
+from .effects import Names, Out
+
+DECODE_PROBLEMS = (DECK_NOT_A_CARD, DECK_DUPLICATE_CARD)
+
+
+def is_decode_problem(exc: Exception) -> bool:
+    return isinstance(exc, ProtocolError) and not isinstance(exc, CheatingError) \
+        and exc.reason in DECODE_PROBLEMS and exc.seat is None
+
+
+class Dispute:
+    def __init__(self, table, own, names: Names, deckwork) -> None:
+        self.table, self.own, self.names, self.deckwork = table, own, names, deckwork
+        self.epochs: set[int] = set()            # epochs under dispute
+        self.verdicts: dict[int, str] = {}
+
+    def register(self, dispatch) -> None:
+        dispatch.on("deck/audit", self.on_audit, after_stop=True)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.epochs) and len(self.verdicts) < len(self.epochs)
+
+    def start(self, epoch: int, problem: Exception, positions=()) -> Out:
+        """A decoding problem found in ``epoch`` (near ``positions``): dispute, stop,
+        publish our audit of that epoch."""
+        out = Out()
+        if not (isinstance(epoch, int) and 0 <= epoch < len(self.own.decks)):
+            return out.halt(f"deck problem: {problem}")
+        deck = self.own.decks[epoch]
+        if epoch not in self.epochs:
+            self.epochs.add(epoch)
+            text = (f"the deck of epoch {epoch} is wrong ({getattr(problem, 'detail', problem)}): "
+                    f"some shuffle or re-key stage was tampered with; every seat now publishes "
+                    f"its secrets of that deck to find whose step was wrong. The game is stopped.")
+            out.alert("cheat", text, None).halt(text)
+        mine = [p for p in positions if isinstance(p, int) and 0 <= p < deck.size
+                and deck.holder(p) == self.own.seat and p not in deck.known]
+        if mine and deck.ready:
+            out.send += self.own._mine([deck.release(mine)])      # the dispute itself
+        if deck.ready and self.own.seat not in deck.audits:
+            out.send += self.own._mine([deck.publish_audit()])
+        return out
+
+    def on_audit(self, body: dict, now: float) -> Out:
+        """A seat's audit: the end of the game's, or a dispute's."""
+        e = body.get("epoch")
+        try:
+            out = self.deckwork.on_message(body, now)
+        except CheatingError as exc:
+            return self._verdict(e, exc)
+        except ProtocolError as exc:
+            if is_decode_problem(exc):
+                return self.start(e, exc)
+            raise
+        if isinstance(e, int) and e in self.epochs and e not in self.verdicts:
+            deck = self.own.decks[e]
+            if deck.audit_report is not None and deck.audit_report.ok:
+                self.verdicts[e] = "ok"
+                out.alert("info", f"the audit of deck epoch {e} found every stage correct")
+        return out
+
+    def _verdict(self, epoch, exc: CheatingError) -> Out:
+        faults = getattr(exc, "faults", None) or [(exc.seat, exc.reason, exc.detail)]
+        seats = sorted({s for s, _r, _d in faults if s is not None})
+        out = Out()
+        for s, reason, detail in faults:
+            out.alert("cheat", f"{self.names.seat(s)} broke the deck protocol ({reason}: "
+                               f"{detail})", s)
+        text = (f"the audit of deck epoch {epoch} shows {self.names.seats(seats)} "
+                f"tampered with the deck" if seats else f"deck problem: {exc}")
+        if isinstance(epoch, int):
+            self.verdicts[epoch] = text
+        if self.table.status == "stopped":
+            self.table.stop_reason = text     # the verdict replaces "the deck is wrong"
+        return out.halt(text)

@@ -1,0 +1,63 @@
+"""Equivocation becomes proof (issue 10): a seat that signs two different messages with
+one sequence number, to show different peers different games, is named by the two
+signed messages themselves — never by a vote of the peers it deceived.
+
+* Echo.  Every heartbeat carries, for each seat, the running hash (``MessageLog.chain``)
+  of the envelopes of that seat we hold.  A peer whose hash for a seat differs from ours
+  at the same count holds a different message somewhere: we send it that seat's
+  envelopes (``ctl/sync``), and its intake finds the one that differs from its own.
+* Proof.  Holding two valid signatures of one seat over different bodies with the same
+  seq, a peer broadcasts ``ctl/proof {a, b}`` (both envelopes), names the signer and stops
+  the game with that verdict.  Every peer checks the proof itself (evidence.py: both
+  signatures with the roster's key, same game, seat and seq, different bytes), adopts
+  the verdict and passes the proof on once.  A desync report then names the proven
+  signer, not the seats outside the largest group of equal hashes.
+"""
+
+from __future__ import annotations
+
+from net.crypto import encode_envelope
+
+from .effects import Names, Out, Refused
+from .evidence import signed_body
+
+
+class Forks:
+    def __init__(self, config, identity, seat: int, names: Names, table) -> None:
+        self.cfg, self.identity, self.seat, self.names, self.table = config, identity, seat, names, table
+        self.proven: dict[int, str] = {}          # seat -> verdict
+
+    def register(self, dispatch) -> None:
+        dispatch.on_control("ctl/proof", self.on_proof)
+
+    def verdict(self, seat: int, seq: int) -> str:
+        return (f"{self.names.seat(seat)} signed two different messages with seq {seq} "
+                f"(equivocation: it showed different peers different games; the two signed "
+                f"messages were sent to everyone as proof)")
+
+    def found(self, seat: int, seq: int, held: bytes, other: bytes) -> Out:
+        """We hold ``held`` for (seat, seq) and received the different ``other``."""
+        if seat in self.proven or seat == self.seat:
+            return Out()
+        text = self.proven[seat] = self.verdict(seat, seq)
+        body = {"type": "ctl/proof", "game": self.cfg.game_id, "seat": self.seat, "seq": 0,
+                "a": held, "b": other}
+        out = Out(frames=[(None, encode_envelope(self.identity.sign_message(body)))])
+        out.alert("cheat", text, seat)
+        if self.table.status == "stopped":
+            self.table.stop_reason = text     # a desync it caused names it, not its victims
+        return out.halt(text)
+
+    def on_proof(self, sender: int, body: dict, now: float) -> Out:
+        a, b = body.get("a"), body.get("b")
+        if not (isinstance(a, bytes) and isinstance(b, bytes)) or a == b:
+            raise Refused("cheat", sender, f"{self.names.seat(sender)} sent a malformed proof")
+        for s in range(self.cfg.n):
+            ba = signed_body(a, self.cfg.keys[s], self.cfg.game_id)
+            if ba is None or ba["seat"] != s:
+                continue
+            bb = signed_body(b, self.cfg.keys[s], self.cfg.game_id)
+            if bb is not None and bb["seat"] == s and bb["seq"] == ba["seq"]:
+                return self.found(s, ba["seq"], a, b)
+        raise Refused("cheat", sender, f"{self.names.seat(sender)} sent a proof of "
+                                       f"equivocation that does not hold")
