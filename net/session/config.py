@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 
 from net.crypto import wire
 
-PROTOCOL = "belfort-lan/session/1"   # a peer with another value is refused in the lobby
+PROTOCOL = "belfort-lan/session/2"   # a peer with another value is refused in the lobby (2: challenge-bound hello, chained envelopes, take-backs)
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
