@@ -13,6 +13,7 @@ from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK,
                           SPREAD_AREAS)
 
 from .i18n import N_, _, ngettext, pgettext, term, term_count
+from .i18n.width import cell_width
 
 
 
@@ -73,16 +74,23 @@ def cost_text(cost, short=False):
 
 
 def initials(names):
-    """One distinct capital letter per seat (a digit if the letters run out)."""
+    """One distinct capital letter per seat (a digit if the letters run out).
+
+    The board shows each symbol's holder in one terminal cell, so a wide character (the
+    Hangul of a Korean name, or of the Korean "You") is never an initial: such a name gets
+    the first free Latin capital instead.
+    """
     used, out = set(), []
     for i, name in enumerate(names):
         pick = None
         for ch in name.upper():
-            if ch.isalpha() and ch not in used:
+            if ch.isalpha() and cell_width(ch) == 1 and ch not in used:
                 pick = ch
                 break
         if pick is None:
-            pick = str(i)
+            pick = next((ch for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if ch not in used
+                         and not any(ch in other.upper() for other in names[i + 1:])),
+                        str(i))
         used.add(pick)
         out.append(pick)
     return out

@@ -37,7 +37,7 @@ PLURAL_FORMS = {
 # Catalogs whose new messages the translators have not done yet: untranslated (and fuzzy)
 # entries are shown in English and are not counted as errors by `scripts/i18n.py check` and
 # the tests (anything else still is). Remove a language once its .po is complete.
-AWAITING_TRANSLATION = ("ko",)
+AWAITING_TRANSLATION: tuple[str, ...] = ()
 
 LANG_OPTION_HELP = N_("the language to play in: {choices} (default: from LANGUAGE, LC_ALL, "
                       "LC_MESSAGES or LANG, else English)")

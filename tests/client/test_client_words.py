@@ -5,7 +5,8 @@ import belfort
 import pytest
 from belfort.data import CARD_PLANK, GUILD_PLANK, GUILDS, SITE_ID
 
-from client.words import Describer, Namer
+from client.i18n.width import cell_width
+from client.words import Describer, Namer, initials
 
 GAME = belfort.new_game(["Ana", "Bo", "Cy"], {"guilds": "normal"}, seed=1)
 VIEW = belfort.seat_view(GAME, 0)
@@ -95,3 +96,13 @@ def test_the_end_of_the_game_in_both_persons(winners, text):
     d = Describer(Namer(["Ana", "Bo", "Cy"], 0), GAME.rs, list(GAME.guilds))
     view = dict(VIEW, result={"winners": winners, "tie_break": len(winners) > 1})
     assert d.sentence(("game-over",), view, {}) == text
+
+
+def test_initials_are_one_cell_even_for_korean_names():
+    # The board shows each symbol's holder in one cell; Hangul takes two.
+    letters = initials(["당신", "Bo", "Cy", "Di"])
+    assert letters == ["A", "B", "C", "D"]
+    mixed = initials(["김", "이", "Ana"])
+    assert len(set(mixed)) == 3 and mixed[2] == "A"
+    assert all(cell_width(ch) == 1 for ch in mixed)
+    assert initials(["Ana", "Bo"]) == ["A", "B"]
