@@ -223,17 +223,13 @@ def problems(lang, template=None):
 
 def blocking(lang, found):
     """The problems that count: for a language still with its translators
-    (language.AWAITING_TRANSLATION), untranslated, fuzzy (Babel's guesses for a changed
-    message, never shown) and missing entries (new messages, merged in by the translators'
-    next `update`: leaving their .po alone keeps their branch free of merge conflicts) are
-    their work to come, shown in English meanwhile; anything else (wrong placeholders, a
-    stale .mo) still counts."""
+    (language.AWAITING_TRANSLATION), untranslated and fuzzy entries (Babel's guesses for a
+    changed message, never shown) are their work to come; anything else (wrong
+    placeholders, a stale .mo, a missing entry) still counts."""
     if lang not in AWAITING_TRANSLATION:
         return found
     return [p for p in found if not p.endswith((" is untranslated", " is fuzzy (review it, "
-                                                "then remove the fuzzy flag)",
-                                                " is missing (run: python scripts/i18n.py "
-                                                "update)"))]
+                                                "then remove the fuzzy flag)"))]
 
 
 def cmd_check():

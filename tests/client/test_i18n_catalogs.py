@@ -46,8 +46,8 @@ def test_the_template_holds_every_marked_message_of_the_source():
 def test_every_catalog_is_complete(lang):
     """Nothing missing, untranslated or fuzzy; placeholders kept; the right Plural-Forms;
     the compiled .mo up to date (the same checks as `python scripts/i18n.py check`). A
-    language still with its translators (AWAITING_TRANSLATION) may have untranslated,
-    fuzzy or missing entries (shown in English), nothing else."""
+    language still with its translators (AWAITING_TRANSLATION) may have untranslated
+    entries, nothing else."""
     assert TOOL.blocking(lang, TOOL.problems(lang)) == []
 
 
