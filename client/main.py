@@ -394,12 +394,13 @@ def cmd_network(argv):
     from net.session import cli
 
     from . import termguard
+    from .netmessages import net_text
     args = cli.parser().parse_args(list(argv))
     # the session's log records go to a file, never over the window (issue 11, bug 1)
     log_file = termguard.log_path(args.data_dir)
     termguard.log_to_file(log_file, logging.ERROR if args.quiet or args.json else
                           logging.WARNING)
-    node = cli.start(args)
+    node = cli.start(args, render=net_text)      # the lobby in the player's language
     if isinstance(node, int):
         return node
     if node.bot is not None:           # a bot seat: no window

@@ -30,10 +30,11 @@ def parser(prog: str = "belfort"):
     return peer.build_parser(prog)
 
 
-def start(args):
-    """Run the lobby ``args`` ask for; the started Node, or an exit code."""
+def start(args, render=None):
+    """Run the lobby ``args`` ask for; the started Node, or an exit code.  ``render``: how a
+    line to print reaches the person (the client translates net's `msgs.Msg` texts)."""
     peer.setup_logging(args)
-    return peer.start_node(args, peer.Printer(args.json, args.quiet))
+    return peer.start_node(args, peer.Printer(args.json, args.quiet, render))
 
 
 def play_text(node, args) -> int:

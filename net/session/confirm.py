@@ -15,6 +15,8 @@ import os
 import select
 import sys
 
+from .msgs import N_, Msg
+
 START_WORDS = ("start", "s", "go")
 
 
@@ -61,11 +63,16 @@ class StartConfirmation:
         who = "; ".join(f"{s.name} (key {r['fingerprint']})" for s, r in
                         zip(lobby.seats, lobby.roster()))
         if seats < 2:
-            text = f"Waiting for players (1 of {lobby.players} seats taken)."
+            text = Msg(N_("Waiting for players (1 of {players} seats taken)."),
+                       players=lobby.players)
+        elif seats >= lobby.players:
+            text = Msg(N_("{seats} of {players} seats taken — every seat is taken: {who}. "
+                          "Check each key with its player, then type start and Enter to "
+                          "begin."), seats=seats, players=lobby.players, who=who)
         else:
-            full = " — every seat is taken" if seats >= lobby.players else ""
-            text = (f"{seats} of {lobby.players} seats taken{full}: {who}. Check each key "
-                    f"with its player, then type start and Enter to begin.")
+            text = Msg(N_("{seats} of {players} seats taken: {who}. Check each key with its "
+                          "player, then type start and Enter to begin."),
+                       seats=seats, players=lobby.players, who=who)
         self.out({"event": "lobby-confirm", "text": text, "seats": seats,
                   "players": lobby.players})
 
@@ -74,13 +81,14 @@ class StartConfirmation:
         for line in self._lines():
             if line.lower() not in START_WORDS:
                 if line:
-                    self.out({"event": "lobby-confirm", "text": f"'{line}' is not a lobby "
-                              "command: type start (Enter) to begin with these players.",
+                    self.out({"event": "lobby-confirm", "text": Msg(N_(
+                        "'{line}' is not a lobby command: type start (Enter) to begin "
+                        "with these players."), line=line),
                               "seats": len(lobby.seats), "players": lobby.players})
                 continue
             if len(lobby.seats) < 2:
-                self.out({"event": "lobby-confirm", "text": "At least 2 players are needed "
-                          "to start.", "seats": len(lobby.seats), "players": lobby.players})
+                self.out({"event": "lobby-confirm", "text": Msg(N_(
+                        "At least 2 players are needed to start.")), "seats": len(lobby.seats), "players": lobby.players})
                 continue
             return True
         return False

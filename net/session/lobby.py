@@ -41,6 +41,16 @@ from net.crypto.identity import SIG_DOMAIN
 from .addresses import AddressError, lan_addresses, normalize
 from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
 from .text import name_problem, printable, skeleton
+from .msgs import N_, Msg, recognize
+
+# the host's refusals, sent in English; a joiner recognizes them to show them translated
+REFUSALS = (
+    N_("the game has already started ({players}); only its players can rejoin"),
+    N_("wrong version: the host runs {host}, you run {you}"),
+    N_("game full ({seats} of {players} seats taken)"),
+    N_("the name {name} is taken"),
+    N_("the name {name} looks like {seated}, who is seated; choose another with --name"),
+)
 
 PING = 1.0
 JOINER_SILENT = 6.0
@@ -192,8 +202,8 @@ class HostLobby:
             pass
 
     def _refuse(self, rid: bytes, reason: str, events: list) -> None:
-        self._send(rid, "lobby/refused", {"reason": reason})
-        events.append(f"refused a joiner: {reason}")
+        self._send(rid, "lobby/refused", {"reason": str(reason)})   # the wire: English
+        events.append(Msg(N_("refused a joiner: {reason}"), reason=reason))
 
     def _broadcast_roster(self) -> None:
         self._last_roster = time.monotonic()
@@ -245,13 +255,12 @@ class HostLobby:
             return
         if self.started:
             # before the version: a probe of a started game learns that it started
-            self._refuse(rid, "the game has already started ({players}); only its players "
-                              "can rejoin".format(players=", ".join(s.name for s in self.seats)),
+            self._refuse(rid, Msg(REFUSALS[0], players=", ".join(s.name for s in self.seats)),
                          events)
             return
         proto = body.get("protocol")
         if proto != PROTOCOL:
-            self._refuse(rid, f"wrong version: the host runs {PROTOCOL}, you run {proto!r}", events)
+            self._refuse(rid, Msg(REFUSALS[1], host=PROTOCOL, you=repr(proto)), events)
             return
         challenge = body.get("challenge")
         if challenge is None or challenge != self.challenges.get(rid):
@@ -281,23 +290,23 @@ class HostLobby:
             existing.rid = rid            # the same joiner again (reconnected): keep its seat
         elif existing is None:
             if len(self.seats) >= self.players:
-                self._refuse(rid, f"game full ({len(self.seats)} of {self.players} seats taken)",
+                self._refuse(rid, Msg(REFUSALS[2], seats=len(self.seats), players=self.players),
                              events)
                 return
             name = " ".join(name.split())
             alike = next((s for s in self.seats if skeleton(s.name) == skeleton(name)), None)
             if alike is not None:
                 same = alike.name.casefold() == name.casefold()
-                self._refuse(rid, f"the name {name!r} is taken" if same else
-                             f"the name {name!r} looks like {alike.name!r}, who is seated; "
-                             f"choose another with --name", events)
+                self._refuse(rid, Msg(REFUSALS[3], name=repr(name)) if same else
+                             Msg(REFUSALS[4], name=repr(name), seated=repr(alike.name)), events)
                 return
             ip = peer_ip or _host_of(via)
             self.seats.append(Seat(name, key, curve, kind, port, ip, _host_of(via), rid))
             self.admitted.add(curve)
             if self.on_join is not None:
                 self.on_join(curve)
-            events.append(f"{name} joined ({kind}, key {fingerprint(key)})")
+            events.append(Msg(N_("{name} joined ({kind}, key {fingerprint})"), name=name,
+                              kind=kind, fingerprint=fingerprint(key)))
         seat_no = next(i for i, s in enumerate(self.seats) if s.key == key)
         self._send(rid, "lobby/welcome", {
             "your_seat": seat_no, "host": self.seats[0].name, "fingerprint": self.fingerprint,
@@ -416,7 +425,9 @@ class JoinLobby:
             if body is None:
                 continue
             if body["type"] == "lobby/refused":
-                raise LobbyError(f"refused by the host: {printable(body.get('reason'), 300)}")
+                raise LobbyError(Msg(N_("refused by the host: {reason}"),
+                                     reason=recognize(printable(body.get("reason"), 300),
+                                                      REFUSALS)))
             if body["type"] == "lobby/challenge" and isinstance(body.get("challenge"), bytes):
                 self.dealer.send(_sign(self.identity, "lobby/hello",
                                        dict(self.hello_fields, challenge=body["challenge"])))
@@ -475,7 +486,9 @@ class JoinLobby:
                 if on_roster:
                     on_roster(self.roster)
             elif t == "lobby/refused":
-                raise LobbyError(f"refused by the host: {printable(body.get('reason'), 300)}")
+                raise LobbyError(Msg(N_("refused by the host: {reason}"),
+                                     reason=recognize(printable(body.get("reason"), 300),
+                                                      REFUSALS)))
             elif t == "lobby/start":
                 try:
                     cfg = GameConfig.from_dict(body["config"])

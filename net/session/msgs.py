@@ -39,3 +39,27 @@ class Joined(str):
         joined = super().__new__(cls, sep.join(items))
         joined.items, joined.sep = items, sep
         return joined
+
+
+def recognize(text: str, templates) -> str:
+    """`text` as the `Msg` of the first of `templates` that reads exactly like it (its
+    placeholders matching anything), else `text` itself.  For English texts that arrive
+    over the wire (a host's refusal): the template stays on this peer, and what fills its
+    placeholders is still only shown, never interpreted."""
+    import re
+    for template in templates:
+        pattern, names = "", []
+        for literal, field, _spec, _conv in _FORMATTER.parse(template):
+            pattern += re.escape(literal)
+            if field is not None:
+                pattern += f"(?P<{field}>.+?)" if field not in names else f"(?P={field})"
+                names.append(field)
+        found = re.fullmatch(pattern, text, re.S)
+        if found:
+            msg = Msg(template, **found.groupdict())
+            if msg == text:
+                return msg
+    return text
+
+
+_FORMATTER = __import__("string").Formatter()

@@ -32,6 +32,7 @@ from belfort.undo import UndoRefused
 
 from .config import Timing
 from .lobby import LobbyError
+from .msgs import N_, Msg
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
@@ -119,8 +120,12 @@ def build_parser(prog: str = "python -m net.session.peer") -> argparse.ArgumentP
 
 
 class Printer:
-    def __init__(self, as_json: bool, quiet: bool) -> None:
+    """Prints events; ``render`` (the client's translation of a `msgs.Msg`) turns each
+    human-readable line into what the person reads."""
+
+    def __init__(self, as_json: bool, quiet: bool, render=None) -> None:
         self.as_json, self.quiet = as_json, quiet
+        self.render = render or str
         self.lock = threading.Lock()
 
     def __call__(self, ev: dict) -> None:
@@ -128,17 +133,18 @@ class Printer:
             if self.as_json:
                 print("@ " + json.dumps(ev, default=str), flush=True)
             elif not self.quiet or ev.get("event") == "result":
-                print(human_text(ev), flush=True)
+                print(self.render(human_text(ev)), flush=True)
 
 
 def human_text(ev: dict) -> str:
     e = ev.get("event")
     if e == "lobby":
         joins = ev.get("joins") or [ev["join"]]
-        more = ("\n(or, on another network of this machine:\n" +
-                "\n".join(f"    {j}" for j in joins[1:]) + ")\n") if len(joins) > 1 else ""
-        return (f"Hosting. The others type:\n\n    {joins[0]}\n{more}\n"
-                f"Read this key fingerprint aloud: {ev['fingerprint']}")
+        more = Msg(N_("\n(or, on another network of this machine:\n{joins})\n"),
+                   joins="\n".join(f"    {j}" for j in joins[1:])) if len(joins) > 1 else ""
+        return Msg(N_("Hosting. The others type:\n\n    {join}\n{more}\n"
+                      "Read this key fingerprint aloud: {fingerprint}"),
+                   join=joins[0], more=more, fingerprint=ev["fingerprint"])
     if e in ("lobby-change", "lobby-confirm"):
         return ev["text"]
     if e == "games":
@@ -147,14 +153,19 @@ def human_text(ev: dict) -> str:
         return "Games on the LAN:\n" + "\n".join(f"  {i}. {g['line']}" for i, g in
                                                   enumerate(ev["games"], 1))
     if e == "welcome":
-        return (f"Joined {ev['host']}'s game as seat {ev['seat']}. The host's key fingerprint is "
-                f"{ev['host_fingerprint']} — check it with them. Yours is {ev['fingerprint']}.")
+        return Msg(N_("Joined {host}'s game as seat {seat}. The host's key fingerprint is "
+                      "{host_fingerprint} — check it with them. Yours is {fingerprint}."),
+                   host=ev["host"], seat=ev["seat"], host_fingerprint=ev["host_fingerprint"],
+                   fingerprint=ev["fingerprint"])
     if e == "roster":
-        return "Players: " + ", ".join(f"{r['name']} ({r['kind']})" for r in ev["roster"])
+        return Msg(N_("Players: {roster}"), roster=", ".join(f"{r['name']} ({r['kind']})"
+                                                             for r in ev["roster"]))
     if e == "started":
-        return f"The game starts: {', '.join(ev['roster'])}. You are seat {ev['seat']}."
+        return Msg(N_("The game starts: {roster}. You are seat {seat}."),
+                   roster=", ".join(ev["roster"]), seat=ev["seat"])
     if e == "rejoined":
-        return f"Rejoined the game as seat {ev['seat']}; catching up from the others."
+        return Msg(N_("Rejoined the game as seat {seat}; catching up from the others."),
+                   seat=ev["seat"])
     if e == "rejoin":
         return (f"The host's lobby does not answer ({ev['why']}); rejoining the game this "
                 f"machine was in ({ev['game']}).")
@@ -177,7 +188,7 @@ def human_text(ev: dict) -> str:
                          f"(belfort replay {ev['log']})")
         return "\n".join(lines)
     if e == "error":
-        return f"Error: {ev['text']}"
+        return Msg(N_("Error: {text}"), text=ev["text"])
     return json.dumps(ev, default=str)
 
 
@@ -345,7 +356,8 @@ def start_node(args, out) -> "object | int":
             node = nodemod.rejoin(args.dir, data_dir=args.data_dir, on_event=out, timing=timing,
                                   game_id=args.game)
     except LobbyError as exc:
-        out({"event": "error", "text": str(exc)})
+        # args[0]: the msgs.Msg itself (str(exc) would drop its template)
+        out({"event": "error", "text": exc.args[0] if exc.args else str(exc)})
         return 2
     except KeyboardInterrupt:
         return 130

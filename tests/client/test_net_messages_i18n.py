@@ -7,6 +7,7 @@ client/netmessages.py.
 
 from __future__ import annotations
 
+import io
 import json
 
 from client.i18n import PSEUDO, using
@@ -63,3 +64,57 @@ def test_a_net_message_whose_translation_is_broken_falls_back_to_english():
     msg.params = {}                                   # as if the template asked for more
     with using("fr"):
         assert net_text(msg) == "Bo is back"
+
+
+def refused_line(reason_from_the_wire):
+    """What a joiner's lobby prints when the host refuses it (net.session.peer)."""
+    from net.session.lobby import REFUSALS
+    from net.session.msgs import N_, Msg, recognize
+    from net.session.peer import human_text
+    error = Msg(N_("refused by the host: {reason}"),
+                reason=recognize(reason_from_the_wire, REFUSALS))
+    return human_text({"event": "error", "text": error})
+
+
+def test_a_lobby_refusal_from_the_host_is_shown_in_french():
+    line = refused_line("game full (4 of 4 seats taken)")
+    assert line == "Error: refused by the host: game full (4 of 4 seats taken)"
+    with using("fr"):
+        assert net_text(line) == ("Erreur : refusé par l'hôte : partie complète "
+                                  "(4 places prises sur 4)")
+    started = refused_line("the game has already started (Ana, Bo); only its players can rejoin")
+    with using(PSEUDO):
+        shown = net_text(started)
+        assert "already started" not in shown and "Ana, Bo" in shown
+
+
+def test_an_unknown_or_crafted_refusal_is_shown_as_it_came():
+    """The host's reason is untrusted text: one we do not know stays English, and braces
+    in it are shown, never interpreted."""
+    expected = {
+        "the moon is full": "the moon is full",
+        "{reason}": "{reason}",
+        # recognized, with the braces as the values: shown, not formatted again
+        "game full ({x} of {0} seats taken)": "partie complète ({x} places prises sur {0})",
+    }
+    for reason, shown in expected.items():
+        line = refused_line(reason)
+        with using("fr"):
+            assert net_text(line) == f"Erreur : refusé par l'hôte : {shown}"
+
+
+def test_the_lobby_printer_shows_the_start_prompt_in_the_players_language(capsys):
+    from net.session.peer import Printer
+    from net.session.confirm import StartConfirmation
+
+    class Lobby:
+        players = 3
+        seats = [type("Seat", (), {"name": n, "key": n})() for n in ("Ana", "Bo")]
+
+        def roster(self):
+            return [{"fingerprint": "ab12"}, {"fingerprint": "cd34"}]
+
+    with using("de"):
+        StartConfirmation(Printer(False, False, render=net_text), stdin=io.StringIO())._tell(Lobby())
+    shown = capsys.readouterr().out
+    assert shown.startswith("2 von 3 Plätzen besetzt: Ana (key ab12); Bo (key cd34).")
