@@ -24,12 +24,12 @@ def commands(driver):
         try:
             driver.say(" ".join(args))
         except ValueError as exc:          # chat.ChatError: nothing to say
-            return "error", str(exc)
+            return "error", net_text(exc.args[0] if exc.args else str(exc))
         return "info", _("Said to the table.")
 
     def handoff(args):
         answer = driver.text_command("handoff " + " ".join(args))
-        return ("error" if answer.startswith(("Refused", "usage")) else "info"), answer
+        return ("error" if answer.startswith(("Refused", "usage")) else "info"), net_text(answer)
 
     def waiting(args):
         return "info", waiting_sentence(driver)

@@ -15,6 +15,7 @@ import time
 from net.crypto import encode_envelope
 
 from .effects import Names, Out
+from .msgs import N_, Msg
 from .text import MAX_SAY, printable
 
 KEEP = 200                 # lines kept for the windows
@@ -51,7 +52,7 @@ class Chat:
     def say(self, text: str) -> Out:
         clean = printable(text, MAX_SAY)
         if not clean:
-            raise ChatError("say what? e.g. say good luck")
+            raise ChatError(Msg(N_("say what? e.g. say good luck")))
         n = max(self.clock_ns(), self._last_n[self.seat] + 1)
         self._last_n[self.seat] = n
         body = {"type": "ctl/say", "game": self.game_id, "seat": self.seat, "seq": 0,

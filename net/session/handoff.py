@@ -29,13 +29,15 @@ from net.crypto import encode_envelope, wire
 from .botseat import BotSeat
 from .effects import Names, Out, Refused
 from .evidence import signed_body
+from .msgs import N_, Msg
 from .escrow import MIN_SEATS, combine, deck_check, master_commitment, share_commitment
 from .table import PLAYING, STOPPED
 
-TWO_PLAYERS = ("handing a seat to a bot needs 3 to 5 players: with 2, the escrow would give "
-               "the single opponent the whole master secret (every card of the other seat)")
-ONE_ONLY = ("a seat was already handed to a bot in this game: its share of every other "
-            "seat's escrow went with it, so no second seat can be handed over")
+TWO_PLAYERS = Msg(N_("handing a seat to a bot needs 3 to 5 players: with 2, the escrow would "
+                     "give the single opponent the whole master secret (every card of the "
+                     "other seat)"))
+ONE_ONLY = Msg(N_("a seat was already handed to a bot in this game: its share of every other "
+                  "seat's escrow went with it, so no second seat can be handed over"))
 
 
 class HandoffError(Exception):
@@ -122,22 +124,25 @@ class Handoff:
         if self.n < MIN_SEATS:
             raise HandoffError(TWO_PLAYERS)
         if not (isinstance(seat, int) and 0 <= seat < self.n) or seat == self.seat:
-            raise HandoffError(f"seat {seat!r} is not another seat of this game")
+            raise HandoffError(Msg(N_("seat {seat} is not another seat of this game"),
+                                   seat=repr(seat)))
         name = self.names[seat]
         if seat in self.handed:
-            raise HandoffError(f"{name}'s seat is already played by a bot")
+            raise HandoffError(Msg(N_("{name}'s seat is already played by a bot"), name=name))
         if self.handed:
             raise HandoffError(ONE_ONLY)
         if self.seat in self.votes.get(seat, {}):
-            raise HandoffError(f"you already voted to hand {name}'s seat to a bot")
+            raise HandoffError(Msg(N_("you already voted to hand {name}'s seat to a bot"), name=name))
         if self.table.status != PLAYING:
-            raise HandoffError("the game is not running")
+            raise HandoffError(Msg(N_("the game is not running")))
         if seat not in self.escrow.escrow:
-            raise HandoffError(f"{name} left before its escrow reached us: the seat "
-                               f"cannot be handed to a bot (it can still rejoin)")
+            raise HandoffError(Msg(N_("{name} left before its escrow reached us: the seat "
+                                      "cannot be handed to a bot (it can still rejoin)"),
+                                   name=name))
         if quiet < self.limit():
-            raise HandoffError(f"{name} has been silent {quiet:.0f} s; a seat can "
-                               f"be handed to a bot after {self.limit():.0f} s of silence")
+            raise HandoffError(Msg(N_("{name} has been silent {secs} s; a seat can be handed "
+                                      "to a bot after {limit} s of silence"),
+                                   name=name, secs=f"{quiet:.0f}", limit=f"{self.limit():.0f}"))
 
     # ------------------------------------------------------------ votes and shares
     def vote(self, seat: int, why: str = "") -> Out:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from .handoff import HandoffError
+from .msgs import N_, Joined, Msg
 
 
 def handoff_command(peer, text: str, now: float | None = None) -> str:
@@ -21,10 +22,12 @@ def handoff_command(peer, text: str, now: float | None = None) -> str:
         seat = folded.index(arg.casefold()) if arg.casefold() in folded else None
     if seat is None:
         cands = peer.handoff_candidates(time.monotonic() if now is None else now)
-        return ("usage: handoff SEAT — silent seats now: " +
-                (", ".join(f"{s} ({peer.names[s]})" for s in cands) or "none"))
+        return Msg(N_("usage: handoff SEAT — silent seats now: {seats}"),
+                   seats=Joined(", ", [f"{s} ({peer.names[s]})" for s in cands])
+                   if cands else Msg(N_("none")))
     try:
         peer.handoff(seat, time.monotonic() if now is None else now)
     except HandoffError as exc:
-        return f"Refused: {exc}"
-    return f"You voted to hand {peer.names[seat]}'s seat to a bot; every other player must agree."
+        return Msg(N_("Refused: {why}"), why=exc.args[0] if exc.args else str(exc))
+    return Msg(N_("You voted to hand {name}'s seat to a bot; every other player must agree."),
+               name=peer.names[seat])

@@ -118,3 +118,12 @@ def test_the_lobby_printer_shows_the_start_prompt_in_the_players_language(capsys
         StartConfirmation(Printer(False, False, render=net_text), stdin=io.StringIO())._tell(Lobby())
     shown = capsys.readouterr().out
     assert shown.startswith("2 von 3 Plätzen besetzt: Ana (key ab12); Bo (key cd34).")
+
+
+def test_a_handoff_refusal_is_answered_in_the_players_language():
+    from net.session.handoff import HandoffError, TWO_PLAYERS
+    from net.session.msgs import N_, Msg
+    answer = Msg(N_("Refused: {why}"), why=HandoffError(TWO_PLAYERS).args[0])
+    assert answer.startswith("Refused: handing a seat to a bot needs 3 to 5 players")
+    with using("fr"):
+        assert net_text(answer).startswith("Refusé : confier une place à un robot demande 3 à 5")
