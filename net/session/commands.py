@@ -17,6 +17,7 @@ import belfort
 from net.crypto import wire
 
 from .effects import Names, Out, Refused
+from .msgs import N_, Msg
 from .table import GameTable
 
 
@@ -99,7 +100,8 @@ class Commands:
         out = Out(changes=[events])
         if self.paused and self.paused[0] == seat:
             self.paused = None
-            out.alert("info", f"{self.names[seat]} sent a legal command: the game goes on", seat)
+            out.alert("info", Msg(N_("{name} sent a legal command: the game goes on"),
+                                  name=self.names[seat]), seat)
         return out
 
     def illegal(self, seat: int, text: str, why: str) -> None:

@@ -36,6 +36,8 @@ from .table import PLAYING, STOPPED
 TWO_PLAYERS = Msg(N_("handing a seat to a bot needs 3 to 5 players: with 2, the escrow would "
                      "give the single opponent the whole master secret (every card of the "
                      "other seat)"))
+YOURS_HANDED = N_("your seat was handed to a bot at round {round} (game version {version}): it "
+                  "is played by a bot hosted by {host}; you cannot rejoin this game")
 ONE_ONLY = Msg(N_("a seat was already handed to a bot in this game: its share of every other "
                   "seat's escrow went with it, so no second seat can be handed over"))
 
@@ -157,7 +159,8 @@ class Handoff:
         env = self.signer.sign("hand/vote", fields)
         self.vote_envs.setdefault(seat, {})[self.seat] = encode_envelope(env)
         out = Out(send=[env])
-        return out.alert("info", f"you voted to hand {self.names[seat]}'s seat to a bot", seat)
+        return out.alert("info", Msg(N_("you voted to hand {name}'s seat to a bot"),
+                                      name=self.names[seat]), seat)
 
     def on_message(self, body: dict, now: float) -> Out:
         seat, target, name = body["seat"], body.get("target"), self.names.seat
@@ -179,9 +182,10 @@ class Handoff:
             if 0 <= body["seq"] < len(env):
                 self.vote_envs.setdefault(target, {})[seat] = env[body["seq"]]
             if self.seat != target and self.seat not in votes:
-                return Out().alert("info", f"{self.names[seat]} proposes to hand "
-                                           f"{self.names[target]}'s seat to a bot (agree: "
-                                           f"handoff {target})", target)
+                return Out().alert("info", Msg(N_("{name} proposes to hand {target}'s seat to "
+                                                  "a bot (agree: handoff {seat})"),
+                                               name=self.names[seat],
+                                               target=self.names[target], seat=target), target)
             return Out()
         share = body.get("share")
         if not (isinstance(share, bytes) and len(share) == 32):
@@ -257,12 +261,12 @@ class Handoff:
         self.intake.rekey(target, self.cfg.keys[host])
         if target == self.seat:
             self.ours_handed = True
-            text = (f"your seat was handed to a bot at round {h['round']} (game version "
-                    f"{h['version']}): it is played by a bot hosted by {self.names[host]}; "
-                    f"you cannot rejoin this game")
+            text = Msg(YOURS_HANDED, round=h["round"], version=h["version"],
+                       host=self.names[host])
             return out.alert("info", text, target).halt(text)
-        out.alert("info", f"{self.names[target]}'s seat is now played by a bot hosted by "
-                          f"{self.names[host]} (its hand is known to everyone)", target)
+        out.alert("info", Msg(N_("{name}'s seat is now played by a bot hosted by {host} (its "
+                                 "hand is known to everyone)"),
+                              name=self.names[target], host=self.names[host]), target)
         out.events.append(("handoff", target, host))
         if host == self.seat:
             self.bot = BotSeat(self.identity, target, master, cut, table=self.table,
@@ -302,8 +306,7 @@ class Handoff:
                                          f"to a bot, without the votes of "
                                          f"{self.names.seats(missing)}: ignored")
         self.ours_handed = True
-        text = (f"your seat was handed to a bot at round {r} (game version {v}): it is "
-                f"played by a bot hosted by {self.names[host]}; you cannot rejoin this game")
+        text = Msg(YOURS_HANDED, round=r, version=v, host=self.names[host])
         return Out().alert("info", text, seat).halt(text)
 
     def _unvouched(self, votes: list) -> list[int]:
