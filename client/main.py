@@ -430,8 +430,8 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     finally:
         driver.leave()
     if driver.game_log and not plain:
-        print(f"The whole game, every hand included: {driver.game_log}   "
-              f"(belfort replay {driver.game_log})")
+        print(_("The whole game, every hand included: {log}   (belfort replay {log})").format(
+            log=driver.game_log))
     return code
 
 
