@@ -135,6 +135,20 @@ def until_my_turn(p, timeout=60):
     raise AssertionError("never got our Actions turn; screen:\n" + p.text())
 
 
+def _settled(p, quiet=0.3, timeout=5):
+    """The screen once it has not changed for ``quiet`` seconds (or after ``timeout``)."""
+    end = time.monotonic() + timeout
+    last, since = p.text(), time.monotonic()
+    while time.monotonic() < end:
+        time.sleep(0.05)
+        now = p.text()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+    return last
+
+
 def district_cell(text, district, label):
     lines = text.splitlines()
     head = next(ln for ln in lines if "Guild" in ln and "Markers" in ln)
@@ -295,9 +309,11 @@ def test_a_scoring_shows_its_breakdown_at_80x24(pane_factory):
         if "Scoring after month 3 (" in text:
             break
         if "›" in self_prompt(p, text) and not p.prompt(text).startswith("Waiting"):
-            if p.game().score_log:
-                break     # scored already: the panel may not be drawn yet, and a '1' + Enter
-                          # typed now would dismiss it (the log is written before the screen)
+            # bots play on while we look: type only into a screen that has settled, so a
+            # scoring panel drawn meanwhile is seen, not dismissed by our '1' + Enter
+            settled = _settled(p)
+            if "Scoring after month 3 (" in settled or p.game().score_log:
+                continue
             before = len(gamelog.read(p.log)[1])
             p.type("1")
             p.wait(lambda t: len(gamelog.read(p.log)[1]) > before or "Scoring after" in t
