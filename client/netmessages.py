@@ -4,19 +4,32 @@
 message) may carry `template` (an English message with {named} fields, marked for the
 catalog where net defines it) and `params`; the client translates the template and fills
 in the values. Net's own messages are `net.session.msgs.Msg`s: strings holding the English
-text that also carry their template and params (`net_text` translates them). A plain
-string is shown as it is (English).
+text that also carry their template and params (`net_text` translates them). A param may
+also be one of the engine's reasons or nouns (`belfort.reasons`), or an exception whose
+reason or first argument is one of these. A plain string is shown as it is (English).
 """
 
 from __future__ import annotations
 
+from belfort.reasons import Cost, Reason, Word, WordList
+
 from .i18n import _
+from .reasons import _word, translate_reason
 
 
 def net_text(value):
     """A text from net in the active language: a `net.session.msgs.Msg` (a str with
     `template` and `params`) is translated, its params too; a `Joined` list item by item;
-    anything else is shown as it is."""
+    an engine reason or noun by client/reasons; anything else is shown as it is."""
+    if isinstance(value, BaseException):
+        return _exception_text(value)
+    if isinstance(value, (Reason, Word, WordList, Cost)):
+        return _word(value) if not isinstance(value, Reason) else translate_reason(value)
+    refusal = getattr(value, "refusal", None)
+    if isinstance(value, str) and refusal is not None:       # a take-back refusal
+        names = getattr(value, "names", [])
+        return translate_reason(refusal, lambda s: names[s] if isinstance(s, int)
+                                and 0 <= s < len(names) else str(s))
     items = getattr(value, "items", None)
     if isinstance(value, str) and isinstance(items, tuple):
         return value.sep.join(net_text(item) for item in items)
@@ -24,6 +37,20 @@ def net_text(value):
     if not isinstance(value, str) or not template:
         return value
     return _filled(template, getattr(value, "params", None), value)
+
+
+def _exception_text(exc):
+    """An error named in a net message: the engine's reason translated, a net `Msg` it
+    carries translated, else its English text."""
+    if isinstance(getattr(exc, "reason", None), Reason):
+        return translate_reason(exc.reason)
+    refusal = getattr(exc, "refusal", None)
+    if refusal is not None:
+        return translate_reason(refusal)
+    first = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(first, str) and getattr(first, "template", None):
+        return net_text(first)
+    return str(exc)
 
 
 def _filled(template, params, english):

@@ -24,6 +24,10 @@ UNDO_REASONS = {
     undo.REVEALED: N_("a card was revealed since"),
     undo.KEPT: N_("the kept cards were revealed since"),
     undo.GAME_OVER: N_("the game is over"),
+    # a networked game's own (net.session.takeback.SessionRefusal)
+    "undo/turn-passed": N_("your turn has passed: the game waits for {who} now"),
+    "undo/not-playing": N_("the game is not being played now"),
+    "undo/catching-up": N_("this game is still catching up with the others after a rejoin"),
 }
 
 _GLOSSARY_KIND = {"card": "card", "guild": "guild", "resource": "resource", "kind": "kind",
@@ -85,6 +89,8 @@ def _refusal(refusal, name_of):
         return refusal.text(name_of)
     if name_of is not None and refusal.seat is not None:
         who = name_of(refusal.seat)
+    elif refusal.code == "undo/turn-passed" and refusal.seat is None:
+        return _("your turn has passed: the game waits for the next player now")
     else:
         who = _("seat {n}").format(n=refusal.seat)
     return _(template).format(who=who)

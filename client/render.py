@@ -676,6 +676,8 @@ def final_lines(view, ctx, audit=None, width=80):
         out.append(line.add(" · ").add(_("Tie-break:") + " ", "class:th").add(_("not needed")))
     if audit is not None:
         ok, text = audit
+        from .netmessages import net_text
+        text = net_text(text)            # net's verdict, or its reason to stop
         out += [Line((ln.text(), "class:ok" if ok else "class:alert"))
                 for ln in wrap((_("Audit: PASSED.") if ok else _("Audit: FAILED.")) + " " + text,
                                width)]

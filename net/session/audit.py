@@ -9,8 +9,10 @@ public is the card the deck holds there.
 from __future__ import annotations
 
 import belfort
+from belfort.reasons import Word
 
 from .effects import Out
+from .msgs import N_, Joined, Msg
 from .table import GameTable
 
 
@@ -28,18 +30,20 @@ class AuditCheck:
         bad = [(e, d.audit_report) for e, d in enumerate(decks) if not d.audit_report.ok]
         if bad:
             e, rep = bad[0]
-            faults = "; ".join(f"seat {s}: {r} {d}" for s, r, d in rep.faults[:5])
-            self.result = (False, f"deck audit FAILED (epoch {e}): {faults}")
+            faults = Joined("; ", [Msg(N_("seat {seat}: {fault}"), seat=s, fault=f"{r} {d}")
+                                   for s, r, d in rep.faults[:5]])
+            self.result = (False, Msg(N_("deck audit FAILED (epoch {epoch}): {faults}"),
+                                      epoch=e, faults=faults))
             out.alert("cheat", self.result[1])
         else:
             wrong = self.public_cards_problem()
             if wrong:
-                self.result = (False, f"audit: {wrong}")
+                self.result = (False, Msg(N_("audit: {problem}"), problem=wrong))
             else:
-                self.result = (True, (
-                    f"deck audit passed: {len(decks)} deck(s), every shuffle and key "
-                    f"checked by all {self.table.n} peers; final state hash "
-                    f"{belfort.state_hash(self.table.game)[:12]}"))
+                self.result = (True, Msg(
+                    N_("deck audit passed: {decks} deck(s), every shuffle and key checked by "
+                       "all {peers} peers; final state hash {hash}"), decks=len(decks),
+                    peers=self.table.n, hash=belfort.state_hash(self.table.game)[:12]))
         out.events.append(("audit", self.result[0]))
         return out
 
@@ -54,6 +58,6 @@ class AuditCheck:
             rep = t.decks[e].audit_report
             phys = rep.cards[pos] if rep is not None and rep.cards else None
             if phys is not None and phys // t.per != typ:
-                return (f"card #{c} was played as {belfort.CARD_TYPES[typ]} but the deck "
-                        f"holds another card")
+                return Msg(N_("card #{card} was played as {type} but the deck holds another "
+                              "card"), card=c, type=Word("card", belfort.CARD_TYPES[typ]))
         return ""

@@ -22,6 +22,7 @@ from net.crypto import Signer, commitment_hash, wire
 from .commands import plain
 from .derive import derive_bytes
 from .effects import Names, Out
+from .msgs import N_, Msg
 from .seat import SeatActor
 from .table import OVER, PLAYING
 
@@ -92,8 +93,8 @@ class BotSeat:
             if s in rnd.commitments:
                 found = self._recover(view, rnd, purpose)
                 if found is None:
-                    out.halt(f"{self.names.seat(s)}'s simultaneous choice before the handoff "
-                             f"cannot be recovered")
+                    out.halt(Msg(N_("{who}'s simultaneous choice before the handoff cannot be "
+                                    "recovered"), who=self.names.seat(s)))
                     return
                 a.adopt(purpose, *found)
             else:

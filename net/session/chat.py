@@ -64,8 +64,8 @@ class Chat:
         n, text = body.get("n"), body.get("text")
         if not (isinstance(n, int) and not isinstance(n, bool) and isinstance(text, str)
                 and len(text) <= 4 * MAX_SAY):
-            return Out().alert("error", f"{self.names.seat(seat)} sent a malformed chat line "
-                                        "(dropped)", seat, key=("say", seat))
+            return Out().alert("error", Msg(N_("{who} sent a malformed chat line (dropped)"),
+                                            who=self.names.seat(seat)), seat, key=("say", seat))
         if n <= self._last_n[seat]:
             return Out()                  # a replay, or an old line relayed again
         self._last_n[seat] = n

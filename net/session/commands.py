@@ -13,6 +13,7 @@ Also the command's wire form (lists, not tuples) used by every part that sends o
 from __future__ import annotations
 
 import belfort
+from belfort.reasons import Word
 
 from net.crypto import wire
 
@@ -68,18 +69,24 @@ class Commands:
         name = self.names.seat
         v, raw = body.get("v"), body.get("cmd")
         if not (wire.is_int(v) and isinstance(raw, list) and raw and isinstance(raw[0], str)):
-            raise Refused("cheat", seat, f"{name(seat)} sent a malformed command message")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed command message"),
+                                             who=name(seat)))
         if v != g.version:
-            raise Refused("cheat", seat, f"{name(seat)} sent '{show(raw)}' for game version "
-                                         f"{v}, but the game is at {g.version}")
+            raise Refused("cheat", seat, Msg(N_("{who} sent '{command}' for game version "
+                                                "{version}, but the game is at {current}"),
+                                             who=name(seat), command=show(raw), version=v,
+                                             current=g.version))
         n, steps = body.get("n"), len(self.table.undo.steps)
         if n is not None and n != steps:
-            raise Refused("cheat", seat, f"{name(seat)} sent '{show(raw)}' after step {n!r}, "
-                                         f"but the game is at step {steps}")
+            raise Refused("cheat", seat, Msg(N_("{who} sent '{command}' after step {step}, "
+                                                "but the game is at step {current}"),
+                                             who=name(seat), command=show(raw), step=repr(n),
+                                             current=steps))
         waiting = g.waiting_for()
         if seat not in waiting or len(waiting) > 1:
-            why = "simultaneous decisions go by commit-reveal" if seat in waiting else \
-                f"the game waits for {self.names.seats(waiting) or 'a card reveal'}"
+            why = Msg(N_("simultaneous decisions go by commit-reveal")) if seat in waiting else \
+                Msg(N_("the game waits for {seats}"), seats=self.names.seats(waiting)) \
+                if waiting else Msg(N_("the game waits for a card reveal"))
             self.illegal(seat, show(raw), why)
         return self.check_and_apply(seat, raw, now)
 
@@ -88,15 +95,16 @@ class Commands:
         try:
             cmd = belfort.normalize(tuples(raw))
         except (belfort.CommandSyntaxError, TypeError, ValueError) as exc:
-            self.illegal(seat, show(raw), f"malformed: {exc}")
+            self.illegal(seat, show(raw), Msg(N_("malformed: {error}"), error=exc))
         problem = self.claim_problem(seat, cmd)
         if problem:
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent "
-                                         f"'{belfort.command_text(cmd)}' but {problem}")
+            raise Refused("cheat", seat, Msg(N_("{who} sent '{command}' but {problem}"),
+                                             who=self.names.seat(seat),
+                                             command=belfort.command_text(cmd), problem=problem))
         try:
             events = self.table.apply(seat, cmd, now)  # refuses an illegal command, changing nothing
         except belfort.BelfortError as exc:
-            self.illegal(seat, show(raw), str(exc))
+            self.illegal(seat, show(raw), exc)
         out = Out(changes=[events])
         if self.paused and self.paused[0] == seat:
             self.paused = None
@@ -104,11 +112,12 @@ class Commands:
                                   name=self.names[seat]), seat)
         return out
 
-    def illegal(self, seat: int, text: str, why: str) -> None:
+    def illegal(self, seat: int, text: str, why) -> None:
+        """``why``: a `Msg`, or the engine's error (the client shows its reason translated)."""
         self.paused = (seat, text)
-        raise Refused("cheat", seat, f"{self.names.seat(seat)} sent an illegal command "
-                                     f"'{text}': {why}. It was refused; the game waits for a "
-                                     f"legal one.")
+        raise Refused("cheat", seat, Msg(N_("{who} sent an illegal command '{command}': {why}. "
+                                            "It was refused; the game waits for a legal one."),
+                                         who=self.names.seat(seat), command=text, why=why))
 
     def claim_problem(self, seat: int, cmd: tuple) -> str:
         """Every hand card the command names with its type must have been shown
@@ -121,9 +130,11 @@ class Commands:
             deck = t_.decks[e] if e < len(t_.decks) else None
             if deck is None or not deck.ready or len(deck.released[pos]) < t_.n \
                     or pos not in deck.known:
-                return f"card #{card} was not shown through the deck"
+                return Msg(N_("card #{card} was not shown through the deck"), card=card)
             real = t_.card_type(deck, pos)
             if real != t:
-                return (f"card #{card} is a {belfort.CARD_TYPES[real]}, not "
-                        f"{belfort.CARD_TYPES[t] if isinstance(t, int) and 0 <= t < 10 else t!r}")
+                claimed = Word("card", belfort.CARD_TYPES[t]) if isinstance(t, int) \
+                    and 0 <= t < 10 else repr(t)
+                return Msg(N_("card #{card} is a {real}, not {claimed}"), card=card,
+                           real=Word("card", belfort.CARD_TYPES[real]), claimed=claimed)
         return ""

@@ -189,8 +189,8 @@ class SessionPeer:
             self._alert(exc.kind, exc.text, exc.seat, now, key=(exc.kind, exc.seat, exc.text[:40]))
         except Exception as exc:  # a bug must not let a frame crash the peer
             log.exception("unexpected error on a received frame")
-            self._alert("error", f"internal error on a message ({type(exc).__name__}: {exc})",
-                        src, now)
+            self._alert("error", Msg(N_("internal error on a message ({error})"),
+                                     error=f"{type(exc).__name__}: {exc}"), src, now)
         self._check_caught_up(now)
         self._after_input()
 
@@ -323,24 +323,29 @@ class SessionPeer:
                     try:
                         self._accept(payload, now, src=None, relayed=True, trusted=checked is True)
                     except Refused as exc:
-                        self.restore_problems.append(f"a logged message was refused: {exc.text}")
+                        self.restore_problems.append(Msg(N_("a logged message was refused: "
+                                                            "{reason}"), reason=exc.text))
                     except Exception as exc:   # our own log must never stop a rejoin
                         log.exception("unexpected error replaying a logged message")
-                        self.restore_problems.append(f"a logged message could not be replayed "
-                                                     f"({type(exc).__name__})")
+                        self.restore_problems.append(Msg(N_("a logged message could not be "
+                                                            "replayed ({error})"),
+                                                         error=type(exc).__name__))
                     continue
                 if checked is False:
-                    self.restore_problems.append(f"the log's record of our {kind!r} is damaged: "
-                                                 f"the replay stops there")
+                    self.restore_problems.append(Msg(N_("the log's record of our {kind} is "
+                                                        "damaged: the replay stops there"),
+                                                     kind=repr(kind)))
                     break
                 if kind == "submit":
                     try:
                         self.submit(payload, now)
                     except (RuntimeError, belfort.BelfortError) as exc:
                         # what it answered did not reach the log: the others have it
-                        self.restore_problems.append(f"our logged decision {payload!r} does "
-                                                     f"not fit the game here ({exc}): the "
-                                                     f"replay stops there")
+                        self.restore_problems.append(Msg(N_("our logged decision {command} "
+                                                            "does not fit the game here "
+                                                            "({error}): the replay stops there"),
+                                                         command=repr(payload),
+                                                         error=exc))
                         break
                 elif kind == "handoff":
                     if isinstance(payload, list) and len(payload) == 2:
@@ -353,9 +358,11 @@ class SessionPeer:
                             raise RuntimeError(f"our last step is not step {payload!r}")
                         self.take_back(now)
                     except (RuntimeError, UndoRefused) as exc:
-                        self.restore_problems.append(f"our logged take-back of step {payload!r} "
-                                                     f"does not fit the game here ({exc}): "
-                                                     f"the replay stops there")
+                        self.restore_problems.append(Msg(N_("our logged take-back of step "
+                                                            "{step} does not fit the game here "
+                                                            "({error}): the replay stops there"),
+                                                         step=repr(payload),
+                                                         error=exc))
                         break
         finally:
             self.log.replaying = False
@@ -519,7 +526,8 @@ class SessionPeer:
         q = self.intake.inbox[seat]
         if q:
             q.popleft()
-        self._alert("cheat", f"{self.who.seat(seat)} sent {what}: refused", seat, now)
+        self._alert("cheat", Msg(N_("{who} sent {what}: refused"), who=self.who.seat(seat),
+                                 what=what), seat, now)
         self._dirty = True
         self._pump(now)
 
@@ -527,19 +535,20 @@ class SessionPeer:
         """``seat`` keeps talking but has not sent ``what`` past the deadline: it is named
         and treated as departed (handed to a bot with 3-5 players, else the game stops)."""
         limit = self.timing.step_deadline
-        text = (f"{self.who.seat(seat)} withheld {what} for more than {limit:.0f} s "
-                f"while still connected")
+        text = Msg(N_("{who} withheld {what} for more than {limit} s while still connected"),
+                   who=self.who.seat(seat), what=what, limit=f"{limit:.0f}")
         if self.seat in self.handoffs.votes.get(seat, {}):
             self._alert("cheat", text, seat, now)
             return
         try:
             self.handoffs.check_proposal(seat, float("inf"))
         except HandoffError as exc:
-            self._alert("cheat", f"{text}: the game is stopped", seat, now)
-            self._stop(f"{text}; it cannot be handed to a bot ({exc})")
+            self._alert("cheat", Msg(N_("{text}: the game is stopped"), text=text), seat, now)
+            self._stop(Msg(N_("{text}; it cannot be handed to a bot ({why})"), text=text,
+                           why=exc))
             return
-        self._alert("cheat", f"{text}: it is treated as departed (vote to hand it to a bot)",
-                    seat, now)
+        self._alert("cheat", Msg(N_("{text}: it is treated as departed (vote to hand it to a "
+                                    "bot)"), text=text), seat, now)
         self._vote(seat, now, why=f"withheld {what}")
 
     def _vote(self, seat: int, now: float, why: str = "") -> None:
@@ -549,12 +558,13 @@ class SessionPeer:
 
     # ================================================================ receiving
     def _receive(self, data: bytes, now: float, src: int | None) -> None:
-        who = f"a message from seat {src}" if src is not None else "a message"
         try:
             body = peek(data)
         except ProtocolError as exc:
-            raise Refused("cheat" if src is not None else "error", src,
-                          f"{who} was malformed and dropped ({exc.detail})") from None
+            text = Msg(N_("a message from seat {seat} was malformed and dropped ({detail})"),
+                       seat=src, detail=exc.detail) if src is not None else \
+                Msg(N_("a message was malformed and dropped ({detail})"), detail=exc.detail)
+            raise Refused("cheat" if src is not None else "error", src, text) from None
         if src is not None and 0 <= src < self.n and src != self.seat:
             self._apply(self.liveness.seen(src, now), now)
         if body["type"].startswith("ctl/"):
@@ -575,24 +585,25 @@ class SessionPeer:
         seat, name = body["seat"], self.who.seat
         if body["game"] != self.cfg.game_id or not (0 <= seat < self.n) or seat == self.seat:
             raise Refused("cheat" if src is not None else "error", src,
-                          "a control message for another game or seat was dropped")
+                          Msg(N_("a control message for another game or seat was dropped")))
         env = wire.unpack(data, "sig/malformed")
         try:
             self._pubkeys[seat].verify(env["sig"], SIG_DOMAIN + env["body"])
         except InvalidSignature:
             raise Refused("cheat", src if src is not None else seat,
-                          f"a control message claiming to come from {name(seat)} has a bad "
-                          f"signature") from None
+                          Msg(N_("a control message claiming to come from {who} has a bad "
+                                 "signature"), who=name(seat))) from None
         if src is not None and src != seat:
-            raise Refused("cheat", src, f"seat {src} sent a control message of {name(seat)}")
+            raise Refused("cheat", src, Msg(N_("seat {seat} sent a control message of {who}"),
+                                            seat=src, who=name(seat)))
         if self.handoffs.is_handed(seat):
             self._apply(self.handoffs.answer_owner(seat, body, now), now)
             return
         self._apply(self.liveness.seen(seat, now), now)
         handlers = self.dispatch.control(body["type"])
         if not handlers:
-            raise Refused("cheat", seat, f"{name(seat)} sent an unknown control message "
-                                         f"{body['type']!r}")
+            raise Refused("cheat", seat, Msg(N_("{who} sent an unknown control message {type}"),
+                                             who=name(seat), type=repr(body["type"])))
         for handler in handlers:
             out = handler(seat, body, now)
             self._apply(out, now)
@@ -635,9 +646,10 @@ class SessionPeer:
                     except Refused as exc:
                         self._alert(exc.kind, exc.text, exc.seat, now)
                     except CheatingError as exc:
-                        self._alert("cheat", f"{self.who.seat(exc.seat)} broke the deck protocol: "
-                                             f"{exc}", exc.seat, now)
-                        self._stop(f"cheating detected: {exc}")
+                        self._alert("cheat", Msg(N_("{who} broke the deck protocol: {error}"),
+                                                 who=self.who.seat(exc.seat), error=str(exc)),
+                                    exc.seat, now)
+                        self._stop(Msg(N_("cheating detected: {error}"), error=str(exc)))
                     except ProtocolError as exc:
                         if is_decode_problem(exc):
                             # not the sender's fault: find whose stage was wrong (dispute.py)
@@ -647,8 +659,8 @@ class SessionPeer:
                                                            where if isinstance(where, list)
                                                            else []), now)
                             continue
-                        self._alert("error", f"refused a message of {self.who.seat(s)}: {exc}",
-                                    s, now)
+                        self._alert("error", Msg(N_("refused a message of {who}: {error}"),
+                                                 who=self.who.seat(s), error=str(exc)), s, now)
             if self._settle():
                 progress = True
             if self.status != STOPPED and self._catch_up(now):
@@ -664,7 +676,8 @@ class SessionPeer:
             return
         route = self.dispatch.route(t)
         if route is None:
-            raise Refused("cheat", seat, f"{self.who.seat(seat)} sent an unknown message type {t!r}")
+            raise Refused("cheat", seat, Msg(N_("{who} sent an unknown message type {type}"),
+                                             who=self.who.seat(seat), type=repr(t)))
         self._apply(route[0](body, now), now)
 
     def _holding(self) -> bool:
@@ -723,8 +736,9 @@ class SessionPeer:
             if why is None and body.get("step") == self.table.undo.stack.last_tag():
                 self._undo()
             else:
-                self._alert("error", f"our own take-back as the others hold it (seq {q}) "
-                                     f"does not fit the game here", None, now)
+                self._alert("error", Msg(N_("our own take-back as the others hold it (seq "
+                                            "{seq}) does not fit the game here"), seq=q),
+                            None, now)
                 del ahead[q]
             return True
         if body["type"] == "sess/cmd" and body.get("v") == g.version \
@@ -737,8 +751,9 @@ class SessionPeer:
         try:
             self._decide(tuples(command) if isinstance(command, list) else command, now)
         except (belfort.BelfortError, TypeError, ValueError) as exc:
-            self._alert("error", f"our own decision as the others hold it (seq {q}) does not "
-                                 f"fit the game here: {exc}", None, now)
+            self._alert("error", Msg(N_("our own decision as the others hold it (seq {seq}) "
+                                        "does not fit the game here: {error}"), seq=q,
+                                     error=exc), None, now)
             del ahead[q]
         return True
 
@@ -793,7 +808,8 @@ class SessionPeer:
                 if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
                     raise ProtocolError("x")
             except ProtocolError:
-                text = f"{self.who.seat(s)} revealed something that is not a command"
+                text = Msg(N_("{who} revealed something that is not a command"),
+                           who=self.who.seat(s))
                 self._stop(text)
                 self._alert("cheat", text, s)
                 return
@@ -801,7 +817,8 @@ class SessionPeer:
                 self._apply(self.commands.check_and_apply(s, raw, 0.0))
             except Refused as exc:
                 self._alert(exc.kind, exc.text, exc.seat)
-                self._stop(f"{self.who.seat(s)}'s simultaneous choice '{show(raw)}' was refused")
+                self._stop(Msg(N_("{who}'s simultaneous choice '{command}' was refused"),
+                               who=self.who.seat(s), command=show(raw)))
                 return
 
     def _settle_deck(self) -> bool:
@@ -876,9 +893,9 @@ class SessionPeer:
         data = encode_envelope(env)
         body = wire.unpack(env["body"], "x")
         if not self.log.add_ours(data):
-            self._alert("error", f"our message {body['type']} (seq {body['seq']}) made again "
-                                 f"after the rejoin differs from the one the others hold",
-                        key=("ours-differ",))
+            self._alert("error", Msg(N_("our message {type} (seq {seq}) made again after the "
+                                        "rejoin differs from the one the others hold"),
+                                     type=body["type"], seq=body["seq"]), key=("ours-differ",))
         self._own_seen(body)
         if not self.log.replaying:
             if self.transmit is not None:

@@ -22,6 +22,7 @@ withheld.  The peer then treats that seat as departed (core.SessionPeer._withhel
 from __future__ import annotations
 
 from .effects import Names
+from .msgs import N_, Msg
 
 CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
 
@@ -43,30 +44,32 @@ def owed(table, rounds, names: Names, skip, inbox=(), ready=None) -> dict[tuple,
     if g is None:
         if seed is not None and seed.all_committed:
             for s in seed.missing():
-                due(("seed-reveal", s), s, "its reveal of its seed share")
+                due(("seed-reveal", s), s, Msg(N_("its reveal of its seed share")))
         elif seed is not None:
             for s in seed.missing():
-                due(("seed-commit", s), s, "its commitment to its seed share")
+                due(("seed-commit", s), s, Msg(N_("its commitment to its seed share")))
         return out
     for d in table.decks:
         e = d.epoch
         if len(d.commits) < d.n:
             for s in d.waiting_for():
-                due(("deck-commit", e, s), s, f"its commitment to deck epoch {e}")
+                due(("deck-commit", e, s), s, Msg(N_("its commitment to deck epoch {epoch}"),
+                                                  epoch=e))
         elif len(d.shuffles) < d.n:
             s = len(d.shuffles)
-            due(("shuffle", e, s), s, f"its shuffle of deck epoch {e}")
+            due(("shuffle", e, s), s, Msg(N_("its shuffle of deck epoch {epoch}"), epoch=e))
         elif len(d.rekeys) < d.n:
             s = len(d.rekeys)
-            due(("rekey", e, s), s, f"its re-keying of deck epoch {e}")
+            due(("rekey", e, s), s, Msg(N_("its re-keying of deck epoch {epoch}"), epoch=e))
         elif d.audits:
             for s in d.waiting_for():
-                due(("audit", e, s), s, f"its deck audit of epoch {e}")
+                due(("audit", e, s), s, Msg(N_("its deck audit of epoch {epoch}"), epoch=e))
     for c in g.reveal_queue:
         e, pos = table.locate(c)
         if e < len(table.decks) and table.decks[e].ready:
             for s in table.decks[e].unreleased(pos):
-                due(("key", e, pos, s), s, f"its key to show card #{c} to everyone")
+                due(("key", e, pos, s), s, Msg(N_("its key to show card #{card} to everyone"),
+                                               card=c))
     for holder in range(table.n):
         for c in g.players[holder].hand:
             if g.public[c]:
@@ -77,14 +80,16 @@ def owed(table, rounds, names: Names, skip, inbox=(), ready=None) -> dict[tuple,
             rel = table.decks[e].released[pos]
             for s in range(table.n):
                 if s != holder and s not in rel:
-                    due(("key", e, pos, s), s, f"its key for card #{c} dealt to {names[holder]}")
+                    due(("key", e, pos, s), s, Msg(N_("its key for card #{card} dealt to {name}"),
+                                                   card=c, name=names[holder]))
     waiting = g.waiting_for()
     if len(waiting) > 1:
         rnd = rounds.get(f"sim/{g.version}")
         if rnd is not None and rnd.all_committed:
             for s in rnd.missing():
                 due(("sim-reveal", g.version, s), s,
-                    f"its reveal of its simultaneous choice (game version {g.version})")
+                    Msg(N_("its reveal of its simultaneous choice (game version {version})"),
+                        version=g.version))
     for s, q in enumerate(inbox):
         head = q[0] if q else None
         if head is None or head["type"] != "deck/open" or ready is None or ready(head):
@@ -93,7 +98,8 @@ def owed(table, rounds, names: Names, skip, inbox=(), ready=None) -> dict[tuple,
         card = table.card_at(e, pos)
         if card is None or card not in g.players[s].hand:
             due(("open", s, head["seq"]), s,
-                f"an opening of position {pos} of deck epoch {e}, never dealt to it")
+                Msg(N_("an opening of position {pos} of deck epoch {epoch}, never dealt to it"),
+                    pos=pos, epoch=e))
     return out
 
 

@@ -22,6 +22,7 @@ from net.crypto import wire
 
 from .dispute import is_decode_problem
 from .effects import Names, Out, Refused
+from .msgs import N_, Msg
 from .seat import SeatActor
 from .table import GameTable
 
@@ -64,15 +65,17 @@ class DeckWork:
         """Raises Refused, or the deck's CheatingError / ProtocolError."""
         seat, e = body["seat"], body["epoch"]
         if not (wire.is_int(e) and 0 <= e < len(self.table.decks)):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a deck message for "
-                                         f"an epoch that does not exist ({e!r})")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a deck message for an epoch that "
+                                                "does not exist ({epoch})"),
+                                             who=self.names.seat(seat), epoch=repr(e)))
         if body["type"] == "deck/open":
             deck, pos = self.table.decks[e], body.get("pos")
             if deck.ready and wire.is_int(pos) and 0 <= pos < deck.size \
                     and self.never_dealt(deck, pos, seat):
-                raise Refused("cheat", seat, f"{self.names.seat(seat)} opened position {pos} "
-                                             f"of deck epoch {e}, which was never dealt to it: "
-                                             f"refused")
+                raise Refused("cheat", seat, Msg(N_("{who} opened position {pos} of deck epoch "
+                                                    "{epoch}, which was never dealt to it: "
+                                                    "refused"),
+                                                 who=self.names.seat(seat), pos=pos, epoch=e))
         envs = self.own.on_deck(body)
         self.table.deck_log[e].append(body)
         if self.handoff.bot is not None:
@@ -90,11 +93,12 @@ class DeckWork:
         """A reshuffle: a new deck over the physical cards of the discarded ``old`` ids."""
         t = self.table
         if epoch != len(t.decks):
-            return Out().halt(f"reshuffle epoch {epoch} does not follow deck {len(t.decks) - 1}")
+            return Out().halt(Msg(N_("reshuffle epoch {epoch} does not follow deck {last}"),
+                                  epoch=epoch, last=len(t.decks) - 1))
         try:
             cards = [t.physical(c) for c in old]
         except KeyError:
-            return Out().halt("a discarded card was never shown through the deck")
+            return Out().halt(Msg(N_("a discarded card was never shown through the deck")))
         envs = self.own.new_epoch(epoch, cards, start)
         t.add_epoch(t.decks[epoch], new)
         if self.handoff.bot is not None:
@@ -110,8 +114,9 @@ class DeckWork:
             if self.dispute is not None and is_decode_problem(a) and epoch is not None:
                 out.add(self.dispute.start(epoch, a))       # nobody is named: the audit will
                 continue
-            out.alert("cheat", f"the deck is inconsistent: {a}", a.seat)
-            out.halt(f"deck problem: {a}")
+            out.alert("cheat", Msg(N_("the deck is inconsistent: {problem}"), problem=str(a)),
+                      a.seat)
+            out.halt(Msg(N_("deck problem: {problem}"), problem=str(a)))
         return out
 
     def learn_hand(self) -> bool:
@@ -137,5 +142,6 @@ class DeckWork:
         try:
             events = t.reveal(card, t.card_type(deck, pos))
         except belfort.BelfortError as exc:
-            return Out().halt(f"the deck revealed an impossible card: {exc}")
+            return Out().halt(Msg(N_("the deck revealed an impossible card: {error}"),
+                                  error=exc))
         return Out(changes=[events])

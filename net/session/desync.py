@@ -15,10 +15,12 @@ import json
 from typing import Any
 
 import belfort
+from belfort.reasons import Word
 
 from net.crypto import wire
 
 from .effects import Names, Out, Refused
+from .msgs import N_, Joined, Msg
 
 KEEP_VIEWS = 8            # public views kept for desync reports
 
@@ -90,7 +92,8 @@ class DesyncCheck:
         v, r, ph, h = body.get("v"), body.get("round"), body.get("phase"), body.get("hash")
         if not (wire.is_int(v) and wire.is_int(r) and isinstance(ph, str) and isinstance(h, str)
                 and len(h) == 64 and len(ph) < 32):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed state hash")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed state hash"),
+                                             who=self.names.seat(seat)))
         theirs = (r, ph, h)
         self.their_hashes.setdefault(v, {})[seat] = theirs
         if len(self.their_hashes) > 64:
@@ -126,27 +129,31 @@ class DesyncCheck:
             # a seat proven to have signed two different messages caused it: name that
             # seat, never the peers it deceived (forks.py)
             odd = sorted(self.proven)
-            who = f"{self.names.seats(odd)} signed contradicting messages (proof sent)"
+            who = Msg(N_("{seats} signed contradicting messages (proof sent)"),
+                      seats=self.names.seats(odd))
         elif len(best) * 2 <= len(hashes):
             odd = sorted(hashes)
-            who = "the peers disagree: " + "; ".join(
-                f"{self.names.seats(g)} {'has' if len(g) == 1 else 'have'} {h[:12]}"
-                for h, g in groups.items())
+            who = Msg(N_("the peers disagree: {hashes}"), hashes=Joined("; ", [
+                Msg(N_("{seats} has {hash}") if len(g) == 1 else N_("{seats} have {hash}"),
+                    seats=self.names.seats(g), hash=h[:12]) for h, g in groups.items()]))
         else:
             odd = sorted(s for g in groups.values() if g is not best for s in g)
-            who = f"{self.names.seats(odd)} disagree{'s' if len(odd) == 1 else ''} with the others"
+            who = Msg(N_("{seats} disagrees with the others") if len(odd) == 1 else
+                      N_("{seats} disagree with the others"), seats=self.names.seats(odd))
         if who == self.desync["verdict"]:
             return out
         self.desync["verdict"] = who
         self.desync["odd"] = odd
-        text = (f"DESYNC at round {mine[0]}, {mine[1]} (version {v}): {who} "
-                f"({len(hashes)} of {self.n} state hashes in). The game is stopped.")
+        text = Msg(N_("DESYNC at round {round}, {phase} (version {version}): {who} ({got} of "
+                      "{n} state hashes in). The game is stopped."), round=mine[0],
+                   phase=Word("phase", mine[1]), version=v, who=who, got=len(hashes), n=self.n)
         return out.alert("desync", text, odd[0] if len(odd) == 1 else None).halt(text)
 
     def on_view(self, body: dict, now: float) -> Out:
         seat, v, text = body["seat"], body.get("v"), body.get("view")
         if not (wire.is_int(v) and isinstance(text, str)):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed view")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed view"),
+                                             who=self.names.seat(seat)))
         if self.desync is None or v != self.desync["version"] or \
                 seat in self.their_views.get(v, {}):
             # a view is only ever sent once, for the version of a desync: anything else
@@ -155,8 +162,8 @@ class DesyncCheck:
         try:
             theirs = json.loads(text)      # its size and depth were checked at intake
         except (ValueError, RecursionError):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a view that is not "
-                                         f"JSON") from None
+            raise Refused("cheat", seat, Msg(N_("{who} sent a view that is not JSON"),
+                                             who=self.names.seat(seat))) from None
         self.their_views.setdefault(v, {})[seat] = theirs
         mine = self.my_views.get(v)
         if mine is None:
@@ -165,5 +172,6 @@ class DesyncCheck:
         if not fields:
             return Out()
         self.desync.setdefault("fields", {})[seat] = fields
-        return Out().alert("desync", f"{self.names[seat]}'s public state differs from ours in: "
-                                     f"{', '.join(fields)}", seat)
+        return Out().alert("desync", Msg(N_("{name}'s public state differs from ours in: "
+                                            "{fields}"), name=self.names[seat],
+                                         fields=", ".join(fields)), seat)

@@ -27,6 +27,7 @@ from net.crypto import CheatingError, ProtocolError
 from net.crypto.errors import DECK_DUPLICATE_CARD, DECK_NOT_A_CARD
 
 from .effects import Names, Out
+from .msgs import N_, Msg
 
 DECODE_PROBLEMS = (DECK_NOT_A_CARD, DECK_DUPLICATE_CARD)
 
@@ -54,13 +55,14 @@ class Dispute:
         publish our audit of that epoch."""
         out = Out()
         if not (isinstance(epoch, int) and 0 <= epoch < len(self.own.decks)):
-            return out.halt(f"deck problem: {problem}")
+            return out.halt(Msg(N_("deck problem: {problem}"), problem=str(problem)))
         deck = self.own.decks[epoch]
         if epoch not in self.epochs:
             self.epochs.add(epoch)
-            text = (f"the deck of epoch {epoch} is wrong ({getattr(problem, 'detail', problem)}): "
-                    f"some shuffle or re-key stage was tampered with; every seat now publishes "
-                    f"its secrets of that deck to find whose step was wrong. The game is stopped.")
+            text = Msg(N_("the deck of epoch {epoch} is wrong ({detail}): some shuffle or "
+                          "re-key stage was tampered with; every seat now publishes its secrets "
+                          "of that deck to find whose step was wrong. The game is stopped."),
+                       epoch=epoch, detail=str(getattr(problem, "detail", problem)))
             out.alert("cheat", text, None).halt(text)
         mine = [p for p in positions if isinstance(p, int) and 0 <= p < deck.size
                 and deck.holder(p) == self.own.seat and p not in deck.known]
@@ -85,7 +87,8 @@ class Dispute:
             deck = self.own.decks[e]
             if deck.audit_report is not None and deck.audit_report.ok:
                 self.verdicts[e] = "ok"
-                out.alert("info", f"the audit of deck epoch {e} found every stage correct")
+                out.alert("info", Msg(N_("the audit of deck epoch {epoch} found every stage "
+                                         "correct"), epoch=e))
         return out
 
     def _verdict(self, epoch, exc: CheatingError) -> Out:
@@ -93,10 +96,11 @@ class Dispute:
         seats = sorted({s for s, _r, _d in faults if s is not None})
         out = Out()
         for s, reason, detail in faults:
-            out.alert("cheat", f"{self.names.seat(s)} broke the deck protocol ({reason}: "
-                               f"{detail})", s)
-        text = (f"the audit of deck epoch {epoch} shows {self.names.seats(seats)} "
-                f"tampered with the deck" if seats else f"deck problem: {exc}")
+            out.alert("cheat", Msg(N_("{who} broke the deck protocol ({reason}: {detail})"),
+                                   who=self.names.seat(s), reason=reason, detail=detail), s)
+        text = Msg(N_("the audit of deck epoch {epoch} shows {seats} tampered with the deck"),
+                   epoch=epoch, seats=self.names.seats(seats)) if seats else \
+            Msg(N_("deck problem: {problem}"), problem=str(exc))
         if isinstance(epoch, int):
             self.verdicts[epoch] = text
         if self.table.status == "stopped":

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .msgs import N_, Joined, Msg
+
 
 class Refused(Exception):
     """A message is refused: ``kind`` is the alert kind, ``seat`` who is named."""
@@ -88,8 +90,8 @@ class Names:
 
     def seat(self, seat) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return f"{self.names[seat]} (seat {seat})"
-        return f"seat {seat!r}"
+            return Msg(N_("{name} (seat {seat})"), name=self.names[seat], seat=seat)
+        return Msg(N_("seat {seat}"), seat=repr(seat))
 
     def seats(self, seats) -> str:
-        return ", ".join(self.seat(s) for s in seats)
+        return Joined(", ", [self.seat(s) for s in seats])

@@ -32,6 +32,7 @@ from net.crypto.audit import secrets_commitment
 
 from .derive import derive_bytes, derive_perm, derive_scalar
 from .effects import Names, Out, Refused
+from .msgs import N_, Msg
 
 ESCROW_INFO = b"belfort-lan/escrow/v1"
 MIN_SEATS = 3
@@ -107,7 +108,7 @@ def deck_check(master: bytes, game_id: str, seat: int, decks) -> str:
         scalar = derive_scalar(master, f"deck/{e}/scalar")
         perm = derive_perm(master, f"deck/{e}/perm", deck.size)
         if secrets_commitment(game_id, seat, e, curve.scalar_to_bytes(scalar), perm) != got[0]:
-            return f"its deck commitment of epoch {e} does not match"
+            return Msg(N_("its deck commitment of epoch {epoch} does not match"), epoch=e)
     return ""
 
 
@@ -151,14 +152,15 @@ class Escrow:
     def on_message(self, body: dict, now: float) -> Out:
         seat, n, name = body["seat"], self.n, self.names.seat(body["seat"])
         if not self.active:
-            raise Refused("cheat", seat, f"{name} sent an escrow message in a {n}-player game "
-                                         f"(escrow is for 3 to 5 players)")
+            raise Refused("cheat", seat, Msg(N_("{who} sent an escrow message in a {n}-player "
+                                                "game (escrow is for 3 to 5 players)"),
+                                             who=name, n=n))
         if body["type"] == "esc/key":
             pub = body.get("pub")
             if not (isinstance(pub, bytes) and len(pub) == 32):
-                raise Refused("cheat", seat, f"{name} sent a malformed escrow key")
+                raise Refused("cheat", seat, Msg(N_("{who} sent a malformed escrow key"), who=name))
             if seat in self.pub:
-                raise Refused("cheat", seat, f"{name} sent its escrow key twice")
+                raise Refused("cheat", seat, Msg(N_("{who} sent its escrow key twice"), who=name))
             self.pub[seat] = pub
             return Out()
         commit, sc, boxes = body.get("commit"), body.get("share_commits"), body.get("boxes")
@@ -171,16 +173,18 @@ class Escrow:
                         and isinstance(boxes[j], bytes) and len(boxes[j]) == want_b):
                     ok = False
         if not ok:
-            raise Refused("cheat", seat, f"{name} sent a malformed escrow")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed escrow"), who=name))
         if seat in self.escrow:
-            raise Refused("cheat", seat, f"{name} sent its escrow twice")
+            raise Refused("cheat", seat, Msg(N_("{who} sent its escrow twice"), who=name))
         if seat not in self.pub:
-            raise Refused("cheat", seat, f"{name} sent its escrow before its escrow key")
+            raise Refused("cheat", seat, Msg(N_("{who} sent its escrow before its escrow key"),
+                                             who=name))
         self.escrow[seat] = {"commit": commit, "share_commits": sc, "boxes": boxes}
         share = unseal(self.priv, self.pub[seat], self.game_id, seat, self.seat, boxes[self.seat])
         if share is None or len(share) != 32 or \
                 share_commitment(share, self.game_id, seat, self.seat) != sc[self.seat]:
-            raise Refused("cheat", seat, f"{name}'s escrow share for us does not open "
-                                         f"its commitment: its seat could not be handed to a bot")
+            raise Refused("cheat", seat, Msg(N_("{who}'s escrow share for us does not open its "
+                                                "commitment: its seat could not be handed to a "
+                                                "bot"), who=name))
         self.my_shares[seat] = share
         return Out()

@@ -19,6 +19,7 @@ from __future__ import annotations
 from net.crypto import encode_envelope
 
 from .effects import Names, Out, Refused
+from .msgs import N_, Msg
 from .evidence import signed_body
 
 
@@ -31,9 +32,9 @@ class Forks:
         dispatch.on_control("ctl/proof", self.on_proof)
 
     def verdict(self, seat: int, seq: int) -> str:
-        return (f"{self.names.seat(seat)} signed two different messages with seq {seq} "
-                f"(equivocation: it showed different peers different games; the two signed "
-                f"messages were sent to everyone as proof)")
+        return Msg(N_("{who} signed two different messages with seq {seq} (equivocation: it "
+                      "showed different peers different games; the two signed messages were "
+                      "sent to everyone as proof)"), who=self.names.seat(seat), seq=seq)
 
     def found(self, seat: int, seq: int, held: bytes, other: bytes) -> Out:
         """We hold ``held`` for (seat, seq) and received the different ``other``."""
@@ -51,7 +52,8 @@ class Forks:
     def on_proof(self, sender: int, body: dict, now: float) -> Out:
         a, b = body.get("a"), body.get("b")
         if not (isinstance(a, bytes) and isinstance(b, bytes)) or a == b:
-            raise Refused("cheat", sender, f"{self.names.seat(sender)} sent a malformed proof")
+            raise Refused("cheat", sender, Msg(N_("{who} sent a malformed proof"),
+                                               who=self.names.seat(sender)))
         for s in range(self.cfg.n):
             ba = signed_body(a, self.cfg.keys[s], self.cfg.game_id)
             if ba is None or ba["seat"] != s:
@@ -59,5 +61,5 @@ class Forks:
             bb = signed_body(b, self.cfg.keys[s], self.cfg.game_id)
             if bb is not None and bb["seat"] == s and bb["seq"] == ba["seq"]:
                 return self.found(s, ba["seq"], a, b)
-        raise Refused("cheat", sender, f"{self.names.seat(sender)} sent a proof of "
-                                       f"equivocation that does not hold")
+        raise Refused("cheat", sender, Msg(N_("{who} sent a proof of equivocation that does "
+                                              "not hold"), who=self.names.seat(sender)))

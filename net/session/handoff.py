@@ -165,18 +165,22 @@ class Handoff:
     def on_message(self, body: dict, now: float) -> Out:
         seat, target, name = body["seat"], body.get("target"), self.names.seat
         if self.n < MIN_SEATS:
-            raise Refused("cheat", seat, f"{name(seat)} proposed a handoff: {TWO_PLAYERS}")
+            raise Refused("cheat", seat, Msg(N_("{who} proposed a handoff: {why}"), who=name(seat),
+                                             why=TWO_PLAYERS))
         if not (wire.is_int(target) and 0 <= target < self.n) or target == seat \
                 or self.handed or (body["type"] == "hand/share" and target not in self.votes):
-            raise Refused("cheat", seat, f"{name(seat)} sent a handoff message for "
-                                         f"seat {target!r}, which cannot be handed over")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a handoff message for seat {seat}, "
+                                                "which cannot be handed over"),
+                                             who=name(seat), seat=repr(target)))
         if body["type"] == "hand/vote":
             have = body.get("have")
             if not (wire.is_int(have) and 0 <= have < 1 << 32):
-                raise Refused("cheat", seat, f"{name(seat)} sent a malformed handoff vote")
+                raise Refused("cheat", seat, Msg(N_("{who} sent a malformed handoff vote"),
+                                                 who=name(seat)))
             votes = self.votes.setdefault(target, {})
             if seat in votes:
-                raise Refused("cheat", seat, f"{name(seat)} voted twice on {name(target)}")
+                raise Refused("cheat", seat, Msg(N_("{who} voted twice on {target}"),
+                                                 who=name(seat), target=name(target)))
             votes[seat] = have
             env = self.log.envelopes(seat)
             if 0 <= body["seq"] < len(env):
@@ -189,10 +193,12 @@ class Handoff:
             return Out()
         share = body.get("share")
         if not (isinstance(share, bytes) and len(share) == 32):
-            raise Refused("cheat", seat, f"{name(seat)} sent a malformed escrow share")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed escrow share"),
+                                             who=name(seat)))
         got = self.shares_in.setdefault(target, {})
         if seat in got:
-            raise Refused("cheat", seat, f"{name(seat)} sent its share of {name(target)} twice")
+            raise Refused("cheat", seat, Msg(N_("{who} sent its share of {target} twice"),
+                                             who=name(seat), target=name(target)))
         got[seat] = share
         return Out()
 
@@ -219,8 +225,9 @@ class Handoff:
             if self.seat != target and target not in self._share_sent:
                 share = self.escrow.my_shares.get(target)
                 if share is None:
-                    return out.halt(f"{self.names.seat(target)}'s seat cannot be handed to a bot: "
-                                    f"its escrow share for us never arrived or was wrong")
+                    return out.halt(Msg(N_("{who}'s seat cannot be handed to a bot: its escrow "
+                                           "share for us never arrived or was wrong"),
+                                        who=self.names.seat(target)))
                 self._share_sent.add(target)
                 self.shares_in.setdefault(target, {})[self.seat] = share
                 out.send.append(self.signer.sign("hand/share", {
@@ -234,26 +241,31 @@ class Handoff:
         out, gid, name = Out(), self.cfg.game_id, self.names.seat(target)
         esc = self.escrow.escrow.get(target)
         if self.intake.expected_seq(target) != cut:
-            return out.halt(f"the handoff of {name} failed: we hold more of its messages "
-                            f"than the cut")
+            return out.halt(Msg(N_("the handoff of {who} failed: we hold more of its messages "
+                                   "than the cut"), who=name))
         if esc is None:
-            return out.halt(f"{name}'s seat cannot be handed to a bot: its escrow never arrived")
+            return out.halt(Msg(N_("{who}'s seat cannot be handed to a bot: its escrow never "
+                                   "arrived"), who=name))
         shares = self.shares_in[target]
         bad = [s for s in remaining
                if share_commitment(shares[s], gid, target, s) != esc["share_commits"][s]]
         if bad:
             for s in bad:
-                out.alert("cheat", f"{self.names.seat(s)} published a wrong escrow share of "
-                                   f"{name}'s seat (it does not match the commitment)", s)
-            return out.halt(f"the handoff of {name} failed: {self.names.seats(bad)} published "
-                            f"a wrong escrow share (cheating)")
+                out.alert("cheat", Msg(N_("{who} published a wrong escrow share of {target}'s "
+                                          "seat (it does not match the commitment)"),
+                                       who=self.names.seat(s), target=name), s)
+            return out.halt(Msg(N_("the handoff of {who} failed: {seats} published a wrong "
+                                   "escrow share (cheating)"),
+                                who=name, seats=self.names.seats(bad)))
         master = combine(shares[s] for s in remaining)
         problem = "" if master_commitment(master, gid, target) == esc["commit"] else \
-            "its master secret does not match its commitment"
+            Msg(N_("its master secret does not match its commitment"))
         problem = problem or deck_check(master, gid, target, self.table.decks)
         if problem:
-            out.alert("cheat", f"{name}'s escrow is wrong: {problem}", target)
-            return out.halt(f"the handoff of {name} failed: {problem}")
+            out.alert("cheat", Msg(N_("{who}'s escrow is wrong: {problem}"), who=name,
+                                   problem=problem), target)
+            return out.halt(Msg(N_("the handoff of {who} failed: {problem}"), who=name,
+                                problem=problem))
         host = min(remaining)
         g = self.table.game
         h = self.handed[target] = {"host": host, "cut": cut, "round": g.round if g else 0,
@@ -297,14 +309,16 @@ class Handoff:
         if not (wire.is_int(target) and wire.is_int(host) and 0 <= host < self.n
                 and wire.is_int(r) and wire.is_int(v) and isinstance(votes, list)
                 and len(votes) <= self.n):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed handoff notice")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed handoff notice"),
+                                             who=self.names.seat(seat)))
         if target != self.seat or self.table.status == STOPPED or self.ours_handed:
             return Out()
         missing = self._unvouched(votes)
         if missing:
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} told us our seat was handed "
-                                         f"to a bot, without the votes of "
-                                         f"{self.names.seats(missing)}: ignored")
+            raise Refused("cheat", seat, Msg(N_("{who} told us our seat was handed to a bot, "
+                                                "without the votes of {seats}: ignored"),
+                                             who=self.names.seat(seat),
+                                             seats=self.names.seats(missing)))
         self.ours_handed = True
         text = Msg(YOURS_HANDED, round=r, version=v, host=self.names[host])
         return Out().alert("info", text, seat).halt(text)

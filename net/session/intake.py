@@ -30,6 +30,7 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .effects import Names, Out, Refused
 from .msglog import MessageLog
+from .msgs import N_, Msg
 from .schemas import problem as shape_problem
 
 MAX_FUTURE = 512          # out-of-order envelopes held per seat
@@ -119,7 +120,7 @@ class Intake:
         handoff's cut, or one held until the gap before it is filled."""
         body = opened if opened is not None else peek(data)
         seat, seq = body["seat"], body["seq"]
-        by = "" if src is None or src == seat else f" (sent by seat {src})"
+        by = "" if src is None or src == seat else Msg(N_(" (sent by seat {seat})"), seat=src)
         if seat == self.seat:
             out = self._ours(data, seq, src, by)
             return seq in self.log.ahead, out     # a relayed one of ours: the peer adopts it
@@ -159,7 +160,8 @@ class Intake:
         if why:
             seat = body["seat"]
             self.verifier.unverify(seat, body["seq"])
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} signed {why}: refused{by}")
+            raise Refused("cheat", seat, Msg(N_("{who} signed {what}: refused{by}"),
+                                             who=self.names.seat(seat), what=why, by=by))
 
     def _ours(self, data: bytes, seq: int, src, by: str) -> Out:
         """A message of our own seat, relayed back to us: after a rejoin that lost part of
@@ -169,21 +171,22 @@ class Intake:
         try:
             body, signer = self.verifier.signed_by(data)
         except ProtocolError as exc:
-            raise Refused("cheat", src, f"a malformed message claiming to be ours was "
-                                        f"refused{by} ({exc.reason})") from None
+            raise Refused("cheat", src, Msg(N_("a malformed message claiming to be ours was "
+                                               "refused{by} ({reason})"), by=by,
+                                            reason=exc.reason)) from None
         host = min(s for s in range(self.n) if s != self.seat)
         if signer == host and seq >= len(self.log.sent):
             # signed by the seat that would host our seat for a bot: a handoff while we
             # were away, which its notice (ctl/handed) tells us; nobody cheats here
             return Out()
         if signer != self.seat:
-            raise Refused("cheat", src, f"a message claiming to be ours (seq {seq}) "
-                                        f"has a bad signature{by}")
+            raise Refused("cheat", src, Msg(N_("a message claiming to be ours (seq {seq}) has a "
+                                               "bad signature{by}"), seq=seq, by=by))
         if seq < len(self.log.sent):
-            return Out().alert("error", f"the others hold a different message of ours with "
-                                        f"seq {seq} than the one we made after rejoining (a "
-                                        f"lost decision made again differently)",
-                               key=("ours-differ",))
+            return Out().alert("error", Msg(N_("the others hold a different message of ours "
+                                               "with seq {seq} than the one we made after "
+                                               "rejoining (a lost decision made again "
+                                               "differently)"), seq=seq), key=("ours-differ",))
         if seq < len(self.log.sent) + MAX_INBOX:
             self.log.ahead.setdefault(seq, (data, body))
         return Out()
@@ -192,8 +195,9 @@ class Intake:
                  relayed: bool, now: float) -> Out:
         name = self.names.seat
         if self.is_handed(seat) and exc.reason == "sig/bad-signature":
-            raise Refused("info", None, f"a message signed by {self.names[seat]} was ignored: "
-                                        f"the seat is played by a bot now") from None
+            raise Refused("info", None, Msg(N_("a message signed by {name} was ignored: the "
+                                               "seat is played by a bot now"),
+                                            name=self.names[seat])) from None
         if exc.reason == "sig/replayed":
             if self.log.holds(seat, seq, data):
                 # a byte-identical copy (a resync, a reconnecting socket, a rejoining
@@ -204,8 +208,8 @@ class Intake:
             held = self.log.envelopes(seat)
             if self.forks is not None and 0 <= seq < len(held):
                 return self.forks.found(seat, seq, held[seq], data)
-            raise Refused("cheat", seat, f"{name(seat)} signed two different "
-                                         f"messages with seq {seq}{by}")
+            raise Refused("cheat", seat, Msg(N_("{who} signed two different messages with seq "
+                                                "{seq}{by}"), who=name(seat), seq=seq, by=by))
         if exc.reason == "sig/out-of-order":
             fut = self.future[seat]
             if len(fut) < MAX_FUTURE:
@@ -217,16 +221,18 @@ class Intake:
             return out
         if exc.reason in ("sig/unknown-seat", "sig/wrong-game"):
             raise Refused("cheat" if src is not None else "error", src,
-                          f"a message for another game or seat was refused{by}: {exc.detail}")
+                          Msg(N_("a message for another game or seat was refused{by}: "
+                                 "{detail}"), by=by, detail=exc.detail))
         raise Refused("cheat", src if src is not None else seat,
-                      f"a message claiming to come from {name(seat)} was refused "
-                      f"({exc.reason}){by}")
+                      Msg(N_("a message claiming to come from {who} was refused ({reason}){by}"),
+                          who=name(seat), reason=exc.reason, by=by))
 
     def take(self, seat: int, data: bytes, body: dict) -> Out:
         """An accepted envelope: into the log, then into its seat's queue."""
         self.log.add_theirs(seat, data)
         if len(self.inbox[seat]) >= MAX_INBOX:
-            return Out().halt(f"{self.names[seat]} sent too many messages ahead of the game")
+            return Out().halt(Msg(N_("{name} sent too many messages ahead of the game"),
+                                  name=self.names[seat]))
         self.inbox[seat].append(body)
         return Out()
 

@@ -20,6 +20,7 @@ from net.crypto import encode_envelope, wire
 
 from .effects import Names, Out, Refused
 from .limits import TokenBucket
+from .msgs import N_, Msg
 
 SYNC_BATCH = 256          # envelopes per ctl/sync answer
 FILL_RATE, FILL_BURST = 8.0, 4.0      # sync answers per second per seat, and at once
@@ -98,9 +99,10 @@ class Resync:
         have = body.get("have")
         if not (isinstance(have, list) and len(have) == self.n and all(
                 wire.is_int(x) and x >= 0 for x in have)):
-            what = {"ctl/fin": "finished notice", "ctl/bye": "leaving notice"}.get(
-                body["type"], "heartbeat")
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed {what}")
+            what = {"ctl/fin": N_("{who} sent a malformed finished notice"),
+                    "ctl/bye": N_("{who} sent a malformed leaving notice")}.get(
+                body["type"], N_("{who} sent a malformed heartbeat"))
+            raise Refused("cheat", seat, Msg(what, who=self.names.seat(seat)))
         return have
 
     def on_heartbeat(self, seat: int, body: dict, now: float) -> Out:
@@ -141,8 +143,8 @@ class Resync:
             return
         if not (isinstance(addr, list) and len(addr) == 2 and wire.is_int(addr[0])
                 and valid_endpoint(addr[1])):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} announced a malformed "
-                                         f"mesh address")
+            raise Refused("cheat", seat, Msg(N_("{who} announced a malformed mesh address"),
+                                             who=self.names.seat(seat)))
         number, endpoint = addr
         if number > self.addr_of.get(seat, (0, ""))[0]:
             self.addr_of[seat] = (number, endpoint)
@@ -157,7 +159,8 @@ class Resync:
         envs = body.get("envelopes")
         if not (isinstance(envs, list) and len(envs) <= SYNC_BATCH and all(
                 isinstance(e, bytes) for e in envs)):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed resync")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed resync"),
+                                             who=self.names.seat(seat)))
         return Out(relayed=[(seat, e) for e in envs])
 
     def _fill(self, seat: int, have: list[int], urgent: bool, now: float = 0.0) -> Out:

@@ -19,6 +19,7 @@ from net.crypto.errors import (COMMIT_DUPLICATE, COMMIT_MISMATCH, COMMIT_REVEAL_
 
 from .commands import int_suffix
 from .effects import Names, Out, Refused
+from .msgs import N_, Msg
 
 NO_DEADLINE = float("inf")
 
@@ -69,15 +70,17 @@ class Rounds:
         seat, purpose, g = body["seat"], body.get("purpose"), self.table.game
         name = self.names.seat(seat)
         if not isinstance(purpose, str):
-            raise Refused("cheat", seat, f"{name} sent a commitment without purpose")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a commitment without purpose"),
+                                             who=name))
         if purpose == "seed":
             rnd = self.rounds["seed"]
         elif purpose.startswith("sim/") and g is not None \
                 and int_suffix(purpose) == g.version and len(g.waiting_for()) > 1:
             rnd = self.sim()
         else:
-            raise Refused("cheat", seat, f"{name} sent a commit-reveal message "
-                                         f"for {purpose!r}, which is not open now")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a commit-reveal message for "
+                                                "{purpose}, which is not open now"),
+                                             who=name, purpose=repr(purpose)))
         commit = body["type"] == "commit/commit"
         try:
             rnd.handle(body, now)
@@ -89,12 +92,15 @@ class Rounds:
 
     @staticmethod
     def _why(reason: str, name: str, purpose: str, commit: bool) -> str:
+        p = repr(purpose)
         if reason == COMMIT_UNKNOWN_SEAT:
-            return f"{name} is not part of {purpose!r}"
+            return Msg(N_("{who} is not part of {purpose}"), who=name, purpose=p)
         if reason == COMMIT_DUPLICATE and commit:
-            return f"{name} committed twice to {purpose!r}"
+            return Msg(N_("{who} committed twice to {purpose}"), who=name, purpose=p)
         if reason in (COMMIT_DUPLICATE, COMMIT_REVEAL_BEFORE_COMMIT):
-            return f"{name} revealed out of turn for {purpose!r}"
+            return Msg(N_("{who} revealed out of turn for {purpose}"), who=name, purpose=p)
         if reason == COMMIT_MISMATCH:
-            return f"{name}'s reveal does not open its commitment ({purpose!r})"
-        return f"{name} sent a malformed {'commitment' if commit else 'reveal'}"
+            return Msg(N_("{who}'s reveal does not open its commitment ({purpose})"), who=name,
+                       purpose=p)
+        return Msg(N_("{who} sent a malformed commitment") if commit else
+                   N_("{who} sent a malformed reveal"), who=name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from net.crypto import wire
 
 from .limits import MAX_JSON_DEPTH, json_depth
+from .msgs import N_, Msg
 
 MAX_TEXT = 1024             # any str field, unless its type says otherwise
 MAX_BYTES = 4096            # any bytes field (a commit-reveal value is at most 4096)
@@ -88,19 +89,21 @@ def problem(body: dict) -> str:
     if t.startswith("deck/"):
         e = body.get("epoch")
         if not (wire.is_int(e) and 0 <= e < MAX_EPOCH):
-            return f"a deck message with epoch {e!r}"
+            return Msg(N_("a deck message with epoch {epoch}"), epoch=repr(e))
     if not _budget(body):
-        return f"a {t!r} message with a field over the size limits"
+        return Msg(N_("a {type} message with a field over the size limits"), type=repr(t))
     shape = SHAPES.get(t)
     if shape is None:
         return ""
     optional = OPTIONAL.get(t, {})
     for name, check in shape.items():
         if name not in body or not check(body[name]):
-            return f"a {t!r} message with a bad or missing field {name!r}"
+            return Msg(N_("a {type} message with a bad or missing field {field}"), type=repr(t),
+                       field=repr(name))
     for name in body:
         if name in HEADER or name in shape:
             continue
         if name not in optional or not optional[name](body[name]):
-            return f"a {t!r} message with an unexpected field {name!r}"
+            return Msg(N_("a {type} message with an unexpected field {field}"), type=repr(t),
+                       field=repr(name))
     return ""

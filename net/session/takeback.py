@@ -39,6 +39,7 @@ from belfort.undo import Refusal, UndoRefused, UndoStack
 from net.crypto import wire
 
 from .effects import Names, Out, Refused
+from .msgs import N_, Msg
 
 TURN_PASSED = "undo/turn-passed"     # the game waits for another seat now
 NOT_PLAYING = "undo/not-playing"     # before the deal, after the end, or the game stopped
@@ -59,6 +60,18 @@ class SessionRefusal(Refusal):
         if self.code == CATCHING_UP:
             return "this game is still catching up with the others after a rejoin"
         return super().text(name)
+
+
+class RefusalText(str):
+    """A take-back refusal in English (``refusal.text(name)``) that keeps the refusal and
+    the seat names, so the client can word it in the player's language."""
+
+    def __new__(cls, refusal: Refusal, names):
+        names = list(names)
+        text = super().__new__(cls, refusal.text(
+            lambda s: names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s}"))
+        text.refusal, text.names = refusal, names
+        return text
 
 
 class UndoLog:
@@ -134,30 +147,31 @@ class TakeBack:
         seat, g = body["seat"], self.table.game
         v, n, tag = body.get("v"), body.get("n"), body.get("step")
         if not (wire.is_int(v) and wire.is_int(n) and wire.is_int(tag)):
-            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed take-back")
+            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed take-back"),
+                                             who=self.names.seat(seat)))
         if n != self.steps_applied() or v != g.version:
-            self._illegal(seat, f"it was made at step {n} (game version {v}), but the game is "
-                                f"at step {self.steps_applied()} (version {g.version})")
+            self._illegal(seat, Msg(N_("it was made at step {step} (game version {version}), "
+                                       "but the game is at step {current} (version {now})"),
+                                    step=n, version=v, current=self.steps_applied(),
+                                    now=g.version))
         why = self.refusal(seat)
         if why is not None:
-            self._illegal(seat, why.text(self._name()))
+            self._illegal(seat, RefusalText(why, self.names.names))
         last = self.log.stack.last_tag()
         if last != tag:
-            self._illegal(seat, f"it names step {tag}, but the last step is {last}")
+            self._illegal(seat, Msg(N_("it names step {step}, but the last step is {last}"),
+                                    step=tag, last=last))
         try:
             events, _cmd = self.apply(seat)
         except UndoRefused as exc:           # cannot happen after refusal(): kept safe
-            self._illegal(seat, exc.refusal.text(self._name()))
+            self._illegal(seat, RefusalText(exc.refusal, self.names.names))
         return Out(changes=[events])
 
     # --- inside -------------------------------------------------------------------------
-    def _name(self):
-        return lambda s: self.names[s] if isinstance(s, int) and 0 <= s < len(self.names) \
-            else f"seat {s}"
-
     def _illegal(self, seat: int, why: str) -> None:
-        raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a take-back that is not "
-                                     f"allowed: {why}. It was refused.")
+        raise Refused("cheat", seat, Msg(N_("{who} sent a take-back that is not allowed: {why}. "
+                                            "It was refused."), who=self.names.seat(seat),
+                                         why=why))
 
 
 __all__ = ["UndoLog", "TakeBack", "SessionRefusal", "TURN_PASSED", "NOT_PLAYING", "CATCHING_UP"]

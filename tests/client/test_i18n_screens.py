@@ -4,7 +4,9 @@ the translation functions (rendered in the pseudo-locale, no English is left out
 (measured in terminal cells)."""
 
 import functools
+import pathlib
 import re
+from string import Formatter
 
 import belfort
 import pytest
@@ -185,3 +187,88 @@ def test_a_french_session_shows_no_english_message():
     # by the harness; the command words typed in English stay allowed
     found = find_untranslated(everything, lang="fr", allow=ALLOW | {"drop", "none"})
     assert found == [], "\n".join(map(str, found[:10]))
+
+
+# --- the networked session's alerts and stop verdicts (net.session.msgs.Msg) -----------------
+
+def net_templates():
+    """Every message net/ marks for the catalog (read from the template the catalog tools
+    extract), so a message added to net later is covered without listing it here."""
+    from babel.messages.pofile import read_po
+    from client.i18n.catalog import DOMAIN
+    pot = pathlib.Path(render.__file__).parent / "locale" / f"{DOMAIN}.pot"
+    with open(pot, "rb") as fp:
+        catalog = read_po(fp)
+    return sorted(m.id for m in catalog if isinstance(m.id, str) and m.id
+                  and any(path.startswith("net/") for path, _line in m.locations))
+
+
+def sample_msg(template):
+    """`template` filled the way net fills it: seats named by `Names`, nested messages,
+    game nouns as `Word`s, numbers; values that are not language are names and codes."""
+    from belfort.reasons import Word
+    from net.session.effects import Names
+    from net.session.msgs import N_, Msg
+    names = Names(NAMES)
+    samples = {
+        "who": names.seat(1), "seats": names.seats([1, 2]), "target": "Cy", "host": "Di",
+        "name": "Bo", "seated": "Ana", "players": "Ana, Bo",
+        "what": Msg(N_("its shuffle of deck epoch {epoch}"), epoch=1),
+        "by": Msg(N_(" (sent by seat {seat})"), seat=2),
+        "why": Msg(N_("simultaneous decisions go by commit-reveal")),
+        "problem": Msg(N_("its master secret does not match its commitment")),
+        "text": Msg(N_("{who} withheld {what} for more than {limit} s while still connected"),
+                    who=names.seat(2), what=Msg(N_("its reveal of its seed share")), limit=15),
+        "hashes": Msg(N_("{seats} has {hash}"), seats=names.seats([0]), hash="a1b2c3"),
+        "faults": Msg(N_("seat {seat}: {fault}"), seat=2, fault="audit/rekey-mismatch"),
+        "phase": Word("phase", "placement"), "real": Word("card", "tower"),
+        "claimed": Word("card", "keep"), "type": Word("card", "inn"),
+    }
+    fields = {f for _lit, f, _spec, _conv in Formatter().parse(template) if f}
+    return Msg(template, **{f: samples.get(f, 7) for f in sorted(fields)})
+
+
+# sample values that are codes or names, not English (see sample_msg)
+NET_SAMPLES = ALLOW | {"audit", "rekey", "mismatch", "a1b2c3"}
+
+
+def alert_text_of(msg, width=80):
+    from net.session.config import Alert
+    ctx = render.Context(Namer(NAMES, 0), belfort.standard_ruleset(),
+                         alerts=[Alert("cheat", msg, 1)])
+    return render.alert_lines(ctx, width)
+
+
+def test_every_net_alert_and_stop_reason_is_translated():
+    """Cheat, desync, error and audit alerts, stop verdicts, lobby lines: each net message,
+    filled as net fills it, shows no English in the pseudo-locale (its nested messages
+    and game nouns too) and comes out in each language with every placeholder filled."""
+    from client.i18n import _
+    from client.i18n.catalog import translations
+    from client.netmessages import net_text
+    templates = net_templates()
+    assert len(templates) > 150          # the alerts of core, dispute, forks, desync, …
+    for template in templates:
+        msg = sample_msg(template)
+        found = untranslated(lambda: render.as_text(alert_text_of(msg)), extra=NET_SAMPLES)
+        assert found == [], (template, found[:3])
+        for lang in LANGUAGES:
+            if lang == "en":
+                continue
+            assert template in translations(lang)._catalog, (lang, template)
+            with using(lang):
+                shown, same = net_text(msg), _(template) == template
+            # filled (a broken translation falls back to the English text)
+            assert "{" not in shown and (shown != str(msg) or same), \
+                (lang, template, shown)
+
+
+def test_net_alerts_fit_the_compact_layout_in_every_language():
+    """Korean text is measured in terminal cells: every alert wraps into lines of at most
+    80 cells, and none takes more than a few lines of the 24-line window."""
+    for lang in LANGUAGES:
+        with using(lang):
+            for template in net_templates():
+                lines = alert_text_of(sample_msg(template))
+                assert all(ln.width() == 80 == cell_width(ln.text()) for ln in lines)
+                assert len(lines) <= 6, (lang, template, render.as_text(lines))
