@@ -404,7 +404,7 @@ def cmd_network(argv):
     if isinstance(node, int):
         return node
     if node.bot is not None:           # a bot seat: no window
-        return cli.play_text(node, args)
+        return cli.play_text(node, args, render=net_text)
     return play_networked(node, plain=args.plain, colour=args.colour, log_file=log_file)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from .discovery import DiscoveryError, browse
+from .msgs import N_, Msg
 
 
 def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
@@ -14,33 +15,39 @@ def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
     """The address of the game chosen (``host``: the one that person hosts), or None
     (the reason went to ``out``)."""
     stdin = stdin if stdin is not None else sys.stdin
-    out({"event": "lobby-change", "text": "Looking for games on the LAN…", "roster": []})
+    render = getattr(out, "render", str)       # the prompts in the person's language
+    out({"event": "lobby-change", "text": Msg(N_("Looking for games on the LAN…")),
+         "roster": []})
     try:
         games = find(timeout)
     except DiscoveryError as exc:
-        out({"event": "error", "text": str(exc)})
+        out({"event": "error", "text": exc.args[0] if exc.args else str(exc)})
         return None
     if host is not None:
         games = [g for g in games if g.host.casefold() == host.casefold()]
     out({"event": "games", "games": [dict(g.as_dict(), line=g.line()) for g in games]})
     if not games:
-        whose = f"by {host} " if host else ""
-        out({"event": "error", "text": f"no game with a free seat was announced {whose}on "
-                                       "this network (multicast may be blocked here): type the "
-                                       "address the host printed, e.g. belfort join "
-                                       "192.168.1.20:5555"})
+        text = Msg(N_("no game with a free seat was announced by {host} on this network "
+                      "(multicast may be blocked here): type the address the host printed, "
+                      "e.g. belfort join 192.168.1.20:5555"), host=host) if host else \
+            Msg(N_("no game with a free seat was announced on this network (multicast may be "
+                   "blocked here): type the address the host printed, e.g. belfort join "
+                   "192.168.1.20:5555"))
+        out({"event": "error", "text": text})
         return None
     interactive = getattr(stdin, "isatty", lambda: False)()
     if len(games) == 1 and not interactive:
         return games[0].address
     if not interactive:
-        out({"event": "error", "text": f"{len(games)} games were found: choose one by its "
-                                       "address, e.g. belfort join " + games[0].address})
+        out({"event": "error", "text": Msg(N_("{n} games were found: choose one by its "
+                                              "address, e.g. belfort join {address}"),
+                                           n=len(games), address=games[0].address)})
         return None
     while True:
-        prompt = (f"Join which game (1-{len(games)}, Enter for 1, q to stop)? "
-                  if len(games) > 1 else f"Join {games[0].host}'s game (Enter, or q to stop)? ")
-        sys.stdout.write(prompt)
+        prompt = Msg(N_("Join which game (1-{n}, Enter for 1, q to stop)? "), n=len(games)) \
+            if len(games) > 1 else Msg(N_("Join {host}'s game (Enter, or q to stop)? "),
+                                       host=games[0].host)
+        sys.stdout.write(render(prompt))
         sys.stdout.flush()
         line = stdin.readline()
         text = line.strip().lower()
@@ -50,4 +57,4 @@ def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
             return games[0].address
         if text.isascii() and text.isdigit() and 1 <= int(text) <= len(games):
             return games[int(text) - 1].address
-        sys.stdout.write(f"Type a number from 1 to {len(games)}.\n")
+        sys.stdout.write(render(Msg(N_("Type a number from 1 to {n}."), n=len(games))) + "\n")

@@ -37,9 +37,10 @@ def start(args, render=None):
     return peer.start_node(args, peer.Printer(args.json, args.quiet, render))
 
 
-def play_text(node, args) -> int:
-    """Play without the window (a bot seat, or commands typed on standard input)."""
-    out = peer.Printer(args.json, args.quiet)
+def play_text(node, args, render=None) -> int:
+    """Play without the window (a bot seat, or commands typed on standard input);
+    ``render`` as for `start`."""
+    out = peer.Printer(args.json, args.quiet, render)
     try:
         return peer.run_node(node, args, out)
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ import os
 import select
 import sys
 
-from .msgs import N_, Msg
+from .msgs import N_, Joined, Msg
 
 START_WORDS = ("start", "s", "go")
 
@@ -60,8 +60,9 @@ class StartConfirmation:
         if state == self._told:
             return
         self._told = state
-        who = "; ".join(f"{s.name} (key {r['fingerprint']})" for s, r in
-                        zip(lobby.seats, lobby.roster()))
+        who = Joined("; ", [Msg(N_("{name} (key {fingerprint})"), name=s.name,
+                                fingerprint=r["fingerprint"])
+                            for s, r in zip(lobby.seats, lobby.roster())])
         if seats < 2:
             text = Msg(N_("Waiting for players (1 of {players} seats taken)."),
                        players=lobby.players)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from .addresses import interface_addresses
 from .config import PROTOCOL
+from .msgs import N_, Msg
 from .text import MAX_NAME, printable
 
 SERVICE = "_belfort._tcp.local."
@@ -36,7 +37,8 @@ class DiscoveryError(Exception):
     """Looking for games failed; the text is for a person."""
 
 
-FALLBACK = ("type the address the host printed instead, e.g. belfort join 192.168.1.20:5555")
+FALLBACK = Msg(N_("type the address the host printed instead, e.g. belfort join "
+                   "192.168.1.20:5555"))
 
 
 @dataclass
@@ -55,9 +57,10 @@ class Game:
         return self.addresses[0]
 
     def line(self) -> str:
-        return (f"{self.host}'s game — players: {', '.join(self.players) or self.host}; "
-                f"{self.free} of {self.seats} seats free; key {self.fingerprint}; "
-                f"{self.address}")
+        return Msg(N_("{host}'s game — players: {players}; {free} of {seats} seats free; key "
+                      "{fingerprint}; {address}"), host=self.host,
+                   players=", ".join(self.players) or self.host, free=self.free,
+                   seats=self.seats, fingerprint=self.fingerprint, address=self.address)
 
     def as_dict(self) -> dict:
         return {"host": self.host, "players": self.players, "seats": self.seats,
@@ -100,7 +103,7 @@ class Announcer:
         zc = info = None
         try:
             if not self.ips:
-                raise DiscoveryError("this machine has no LAN address to announce")
+                raise DiscoveryError(Msg(N_("this machine has no LAN address to announce")))
             from zeroconf import IPVersion, Zeroconf
             zc = Zeroconf(ip_version=IPVersion.V4Only)
             txt = self._txt
@@ -119,7 +122,8 @@ class Announcer:
                     zc.update_service(info)
                     shown = txt
         except Exception as exc:         # no multicast, no interface: the address will do
-            self.problem = f"could not announce the game on the LAN ({exc})"
+            self.problem = Msg(N_("could not announce the game on the LAN ({error})"),
+                               error=exc)
             log.warning("%s", self.problem)
         finally:
             if zc is not None:
@@ -191,12 +195,13 @@ def browse(timeout: float = 3.0, settle: float = 1.0) -> list[Game]:
     try:
         from zeroconf import IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
     except ImportError:
-        raise DiscoveryError(f"the zeroconf package is not installed: {FALLBACK}") from None
+        raise DiscoveryError(Msg(N_("the zeroconf package is not installed: {fallback}"),
+                                 fallback=FALLBACK)) from None
     try:
         zc = Zeroconf(ip_version=IPVersion.V4Only)
     except Exception as exc:
-        raise DiscoveryError(f"cannot look for games on this network ({exc}): "
-                             f"{FALLBACK}") from None
+        raise DiscoveryError(Msg(N_("cannot look for games on this network ({error}): "
+                                    "{fallback}"), error=str(exc), fallback=FALLBACK)) from None
     names: dict[str, None] = {}
     changed = threading.Event()
 
@@ -224,7 +229,8 @@ def browse(timeout: float = 3.0, settle: float = 1.0) -> list[Game]:
                 break
         browser.cancel()
     except Exception as exc:
-        raise DiscoveryError(f"looking for games failed ({exc}): {FALLBACK}") from None
+        raise DiscoveryError(Msg(N_("looking for games failed ({error}): {fallback}"),
+                                 error=str(exc), fallback=FALLBACK)) from None
     finally:
         try:
             zc.close()

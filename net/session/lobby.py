@@ -40,17 +40,41 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .addresses import AddressError, lan_addresses, normalize
 from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
-from .text import name_problem, printable, skeleton
-from .msgs import N_, Msg, recognize
+from .text import NAME_PROBLEMS, name_problem, printable, skeleton
+from .msgs import N_, Msg, from_wire, recognize, to_wire
 
-# the host's refusals, sent in English; a joiner recognizes them to show them translated
-REFUSALS = (
-    N_("the game has already started ({players}); only its players can rejoin"),
-    N_("wrong version: the host runs {host}, you run {you}"),
-    N_("game full ({seats} of {players} seats taken)"),
-    N_("the name {name} is taken"),
-    N_("the name {name} looks like {seated}, who is seated; choose another with --name"),
-)
+# The host's refusals by code.  A refusal goes as a code and its values (``msg``:
+# msgs.to_wire), which the joiner words in its own language, and as English text
+# (``reason``) for a joiner that knows no codes (version 1), which recognizes it.
+REFUSAL_CODES = {
+    "started": N_("the game has already started ({players}); only its players can rejoin"),
+    "version": N_("wrong version: the host runs {host}, you run {you}"),
+    "full": N_("game full ({seats} of {players} seats taken)"),
+    "taken": N_("the name {name} is taken"),
+    "alike": N_("the name {name} looks like {seated}, who is seated; choose another with "
+                "--name"),
+    "bad-name": N_("{problem}; choose another with --name"),
+    "hello": N_("your hello is not valid ({detail})"),
+    "malformed": N_("malformed hello"),
+    "ruleset": N_("different ruleset: yours has sha256 {yours}…, the host's {host}…"),
+}
+LOBBY_TEXTS = {**REFUSAL_CODES, **{"name/" + c: t for c, t in NAME_PROBLEMS.items()}}
+REFUSALS = tuple(REFUSAL_CODES.values())
+# what the lobby lines call each kind of seat
+KINDS = {"human": N_("human"), "bot": N_("bot")}
+
+
+def kind_word(kind):
+    """A seat's kind as the lobby lines show it (translatable), or the value as it came."""
+    return Msg(KINDS[kind]) if kind in KINDS else printable(str(kind), 20)
+
+
+def refusal_from(body: dict):
+    """A host's refusal in words the joiner can translate: its code and values, else its
+    English text (recognized when it is one of ours)."""
+    clean = (lambda v: printable(v, 100))
+    return from_wire(body.get("msg"), LOBBY_TEXTS, clean) or \
+        recognize(printable(body.get("reason"), 300), REFUSALS)
 
 PING = 1.0
 JOINER_SILENT = 6.0
@@ -119,7 +143,7 @@ class HostLobby:
                  advertise: str | None = None) -> None:
         bad = name_problem(name)
         if bad is not None:
-            raise LobbyError(f"{bad} (--name)")
+            raise LobbyError(Msg(N_("{problem} (--name)"), problem=bad))
         name = " ".join(name.split())
         self.ctx = ctx
         self.identity = identity
@@ -202,7 +226,11 @@ class HostLobby:
             pass
 
     def _refuse(self, rid: bytes, reason: str, events: list) -> None:
-        self._send(rid, "lobby/refused", {"reason": str(reason)})   # the wire: English
+        fields = {"reason": str(reason)}                   # English, for version 1 peers
+        coded = to_wire(reason, LOBBY_TEXTS) if isinstance(reason, Msg) else None
+        if coded is not None:
+            fields["msg"] = coded
+        self._send(rid, "lobby/refused", fields)
         events.append(Msg(N_("refused a joiner: {reason}"), reason=reason))
 
     def _broadcast_roster(self) -> None:
@@ -230,7 +258,7 @@ class HostLobby:
         seat.last = time.monotonic()
         if t == "lobby/bye":
             self._remove(seat)
-            events.append(f"{seat.name} left")
+            events.append(Msg(N_("{name} left"), name=seat.name))
             self._broadcast_roster()
         elif t == "lobby/started":
             seat.started = True
@@ -251,16 +279,17 @@ class HostLobby:
         try:
             body = _open(data)
         except ProtocolError as exc:
-            self._refuse(rid, f"your hello is not valid ({exc.detail})", events)
+            self._refuse(rid, Msg(REFUSAL_CODES["hello"], detail=exc.detail), events)
             return
         if self.started:
             # before the version: a probe of a started game learns that it started
-            self._refuse(rid, Msg(REFUSALS[0], players=", ".join(s.name for s in self.seats)),
-                         events)
+            self._refuse(rid, Msg(REFUSAL_CODES["started"],
+                                  players=", ".join(s.name for s in self.seats)), events)
             return
         proto = body.get("protocol")
         if proto != PROTOCOL:
-            self._refuse(rid, Msg(REFUSALS[1], host=PROTOCOL, you=repr(proto)), events)
+            self._refuse(rid, Msg(REFUSAL_CODES["version"], host=PROTOCOL, you=repr(proto)),
+                         events)
             return
         challenge = body.get("challenge")
         if challenge is None or challenge != self.challenges.get(rid):
@@ -273,32 +302,33 @@ class HostLobby:
         rs = body.get("ruleset")
         bad_name = name_problem(name)
         if bad_name is not None:
-            self._refuse(rid, f"{bad_name}; choose another with --name", events)
+            self._refuse(rid, Msg(REFUSAL_CODES["bad-name"], problem=bad_name), events)
             return
         if not (isinstance(nonce, bytes) and len(nonce) == 16 and
                 isinstance(curve, str) and len(curve) == 40 and wire.is_int(port) and
                 0 < port < 65536 and isinstance(via, str) and len(via) <= 300 and
                 kind in ("human", "bot")):
-            self._refuse(rid, "malformed hello", events)
+            self._refuse(rid, Msg(REFUSAL_CODES["malformed"]), events)
             return
         if rs is not None and rs != self.ruleset_sha:
-            self._refuse(rid, f"different ruleset: yours has sha256 {str(rs)[:16]}…, the "
-                              f"host's {self.ruleset_sha[:16]}…", events)
+            self._refuse(rid, Msg(REFUSAL_CODES["ruleset"], yours=str(rs)[:16],
+                                  host=self.ruleset_sha[:16]), events)
             return
         existing = next((s for s in self.seats if s.key == key), None)
         if existing is not None and existing.rid not in (None, rid):
             existing.rid = rid            # the same joiner again (reconnected): keep its seat
         elif existing is None:
             if len(self.seats) >= self.players:
-                self._refuse(rid, Msg(REFUSALS[2], seats=len(self.seats), players=self.players),
-                             events)
+                self._refuse(rid, Msg(REFUSAL_CODES["full"], seats=len(self.seats),
+                                      players=self.players), events)
                 return
             name = " ".join(name.split())
             alike = next((s for s in self.seats if skeleton(s.name) == skeleton(name)), None)
             if alike is not None:
                 same = alike.name.casefold() == name.casefold()
-                self._refuse(rid, Msg(REFUSALS[3], name=repr(name)) if same else
-                             Msg(REFUSALS[4], name=repr(name), seated=repr(alike.name)), events)
+                self._refuse(rid, Msg(REFUSAL_CODES["taken"], name=repr(name)) if same else
+                             Msg(REFUSAL_CODES["alike"], name=repr(name),
+                                 seated=repr(alike.name)), events)
                 return
             ip = peer_ip or _host_of(via)
             self.seats.append(Seat(name, key, curve, kind, port, ip, _host_of(via), rid))
@@ -306,7 +336,7 @@ class HostLobby:
             if self.on_join is not None:
                 self.on_join(curve)
             events.append(Msg(N_("{name} joined ({kind}, key {fingerprint})"), name=name,
-                              kind=kind, fingerprint=fingerprint(key)))
+                              kind=kind_word(kind), fingerprint=fingerprint(key)))
         seat_no = next(i for i, s in enumerate(self.seats) if s.key == key)
         self._send(rid, "lobby/welcome", {
             "your_seat": seat_no, "host": self.seats[0].name, "fingerprint": self.fingerprint,
@@ -426,8 +456,7 @@ class JoinLobby:
                 continue
             if body["type"] == "lobby/refused":
                 raise LobbyError(Msg(N_("refused by the host: {reason}"),
-                                     reason=recognize(printable(body.get("reason"), 300),
-                                                      REFUSALS)))
+                                     reason=refusal_from(body)))
             if body["type"] == "lobby/challenge" and isinstance(body.get("challenge"), bytes):
                 self.dealer.send(_sign(self.identity, "lobby/hello",
                                        dict(self.hello_fields, challenge=body["challenge"])))
@@ -487,8 +516,7 @@ class JoinLobby:
                     on_roster(self.roster)
             elif t == "lobby/refused":
                 raise LobbyError(Msg(N_("refused by the host: {reason}"),
-                                     reason=recognize(printable(body.get("reason"), 300),
-                                                      REFUSALS)))
+                                     reason=refusal_from(body)))
             elif t == "lobby/start":
                 try:
                     cfg = GameConfig.from_dict(body["config"])

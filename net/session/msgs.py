@@ -63,3 +63,48 @@ def recognize(text: str, templates) -> str:
 
 
 _FORMATTER = __import__("string").Formatter()
+
+
+def to_wire(msg, codes: dict) -> dict | None:
+    """`msg` as ``{"code", "args"}`` for a peer to word in its own language: ``codes`` maps
+    each code to its template; nested messages go the same way, other values as text.
+    None when a template is not among ``codes`` (the peer then has the English only)."""
+    code = next((c for c, t in codes.items() if t == getattr(msg, "template", None)), None)
+    if code is None:
+        return None
+    args = {}
+    for name, value in msg.params.items():
+        if getattr(value, "template", None) is not None:
+            value = to_wire(value, codes)
+            if value is None:
+                return None
+        args[name] = value if isinstance(value, dict) else str(value)
+    return {"code": code, "args": args}
+
+
+def from_wire(data, codes: dict, clean, depth: int = 2):
+    """The `Msg` another peer sent with `to_wire`, or None unless it is exactly that: a
+    known code, the template's fields and no other, each a text (passed through ``clean``)
+    or, ``depth`` levels at most, a nested message.  Values are only shown, never read as
+    templates."""
+    if not (isinstance(data, dict) and set(data) == {"code", "args"}
+            and isinstance(data["code"], str) and isinstance(data["args"], dict)):
+        return None
+    template = codes.get(data["code"])
+    if template is None:
+        return None
+    fields = {f for _lit, f, _spec, _conv in _FORMATTER.parse(template) if f is not None}
+    if set(data["args"]) != fields:
+        return None
+    values = {}
+    for name, value in data["args"].items():
+        if isinstance(value, dict) and depth > 1:
+            value = from_wire(value, codes, clean, depth - 1)
+        elif isinstance(value, str):
+            value = clean(value)
+        else:
+            value = None
+        if value is None:
+            return None
+        values[name] = value
+    return Msg(template, **values)

@@ -25,6 +25,7 @@ from .files import StoreError, read_file
 from .limits import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
+from .msgs import N_, Msg
 from .running import AlreadyRunning, holder, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
 from .resync import valid_endpoint
@@ -319,8 +320,9 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                 on_event({"event": "lobby-change", "text": text, "roster": lobby.roster()})
             if announcer is not None:
                 if announcer.problem:
-                    on_event({"event": "lobby-change", "text": announcer.problem + ": the "
-                              "others type the address above", "roster": lobby.roster()})
+                    on_event({"event": "lobby-change", "roster": lobby.roster(),
+                              "text": Msg(N_("{problem}: the others type the address above"),
+                                          problem=announcer.problem)})
                     announcer = None
                 else:
                     announcer.update()
@@ -335,7 +337,8 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                 break
             for p in procs:
                 if p.poll() is not None and p.returncode != 0:
-                    raise LobbyError(f"a bot process failed (exit code {p.returncode})")
+                    raise LobbyError(Msg(N_("a bot process failed (exit code {code})"),
+                                         code=p.returncode))
         t_lobby_close = time.monotonic()
         if announcer is not None:
             announcer.close()          # started: nobody else can join
@@ -643,8 +646,9 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     if node.procs or running:
         on_event({"event": "bots", "restarted": len(node.procs), "running": running})
     for problem in peer.restore_problems:
-        on_event({"event": "alert", "kind": "error", "text": f"{store.dir / 'log'}: {problem}",
-                  "seat": seat})
+        on_event({"event": "alert", "kind": "error", "seat": seat,
+                  "text": Msg(N_("{file}: {problem}"), file=str(store.dir / "log"),
+                              problem=problem)})
     on_event({"event": "rejoined", "game": cfg.game_id, "seat": seat, "records": len(records),
               "replay_s": round(replay_s, 3), "version": peer.game.version if peer.game else None})
     return node

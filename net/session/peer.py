@@ -31,8 +31,9 @@ import belfort
 from belfort.undo import UndoRefused
 
 from .config import Timing
-from .lobby import LobbyError
-from .msgs import N_, Msg
+from .lobby import LobbyError, kind_word
+from .msgs import N_, Joined, Msg
+from .takeback import RefusalText
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
@@ -135,6 +136,19 @@ class Printer:
             elif not self.quiet or ev.get("event") == "result":
                 print(self.render(human_text(ev)), flush=True)
 
+    def say(self, text: str) -> None:
+        """A line for the person typing commands (a prompt, an answer)."""
+        with self.lock:
+            print(self.render(text), flush=True)
+
+
+# what `[kind] text` lines call each kind of alert (--plain, bot peers without a window)
+ALERT_KINDS = {"desync": N_("desync"), "cheat": N_("cheat"), "disconnect": N_("disconnect"),
+               "reconnect": N_("reconnect"), "error": N_("error"), "info": N_("info")}
+STATUS = {"over": N_("Game over."), "stopped": N_("Game stopped."),
+          "paused": N_("Game paused."), "playing": N_("Game playing."),
+          "setup": N_("Game setup.")}
+
 
 def human_text(ev: dict) -> str:
     e = ev.get("event")
@@ -150,16 +164,17 @@ def human_text(ev: dict) -> str:
     if e == "games":
         if not ev["games"]:
             return ""
-        return "Games on the LAN:\n" + "\n".join(f"  {i}. {g['line']}" for i, g in
-                                                  enumerate(ev["games"], 1))
+        return Msg(N_("Games on the LAN:\n{games}"), games=Joined("\n", [
+            Msg(N_("  {n}. {game}"), n=i, game=g["line"]) for i, g in enumerate(ev["games"], 1)]))
     if e == "welcome":
         return Msg(N_("Joined {host}'s game as seat {seat}. The host's key fingerprint is "
                       "{host_fingerprint} — check it with them. Yours is {fingerprint}."),
                    host=ev["host"], seat=ev["seat"], host_fingerprint=ev["host_fingerprint"],
                    fingerprint=ev["fingerprint"])
     if e == "roster":
-        return Msg(N_("Players: {roster}"), roster=", ".join(f"{r['name']} ({r['kind']})"
-                                                             for r in ev["roster"]))
+        return Msg(N_("Players: {roster}"), roster=Joined(", ", [
+            Msg(N_("{name} ({kind})"), name=r["name"], kind=kind_word(r["kind"]))
+            for r in ev["roster"]]))
     if e == "started":
         return Msg(N_("The game starts: {roster}. You are seat {seat}."),
                    roster=", ".join(ev["roster"]), seat=ev["seat"])
@@ -167,26 +182,32 @@ def human_text(ev: dict) -> str:
         return Msg(N_("Rejoined the game as seat {seat}; catching up from the others."),
                    seat=ev["seat"])
     if e == "rejoin":
-        return (f"The host's lobby does not answer ({ev['why']}); rejoining the game this "
-                f"machine was in ({ev['game']}).")
+        return Msg(N_("The host's lobby does not answer ({why}); rejoining the game this "
+                      "machine was in ({game})."), why=ev["why"], game=ev["game"])
     if e == "moved":
-        return (f"This machine's address changed ({ev['was']} -> {ev['endpoint']}): the "
-                f"others are told the new one.")
+        return Msg(N_("This machine's address changed ({was} -> {endpoint}): the others are "
+                      "told the new one."), was=ev["was"], endpoint=ev["endpoint"])
     if e == "alert":
-        return f"[{ev['kind']}] {ev['text']}"
+        kind = ALERT_KINDS.get(ev["kind"])
+        return Msg(N_("[{kind}] {text}"), kind=Msg(kind) if kind else ev["kind"], text=ev["text"])
+    if e == "left":
+        return ev["text"]
     if e == "result":
-        lines = [f"Game {ev['status']}."]
+        status = STATUS.get(ev["status"])
+        lines = [Msg(status) if status else Msg(N_("Game {status}."), status=ev["status"])]
         if ev.get("scores"):
-            lines.append("Scores: " + ", ".join(f"{n} {s}" for n, s in zip(ev.get("names", []),
-                                                                         ev["scores"])))
+            lines.append(Msg(N_("Scores: {scores}"), scores=", ".join(
+                f"{n} {s}" for n, s in zip(ev.get("names", []), ev["scores"]))))
         if ev.get("audit"):
-            lines.append(("Audit passed: " if ev["audit"][0] else "AUDIT FAILED: ") + ev["audit"][1])
+            ok, text = ev["audit"]
+            lines.append(Msg(N_("Audit passed: {text}") if ok else N_("AUDIT FAILED: {text}"),
+                             text=text))
         if ev.get("stop_reason"):
             lines.append(ev["stop_reason"])
         if ev.get("log"):
-            lines.append(f"The whole game, every hand included, is in {ev['log']} "
-                         f"(belfort replay {ev['log']})")
-        return "\n".join(lines)
+            lines.append(Msg(N_("The whole game, every hand included, is in {log} (belfort "
+                                "replay {log})"), log=ev["log"]))
+        return Joined("\n", lines)
     if e == "error":
         return Msg(N_("Error: {text}"), text=ev["text"])
     return json.dumps(ev, default=str)
@@ -197,8 +218,8 @@ def undo_text(peer) -> str:
     try:
         cmd = peer.take_back(time.monotonic())
     except UndoRefused as exc:
-        return f"Cannot undo: {exc.refusal.text(lambda s: peer.names[s])}."
-    return f"Taken back: {belfort.command_text(cmd)}"
+        return Msg(N_("Cannot undo: {why}."), why=RefusalText(exc.refusal, peer.names))
+    return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
 
 
 def _stdin_lines(wake) -> "queue.Queue[str]":
@@ -234,7 +255,7 @@ def run_node(node, args, out: Printer) -> int:
     phase = None
     while not node.done():
         if deadline is not None and time.monotonic() > deadline:
-            out({"event": "error", "text": "timed out", **node.summary()})
+            out({"event": "error", "text": Msg(N_("timed out")), **node.summary()})
             node.close()
             return 3
         node.step(IDLE_POLL_MS)
@@ -254,24 +275,25 @@ def run_node(node, args, out: Printer) -> int:
             out({"event": "phase", "round": g.round, "phase": g.phase, "version": g.version})
         if lines is not None and not lines.empty() and lines.queue[0].startswith("handoff"):
             text = lines.get_nowait()
-            print(handoff_command(peer, text), flush=True)
+            out.say(handoff_command(peer, text))
         if lines is not None and peer.decision_needed():
             g = peer.game
             if prompted != g.version:
                 prompted = g.version
                 legal = [belfort.command_text(c) for c in belfort.legal_commands(g, peer.seat)]
-                print(f"Your decision ({len(legal)} legal), e.g. {', '.join(legal[:6])}", flush=True)
+                out.say(Msg(N_("Your decision ({n} legal), e.g. {examples}"), n=len(legal),
+                            examples=", ".join(legal[:6])))
             try:
                 text = lines.get_nowait()
             except queue.Empty:
                 continue
             if text == "undo":
-                print(undo_text(peer), flush=True)
+                out.say(undo_text(peer))
                 continue
             try:
                 peer.submit(text, time.monotonic())
             except (belfort.BelfortError, RuntimeError) as exc:
-                print(f"Refused: {exc}", flush=True)
+                out.say(Msg(N_("Refused: {why}"), why=exc))
     summary = node.summary()
     summary["names"] = peer.names
     if args.latency_out:
@@ -398,7 +420,8 @@ def leave_for_now(node, out, code: int) -> int:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if not node.closed and not node.peer.finished:
         node.leave_for_now()
-        out({"event": "left", "text": "you left the game for now; `belfort rejoin` continues it",
+        out({"event": "left", "text": Msg(N_("you left the game for now; `belfort rejoin` "
+                                             "continues it")),
              **node.summary()})
     node.close()
     return code

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from .msgs import N_, Msg
+
 MAX_NAME = 24
 MAX_SAY = 200
 
@@ -50,14 +52,23 @@ def printable(text: str, limit: int) -> str:
 def name_problem(name) -> str | None:
     """Why ``name`` cannot be a player's name, or None."""
     if not isinstance(name, str):
-        return "a name must be text"
+        return Msg(NAME_PROBLEMS["not-text"])
     if printable(name, 10 * MAX_NAME) != " ".join(name.split()):
-        return "a name may hold no control characters or escape codes"
+        return Msg(NAME_PROBLEMS["control"])
     if not name.strip():
-        return "the name is empty"
+        return Msg(NAME_PROBLEMS["empty"])
     if len(name.strip()) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters"
+        return Msg(NAME_PROBLEMS["too-long"], n=MAX_NAME)
     return None
+
+
+# why a name is refused, by code (a host's refusal names the code: msgs.to_wire)
+NAME_PROBLEMS = {
+    "not-text": N_("a name must be text"),
+    "control": N_("a name may hold no control characters or escape codes"),
+    "empty": N_("the name is empty"),
+    "too-long": N_("a name has at most {n} characters"),
+}
 
 
 def skeleton(name: str) -> str:

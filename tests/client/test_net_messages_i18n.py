@@ -117,7 +117,7 @@ def test_the_lobby_printer_shows_the_start_prompt_in_the_players_language(capsys
     with using("de"):
         StartConfirmation(Printer(False, False, render=net_text), stdin=io.StringIO())._tell(Lobby())
     shown = capsys.readouterr().out
-    assert shown.startswith("2 von 3 Plätzen besetzt: Ana (key ab12); Bo (key cd34).")
+    assert shown.startswith("2 von 3 Plätzen besetzt: Ana (Schlüssel ab12); Bo (Schlüssel cd34).")
 
 
 def test_a_handoff_refusal_is_answered_in_the_players_language():
@@ -127,3 +127,89 @@ def test_a_handoff_refusal_is_answered_in_the_players_language():
     assert answer.startswith("Refused: handing a seat to a bot needs 3 to 5 players")
     with using("fr"):
         assert net_text(answer).startswith("Refusé : confier une place à un robot demande 3 à 5")
+
+
+def refused_body(reason):
+    """The `lobby/refused` fields a host sends for `reason` (net.session.lobby)."""
+    from net.crypto import wire
+    from net.session.lobby import LOBBY_TEXTS
+    from net.session.msgs import to_wire
+    body = {"reason": str(reason), "msg": to_wire(reason, LOBBY_TEXTS)}
+    return wire.unpack(wire.pack(body), "x")          # as it arrives: plain data
+
+
+def test_a_name_refusal_travels_as_a_code_and_each_joiner_reads_it_in_its_language():
+    """The host's language plays no part: what travels is a code and its values."""
+    from net.session.lobby import REFUSAL_CODES, refusal_from
+    from net.session.msgs import Msg
+    from net.session.text import name_problem
+    with using("fr"):                                   # a French host
+        reason = Msg(REFUSAL_CODES["bad-name"], problem=name_problem("x" * 25))
+        body = refused_body(reason)
+    assert body["reason"] == "a name has at most 24 characters; choose another with --name"
+    assert body["msg"] == {"code": "bad-name",
+                           "args": {"problem": {"code": "name/too-long", "args": {"n": "24"}}}}
+    shown = refusal_from(body)
+    with using("de"):
+        assert net_text(shown) == "ein Name hat höchstens 24 Zeichen; wähle mit --name einen anderen"
+    with using("ko"):
+        assert net_text(shown).startswith("이름은 최대 24자입니다")
+    alike = refusal_from(refused_body(Msg(REFUSAL_CODES["alike"], name="'Βo'", seated="'Bo'")))
+    with using("it"):
+        assert net_text(alike) == ("il nome 'Βo' somiglia a 'Bo', già seduto; scegline un altro "
+                                   "con --name")
+
+
+def test_a_crafted_refusal_code_falls_back_to_the_english_reason():
+    """Unknown codes, missing or extra values, values that are not text, nesting too deep:
+    the code is not used; the English text is shown (recognized if it is one of ours)."""
+    from net.session.lobby import refusal_from
+    reason = "game full (4 of 4 seats taken)"
+    for msg in ({"code": "nope", "args": {}},
+                {"code": "full", "args": {"seats": "4"}},
+                {"code": "full", "args": {"seats": "4", "players": "4", "x": "1"}},
+                {"code": "full", "args": {"seats": 4, "players": "4"}},
+                {"code": "bad-name", "args": {"problem": {"code": "bad-name", "args": {
+                    "problem": {"code": "name/empty", "args": {}}}}}},
+                {"code": "full", "args": {"seats": "4", "players": "4"}, "more": 1},
+                ["full"], None):
+        shown = refusal_from({"reason": reason, "msg": msg})
+        assert shown == reason
+        with using("fr"):
+            assert net_text(shown) == "partie complète (4 places prises sur 4)"
+    # a code's values are shown cleaned, never formatted again
+    shown = refusal_from({"reason": "", "msg": {"code": "taken", "args": {
+        "name": "{x}\x1b[2J"}}})
+    with using("fr"):
+        assert net_text(shown) == "le nom {x}[2J est déjà pris"
+
+
+def test_lobby_lines_name_the_kind_of_each_seat_in_the_players_language():
+    from net.session.peer import human_text
+    line = human_text({"event": "roster", "roster": [{"name": "Ana", "kind": "human"},
+                                                     {"name": "Bo", "kind": "bot"}]})
+    assert line == "Players: Ana (human), Bo (bot)"
+    with using("fr"):
+        assert net_text(line) == "Joueurs : Ana (humain), Bo (robot)"
+    with using("de"):
+        assert net_text(line) == "Spieler: Ana (Mensch), Bo (Bot)"
+
+
+def test_what_a_peer_without_a_window_prints_is_in_the_players_language():
+    """`belfort bot` and commands typed without the window: results, alerts, games seen."""
+    from net.session.effects import Names
+    from net.session.msgs import N_, Msg
+    from net.session.peer import human_text
+    alert = Msg(N_("{who} sent a malformed heartbeat"), who=Names(["Ana", "Bo"]).seat(1))
+    lines = [human_text({"event": "alert", "kind": "cheat", "text": alert}),
+             human_text({"event": "result", "status": "over", "names": ["Ana", "Bo"],
+                         "scores": [31, 27], "audit": (True, "ok"), "log": "g.txt"}),
+             human_text({"event": "games", "games": [{"line": "Ana"}]})]
+    assert lines[0] == "[cheat] Bo (seat 1) sent a malformed heartbeat"
+    assert lines[1].startswith("Game over.\nScores: Ana 31, Bo 27\nAudit passed: ok\n")
+    with using("fr"):
+        shown = [net_text(line) for line in lines]
+    assert shown[0] == "[triche] Bo (place 1) a envoyé un signal de vie mal formé"
+    assert shown[1].startswith("Partie terminée.\nScores : Ana 31, Bo 27\n"
+                               "Vérification réussie : ok\n")
+    assert shown[2] == "Parties sur le réseau local :\n  1. Ana"
