@@ -21,6 +21,7 @@ import belfort
 from . import gamelog, rules_text
 from .i18n import (LANG_OPTION_HELP, LANGUAGES, UnknownLanguage, _, activate,
                    active_language, canonical_line, cell_width, choose_language)
+from .i18n import argparse_text
 
 # "beginner" is the level for a first game (belfort.bots, when it has it: see bot_level)
 LEVELS = ("beginner", "random", "easy", "normal", "hard")
@@ -395,7 +396,7 @@ def cmd_network(argv):
 
     from . import termguard
     from .netmessages import net_text
-    args = cli.parser().parse_args(list(argv))
+    args = cli.parser(tr=_).parse_args(list(argv))
     # the session's log records go to a file, never over the window (issue 11, bug 1)
     log_file = termguard.log_path(args.data_dir)
     termguard.log_to_file(log_file, logging.ERROR if args.quiet or args.json else
@@ -496,6 +497,7 @@ def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     lang, argv = take_lang_option(argv)
     previous = active_language()
+    argparse_text.install()       # argparse's 'usage:' and 'error:' in the language too
     bad_lang = set_language(lang)
     try:
         if bad_lang:

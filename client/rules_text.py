@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from belfort.data import CARD_TYPES, GUILDS
 
-from .i18n import N_, _, ngettext, pad
+from .i18n import N_, _, ngettext, pad, pgettext
 from .words import GUILD_TITLE, RES_TITLE, TITLE, cost_text, count_of
 
 
@@ -487,7 +487,8 @@ def card_help(rs, t):
                                smith_gold=rs.lock_blacksmith_gold,
                                smith_metal=rs.lock_blacksmith_metal,
                                visits=rs.lock_market_visits, libgnome=rs.lock_library_draw)
-    symbol = {"gatehouse": "gateG@D", "keep": "keep@D"}.get(t, f"{t}@D")
+    # the symbol as the player types it ('porte1@D' in French), with G for the gate number
+    symbol = "gate1@D" if t == "gatehouse" else f"{t}@D"
     build = _("Build it with: {usage}   (D the district 0–4, G the gatehouse; or just "
               "{short} and Tab)") if t == "gatehouse" else \
         _("Build it with: {usage}   (D the district 0–4; or just {short} and Tab)")
@@ -496,7 +497,8 @@ def card_help(rs, t):
               "There are {n} in the deck.").format(
                 cost=cost_text(rs.card_cost[i]), income=rs.card_income[i], locks=rs.locks[i],
                 n=rs.cards_per_type) + "\n" + text + "\n" +
-            build.format(usage=_local(f"build #CARD {symbol}"), short=_local("build #CARD")))
+            build.format(usage=_usage(f"build #CARD {symbol}").replace("1@D", "G@D"),
+                         short=_usage("build #CARD")))
 
 
 def guild_help(rs, g):
@@ -558,6 +560,13 @@ def topics(rs):
 def _local_word(word, context):
     from .i18n import active_language, localize_token
     return localize_token(word, active_language(), context)
+
+
+def _usage(text):
+    """A usage line ('build #CARD tower@D') in the active language: its command words as
+    the player types them, and the #CARD placeholder translated."""
+    # i18n: the placeholder for a card's number in usage lines, as in "build #CARD SYMBOL"
+    return _local(text).replace("#CARD", pgettext("placeholder", "#CARD"))
 
 
 def _local(text):

@@ -25,9 +25,10 @@ from __future__ import annotations
 from . import peer
 
 
-def parser(prog: str = "belfort"):
-    """The argparse parser of all four subcommands (``args.mode`` is the subcommand)."""
-    return peer.build_parser(prog)
+def parser(prog: str = "belfort", tr=None):
+    """The argparse parser of all four subcommands (``args.mode`` is the subcommand);
+    ``tr``: how its help texts are translated."""
+    return peer.build_parser(prog, tr)
 
 
 def start(args, render=None):

@@ -213,3 +213,23 @@ def test_what_a_peer_without_a_window_prints_is_in_the_players_language():
     assert shown[1].startswith("Partie terminée.\nScores : Ana 31, Bo 27\n"
                                "Vérification réussie : ok\n")
     assert shown[2] == "Parties sur le réseau local :\n  1. Ana"
+
+
+def test_argparse_usage_errors_and_the_networked_commands_help_are_translated(capsys):
+    import pytest
+    from client.main import main
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "join"])
+    err = capsys.readouterr().err
+    assert "Aufruf: belfort join" in err
+    assert "belfort join: Fehler: folgende Argumente sind nötig: --name" in err
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "host", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage : belfort host")
+    assert "afficher ce message d'aide et quitter" in out
+    assert "héberger" not in out and "le répertoire" not in out      # host's own options
+    assert "robots à lancer sur cette machine" in out
+    with pytest.raises(SystemExit):                   # English stays English
+        main(["--lang", "en", "join"])
+    assert "error: the following arguments are required: --name" in capsys.readouterr().err
