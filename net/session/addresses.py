@@ -13,6 +13,10 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+from .msgs import N_, Msg
+
+NOT_AN_ADDRESS = N_("not a host address: {text} (expected HOST:PORT, e.g. 192.168.1.20:{port})")
+
 DEFAULT_PORT = 5555
 # a documentation address (RFC 5737): connecting a UDP socket picks the route, sends nothing
 _ROUTE_PROBE = "192.0.2.255"
@@ -81,11 +85,10 @@ def normalize(text: str, default_port: int = DEFAULT_PORT) -> str:
     if t.startswith("tcp://"):
         t = t[6:]
     elif "://" in t:
-        raise AddressError(f"not a host address: {text!r} (only tcp:// is used; e.g. "
-                           f"192.168.1.20:{default_port})")
+        raise AddressError(Msg(N_("not a host address: {text} (only tcp:// is used; e.g. "
+                                  "192.168.1.20:{port})"), text=repr(text), port=default_port))
     if not t:
-        raise AddressError(f"not a host address: {text!r} (expected HOST:PORT, e.g. "
-                           f"192.168.1.20:{default_port})")
+        raise AddressError(Msg(NOT_AN_ADDRESS, text=repr(text), port=default_port))
     if t.startswith("["):                              # [IPv6]:port
         host, _, rest = t[1:].partition("]")
         port_text = rest[1:] if rest.startswith(":") else ""
@@ -97,12 +100,12 @@ def normalize(text: str, default_port: int = DEFAULT_PORT) -> str:
         if ":" in host:                                # a bare IPv6 address
             host = f"[{host}]"
     if not host or any(c.isspace() or c in "/?#@" for c in host):
-        raise AddressError(f"not a host address: {text!r} (expected HOST:PORT, e.g. "
-                           f"192.168.1.20:{default_port})")
+        raise AddressError(Msg(NOT_AN_ADDRESS, text=repr(text), port=default_port))
     if port_text == "":
         port = default_port
     elif port_text.isascii() and port_text.isdigit() and 0 < int(port_text) < 65536:
         port = int(port_text)
     else:
-        raise AddressError(f"not a port number: {port_text!r} in {text!r} (1 to 65535)")
+        raise AddressError(Msg(N_("not a port number: {port} in {text} (1 to 65535)"),
+                               port=repr(port_text), text=repr(text)))
     return f"tcp://{host}:{port}"

@@ -348,7 +348,7 @@ class HostLobby:
     def start(self, wait_acks: float = 5.0) -> GameConfig:
         """Close the lobby and send everyone the final roster; returns the host's config."""
         if len(self.seats) < 2:
-            raise LobbyError("at least 2 players are needed")
+            raise LobbyError(Msg(N_("at least 2 players are needed")))
         self.started = True
         import secrets as _secrets
         keys = [s.key for s in self.seats]
@@ -426,7 +426,7 @@ class JoinLobby:
         try:
             address = normalize(address)
         except AddressError as exc:
-            raise LobbyError(str(exc)) from None
+            raise LobbyError(exc.args[0]) from None
         self.address = address
         self.identity = identity
         self.dealer = ctx.socket(zmq.DEALER)
@@ -465,9 +465,10 @@ class JoinLobby:
                 self.welcome = body
                 self.roster = body.get("roster", [])
                 return body
-        raise LobbyError(f"address unreachable: no answer from {self.address} within "
-                         f"{timeout:.0f} s (is the host running, and the address right? A "
-                         f"game that started or ended answers too, so nothing listens there)")
+        raise LobbyError(Msg(N_("address unreachable: no answer from {address} within {secs} s "
+                                "(is the host running, and the address right? A game that "
+                                "started or ended answers too, so nothing listens there)"),
+                             address=self.address, secs=f"{timeout:.0f}"))
 
     def _recv(self) -> dict | None:
         try:
@@ -502,7 +503,7 @@ class JoinLobby:
                 self._last_ping = now
                 self.dealer.send(_sign(self.identity, "lobby/ping", {"key": self.identity.public_bytes}))
             if now - last_heard > 3 * JOINER_SILENT:
-                raise LobbyError("the host stopped answering (peer timed out)")
+                raise LobbyError(Msg(N_("the host stopped answering (peer timed out)")))
             if not self.dealer.poll(100):
                 continue
             body = self._recv()
@@ -521,11 +522,12 @@ class JoinLobby:
                 try:
                     cfg = GameConfig.from_dict(body["config"])
                 except (KeyError, TypeError, ValueError) as exc:
-                    raise LobbyError(f"the host sent a bad game config: {exc}") from None
+                    raise LobbyError(Msg(N_("the host sent a bad game config: {error}"),
+                                         error=str(exc))) from None
                 self.dealer.send(_sign(self.identity, "lobby/started",
                                        {"key": self.identity.public_bytes}))
                 return cfg
-        raise LobbyError("the host did not start the game in time")
+        raise LobbyError(Msg(N_("the host did not start the game in time")))
 
     def leave(self) -> None:
         try:

@@ -243,10 +243,10 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
                   mesh: ZmqMesh, data_dir, bot_level: str | None, bot_think: float,
                   timing: Timing | None, clock=None, test_secret: str | None = None) -> Node:
     if cfg.keys[seat] != identity.public_bytes:
-        raise LobbyError("the host's roster does not hold our key at our seat")
+        raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
     rs = cfg.ruleset()
     if rs.sha256 != cfg.ruleset_sha:
-        raise LobbyError("the host's ruleset does not match its announced hash")
+        raise LobbyError(Msg(N_("the host's ruleset does not match its announced hash")))
     if test_secret is not None:
         from .memnet import fixed_master
         secrets["master"] = fixed_master(test_secret, seat)
@@ -361,7 +361,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:
         node.close()
-        raise LobbyError(str(exc)) from None
+        raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
     node.procs = procs
     node.t_lobby_close = t_lobby_close
@@ -384,7 +384,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
     try:
         address = normalize(address)
     except AddressError as exc:
-        raise LobbyError(str(exc)) from None
+        raise LobbyError(exc.args[0]) from None
     # the same join command for a game this machine was already in: if the host's lobby
     # no longer answers (the game started), rejoin that game
     stored = []
@@ -416,7 +416,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
         try:
             locks.append(lock_lobby(data_dir, address))
         except AlreadyRunning as exc:
-            raise LobbyError(str(exc)) from None
+            raise LobbyError(exc.args[0]) from None
     try:
         return _join(address, name, data_dir, locks, bind=bind, kind=kind, level=level,
                      bot_think=bot_think, ruleset_text=ruleset_text, on_event=on_event,
@@ -490,7 +490,7 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     seat = cfg.keys.index(identity.public_bytes) if identity.public_bytes in cfg.keys else -1
     if seat < 0:
         mesh.close()
-        raise LobbyError("the host started a game without us")
+        raise LobbyError(Msg(N_("the host started a game without us")))
     mesh.seat = seat
     for k in admitted - set(cfg.curve):
         mesh.forget(k)
@@ -502,7 +502,7 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:
         node.close()
-        raise LobbyError(str(exc)) from None
+        raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": seat, "roster": cfg.names,
               "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
@@ -521,19 +521,21 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         idle = [g for g in games if holder(g.dir) is None]
         if not idle:
             if games:     # e.g. --data-dir …/bots while every bot there still plays
-                raise LobbyError(f"every unfinished game seat under {root} is already being "
-                                 f"played by a running process: nothing to rejoin")
+                raise LobbyError(Msg(N_("every unfinished game seat under {dir} is already "
+                                        "being played by a running process: nothing to "
+                                        "rejoin"), dir=str(root)))
             raise LobbyError(nothing_to_rejoin(data_dir or default_data_dir()))
         game_dir = idle[0].dir
     try:
         held = lock_game(game_dir)
     except AlreadyRunning as exc:
-        raise LobbyError(str(exc)) from None
+        raise LobbyError(exc.args[0]) from None
     try:
         node = _rejoin(game_dir, ctx, on_event, timing)
     except OSError as exc:       # a file we cannot read or rename (permissions, a full disk)
         held.release()
-        raise LobbyError(f"{exc.filename or game_dir}: {exc.strerror or exc}") from None
+        raise LobbyError(Msg(N_("{file}: {problem}"), file=str(exc.filename or game_dir),
+                             problem=exc.strerror or str(exc))) from None
     except BaseException:
         held.release()
         raise
@@ -587,8 +589,8 @@ def _bind_again(ctx, secrets: dict, endpoint: str, seat: int) -> ZmqMesh:
                     gone = True                 # that IP is gone: the machine moved
                     break
                 time.sleep(0.1)
-    raise LobbyError(f"cannot listen for the other players on this machine (tried {endpoint} "
-                     f"and any free port)")
+    raise LobbyError(Msg(N_("cannot listen for the other players on this machine (tried "
+                            "{endpoint} and any free port)"), endpoint=endpoint))
 
 
 def _reachable_endpoint(mesh: ZmqMesh, cfg: GameConfig, seat: int) -> str:

@@ -14,6 +14,8 @@ import hashlib
 import os
 from pathlib import Path
 
+from .msgs import N_, Msg
+
 try:
     import fcntl
 except ImportError:            # pragma: no cover - not POSIX: no protection, no failure
@@ -40,10 +42,11 @@ class RunningLock:
                 other = _read_pid(self.fd)
                 os.close(self.fd)
                 self.fd = None
-                raise AlreadyRunning(
-                    f"{what} is already running in another process on this machine"
-                    + (f" (pid {other})" if other else "") +
-                    ": use that window, or stop it first") from None
+                raise AlreadyRunning(Msg(N_(
+                    "{what} is already running in another process on this machine (pid "
+                    "{pid}): use that window, or stop it first") if other else N_(
+                    "{what} is already running in another process on this machine: use that "
+                    "window, or stop it first"), what=what, pid=other)) from None
         os.ftruncate(self.fd, 0)
         os.write(self.fd, str(os.getpid()).encode())
 
@@ -63,7 +66,7 @@ def _read_pid(fd: int) -> str:
 
 def lock_game(game_dir) -> RunningLock:
     """Hold the game stored in ``game_dir``; AlreadyRunning if another process does."""
-    return RunningLock(Path(game_dir) / LOCK_NAME, f"the game in {game_dir}")
+    return RunningLock(Path(game_dir) / LOCK_NAME, Msg(N_("the game in {dir}"), dir=str(game_dir)))
 
 
 def holder(game_dir) -> int | None:
