@@ -18,6 +18,8 @@ from pathlib import Path
 
 import msgpack
 
+from .msgs import N_, Msg
+
 MAGIC = b"BELFORT/"
 VERSION = 1
 
@@ -26,7 +28,7 @@ class StoreError(Exception):
     """A stored file that cannot be used: ``str()`` names the file and what is wrong."""
 
     def __init__(self, path, what: str) -> None:
-        super().__init__(f"{path}: {what}")
+        super().__init__(Msg(N_("{file}: {problem}"), file=str(path), problem=what))
         self.path, self.what = Path(path), what
 
 
@@ -39,7 +41,7 @@ def pack_file(kind: str, obj) -> bytes:
 def unpack_file(path, data: bytes, kind: str) -> dict:
     """The dict a file of ``kind`` holds, or StoreError saying what is wrong with it."""
     if not data:
-        raise StoreError(path, "is empty (it was cut off before anything was written)")
+        raise StoreError(path, Msg(N_("is empty (it was cut off before anything was written)")))
     if not data.startswith(MAGIC):
         try:
             obj = msgpack.unpackb(data, raw=False)      # a file from before the header
@@ -47,8 +49,8 @@ def unpack_file(path, data: bytes, kind: str) -> dict:
             obj = None
         if isinstance(obj, dict):
             return obj
-        raise StoreError(path, f"is not a belfort {kind} file (it does not start with "
-                               f"{MAGIC.decode()}{kind})")
+        raise StoreError(path, Msg(N_("is not a belfort {kind} file (it does not start with "
+                                      "{magic})"), kind=kind, magic=MAGIC.decode() + kind))
     end = data.find(b"\n", 0, 200)
     try:
         if end < 0:
@@ -57,25 +59,30 @@ def unpack_file(path, data: bytes, kind: str) -> dict:
         got_kind, version = what.rsplit("/", 1)
         length, version = int(length), int(version)
     except ValueError:
-        raise StoreError(path, "has a damaged header line") from None
+        raise StoreError(path, Msg(N_("has a damaged header line"))) from None
     if got_kind != kind:
-        raise StoreError(path, f"is a belfort {got_kind} file, not a {kind} file")
+        raise StoreError(path, Msg(N_("is a belfort {got} file, not a {kind} file"),
+                                   got=got_kind, kind=kind))
     if version > VERSION:
-        raise StoreError(path, f"was written by a newer belfort (format {version}; this "
-                               f"one reads format {VERSION})")
+        raise StoreError(path, Msg(N_("was written by a newer belfort (format {version}; this "
+                                      "one reads format {ours})"), version=version,
+                                   ours=VERSION))
     payload = data[end + 1:]
     if len(payload) < length:
-        raise StoreError(path, f"is truncated ({len(payload)} of {length} bytes)")
+        raise StoreError(path, Msg(N_("is truncated ({got} of {length} bytes)"),
+                                   got=len(payload), length=length))
     if len(payload) > length:
-        raise StoreError(path, f"is damaged ({len(payload) - length} bytes too many)")
+        raise StoreError(path, Msg(N_("is damaged ({n} bytes too many)"),
+                                   n=len(payload) - length))
     if hashlib.sha256(payload).hexdigest() != digest:
-        raise StoreError(path, "is damaged (its checksum does not match: a changed byte)")
+        raise StoreError(path, Msg(N_("is damaged (its checksum does not match: a changed "
+                                      "byte)")))
     try:
         obj = msgpack.unpackb(payload, raw=False)
     except Exception:
         obj = None
     if not isinstance(obj, dict):
-        raise StoreError(path, "is damaged (its content is not readable)")
+        raise StoreError(path, Msg(N_("is damaged (its content is not readable)")))
     return obj
 
 
@@ -84,9 +91,9 @@ def read_file(path, kind: str) -> dict:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise StoreError(path, "is missing") from None
+        raise StoreError(path, Msg(N_("is missing"))) from None
     except OSError as exc:
-        raise StoreError(path, f"cannot be read ({exc.strerror})") from None
+        raise StoreError(path, Msg(N_("cannot be read ({error})"), error=exc.strerror)) from None
     return unpack_file(path, data, kind)
 
 

@@ -11,48 +11,61 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .msgs import N_, Msg
+
 
 def _what_now(name: str | None, players: int | None) -> str:
-    who = name or "your seat"
-    hand = (f"the other players can hand {who}'s seat to a bot: in their window they type "
-            f"`handoff {name}`" if name else "the other players can hand your seat to a bot "
-            "(`handoff NAME` in their window)")
+    hand = Msg(N_("the other players can hand {name}'s seat to a bot: in their window they "
+                  "type `handoff {name}`"), name=name) if name else \
+        Msg(N_("the other players can hand your seat to a bot (`handoff NAME` in their window)"))
     if players == 2:
-        return ("With 2 players the seat cannot be handed to a bot: the game cannot go on "
-                "without these files.")
+        return Msg(N_("With 2 players the seat cannot be handed to a bot: the game cannot go "
+                      "on without these files."))
     if players is None:
-        return f"With 3 to 5 players, {hand}; with 2 players the game cannot go on."
-    return f"With {players} players, {hand}."
+        return Msg(N_("With 3 to 5 players, {hand}; with 2 players the game cannot go on."),
+                   hand=hand)
+    return Msg(N_("With {n} players, {hand}."), n=players, hand=hand)
 
 
 def lost_secrets(error, cfg=None, seat: int | None = None) -> str:
     """secrets.msgpack is missing or unusable: the seat cannot be played from here."""
     name = cfg.names[seat] if cfg is not None and seat is not None else None
-    return (f"{error}. That file held this seat's identity key and master secret, which exist "
-            f"nowhere else, so this seat cannot be played again from this machine. If you have "
-            f"a copy of the game's directory, run `belfort rejoin --dir DIRECTORY`. "
-            + _what_now(name, cfg.n if cfg is not None else None))
+    return Msg(N_("{error}. That file held this seat's identity key and master secret, which "
+                  "exist nowhere else, so this seat cannot be played again from this machine. "
+                  "If you have a copy of the game's directory, run `belfort rejoin --dir "
+                  "DIRECTORY`. {what_now}"), error=_text(error),
+               what_now=_what_now(name, cfg.n if cfg is not None else None))
 
 
 def nothing_to_rejoin(data_dir) -> str:
     data_dir = Path(data_dir)
     if not data_dir.exists():
-        where = f"the data directory {data_dir} does not exist (deleted, or another one was used?)"
+        where = Msg(N_("the data directory {dir} does not exist (deleted, or another one was "
+                       "used?)"), dir=str(data_dir))
     elif not (data_dir / "games").is_dir():
-        where = f"the data directory {data_dir} holds no games"
+        where = Msg(N_("the data directory {dir} holds no games"), dir=str(data_dir))
     else:
-        where = f"every game in {data_dir / 'games'} is finished"
-    return (f"no unfinished game to rejoin on this machine: {where}. If your files are "
-            f"elsewhere, run `belfort rejoin --data-dir DIRECTORY`. Without them your seat "
-            f"cannot come back from here. " + _what_now(None, None))
+        where = Msg(N_("every game in {dir} is finished"), dir=str(data_dir / "games"))
+    return Msg(N_("no unfinished game to rejoin on this machine: {where}. If your files are "
+                  "elsewhere, run `belfort rejoin --data-dir DIRECTORY`. Without them your "
+                  "seat cannot come back from here. {what_now}"), where=where,
+               what_now=_what_now(None, None))
 
 
 def not_stored(name: str, address: str, data_dir, existed: bool, why: str) -> str:
     """The host answers that the game started (or no longer answers), and this machine has
     no stored game from there: the player's files are gone."""
-    where = (f"the data directory {data_dir} was not there (deleted?)" if not existed else
-             f"{Path(data_dir) / 'games'} holds no game from {address}")
-    return (f"{why}. This machine has no stored game from {address}: {where}. If you "
-            f"({name}) were playing that game, your seat's files are gone and it cannot be "
-            f"played from here; if they are elsewhere, run `belfort rejoin --data-dir "
-            f"DIRECTORY`. " + _what_now(name, None))
+    where = Msg(N_("the data directory {dir} was not there (deleted?)"), dir=str(data_dir)) \
+        if not existed else Msg(N_("{dir} holds no game from {address}"),
+                                dir=str(Path(data_dir) / "games"), address=address)
+    return Msg(N_("{why}. This machine has no stored game from {address}: {where}. If you "
+                  "({name}) were playing that game, your seat's files are gone and it cannot "
+                  "be played from here; if they are elsewhere, run `belfort rejoin --data-dir "
+                  "DIRECTORY`. {what_now}"), why=why, address=address, where=where, name=name,
+               what_now=_what_now(name, None))
+
+
+def _text(error):
+    """An error's message as net made it (a `Msg` keeps its template), else its text."""
+    first = error.args[0] if isinstance(error, Exception) and len(error.args) == 1 else None
+    return first if getattr(first, "template", None) else str(error)

@@ -25,7 +25,7 @@ from .files import StoreError, read_file
 from .limits import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
-from .msgs import N_, Msg
+from .msgs import N_, Joined, Msg
 from .running import AlreadyRunning, holder, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
 from .resync import valid_endpoint
@@ -432,10 +432,11 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
             # a game this machine has no files of: if we were in it, they are gone
             if "address unreachable" in text or name in text:
                 damaged = [g.dir for g in find_games(data_dir) if not _readable(g)]
-                more = "".join(f" A stored game here cannot be read: `belfort rejoin --dir {d}` "
-                               f"says what is wrong with it." for d in damaged[:3])
-                raise LobbyError(not_stored(name, address, data_dir, existed, text) + more) \
-                    from None
+                why = exc.args[0] if exc.args else text
+                more = [Msg(N_(" A stored game here cannot be read: `belfort rejoin --dir {dir}` "
+                               "says what is wrong with it."), dir=str(d)) for d in damaged[:3]]
+                raise LobbyError(Joined("", [not_stored(name, address, data_dir, existed, why)]
+                                        + more)) from None
         raise
     except BaseException:
         for lock in locks:
@@ -564,7 +565,8 @@ def _load_for_rejoin(store: GameStore):
             except StoreError:
                 pass
             raise LobbyError(lost_secrets(exc, cfg, seat)) from None
-        raise LobbyError(f"{exc}; the game cannot be rejoined from these files") from None
+        raise LobbyError(Msg(N_("{error}; the game cannot be rejoined from these files"),
+                             error=exc.args[0] if exc.args else str(exc))) from None
 
 
 def _bind_again(ctx, secrets: dict, endpoint: str, seat: int) -> ZmqMesh:

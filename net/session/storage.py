@@ -46,6 +46,7 @@ import msgpack
 from .config import GameConfig
 from .derive import derive_bytes
 from .files import StoreError, pack_file, read_file, set_aside, write_private
+from .msgs import N_, Msg
 
 MAC_BYTES = 16
 _MAC_TAIL = 2 + MAC_BYTES          # msgpack bin8 header + the mac
@@ -131,7 +132,7 @@ class GameStore:
         sec_path, cfg_path = self.dir / "secrets.msgpack", self.dir / "config.msgpack"
         secrets = read_file(sec_path, "secrets")
         if not isinstance(secrets.get("master"), bytes) or len(secrets["master"]) != 32:
-            raise StoreError(sec_path, "is damaged (it holds no master secret)")
+            raise StoreError(sec_path, Msg(N_("is damaged (it holds no master secret)")))
         try:
             meta = read_file(cfg_path, "config")
             cfg, seat = self._config(cfg_path, meta)
@@ -144,13 +145,17 @@ class GameStore:
             aside = set_aside(cfg_path) if cfg_path.exists() else None
             self.save_meta(copy)
             meta = copy
-            self.notes.append(f"{exc}; rebuilt it from the copy in secrets.msgpack"
-                              + (f" (the bad one is kept as {aside.name})" if aside else ""))
+            self.notes.append(
+                Msg(N_("{error}; rebuilt it from the copy in secrets.msgpack (the bad one is "
+                       "kept as {aside})"), error=exc.args[0], aside=aside.name) if aside else
+                Msg(N_("{error}; rebuilt it from the copy in secrets.msgpack"),
+                    error=exc.args[0]))
         for key, want in (("game", cfg.game_id), ("seat", seat)):
             if key in secrets and secrets[key] != want:
-                raise StoreError(sec_path, f"belongs to game {secrets.get('game')} seat "
-                                           f"{secrets.get('seat')}, not to this game's seat "
-                                           f"{seat} ({cfg.game_id}): another game's file")
+                raise StoreError(sec_path, Msg(N_(
+                    "belongs to game {game} seat {seat}, not to this game's seat {ours} "
+                    "({ours_game}): another game's file"), game=secrets.get("game"),
+                    seat=secrets.get("seat"), ours=seat, ours_game=cfg.game_id))
         self._ours(sec_path, cfg, seat)
         self.game_id, self.seat = cfg.game_id, seat
         self._key = log_key(secrets["master"])
@@ -159,8 +164,10 @@ class GameStore:
     def _ours(self, path, cfg: GameConfig, seat: int) -> None:
         """The directory's name says whose game this is."""
         if self.game_id is not None and (cfg.game_id, seat) != (self.game_id, self.seat):
-            raise StoreError(path, f"is the config of game {cfg.game_id} seat {seat}, but this "
-                                   f"directory is game {self.game_id} seat {self.seat}'s")
+            raise StoreError(path, Msg(N_("is the config of game {game} seat {seat}, but this "
+                                          "directory is game {dir_game} seat {dir_seat}'s"),
+                                       game=cfg.game_id, seat=seat, dir_game=self.game_id,
+                                       dir_seat=self.seat))
 
     @staticmethod
     def _config(path, meta: dict) -> tuple[GameConfig, int]:
@@ -171,7 +178,8 @@ class GameStore:
                 raise ValueError(f"seat {seat!r} is not a seat of the game")
             return cfg, seat
         except (KeyError, TypeError, ValueError) as exc:
-            raise StoreError(path, f"is damaged (not a game config: {exc})") from None
+            raise StoreError(path, Msg(N_("is damaged (not a game config: {error})"),
+                                       error=str(exc))) from None
 
     # ------------------------------------------------------------ the log
     def _mac_key(self) -> bytes | None:
@@ -190,14 +198,16 @@ class GameStore:
             self.game_id, self.seat = config.game_id, seat
         path = self.log_path
         if not path.exists():
-            return [], [f"{path}: missing: the whole game is fetched from the other players"]
+            return [], [Msg(N_("{file}: missing: the whole game is fetched from the other "
+                               "players"), file=str(path))]
         scan = self._scan(path)
         notes = []
         if scan.problem is not None:
             aside = self._set_aside(scan)
-            notes.append(f"{path}: {scan.problem}; the file is kept as {aside.name}; "
-                         f"{len(scan.records)} intact records are replayed and the rest "
-                         f"is fetched from the other players")
+            notes.append(Msg(N_("{file}: {problem}; the file is kept as {aside}; {n} intact "
+                                "records are replayed and the rest is fetched from the other "
+                                "players"), file=str(path), problem=scan.problem,
+                             aside=aside.name, n=len(scan.records)))
         return scan.records, notes
 
     def _set_aside(self, scan: _Scan) -> Path:
