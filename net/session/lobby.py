@@ -212,7 +212,7 @@ class HostLobby:
         for i, s in list(enumerate(self.seats))[1:]:
             if now - s.last > JOINER_SILENT:
                 self._remove(s)
-                events.append(f"{s.name} left (no answer)")
+                events.append(Msg(N_("{name} left (no answer)"), name=s.name))
                 self._broadcast_roster()
         if now - self._last_roster > PING:
             self._broadcast_roster()

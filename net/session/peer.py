@@ -338,7 +338,8 @@ def start_node(args, out) -> "object | int":
         try:
             belfort.parse_ruleset(ruleset_text)
         except belfort.RulesetError as exc:
-            out({"event": "error", "text": f"bad ruleset {args.ruleset}: {exc}"})
+            out({"event": "error", "text": Msg(N_("bad ruleset {file}: {error}"),
+                                               file=args.ruleset, error=str(exc))})
             return 2
     try:
         if args.mode == "host":

@@ -297,7 +297,8 @@ class GameStore:
         while i < len(data):
             index += 1
             if i + 4 > len(data) or i + 4 + struct.unpack(">I", data[i:i + 4])[0] > len(data):
-                problem(f"it ends inside record {index} (cut off, or its length is damaged)")
+                problem(Msg(N_("it ends inside record {n} (cut off, or its length is "
+                               "damaged)"), n=index))
                 break
             (size,) = struct.unpack(">I", data[i:i + 4])
             raw = data[i + 4:i + 4 + size]
@@ -308,7 +309,7 @@ class GameStore:
                 if not isinstance(kind, str):
                     raise ValueError
             except Exception:
-                problem(f"record {index} is damaged (not readable)")
+                problem(Msg(N_("record {n} is damaged (not readable)"), n=index))
                 if whole:
                     continue
                 break
@@ -336,16 +337,17 @@ class GameStore:
         """Why this record ends the intact part of the log, or None."""
         if kind == "head":
             if not isinstance(payload, dict):
-                return f"record {index} is damaged (a malformed header)"
+                return Msg(N_("record {n} is damaged (a malformed header)"), n=index)
             game, seat = payload.get("game"), payload.get("seat")
             if self.game_id is not None and (game, seat) != (self.game_id, self.seat):
-                return (f"it is the log of game {game} seat {seat}, not of this game's seat "
-                        f"{self.seat} ({self.game_id})")
+                return Msg(N_("it is the log of game {game} seat {seat}, not of this game's "
+                              "seat {ours} ({ours_game})"), game=game, seat=seat,
+                           ours=self.seat, ours_game=self.game_id)
         if checked is False:
             if index == 1:
-                return ("its records do not carry this seat's checksum: it is another "
-                        "seat's or game's log, or damaged")
-            return f"record {index} is damaged (its checksum does not match)"
+                return Msg(N_("its records do not carry this seat's checksum: it is another "
+                              "seat's or game's log, or damaged"))
+            return Msg(N_("record {n} is damaged (its checksum does not match)"), n=index)
         return None
 
     def mark_finished(self, summary: dict) -> None:
