@@ -76,55 +76,62 @@ def _common(p):
     p.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
                    default=None, help=_("letters only (also: the NO_COLOR environment "
                                         "variable)"))
-    p.add_argument("--name", default=None, help=_("your name (default: You)"))
+    p.add_argument("--name", default=None, metavar=_("NAME"), help=_("your name (default: You)"))
     _lang_option(p)
 
 
 def parser():
-    ap = argparse.ArgumentParser(prog="belfort",
+    fmt = argparse_text.CellWidthHelpFormatter       # Korean help measured in cells
+    ap = argparse.ArgumentParser(prog="belfort", formatter_class=fmt,
                                  description=_("Belfort, the board game, in the terminal."))
-    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
-    play = sub.add_parser("play", help=_("play against bots on this machine (the default)"))
-    play.add_argument("--players", type=int, default=None,
+    sub = ap.add_subparsers(dest="cmd", metavar=_("COMMAND"))
+    play = sub.add_parser("play", formatter_class=fmt,
+                          help=_("play against bots on this machine (the default)"))
+    play.add_argument("--players", type=int, default=None, metavar="N",
                       help=_("players in all, 2–5 (default: bots + 1, so 4)"))
-    play.add_argument("--bots", type=int, default=None,
+    play.add_argument("--bots", type=int, default=None, metavar="N",
                       help=_("how many bots (default 3, or players − 1)"))
     play.add_argument("--bot", "--level", dest="level", default="normal", choices=LEVELS,
+                      metavar=_("LEVEL"),
                       help=_("how well the bots play: beginner (for a first game), random (the "
                              "gentlest: it plays any legal move), easy, normal (the default), "
                              "hard"))
-    play.add_argument("--seed", default=None, help=_("the game's seed (default: random)"))
-    play.add_argument("--guilds", default="normal",
+    play.add_argument("--seed", default=None, metavar=_("SEED"),
+                      help=_("the game's seed (default: random)"))
+    play.add_argument("--guilds", default="normal", metavar=_("GUILDS"),
                       help=_("beginner | normal | advanced | five guild names, comma-separated"))
-    play.add_argument("--ruleset", default=None, metavar="FILE",
+    play.add_argument("--ruleset", default=None, metavar=_("FILE"),
                       help=_("a ruleset TOML file (default: the standard rules)"))
-    play.add_argument("--pace", type=float, default=None,
+    play.add_argument("--pace", type=float, default=None, metavar=_("SECONDS"),
                       help=_("seconds between bot moves (default 0.4; 0 in plain mode on a "
                              "pipe)"))
-    play.add_argument("--think", type=float, default=0.5,
+    play.add_argument("--think", type=float, default=0.5, metavar=_("SECONDS"),
                       help=_("seconds a bot may think (default 0.5)"))
-    play.add_argument("--log", default=None, metavar="FILE",
+    play.add_argument("--log", default=None, metavar=_("FILE"),
                       help=_("write the game log here (default: {dir}/…)").format(
                           dir=gamelog.default_dir()))
     play.add_argument("--no-log", action="store_true", help=_("write no game log"))
-    play.add_argument("--resume", nargs="?", const=True, default=None, metavar="LOG",
+    play.add_argument("--resume", nargs="?", const=True, default=None, metavar=_("FILE"),
                       help=_("continue a game you left (its log); default: the last one"))
     play.add_argument("--lan", action="store_true",
                       help=_("run it as a LAN session on this machine: each bot a peer "
                              "process, the deck jointly shuffled and encrypted"))
-    play.add_argument("--data-dir", default=None,
+    play.add_argument("--data-dir", default=None, metavar=_("DIR"),
                       help=_("with --lan: where the session keeps its logs and keys"))
     play.add_argument("--learn", action="store_true",
                       help=_("explain each phase the first time it comes (as belfort "
                              "tutorial)"))
     _common(play)
-    tut = sub.add_parser("tutorial", help=_("a guided first game: each phase explained as it "
-                                            "comes, against beginner bots"))
-    tut.add_argument("--players", type=int, default=3,
+    tut = sub.add_parser("tutorial", formatter_class=fmt,
+                         help=_("a guided first game: each phase explained as it comes, "
+                                "against beginner bots"))
+    tut.add_argument("--players", type=int, default=3, metavar="N",
                      help=_("players in all, 2–5 (default 3)"))
     tut.add_argument("--bot", "--level", dest="level", default=FIRST_GAME_LEVEL,
+                     metavar=_("LEVEL"),
                      choices=LEVELS, help=_("the bots' level (default beginner)"))
-    tut.add_argument("--seed", default=None, help=_("the game's seed (default: random)"))
+    tut.add_argument("--seed", default=None, metavar=_("SEED"),
+                     help=_("the game's seed (default: random)"))
     _common(tut)
     # handled by net.session.cli (see cmd_network); listed here for --help
     sub.add_parser("host", help=_("host a game on the local network (belfort host --help)"))
@@ -132,22 +139,23 @@ def parser():
                                   "printed)"))
     sub.add_parser("rejoin", help=_("rejoin an unfinished networked game"))
     sub.add_parser("bot", help=_("add a bot peer to a networked game"))
-    rules = sub.add_parser("rules", help=_("print the rules reference (a phase, card or "
-                                           "guild)"))
-    rules.add_argument("topic", nargs="*", help=_("e.g. placement, tower, spies, build"))
-    rules.add_argument("--ruleset", default=None, metavar="FILE")
+    rules = sub.add_parser("rules", formatter_class=fmt,
+                           help=_("print the rules reference (a phase, card or guild)"))
+    rules.add_argument("topic", nargs="*", metavar=_("TOPIC"),
+                       help=_("e.g. placement, tower, spies, build"))
+    rules.add_argument("--ruleset", default=None, metavar=_("FILE"))
     _lang_option(rules)
-    rep = sub.add_parser("replay", help=_("step through a game's log"))
-    rep.add_argument("log", help=_("a game log file (.jsonl)"))
+    rep = sub.add_parser("replay", formatter_class=fmt, help=_("step through a game's log"))
+    rep.add_argument("log", metavar=_("FILE"), help=_("a game log file (.jsonl)"))
     rep.add_argument("--plain", action="store_true", help=_("print the game as sentences"))
     jump = rep.add_mutually_exclusive_group()
-    jump.add_argument("--month", type=int, default=None,
+    jump.add_argument("--month", type=int, default=None, metavar="N",
                       help=_("print the table at the start of month N (plain)"))
     jump.add_argument("--scoring", type=int, default=None, metavar="K",
                       help=_("print the table right after the K-th scoring phase (plain)"))
     jump.add_argument("--step", type=int, default=None, metavar="N",
                       help=_("print the table after step N (plain)"))
-    rep.add_argument("--chart", default=None, metavar="FILE",
+    rep.add_argument("--chart", default=None, metavar=_("FILE"),
                      help=_("write the score-by-month chart as SVG to FILE"))
     rep.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
                      default=None)
@@ -396,7 +404,8 @@ def cmd_network(argv):
 
     from . import termguard
     from .netmessages import net_text
-    args = cli.parser(tr=_).parse_args(list(argv))
+    args = cli.parser(tr=_, formatter=argparse_text.CellWidthHelpFormatter).parse_args(
+        list(argv))
     # the session's log records go to a file, never over the window (issue 11, bug 1)
     log_file = termguard.log_path(args.data_dir)
     termguard.log_to_file(log_file, logging.ERROR if args.quiet or args.json else

@@ -9,8 +9,10 @@ listed here so that scripts/i18n.py extracts them into our catalog.
 from __future__ import annotations
 
 import argparse
+import re
 
 from .catalog import N_, _, ngettext
+from .width import cell_width, wrap
 
 MESSAGES = (
     N_("usage: "),
@@ -39,6 +41,39 @@ MESSAGES = (
 def _plural_messages(n):
     """Never called: marks argparse's plural messages for the catalog."""
     return ngettext("expected %s argument", "expected %s arguments", n)
+
+
+class CellWidthHelpFormatter(argparse.HelpFormatter):
+    """argparse's help laid out in terminal cells: argparse measures with `len`, so a
+    Korean metavar (2 cells a character) would push its help column and usage lines past
+    the width.  The help is wrapped by cells, the column after a wide option is
+    re-aligned, and the usage is formatted narrower until it fits."""
+
+    def _split_lines(self, text, width):
+        return wrap(re.sub(r"\s+", " ", text).strip(), max(width, 11))
+
+    def _format_usage(self, usage, actions, groups, prefix):
+        target = self._width
+        text = super()._format_usage(usage, actions, groups, prefix)
+        try:
+            for _attempt in range(8):
+                over = max(cell_width(line) for line in text.splitlines()) - target
+                if over <= 0 or self._width - over < 20:
+                    break
+                self._width -= over
+                text = super()._format_usage(usage, actions, groups, prefix)
+        finally:
+            self._width = target
+        return text
+
+    def _format_action(self, action):
+        text = super()._format_action(action)
+        header = " " * self._current_indent + self._format_action_invocation(action)
+        extra = cell_width(header) - len(header)
+        pad = " " * (extra + 2)
+        if extra > 0 and text.startswith(header + pad):
+            text = header + text[len(header) + extra:]
+        return text
 
 
 def install() -> None:

@@ -25,10 +25,10 @@ from __future__ import annotations
 from . import peer
 
 
-def parser(prog: str = "belfort", tr=None):
+def parser(prog: str = "belfort", tr=None, formatter=None):
     """The argparse parser of all four subcommands (``args.mode`` is the subcommand);
-    ``tr``: how its help texts are translated."""
-    return peer.build_parser(prog, tr)
+    ``tr``: how its help texts are translated, ``formatter``: its argparse formatter class."""
+    return peer.build_parser(prog, tr, formatter)
 
 
 def start(args, render=None):

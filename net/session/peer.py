@@ -45,80 +45,105 @@ def _options(args) -> dict:
     return {"guilds": args.guilds}
 
 
-def build_parser(prog: str = "python -m net.session.peer", tr=None) -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m net.session.peer", tr=None,
+                 formatter=None) -> argparse.ArgumentParser:
     """The parser of the four subcommands; ``tr`` translates its help texts (the client's
-    `_`: they are marked for its catalog)."""
+    `_`: they are marked for its catalog), ``formatter`` lays the help out (the client's
+    measures terminal cells)."""
     t = tr or str
-    ap = argparse.ArgumentParser(prog=prog, description=t(N_("A Belfort peer on the LAN.")))
+    fmt = {"formatter_class": formatter} if formatter is not None else {}
+    ap = argparse.ArgumentParser(prog=prog, description=t(N_("A Belfort peer on the LAN.")),
+                                 **fmt)
     sub = ap.add_subparsers(dest="mode", required=True)
+    secs = t(N_("SECONDS"))
 
     def common(p):
-        p.add_argument("--data-dir", help=t(N_("where games are stored (default ~/.local/share/belfort)")))
+        p.add_argument("--data-dir", metavar=t(N_("DIR")),
+                       help=t(N_("where games are stored (default ~/.local/share/belfort)")))
         p.add_argument("--json", action="store_true", help=t(N_("events as '@ {json}' lines")))
         p.add_argument("--quiet", action="store_true", help=t(N_("print only the result")))
-        p.add_argument("--level", help=t(N_("play this seat with a bot of this level")))
-        p.add_argument("--think", type=float, default=0.0, help=t(N_("bot thinking time (s)")))
-        p.add_argument("--pace", type=float, default=0.0, help=t(N_("bots: wait this long per decision")))
-        p.add_argument("--timeout", type=float, default=None, help=t(N_("give up after this many s")))
+        p.add_argument("--level", metavar=t(N_("LEVEL")),
+                       help=t(N_("play this seat with a bot of this level")))
+        p.add_argument("--think", type=float, default=0.0, metavar=secs,
+                       help=t(N_("bot thinking time (s)")))
+        p.add_argument("--pace", type=float, default=0.0, metavar=secs,
+                       help=t(N_("bots: wait this long per decision")))
+        p.add_argument("--timeout", type=float, default=None, metavar=secs,
+                       help=t(N_("give up after this many s")))
         p.add_argument("--heartbeat", type=float, default=None, help=argparse.SUPPRESS)
         p.add_argument("--stall-timeout", "--peer-timeout", dest="peer_timeout", type=float,
-                       default=None, metavar="SECONDS",
-                       help=t(N_("a seat silent this long stalls the game no longer: it may be "
-                            "handed to a bot (3-5 players) or the game pauses (default 180 s)")))
-        p.add_argument("--step-deadline", type=float, default=None, metavar="SECONDS",
+                       default=None, metavar=secs,
+                       help=t(N_("a seat silent this long stalls the game no longer: it may "
+                                 "be handed to a bot (3-5 players) or the game pauses "
+                                 "(default 180 s)")))
+        p.add_argument("--step-deadline", type=float, default=None, metavar=secs,
                        help=t(N_("an automatic protocol step owed this long names its seat "
-                            "(default 15 s)")))
-        p.add_argument("--auto-handoff", type=float, default=None, metavar="SECONDS",
+                                 "(default 15 s)")))
+        p.add_argument("--auto-handoff", type=float, default=None, metavar=secs,
                        help=t(N_("3-5 players: vote to hand a seat silent this long to a bot")))
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
         p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
         p.add_argument("--plain", action="store_true", help=t(N_("line-based window (client)")))
-        p.add_argument("--colour", help=t(N_("colour mode of the window (client)")))
+        p.add_argument("--colour", metavar=t(N_("MODE")),
+                       help=t(N_("colour mode of the window (client)")))
 
-    h = sub.add_parser("host", help=t(N_("host a game")))
-    h.add_argument("--name", required=True)
-    h.add_argument("--bind", default="0.0.0.0", help=t(N_("interface to listen on (default: all)")))
-    h.add_argument("--port", type=int, default=5555, help=t(N_("lobby port (0: any free port)")))
-    h.add_argument("--advertise", help=t(N_("address to print in the join command")))
-    h.add_argument("--players", type=int, default=2, help=t(N_("seats, 2-5 (default 2)")))
-    h.add_argument("--bots", type=int, default=0, help=t(N_("bot peers to start on this machine")))
-    h.add_argument("--bot-level", default="normal",
+    def name(p, **kw):
+        p.add_argument("--name", metavar=t(N_("NAME")), **kw)
+
+    h = sub.add_parser("host", help=t(N_("host a game")), **fmt)
+    name(h, required=True, help=t(N_("your name, as the other players see it")))
+    h.add_argument("--bind", default="0.0.0.0", metavar="IP",
+                   help=t(N_("interface to listen on (default: all)")))
+    h.add_argument("--port", type=int, default=5555, metavar=t(N_("PORT")),
+                   help=t(N_("lobby port (0: any free port)")))
+    h.add_argument("--advertise", metavar=t(N_("ADDRESS")),
+                   help=t(N_("address to print in the join command")))
+    h.add_argument("--players", type=int, default=2, metavar="N",
+                   help=t(N_("seats, 2-5 (default 2)")))
+    h.add_argument("--bots", type=int, default=0, metavar="N",
+                   help=t(N_("bot peers to start on this machine")))
+    h.add_argument("--bot-level", default="normal", metavar=t(N_("LEVEL")),
                    help=t(N_("level of the bots started here: random, easy, normal or hard")))
-    h.add_argument("--guilds", default="normal", help=t(N_("beginner | normal | advanced")))
-    h.add_argument("--guild-list", help=t(N_("an agreed list of 5 guilds, comma-separated")))
-    h.add_argument("--ruleset", help=t(N_("a ruleset TOML file")))
-    h.add_argument("--start-after", type=float, default=None,
+    h.add_argument("--guilds", default="normal", metavar=t(N_("GUILDS")),
+                   help=t(N_("beginner | normal | advanced")))
+    h.add_argument("--guild-list", metavar=t(N_("LIST")),
+                   help=t(N_("an agreed list of 5 guilds, comma-separated")))
+    h.add_argument("--ruleset", metavar=t(N_("FILE")), help=t(N_("a ruleset TOML file")))
+    h.add_argument("--start-after", type=float, default=None, metavar=secs,
                    help=t(N_("start after this many s with whoever joined (empty seats: bots)")))
     h.add_argument("--no-announce", dest="announce", action="store_false",
-                   help=t(N_("do not announce the game on the LAN (mDNS); joiners then type the "
-                        "printed address")))
+                   help=t(N_("do not announce the game on the LAN (mDNS); joiners then type "
+                             "the printed address")))
     h.add_argument("--auto-start", action="store_true",
-                   help=t(N_("start as soon as every seat is taken (scripts); otherwise the person "
-                        "hosting types start once the players and their keys are right")))
+                   help=t(N_("start as soon as every seat is taken (scripts); otherwise the "
+                             "person hosting types start once the players and their keys are "
+                             "right")))
     h.add_argument("--leave-after-lobby", action="store_true", help=argparse.SUPPRESS)
     common(h)
 
-    j = sub.add_parser("join", help=t(N_("join a game")))
-    j.add_argument("address", nargs="?", default=None,
-                   help=t(N_("HOST:PORT the host printed; without it, the games announced on the "
-                        "LAN are listed to choose from")))
-    j.add_argument("--name", required=True)
-    j.add_argument("--host", dest="host_name", default=None, metavar="NAME",
+    j = sub.add_parser("join", help=t(N_("join a game")), **fmt)
+    j.add_argument("address", nargs="?", default=None, metavar=t(N_("ADDRESS")),
+                   help=t(N_("HOST:PORT the host printed; without it, the games announced on "
+                             "the LAN are listed to choose from")))
+    name(j, required=True, help=t(N_("your name, as the other players see it")))
+    j.add_argument("--host", dest="host_name", default=None, metavar=t(N_("NAME")),
                    help=t(N_("without an address: join the game NAME hosts on the LAN")))
-    j.add_argument("--bind", default="0.0.0.0")
-    j.add_argument("--ruleset", help=t(N_("refuse a host whose ruleset is not this file")))
+    j.add_argument("--bind", default="0.0.0.0", metavar="IP")
+    j.add_argument("--ruleset", metavar=t(N_("FILE")),
+                   help=t(N_("refuse a host whose ruleset is not this file")))
     common(j)
 
-    b = sub.add_parser("bot", help=t(N_("a bot seat as its own process")))
-    b.add_argument("--join", required=True, dest="address")
-    b.add_argument("--name", default=None)
-    b.add_argument("--bind", default="0.0.0.0")
+    b = sub.add_parser("bot", help=t(N_("a bot seat as its own process")), **fmt)
+    b.add_argument("--join", required=True, dest="address", metavar=t(N_("ADDRESS")))
+    name(b, default=None, help=t(N_("the bot's name (default: bot-XXXX)")))
+    b.add_argument("--bind", default="0.0.0.0", metavar="IP")
     common(b)
 
-    r = sub.add_parser("rejoin", help=t(N_("rejoin an unfinished game after a crash")))
-    r.add_argument("--game", help=t(N_("game id (default: the most recent unfinished one)")))
-    r.add_argument("--dir", help=t(N_("the game's directory")))
+    r = sub.add_parser("rejoin", help=t(N_("rejoin an unfinished game after a crash")), **fmt)
+    r.add_argument("--game", metavar="ID",
+                   help=t(N_("game id (default: the most recent unfinished one)")))
+    r.add_argument("--dir", metavar=t(N_("DIR")), help=t(N_("the game's directory")))
     common(r)
     return ap
 

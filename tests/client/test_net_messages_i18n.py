@@ -233,3 +233,26 @@ def test_argparse_usage_errors_and_the_networked_commands_help_are_translated(ca
     with pytest.raises(SystemExit):                   # English stays English
         main(["--lang", "en", "join"])
     assert "error: the following arguments are required: --name" in capsys.readouterr().err
+
+
+def test_korean_help_fits_80_cells(capsys, monkeypatch):
+    """argparse measures with len: Korean metavars and help (2 cells a character) are laid
+    out in terminal cells instead (client.i18n.argparse_text.CellWidthHelpFormatter)."""
+    import pytest
+    from client.i18n import cell_width
+    from client.main import main
+    monkeypatch.setenv("COLUMNS", "80")
+    for argv in (["host", "--help"], ["join", "--help"], ["play", "--help"], ["--help"]):
+        with pytest.raises(SystemExit):
+            main(["--lang", "ko"] + argv)
+        out = capsys.readouterr().out
+        assert "사용법: belfort" in out and "이름" in out or argv == ["--help"]
+        too_wide = [ln for ln in out.splitlines() if cell_width(ln) > 80]
+        assert too_wide == [], (argv, too_wide)
+    with pytest.raises(SystemExit):
+        main(["--lang", "ko", "host", "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    # the help column stays aligned after a Korean metavar
+    columns = {cell_width(ln.split("  다른")[0]) for ln in lines if "다른 플레이어에게 보이는" in ln}
+    port = {cell_width(ln.split("  대기실")[0]) for ln in lines if "대기실 포트" in ln}
+    assert columns == port and len(columns) == 1
