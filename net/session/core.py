@@ -110,6 +110,7 @@ class SessionPeer:
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
         self.forks = self.intake.forks = Forks(config, identity, seat, who, self.table)
+        self.intake.stopped = lambda: self.table.status == STOPPED
         self.hashes.proven = self.forks.proven
         self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
@@ -529,7 +530,13 @@ class SessionPeer:
         limit = self.timing.step_deadline
         text = (f"{self.who.seat(seat)} withheld {what} for more than {limit:.0f} s "
                 f"while still connected")
-        if self.seat in self.handoffs.votes.get(seat, {}):
+        self._depart(seat, text, f"withheld {what}", now)
+        self._pump(now)
+
+    def _depart(self, seat: int, text: str, why: str, now: float) -> None:
+        """``seat`` is named (``text``) and treated as departed: our vote to hand it to a
+        bot (3-5 players, citing ``why``), else the game stops with that verdict."""
+        if self.seat in self.handoffs.votes.get(seat, {}) or seat in self.handed:
             self._alert("cheat", text, seat, now)
             return
         try:
@@ -540,7 +547,8 @@ class SessionPeer:
             return
         self._alert("cheat", f"{text}: it is treated as departed (vote to hand it to a bot)",
                     seat, now)
-        self._vote(seat, now, why=f"withheld {what}")
+        self._apply(self.handoffs.vote(seat, why), now)
+        self._dirty = True
 
     def _vote(self, seat: int, now: float, why: str = "") -> None:
         self._apply(self.handoffs.vote(seat, why), now)
@@ -615,6 +623,8 @@ class SessionPeer:
                             self._process(body, now)
                         except Refused as exc:
                             self._alert(exc.kind, exc.text, exc.seat, now)
+                            if exc.seat == s:
+                                self._apply(self.intake.strike(s), now)
                     else:
                         keep.append(body)
                 inbox[s] = keep
@@ -634,6 +644,8 @@ class SessionPeer:
                         self._process(body, now)
                     except Refused as exc:
                         self._alert(exc.kind, exc.text, exc.seat, now)
+                        if exc.seat == s:
+                            self._apply(self.intake.strike(s), now)
                     except CheatingError as exc:
                         self._alert("cheat", f"{self.who.seat(exc.seat)} broke the deck protocol: "
                                              f"{exc}", exc.seat, now)
@@ -869,6 +881,8 @@ class SessionPeer:
             self._alert(note.kind, note.text, note.seat, now, note.key)
         if out.stop is not None:
             self._stop(out.stop)
+        for seat, why in out.departs:
+            self._depart(seat, f"{self.who.seat(seat)} {why}", why, now)
         return True
 
     def _emit(self, env: dict) -> None:
@@ -929,6 +943,8 @@ class SessionPeer:
         self.alerts.append(Alert(kind, text, seat))
         if len(self.alerts) > 500:
             del self.alerts[:100]
+        if len(self._alert_last) > 1000:      # keys made of message text: bounded too
+            self._alert_last.clear()
 
 
 # kept importable from here: the handoff's refusal and the wire helpers

@@ -21,6 +21,8 @@ from net.crypto import wire
 from .effects import Names, Out, Refused
 
 KEEP_VIEWS = 8            # public views kept for desync reports
+HASH_AHEAD = 1000         # a hash this many versions past ours (a whole game is ~300): a flood
+HASH_AGAIN = 16           # hashes of a version sent again by one seat (take-backs)
 
 
 def diff(a: Any, b: Any, path: str = "", out: list | None = None, limit: int = 20) -> list:
@@ -53,6 +55,7 @@ class DesyncCheck:
         self.desync: dict | None = None
         self.proven: dict = {}          # seats proven to equivocate (forks.Forks.proven)
         self.unsent: set[int] = set()     # versions whose hash we hold back (catchup.py)
+        self._again: dict[int, int] = {}  # seat -> hashes it sent for a version again
 
     def register(self, dispatch) -> None:
         dispatch.on("sess/hash", self.on_hash, after_stop=True)
@@ -92,6 +95,15 @@ class DesyncCheck:
                 and len(h) == 64 and len(ph) < 32):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed state hash")
         theirs = (r, ph, h)
+        if seat in self.their_hashes.get(v, {}):
+            self._again[seat] = self._again.get(seat, 0) + 1
+        if self._again.get(seat, 0) > HASH_AGAIN or (
+                self.my_hashes and v > max(self.my_hashes) + HASH_AHEAD):
+            # an honest peer hashes a version again only after a take-back, and is at
+            # most a little ahead of us
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent too many state "
+                                         f"hashes for one version, or one far ahead "
+                                         f"(version {v})")
         self.their_hashes.setdefault(v, {})[seat] = theirs
         if len(self.their_hashes) > 64:
             del self.their_hashes[min(self.their_hashes)]

@@ -44,6 +44,7 @@ class Out:
     events: list = field(default_factory=list)     # other events to show ("audit", "handoff")
     stop: str | None = None                        # the first reason to stop the game
     need_sync: bool = False                        # ask the others for what we miss, now
+    departs: list = field(default_factory=list)    # (seat, why): treat as departed (flooding)
 
     def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None) -> "Out":
         self.alerts.append(Note(kind, text, seat, key))
@@ -66,11 +67,12 @@ class Out:
             if other.stop is not None:
                 self.halt(other.stop)
             self.need_sync = self.need_sync or other.need_sync
+            self.departs += other.departs
         return self
 
     def __bool__(self) -> bool:
         return bool(self.send or self.hosted or self.frames or self.relayed or self.alerts
-                    or self.changes
+                    or self.changes or self.departs
                     or self.events or self.stop is not None or self.need_sync)
 
 

@@ -146,7 +146,8 @@ class Resync:
         number, endpoint = addr
         if number > self.addr_of.get(seat, (0, ""))[0]:
             self.addr_of[seat] = (number, endpoint)
-            self.moved.append((seat, endpoint))
+            # only each seat's latest address waits for the transport (bounded)
+            self.moved = [m for m in self.moved if m[0] != seat] + [(seat, endpoint)]
 
     def on_finished(self, seat: int, body: dict, now: float) -> Out:
         self.have_of[seat] = self._have_field(seat, body)
