@@ -288,13 +288,14 @@ class SessionPeer:
         self._apply(self.resync.tick(now), now)
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
-        if woke.need_sync:       # our clock jumped (suspended): ask for what we missed
-            self._apply(self.resync.heartbeat(None, need=True), now)
+        if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
             return
         self._check_deadlines(now)
         for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
                                             self.liveness.finished_of, self.liveness.left_of):
             self._vote(s, now)
+        for s in self.handoffs.objections(lambda q: self.liveness.quiet(q, now)):
+            self._object(s, now)
         if self.ghost is not None:
             self._dirty = True
             self._pump(now)
@@ -348,6 +349,9 @@ class SessionPeer:
                         self._vote(payload[0], now, str(payload[1]))   # a cited deadline
                     else:
                         self._vote(payload, now)
+                elif kind == "handoff-no":
+                    if isinstance(payload, int):
+                        self._object(payload, now)
                 elif kind == "undo":
                     try:
                         if payload != self.table.undo.stack.last_tag():
@@ -550,6 +554,12 @@ class SessionPeer:
         self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
 
+    def _object(self, seat: int, now: float) -> None:
+        """The seat others voted to hand over is playing: call the handoff off."""
+        self._apply(self.handoffs.object(seat), now)
+        self._dirty = True
+        self._pump(now)
+
     def _vote(self, seat: int, now: float, why: str = "") -> None:
         self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
@@ -574,8 +584,6 @@ class SessionPeer:
                 opened: dict | None = None, trusted: bool = False) -> None:
         taken, out = self.intake.accept(data, now, src, relayed, opened, trusted)
         self._apply(out, now)
-        if out.need_sync:
-            self._apply(self.resync.heartbeat(None, need=True), now)
         if taken:
             self._pump(now)
 
@@ -881,6 +889,8 @@ class SessionPeer:
             self._alert(note.kind, note.text, note.seat, now, note.key)
         if out.stop is not None:
             self._stop(out.stop)
+        if out.need_sync:        # we lack envelopes (a gap, a clock jump, dropped ones): ask
+            self.outbox.extend(self.resync.heartbeat(None, need=True).frames)
         for seat, why in out.departs:
             self._depart(seat, f"{self.who.seat(seat)} {why}", why, now)
         return True

@@ -238,9 +238,10 @@ class Intake:
             raise Refused("cheat", src, f"a malformed message claiming to be ours was "
                                         f"refused{by} ({exc.reason})") from None
         host = min(s for s in range(self.n) if s != self.seat)
-        if signer == host and seq >= len(self.log.sent):
+        if signer == host:
             # signed by the seat that would host our seat for a bot: a handoff while we
-            # were away, which its notice (ctl/handed) tells us; nobody cheats here
+            # were away or late (from its cut on, which may be below what we sent), which
+            # its notice (ctl/handed) tells us; nobody cheats here
             return Out()
         if signer != self.seat:
             raise Refused("cheat", src, f"a message claiming to be ours (seq {seq}) "
