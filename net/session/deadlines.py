@@ -105,9 +105,11 @@ class Deadlines:
         self._next_check = 0.0
 
     def check(self, steps: dict[tuple, tuple[int, str]] | None, now: float,
-              quiet) -> list[tuple[int, str, tuple]]:
+              quiet, agrees=lambda seat: True) -> list[tuple[int, str, tuple]]:
         """Seats newly past the deadline of a step they owe: [(seat, what, key)].  ``steps``
-        None = not looked at this time (see ``due``); ``quiet(seat)`` = its silence."""
+        None = not looked at this time (see ``due``); ``quiet(seat)`` = its silence;
+        ``agrees(seat)``: its heartbeats show it holds the messages we hold (doubt.py):
+        after a fork it may owe nothing in its own game, and is not named."""
         if steps is None:
             return []
         for key in [k for k in self.first_due if k not in steps]:
@@ -119,7 +121,7 @@ class Deadlines:
                 self.first_due[key] = now          # silent: liveness's business, not ours
                 continue
             if now - since > self.timing.step_deadline and seat not in self.named \
-                    and seat not in late:
+                    and seat not in late and agrees(seat):
                 late[seat] = (what, key)
         for seat, (what, key) in late.items():
             if key[0] == "open":

@@ -97,7 +97,7 @@ class Dispute:
         out = Out()
         for s, reason, detail in faults:
             out.alert("cheat", f"{self.names.seat(s)} broke the deck protocol ({reason}: "
-                               f"{detail})", s)
+                               f"{detail})", s, proof=True)
         text = (f"the audit of deck epoch {epoch} shows {self.names.seats(seats)} "
                 f"tampered with the deck" if seats else f"deck problem: {exc}")
         if isinstance(epoch, int):

@@ -31,6 +31,7 @@ class Note:
     text: str
     seat: int | None = None
     key: tuple | None = None
+    proof: bool = False      # rests on signed messages alone: shown at once (doubt.py)
 
 
 @dataclass
@@ -46,8 +47,9 @@ class Out:
     need_sync: bool = False                        # ask the others for what we miss, now
     departs: list = field(default_factory=list)    # (seat, why): treat as departed (flooding)
 
-    def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None) -> "Out":
-        self.alerts.append(Note(kind, text, seat, key))
+    def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None,
+              proof: bool = False) -> "Out":
+        self.alerts.append(Note(kind, text, seat, key, proof))
         return self
 
     def halt(self, reason: str) -> "Out":

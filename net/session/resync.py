@@ -81,7 +81,9 @@ class Resync:
         """We are done: tell everyone (with what we hold), once."""
         if self.log.replaying:
             return Out()
-        return self._frame(None, "ctl/fin", {"have": self.intake.have()})
+        have = self.intake.have()
+        return self._frame(None, "ctl/fin", {"have": have, "tips": [
+            self.log.chain(s, have[s]) for s in range(self.n)]})
 
     def leave_notice(self) -> Out:
         """We leave for now and will rejoin (the others wait, without alarm)."""
