@@ -77,7 +77,8 @@ def test_equivocation_names_only_the_cheater_in_any_order(n, cheater, deceived):
     net.run(until=lambda: all(p.game is not None and p.game.version > 6 + 3 * cheater
                               for p in net.peers))
     _equivocate(net, cheater, deceived)
-    run_shuffled(net, rng, max_idle=60)
+    honest = [p for p in net.peers if p.seat != cheater]
+    run_shuffled(net, rng, max_idle=60, until=lambda: all(p.finished for p in honest))
     name = f"P{cheater} (seat {cheater})"
     for p in net.peers:
         if p.seat == cheater:
