@@ -54,6 +54,10 @@ class Resync:
         self.moved: list[tuple[int, str]] = []                # for the transport to reconnect
         self._next_hb = now
         self._fills = TokenBucket(FILL_RATE, FILL_BURST)
+        # (their seat, seat x) -> the largest count at which their running hash of x's
+        # envelopes matched ours, and where our next echo batch of x's envelopes starts
+        self._agreed: dict[tuple[int, int], int] = {}
+        self._cursor: dict[tuple[int, int], int] = {}
         self._asks = TokenBucket(ASK_RATE, ASK_BURST)
 
     def register(self, dispatch) -> None:
@@ -129,11 +133,21 @@ class Resync:
             if x == seat or not isinstance(tips[x], bytes):
                 continue
             k = min(have[x], mine[x])
-            if k == 0 or have[x] > mine[x] or tips[x] == self.log.chain(x, k):
+            if k == 0 or have[x] > mine[x]:
+                continue
+            if tips[x] == self.log.chain(x, k):
+                self._agreed[(seat, x)] = max(k, self._agreed.get((seat, x), 0))
                 continue
             if not self._fills.allow(("echo", seat), now):
                 return Out()
-            envs = self.log.envelopes(x)[max(0, k - SYNC_BATCH):k]
+            # the first difference is past the last count where we agreed: send from
+            # there, a batch at a time, so even a long-hidden fork is found
+            agreed = min(self._agreed.get((seat, x), 0), k - 1)
+            start = self._cursor.get((seat, x), agreed)
+            if not agreed <= start < k:
+                start = agreed
+            self._cursor[(seat, x)] = start + SYNC_BATCH
+            envs = self.log.envelopes(x)[start:min(k, start + SYNC_BATCH)]
             return self._frame(seat, "ctl/sync", {"envelopes": envs})
         return Out()
 

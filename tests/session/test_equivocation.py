@@ -90,3 +90,33 @@ def test_equivocation_names_only_the_cheater_in_any_order(n, cheater, deceived):
             (p.seat, p.stop_reason)
         others = [f"(seat {s})" for s in range(n) if s != cheater]
         assert not any(o in p.stop_reason for o in others), p.stop_reason
+
+
+def test_echo_reaches_a_fork_hidden_far_back():
+    """Two peers whose logs of seat 2 differ at envelope 10 of 600 (the fork stayed
+    hidden, e.g. while they could not exchange heartbeats): the echo's batches start where
+    their running hashes last agreed and move on, so the differing envelope is sent."""
+    from types import SimpleNamespace
+
+    from net.crypto import Identity
+    from net.session.config import Timing
+    from net.session.effects import Names
+    from net.session.msglog import MessageLog
+    from net.session.resync import Resync
+
+    ours, theirs = MessageLog(3, 0), MessageLog(3, 1)
+    for q in range(600):
+        ours.accepted[2].append(b"env %d" % q)
+        theirs.accepted[2].append(b"env %d" % q if q != 10 else b"other 10")
+    cfg = SimpleNamespace(game_id="g", n=3)
+    intake = SimpleNamespace(have=lambda: [0, 0, 600], expected_seq=lambda s: 600,
+                             future=[{}, {}, {}])
+    rs = Resync(cfg, Identity.generate(), ours, intake, Names(["A", "B", "C"]), Timing(),
+                lambda: False)
+    tips = [b"", b"", theirs.chain(2, 600)]
+    sent = set()
+    for i in range(8):
+        out = rs._echo(1, [0, 0, 600], tips, now=float(i))
+        for _dest, frame in out.frames:
+            sent.update(body_of(frame)["envelopes"])
+    assert b"env 10" in sent
