@@ -84,6 +84,7 @@ class Handoff:
         self.cites: dict[int, set[int]] = {}
         self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
         intake.beyond_cut = self.beyond_cut
+        intake.below_cut = self.below_cut
         intake.is_handed = self.is_handed
 
     def register(self, dispatch) -> None:
@@ -103,6 +104,13 @@ class Handoff:
         if self.seat not in votes and not all(s in votes for s in self._remaining(seat)):
             return False
         return seq >= max(votes.values())
+
+    def below_cut(self, seat: int, seq: int) -> bool:
+        """Every remaining seat voted on ``seat`` and ``seq`` is below the cut: the
+        handoff needs this envelope (even from a seat we no longer take messages of)."""
+        votes = self.votes.get(seat)
+        return bool(votes) and seat not in self.handed \
+            and all(s in votes for s in self._remaining(seat)) and seq < max(votes.values())
 
     def is_handed(self, seat: int) -> bool:
         return seat in self.handed

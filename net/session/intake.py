@@ -122,6 +122,7 @@ class Intake:
         # set by the handoff part: a seat being handed over / handed to a bot
         self.forks = None            # forks.Forks, set by the peer
         self.beyond_cut = lambda seat, seq: False
+        self.below_cut = lambda seat, seq: False     # a handoff needs this envelope
         self.is_handed = lambda seat: False
 
     def expected_seq(self, seat: int) -> int:
@@ -143,7 +144,7 @@ class Intake:
         if seat == self.seat:
             out = self._ours(data, seq, src, by)
             return seq in self.log.ahead, out     # a relayed one of ours: the peer adopts it
-        if self.beyond_cut(seat, seq) or seat in self.cut_off:
+        if self.beyond_cut(seat, seq) or (seat in self.cut_off and not self.below_cut(seat, seq)):
             # a handoff of this seat is under way (nothing past the cut counts), or the
             # seat flooded us (nothing more of it is kept, not even checked)
             return False, Out()
@@ -299,5 +300,9 @@ class Intake:
         return Out()
 
     def rekey(self, seat: int, public_key: bytes) -> None:
+        """The seat is played by a bot now, its messages signed by the host: a flood of
+        its owner's is over."""
         self.future[seat].clear()
         self.verifier.rekey(seat, public_key)
+        self.cut_off.discard(seat)
+        self.strikes[seat] = self.views[seat] = 0

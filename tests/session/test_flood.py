@@ -4,6 +4,8 @@ structures.  Counts of entries, never timings; in memory."""
 
 import json
 
+import belfort
+
 import pytest
 
 from net.crypto import encode_envelope
@@ -104,3 +106,26 @@ def test_a_flood_of_valid_looking_messages_leaves_every_structure_bounded():
     assert p.chat.lines and p.intake.future[CHEATER] == {} and CHEATER in p.intake.cut_off
     assert {a.seat for a in p.alerts if a.kind in ("cheat", "desync", "error")} == {CHEATER}
     assert CHEATER in p.handoffs.votes and p.status == "playing"
+
+
+def test_a_seat_flooding_everyone_is_handed_to_a_bot_and_the_game_ends():
+    """Seat 1 sends every other peer more refused messages than any honest peer ever
+    does: each cuts it off and votes (citing the flood), its seat is rebuilt from the
+    escrow and played by a bot to the end, with one hash and only seat 1 named."""
+    net = _game("flood-all")
+    p = net.peers[CHEATER]
+    for p_ in net.peers:
+        p_.handoff_level = "random"
+    nxt = p.signer.next_seq
+    frames = list(_frames(net, "refused", nxt, intake.MAX_STRIKES + 5, 0))
+    for victim in (0, 2):
+        for frame in frames:
+            net.inject(CHEATER, victim, frame)
+    net.down.add(CHEATER)            # its software would go on with other seq numbers
+    net.run(max_idle=200)
+    for s in (0, 2):
+        q = net.peers[s]
+        assert q.status == "over", (q.seat, q.stop_reason, [a.text for a in q.alerts][-4:])
+        assert CHEATER in q.handed
+        assert {a.seat for a in q.alerts if a.kind in ("cheat", "desync", "error")} == {CHEATER}
+    assert belfort.state_hash(net.peers[0].game) == belfort.state_hash(net.peers[2].game)
