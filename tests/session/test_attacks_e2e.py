@@ -172,6 +172,26 @@ def test_equivocation_becomes_proof_against_its_signer(spawn):
 
 
 # ---------------------------------------------------------------- bounded input
+@pytest.mark.parametrize("how", ["deep", "huge"])
+def test_deep_or_huge_view_is_refused_and_never_logged(spawn, how):
+    """Seat 1 signs a ``sess/view`` nested 100,000 deep (or of 200,000 characters): seat 0
+    refuses it without storing it, naming seat 1.  Seat 1's later messages wait behind
+    the refused one, so past the step deadline seat 1 is treated as departed: with 2
+    players the game stops with that verdict (no crash, no error)."""
+    from pathlib import Path
+    peers = table(spawn, 2, 1, f"view-{how}:10", STEP_DEADLINE)
+    data = Path(peers[0].wait_event("started", 20)["data"])
+    r = peers[0].result(60)
+    acted(peers[1])
+    assert named(r) == {1}, r["alerts"]
+    assert alerts(r, "Bot1 (seat 1) signed a 'sess/view' message"), r["alerts"]
+    assert r["status"] == "stopped" and r["rc"] == 1, r
+    assert "Bot1 (seat 1) withheld a valid message" in r["stop_reason"], r["stop_reason"]
+    assert not [a for a in r["alerts"] if a["kind"] == "error"], r["alerts"]
+    logged = (data / "log").read_bytes()
+    assert b"[" * 1000 not in logged and b"x" * 1000 not in logged
+
+
 def test_sync_request_flood_is_not_amplified(spawn):
     """3,000 heartbeats asking seat 0 for everything draw a few answers, not 6,000; the
     game goes on to the end."""
