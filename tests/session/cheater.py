@@ -5,7 +5,8 @@ command line, as ``ip netns exec`` does (the peer runs in this same process):
 
     python -m tests.session.cheater ATTACK[:VERSION] -- PYTHON -m net.session.peer ARGS...
 
-Once its game reaches VERSION (default 0) it does ATTACK; it otherwise plays honestly:
+Once its game reaches VERSION (default 0), at its next decision (the game waiting for it
+alone), it does ATTACK; it otherwise plays honestly:
 
     forged-handed     tells seat 0 (only) that seat 0 was handed to a bot: a signed
                       ``ctl/handed`` with its own vote, and one with no vote at all
@@ -100,7 +101,10 @@ def install(node, attack: str, at: int, out) -> None:
 
     def hooked(timeout_ms=50):
         g = peer.game
-        if not done[0] and g is not None and g.version >= at and peer.status == "playing":
+        # at a quiet moment: the game waits for our decision alone, so nobody owes a step
+        # that what we send could hold up (the honest peers' deadlines run on the attack)
+        if not done[0] and g is not None and g.version >= at and peer.decision_needed() \
+                and len(g.waiting_for()) == 1:
             done[0] = True
             ACTS[attack](node)
             out({"event": "cheater", "did": attack, "v": g.version})

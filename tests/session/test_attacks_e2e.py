@@ -33,7 +33,10 @@ def short_ruleset(directory):
 
 def table(spawn, n, cheater, attack, deadline=None):
     """A game of ``n`` seats: the host (seat 0) and bots, seat ``cheater`` running
-    ``cheater.py ATTACK`` in front of its peer.  Every peer of the table, in seat order."""
+    ``cheater.py ATTACK`` in front of its peer.  Every peer of the table, in seat order.
+    ``deadline``: the honest peers' step deadline; the cheater keeps the default one (its
+    own deadlines would fire at honest seats while the others are held up by what it did,
+    and its lone votes would then stop its own game)."""
     def make(*args, label=None, **kw):
         if label == f"bot{cheater}":
             kw["prefix"] = [sys.executable, "-m", "tests.session.cheater", attack, "--"]
@@ -41,7 +44,7 @@ def table(spawn, n, cheater, attack, deadline=None):
     make.dir = spawn.dir
     more = ("--step-deadline", deadline) if deadline else ()
     host, bots = start_game(make, n, host_args=("--ruleset", short_ruleset(spawn.dir), *more),
-                            bot_args=more)
+                            bot_extra={s: more for s in range(1, n) if s != cheater})
     return [host] + bots
 
 
@@ -160,7 +163,7 @@ def test_tampered_deck_is_disputed_and_only_the_tamperer_named(spawn, how):
 
 def test_equivocation_becomes_proof_against_its_signer(spawn):
     """Seat 1 signs one command for seat 0 and another, same seq, for seat 2: both
-    stop with the proof's verdict naming seat 1; neither deceived seat is named."""
+    stop with the proof's verdict naming seat 1; neither deceived seat is blamed."""
     peers = table(spawn, 3, 1, "equivocate:10")
     results = [peers[0].result(60), peers[2].result(60)]
     acted(peers[1])
@@ -168,7 +171,12 @@ def test_equivocation_becomes_proof_against_its_signer(spawn):
         assert r["status"] == "stopped" and r["rc"] == 1, r
         assert "Bot1 (seat 1) signed two different messages" in r["stop_reason"], r
         assert {a["seat"] for a in alerts(r, "signed two different")} == {1}, r["alerts"]
-        assert not named(r) & {0, 2}, r["alerts"]
+        # before the proof arrived, one of them may have refused a command of the other as
+        # illegal (their games had forked): a consequence (docs/network.md, "Limits"), not a
+        # verdict; nothing else names an honest seat, no desync report among them
+        others = [a for a in r["alerts"] if a["kind"] in ("cheat", "desync")
+                  and a["seat"] in (0, 2) and "sent an illegal command" not in a["text"]]
+        assert not others, r["alerts"]
 
 
 # ---------------------------------------------------------------- bounded input
