@@ -5,8 +5,10 @@ command line, as ``ip netns exec`` does (the peer runs in this same process):
 
     python -m tests.session.cheater ATTACK[:VERSION] -- PYTHON -m net.session.peer ARGS...
 
-Once its game reaches VERSION (default 0), at its next decision (the game waiting for it
-alone), it does ATTACK; it otherwise plays honestly:
+Withholding the seed or simultaneous reveals and tampering with the deck start with the
+game; the other attacks wait until the game reaches VERSION (default 0) and then, at this
+seat's next decision (the game waiting for it alone), are done.  Otherwise it plays
+honestly:
 
     forged-handed     tells seat 0 (only) that seat 0 was handed to a bot: a signed
                       ``ctl/handed`` with its own vote, and one with no vote at all
@@ -38,9 +40,8 @@ from collections import Counter
 
 import belfort
 
-ATTACKS = ("forged-handed", "lone-vote", "withhold-keys", "withhold-seed", "withhold-sim",
-           "tamper-shuffle", "tamper-rekey", "equivocate", "view-deep", "view-huge",
-           "sync-flood", "open-undealt")
+from tests.session.test_attacks import _tamper_stage, _withhold
+
 FLOOD = 3000
 
 
@@ -49,8 +50,9 @@ def main(argv: list[str]) -> int:
         sys.exit("usage: python -m tests.session.cheater ATTACK[:VERSION] -- "
                  "PYTHON -m net.session.peer ARGS...")
     attack, _, at = argv[0].partition(":")
-    if attack not in ATTACKS:
-        sys.exit(f"unknown attack {attack!r}; one of {', '.join(ATTACKS)}")
+    known = [*FROM_THE_START, *ACTS, "equivocate"]
+    if attack not in known:
+        sys.exit(f"unknown attack {attack!r}; one of {', '.join(known)}")
     from net.session import peer as peer_cli
     real_run_node = peer_cli.run_node
 
@@ -88,11 +90,8 @@ def watch_received(node, out, tally: Counter) -> None:
 def install(node, attack: str, at: int, out) -> None:
     """Patch what must be wrong from the start; cue the rest on the game's version."""
     peer = node.peer
-    if attack.startswith("withhold-"):
-        withhold(node, attack.split("-")[1], at)
-        return
-    if attack.startswith("tamper-"):
-        tamper_first_deck(peer, attack.split("-")[1])
+    if attack in FROM_THE_START:
+        FROM_THE_START[attack](peer)
         return
     if attack == "equivocate":
         equivocate(node, at, out)
@@ -167,7 +166,16 @@ def open_undealt(node) -> None:
                                               "deck": deck.transcript_digest}))
 
 
+# the in-memory attacks' own patches (test_attacks.py), on this process's peer
+FROM_THE_START = {
+    "withhold-seed": lambda peer: _withhold(peer, "seed"),
+    "withhold-sim": lambda peer: _withhold(peer, "sim"),
+    "tamper-shuffle": lambda peer: _tamper_stage(peer, "shuffle"),
+    "tamper-rekey": lambda peer: _tamper_stage(peer, "rekey"),
+}
+
 ACTS = {
+    "withhold-keys": lambda node: _withhold(node.peer, "keys"),
     "forged-handed": forged_handed,
     "lone-vote": lone_vote,
     "view-deep": lambda node: view(node, "[" * 100_000 + "]" * 100_000),
@@ -178,50 +186,6 @@ ACTS = {
 
 
 # ---------------------------------------------------------------- patched parts
-def withhold(node, what: str, at: int) -> None:
-    """Keep everything going (heartbeats, moves) but never send ``what``: "keys" (key
-    releases), "sim" (reveals of simultaneous choices), "seed" (the seed reveal)."""
-    peer = node.peer
-    own = peer.own
-
-    def started() -> bool:
-        return peer.game is not None and peer.game.version >= at
-
-    if what == "keys":
-        releases = own.releases
-        own.releases = lambda game, locate: ([], []) if started() else releases(game, locate)
-        return
-    reveal, prefix = own.reveal, "sim/" if what == "sim" else "seed"
-
-    def withheld_reveal(purpose, *a):
-        if not purpose.startswith(prefix) or (prefix == "sim/" and not started()):
-            return reveal(purpose, *a)
-        own.revealed.add(purpose)        # "done", as far as its software is concerned
-        return []
-    own.reveal = withheld_reveal
-
-
-def tamper_first_deck(peer, how: str) -> None:
-    from net.crypto import curve
-    new_epoch = peer.own.new_epoch
-
-    def tampered(epoch, cards, start=True):
-        envs = new_epoch(epoch, cards, start)
-        deck = peer.own.decks[-1]
-        if epoch == 0 and how == "shuffle":
-            real = deck._shuffle_output
-            deck._shuffle_output = lambda prev: [curve.mul(2, prev[0])] + real(prev)[1:]
-        elif epoch == 0:
-            real = deck._rekey_output
-
-            def rekey(prev):
-                k = deck._keys[0] * curve.inverse(deck._scalar) % curve.N
-                return [curve.mul(k, prev[1])] + real(prev)[1:]
-            deck._rekey_output = rekey
-        return envs
-    peer.own.new_epoch = tampered
-
-
 def equivocate(node, at: int, out) -> None:
     """Our next plain command (one that opens no card) once past ``at`` goes to seat 0;
     seats 1.. get another legal command signed with the same seq."""
