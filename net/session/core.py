@@ -525,8 +525,9 @@ class SessionPeer:
         skip = {self.seat, *self.handed}
         if self.ghost is not None:
             skip.add(self.ghost.seat)
+        gaps = {s: self.intake.expected_seq(s) for s in range(self.n) if self.intake.future[s]}
         steps = owed(self.table, self.rounds, self.who, skip, self.intake.inbox,
-                     self.dispatch.ready)
+                     self.dispatch.ready, gaps)
         for s, what, key in self.deadlines.check(steps, now,
                                                  lambda q: self.liveness.quiet(q, now),
                                                  lambda q: self.doubt.agrees(q, now)):
