@@ -429,6 +429,12 @@ class SessionPeer:
         seats = [s for s in self._others() if lv.heard[s] and not lv.finished_of[s]]
         return endgame.farewell(self.names, seats, lambda s: lv.quiet(s, now), self.cfg.game_id)
 
+    def leaving(self, now: float) -> None:
+        """We leave the finished game now: say what a seat that did not finish can do."""
+        note = self.farewell(now)
+        if note is not None:
+            self._alert("info", note, None, now)
+
     def _unanswered(self) -> bool:
         """We rejoined and nobody has answered since."""
         return self.rejoined_at is not None and not any(
