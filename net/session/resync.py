@@ -110,7 +110,7 @@ class Resync:
         self._moved(seat, body.get("addr"))
         need = bool(body.get("need"))
         out = self._fill(seat, have, need, now)
-        if need and self.finished():
+        if need and self.finished() and self._fills.allow(("fin", seat), now):
             # a rejoiner asking: it missed our notice, and we may leave as soon as it
             # has what it lacks, before our next heartbeat would tell it
             out.add(self._frame(seat, "ctl/fin", {"have": self.intake.have()}))
