@@ -174,3 +174,17 @@ def test_a_peer_killed_once_finished_finishes_alone_from_its_log(tmp_path):
     assert victim in gone
     _same_as_uninterrupted(p)
     assert p.farewell(net.now) is None and p.lacking(net.now) is None
+
+
+def test_who_keeps_a_finished_peer_here():
+    """A seat that finished (and holds ours) never keeps us; one we heard that has not
+    finished keeps us up to the stall time; one never heard since our (re)start, or one
+    that said it finished without holding all of ours, only the disconnection time."""
+    from net.session.endgame import keeps
+    t = Timing()
+    assert not keeps(0.0, True, True, True, t)
+    assert keeps(t.timeout - 1, True, False, True, t)
+    assert not keeps(t.timeout + 1, True, False, True, t)
+    assert keeps(t.disconnected - 0.5, False, False, False, t)
+    assert not keeps(t.disconnected + 0.5, False, False, False, t)
+    assert not keeps(t.disconnected + 0.5, True, True, False, t)
