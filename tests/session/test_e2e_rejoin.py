@@ -21,8 +21,8 @@ def start(spawn, n, secret, pace=0.0, label=""):
     bots = []
     for i in range(1, n):
         b = spawn("bot", "--join", addr, "--name", f"Bot{i}", "--bind", "127.0.0.1",
-                  "--data-dir", d / f"bot{i}", "--timeout", 120, "--pace", pace,
-                  "--test-secret", secret, label=f"bot{i}{label}")
+                  "--level", "random", "--data-dir", d / f"bot{i}", "--timeout", 120,
+                  "--pace", pace, "--test-secret", secret, label=f"bot{i}{label}")
         b.wait_event("welcome", 20)
         bots.append(b)
     return [host] + bots
@@ -136,7 +136,7 @@ def test_data_directory_gone_is_told_plainly(spawn):
     args = ("join", addr, "--name", "Bo", "--bind", "127.0.0.1", "--level", "random",
             "--data-dir", d / "bo", "--timeout", 60, "--pace", 0.05)
     bo = spawn(*args, label="bo")
-    cy = spawn("bot", "--join", addr, "--name", "Cy", "--bind", "127.0.0.1",
+    cy = spawn("bot", "--join", addr, "--name", "Cy", "--bind", "127.0.0.1", "--level", "random",
                "--data-dir", d / "cy", "--timeout", 60, "--pace", 0.05, label="cy")
     bo.wait_event("started", 20)
     bo.wait_round(1)
@@ -196,7 +196,7 @@ def test_rejoin_on_a_new_ip_across_namespaces(spawn, tmp_path):
                        "--port", 5555, "--level", "random", "--data-dir", tmp_path / "ns-host",
                        "--timeout", 120, "--pace", 0.01, "--test-secret", "ns-2", label="ns-host")
             addr = host.wait_event("lobby", 20)["address"]
-            bot = run(1, "bot", "--join", addr, "--name", "Bot1", "--data-dir",
+            bot = run(1, "bot", "--join", addr, "--name", "Bot1", "--level", "random", "--data-dir",
                       tmp_path / "ns-bot", "--timeout", 120, "--pace", 0.01,
                       "--test-secret", "ns-2", label="ns-bot")
             data = bot.wait_event("started", 20)["data"]
