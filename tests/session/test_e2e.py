@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.session.uninterrupted import uninterrupted
+
 pytestmark = pytest.mark.e2e
 
 
@@ -60,12 +62,9 @@ def test_host_starts_bots_as_peers(spawn):
 
 
 def test_sigkill_and_rejoin_same_result(spawn):
-    # an uninterrupted run from the same secrets (so the same seed, deck and bot choices)
-    host, bots = start_game(spawn, 3, secret="kill-1")
-    ref = [p.result(90) for p in [host] + bots]
-    check_agree(ref)
+    # the uninterrupted game from the same secrets (so the same seed, deck and bot choices)
+    ref = uninterrupted(3, "kill-1")
     # the same game, with seat 1 killed mid-game and restarted with `rejoin`
-    spawn.dir = spawn.dir / "second"
     host, bots = start_game(spawn, 3, secret="kill-1", pace=0.01)
     victim = bots[0]
     data = victim.wait_event("started", 20)["data"]
@@ -79,8 +78,8 @@ def test_sigkill_and_rejoin_same_result(spawn):
     results = [host.result(90), back.result(90), bots[1].result(90)]
     for r in results:
         assert r["status"] == "over" and r["audit"][0], r
-    assert {r["hash"] for r in results} == {ref[0]["hash"]}
-    assert [r["scores"] for r in results] == [ref[0]["scores"]] * 3
+    assert {r["hash"] for r in results} == {ref["hash"]}
+    assert [r["scores"] for r in results] == [ref["scores"]] * 3
     # the others saw the victim leave and come back
     kinds = {a["kind"] for a in results[0]["alerts"] if a["seat"] == 1}
     assert "disconnect" in kinds and "reconnect" in kinds
