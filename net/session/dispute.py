@@ -64,8 +64,11 @@ class Dispute:
                           "of that deck to find whose step was wrong. The game is stopped."),
                        epoch=epoch, detail=str(getattr(problem, "detail", problem)))
             out.alert("cheat", text, None).halt(text)
-        mine = [p for p in positions if isinstance(p, int) and 0 <= p < deck.size
-                and deck.holder(p) == self.own.seat and p not in deck.known]
+        # a duplicate's two copies may both be in our hand (private deals): release
+        # whichever of them only we can read, so every seat decodes both and sees it
+        where = list(positions) + list(getattr(problem, "positions", None) or [])
+        mine = sorted({p for p in where if isinstance(p, int) and 0 <= p < deck.size
+                       and deck.holder(p) == self.own.seat})
         if mine and deck.ready:
             out.send += self.own._mine([deck.release(mine)])      # the dispute itself
         if deck.ready and self.own.seat not in deck.audits:
@@ -97,7 +100,8 @@ class Dispute:
         out = Out()
         for s, reason, detail in faults:
             out.alert("cheat", Msg(N_("{who} broke the deck protocol ({reason}: {detail})"),
-                                   who=self.names.seat(s), reason=reason, detail=detail), s)
+                                   who=self.names.seat(s), reason=reason, detail=detail), s,
+                      proof=True)
         text = Msg(N_("the audit of deck epoch {epoch} shows {seats} tampered with the deck"),
                    epoch=epoch, seats=self.names.seats(seats)) if seats else \
             Msg(N_("deck problem: {problem}"), problem=str(exc))
