@@ -287,9 +287,11 @@ class SessionPeer:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
         self._apply(self.resync.tick(now), now)
+        gap = now - self.liveness.last_check
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
         if woke.need_sync:       # our clock jumped (suspended): ask for what we missed
+            self.deadlines.asleep(gap)
             self._apply(self.resync.heartbeat(None, need=True), now)
             return
         self._check_deadlines(now)
