@@ -26,18 +26,25 @@ from .effects import Names
 CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
 
 
-def owed(table, rounds, names: Names, skip, inbox=(), ready=None) -> dict[tuple, tuple[int, str]]:
+def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
+         gaps=None) -> dict[tuple, tuple[int, str]]:
     """{step key: (seat, what it owes)} for every automatic step due now; ``skip`` are
     seats not to look at (ours, a seat played by a bot).  A ``deck/open`` waiting at the
     head of its sender's queue (``inbox``, ``ready``) for keys nobody owes, because the
     card is not in the sender's hand, gets the key ``("open", seat, seq)``: once late,
-    it is refused rather than waited for."""
+    it is refused rather than waited for.  ``gaps``: {seat: the seq we lack while later
+    envelopes of that seat wait for it} — a connected seat fills such a gap within a
+    resync; one that does not (its message there was refused, say a badly shaped
+    ``sess/view``, and it has no other) would stall every message after it for ever."""
     out: dict[tuple, tuple[int, str]] = {}
 
     def due(key: tuple, seat: int, what: str) -> None:
         if seat not in skip and key not in out:
             out[key] = (seat, what)
 
+    for s, seq in sorted((gaps or {}).items()):
+        due(("gap", s, seq), s, f"a valid message with seq {seq} (its later messages wait "
+                                f"behind it)")
     g = table.game
     seed = rounds.get("seed")
     if g is None:
