@@ -31,19 +31,22 @@ def short_ruleset(directory):
     return path
 
 
-def table(spawn, n, cheater, attack, deadline=None):
-    """A game of ``n`` seats: the host (seat 0) and bots, seat ``cheater`` running
-    ``cheater.py ATTACK`` in front of its peer.  Every peer of the table, in seat order.
+def table(spawn, n, cheater, attack, deadline=None, secret=None):
+    """A game of ``n`` seats: the host (seat 0) and bots, seat ``cheater`` (the host's
+    too) running ``cheater.py ATTACK`` in front of its peer; ``secret``: reproducible
+    masters (so the deck's order).  Every peer of the table, in seat order.
     ``deadline``: the honest peers' step deadline; the cheater keeps the default one (its
     own deadlines would fire at honest seats while the others are held up by what it did,
     and its lone votes would then stop its own game)."""
     def make(*args, label=None, **kw):
-        if label == f"bot{cheater}":
+        if label == (f"bot{cheater}" if cheater else "host"):
             kw["prefix"] = [sys.executable, "-m", "tests.session.cheater", attack, "--"]
         return spawn(*args, label=label, **kw)
     make.dir = spawn.dir
     more = ("--step-deadline", deadline) if deadline else ()
-    host, bots = start_game(make, n, host_args=("--ruleset", short_ruleset(spawn.dir), *more),
+    host, bots = start_game(make, n, secret=secret,
+                            host_args=("--ruleset", short_ruleset(spawn.dir),
+                                       *(more if cheater else ())),
                             bot_extra={s: more for s in range(1, n) if s != cheater})
     return [host] + bots
 
@@ -159,6 +162,20 @@ def test_tampered_deck_is_disputed_and_only_the_tamperer_named(spawn, how):
         assert r["status"] == "stopped" and r["rc"] == 1, r
         assert "Bot2 (seat 2)" in r["stop_reason"] and "tampered" in r["stop_reason"], r
         assert named(r) == {2}, r["alerts"]
+
+
+def test_duplicated_card_is_disputed_and_only_the_tamperer_named(spawn):
+    """Seat 0 (the host) re-keys the deck first and puts a second, valid-looking copy of
+    position 5's card at position 8; with these secrets both copies are shown at the
+    start, so the duplicate shows in the first moves: the peers dispute, every seat
+    publishes its audit of the deck, and the audit names seat 0 only — never the seat
+    whose key release completed the decoding."""
+    peers = table(spawn, 3, 0, "tamper-duplicate:8", secret="dup3")
+    for r in (peers[1].result(60), peers[2].result(60)):
+        assert r["status"] == "stopped" and r["rc"] == 1, r
+        assert "Ana (seat 0)" in r["stop_reason"] and "tampered" in r["stop_reason"], r
+        assert named(r) == {0}, r["alerts"]
+        assert alerts(r, "is at positions"), r["alerts"]
 
 
 def test_equivocation_becomes_proof_against_its_signer(spawn):
