@@ -215,11 +215,12 @@ def test_deep_or_huge_view_is_refused_and_never_logged(spawn, how):
 
 
 def test_sync_request_flood_is_not_amplified(spawn):
-    """3,000 heartbeats asking seat 0 for everything draw a few answers, not 6,000; the
-    game goes on to the end."""
+    """3,000 heartbeats asking seat 0 for everything draw a few answers (≤ 4 at once, then
+    8 a second while the requests last: 7 here), not 6,000; the game goes on to the end.
+    The bound allows the requests to take half a minute to read on a loaded machine."""
     peers = table(spawn, 2, 1, "sync-flood:10")
     results = [p.result(60) for p in peers]
     finished_together(results)
     acted(peers[1])
     tally = next(e for e in peers[1].events if e.get("event") == "cheater-tally")["got"]
-    assert tally.get("0 ctl/sync", 0) <= 60, tally
+    assert tally.get("0 ctl/sync", 0) <= 300, tally
