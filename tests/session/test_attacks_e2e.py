@@ -129,7 +129,7 @@ def test_withheld_key_release_three_players_handed_to_a_bot(spawn):
         assert [a for a in alerts(r, "Bot2 (seat 2) withheld its key") if a["seat"] == 2]
         assert alerts(r, "Bot2's seat is now played by a bot hosted by Ana"), r["alerts"]
     # (the withholder's own end depends on timing: told its seat is a bot's if its
-    # heartbeat reaches a peer still there, else it plays alone until it gives up)
+    # heartbeat reaches a peer still there, else it waits for the others until it gives up)
 
 
 @pytest.mark.parametrize("what", ["seed", "sim"])
