@@ -50,6 +50,7 @@ from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
 from .deadlines import Deadlines, owed
 from .deckwork import DeckWork
+from . import endgame
 from .dispute import Dispute, is_decode_problem
 from .doubt import ACCUSING, Doubt
 from .forks import Forks
@@ -143,6 +144,7 @@ class SessionPeer:
         self._fin_sent = False
         self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
         self._announced = 0.0
+        self.rejoined_at: float | None = None     # announce(): we (re)joined a running game
 
     # ================================================================ state, read-only
     game = property(lambda self: self.table.game)
@@ -401,7 +403,7 @@ class SessionPeer:
         envelope of ours they hold, we make no new decision: ours from before the crash
         may be among what they send."""
         self.catching_up = True
-        self._announced = now
+        self._announced = self.rejoined_at = now
         self._sync_hold()
         self._apply(self.resync.heartbeat(None, need=True))
         self._check_caught_up(now)
@@ -412,25 +414,61 @@ class SessionPeer:
             self.catching_up = False
             self._dirty = True
             self._pump(now)
+            lacking = self.lacking(now)
+            if lacking is not None:
+                self._alert("info", lacking, None, now)
 
     # ================================================================ queries
     def may_leave(self, now: float) -> bool:
-        """Finished, and nobody needs us any more: every other seat has all of our
-        envelopes and is finished too (or the game stopped), or has been silent past the
-        disconnection time (it will find our messages with the others, or nowhere)."""
+        """Finished, and nobody needs us any more (endgame.py): every other seat has all
+        of our envelopes and said it finished (or the game stopped); a seat that went
+        silent without finishing keeps us reachable up to the stall time (it may rejoin
+        and fetch the end of the game from us), one that said it finished, or that we
+        never heard since our (re)start, only up to the disconnection time."""
         if not self.finished:
             return False
         if self.handoffs.ours_handed:
             return True           # our seat is a bot's now: nothing of ours is wanted
+        return not any(self._keeps_us(s, now) for s in self._others())
+
+    def _others(self) -> list[int]:
+        return [s for s in range(self.n) if s != self.seat and s not in self.handed]
+
+    def _keeps_us(self, s: int, now: float) -> bool:
+        lv = self.liveness
         hosted = [self.ghost.seat] if self.ghost is not None else []
-        for s in range(self.n):
-            if s == self.seat or s in self.handed:
-                continue
-            done = self.resync.has_ours(s, hosted) and \
-                (self.liveness.finished_of[s] or self.status == STOPPED)
-            if not done and self.liveness.quiet(s, now) <= self.timing.disconnected:
-                return False
-        return True
+        return endgame.keeps(lv.quiet(s, now), lv.heard[s],
+                             lv.finished_of[s] or self.status == STOPPED,
+                             self.resync.has_ours(s, hosted), self.timing)
+
+    def farewell(self, now: float) -> str | None:
+        """Leaving a finished game while a seat we heard has not finished (silent past the
+        stall time): what it can do to get the end of the game later, or None."""
+        if self.status != OVER or not self.finished:
+            return None
+        lv = self.liveness
+        seats = [s for s in self._others() if lv.heard[s] and not lv.finished_of[s]]
+        return endgame.farewell(self.names, seats, lambda s: lv.quiet(s, now), self.cfg.game_id)
+
+    def leaving(self, now: float) -> None:
+        """We leave the finished game now: say what a seat that did not finish can do."""
+        note = self.farewell(now)
+        if note is not None:
+            self._alert("info", note, None, now)
+
+    def _unanswered(self) -> bool:
+        """We rejoined and nobody has answered since."""
+        return self.rejoined_at is not None and not any(
+            self.liveness.heard[s] for s in self._others())
+
+    def lacking(self, now: float) -> str | None:
+        """Rejoined, not finished, and nobody answers: what this machine lacks and how to
+        get it (endgame.py), or None."""
+        if self.finished or self.status == STOPPED or not self._unanswered():
+            return None
+        seats = [s for s in self.waiting_seats() if s != self.seat] or self._others()
+        return endgame.lacking(self.names, seats, self.status == OVER, now - self.rejoined_at,
+                               self.cfg.game_id)
 
     def abandoned(self, now: float) -> bool:
         """Every other peer has been silent past the time-out."""
@@ -483,7 +521,8 @@ class SessionPeer:
         2 players, the other one — or, ``bot``: every person), or None."""
         if self.finished or self.status == STOPPED:
             return None
-        return self.liveness.pause_reason(now, self.handed, bot)
+        why = self.liveness.pause_reason(now, self.handed, bot)
+        return (self.lacking(now) or why) if why is not None else None
 
     def leave_for_now(self, now: float = 0.0) -> None:
         """The person leaves the game for now (the window asked): tell the others, so they

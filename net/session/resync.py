@@ -114,7 +114,12 @@ class Resync:
         self.have_of[seat] = have
         self.heard_at[seat] = now
         self._moved(seat, body.get("addr"))
-        out = self._fill(seat, have, bool(body.get("need")), now)
+        need = bool(body.get("need"))
+        out = self._fill(seat, have, need, now)
+        if need and self.finished() and self._fills.allow(("fin", seat), now):
+            # a rejoiner asking: it missed our notice, and we may leave as soon as it
+            # has what it lacks, before our next heartbeat would tell it
+            out.add(self._frame(seat, "ctl/fin", {"have": self.intake.have()}))
         out.add(self._echo(seat, have, body.get("tips"), now))
         if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat] \
                 and self._asks.allow(seat, now):

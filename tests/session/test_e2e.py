@@ -2,14 +2,19 @@
 
 import pytest
 
+from tests.session.uninterrupted import uninterrupted
+
 pytestmark = pytest.mark.e2e
 
 
 def start_game(spawn, n, *, secret=None, host_args=(), bot_args=(), names=None, pace=0.0,
-               bot_extra=None):
-    """Host + n-1 bot processes joined one after the other (so seats are reproducible)."""
+               bot_extra=None, bot_level="random"):
+    """Host + n-1 bot processes joined one after the other (so seats are reproducible).
+    The bots play at ``bot_level`` (None: the `bot` command's default level, whose search
+    costs seconds of CPU per game; the random bot makes the same protocol traffic)."""
     d = spawn.dir
     extra = ["--test-secret", secret] if secret else []
+    level = ["--level", bot_level] if bot_level else []
     host = spawn("host", "--name", "Ana", "--players", n, "--bind", "127.0.0.1", "--port", 0,
                  "--level", "random", "--data-dir", d / "host", "--timeout", 90,
                  "--pace", pace, *extra, *host_args, label="host")
@@ -19,7 +24,7 @@ def start_game(spawn, n, *, secret=None, host_args=(), bot_args=(), names=None, 
         more = list(bot_extra.get(i, ())) if bot_extra else []
         b = spawn("bot", "--join", addr, "--name", (names or {}).get(i, f"Bot{i}"),
                   "--bind", "127.0.0.1", "--data-dir", d / f"bot{i}", "--timeout", 90,
-                  "--pace", pace, *extra, *bot_args, *more, label=f"bot{i}")
+                  "--pace", pace, *level, *extra, *bot_args, *more, label=f"bot{i}")
         b.wait_event("welcome", 20)
         bots.append(b)
     return host, bots
@@ -39,7 +44,8 @@ def check_agree(results):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_complete_games(spawn, n):
-    host, bots = start_game(spawn, n)
+    # once with the bot command's default level, as a person starting `belfort bot` gets
+    host, bots = start_game(spawn, n, bot_level=None if n == 2 else "random")
     results = [p.result(90) for p in [host] + bots]
     check_agree(results)
     assert results[0]["result"]["winners"]
@@ -56,12 +62,9 @@ def test_host_starts_bots_as_peers(spawn):
 
 
 def test_sigkill_and_rejoin_same_result(spawn):
-    # an uninterrupted run from the same secrets (so the same seed, deck and bot choices)
-    host, bots = start_game(spawn, 3, secret="kill-1")
-    ref = [p.result(90) for p in [host] + bots]
-    check_agree(ref)
+    # the uninterrupted game from the same secrets (so the same seed, deck and bot choices)
+    ref = uninterrupted(3, "kill-1")
     # the same game, with seat 1 killed mid-game and restarted with `rejoin`
-    spawn.dir = spawn.dir / "second"
     host, bots = start_game(spawn, 3, secret="kill-1", pace=0.01)
     victim = bots[0]
     data = victim.wait_event("started", 20)["data"]
@@ -75,8 +78,8 @@ def test_sigkill_and_rejoin_same_result(spawn):
     results = [host.result(90), back.result(90), bots[1].result(90)]
     for r in results:
         assert r["status"] == "over" and r["audit"][0], r
-    assert {r["hash"] for r in results} == {ref[0]["hash"]}
-    assert [r["scores"] for r in results] == [ref[0]["scores"]] * 3
+    assert {r["hash"] for r in results} == {ref["hash"]}
+    assert [r["scores"] for r in results] == [ref["scores"]] * 3
     # the others saw the victim leave and come back
     kinds = {a["kind"] for a in results[0]["alerts"] if a["seat"] == 1}
     assert "disconnect" in kinds and "reconnect" in kinds

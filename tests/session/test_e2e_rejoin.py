@@ -7,10 +7,9 @@ import socket
 
 import pytest
 
+from tests.session.uninterrupted import uninterrupted
+
 pytestmark = pytest.mark.e2e
-
-_REFS: dict = {}
-
 
 def start(spawn, n, secret, pace=0.0, label=""):
     d = spawn.dir
@@ -21,21 +20,11 @@ def start(spawn, n, secret, pace=0.0, label=""):
     bots = []
     for i in range(1, n):
         b = spawn("bot", "--join", addr, "--name", f"Bot{i}", "--bind", "127.0.0.1",
-                  "--data-dir", d / f"bot{i}", "--timeout", 120, "--pace", pace,
-                  "--test-secret", secret, label=f"bot{i}{label}")
+                  "--level", "random", "--data-dir", d / f"bot{i}", "--timeout", 120,
+                  "--pace", pace, "--test-secret", secret, label=f"bot{i}{label}")
         b.wait_event("welcome", 20)
         bots.append(b)
     return [host] + bots
-
-
-def reference(spawn, n, secret):
-    """The uninterrupted game from the same secrets (same seed, deck and bot choices)."""
-    if (n, secret) not in _REFS:
-        peers = start(spawn, n, secret, label="-ref")
-        results = [p.result(120) for p in peers]
-        assert len({r["hash"] for r in results}) == 1
-        _REFS[(n, secret)] = results[0]
-    return _REFS[(n, secret)]
 
 
 def damage(path, how):
@@ -56,7 +45,7 @@ def no_false_alarm(r):
 
 
 def kill_damage_rejoin(spawn, n, how, secret, extra=()):
-    ref = reference(spawn, n, secret)
+    ref = uninterrupted(n, secret)
     spawn.dir = spawn.dir / f"run-{how}"
     peers = start(spawn, n, secret, pace=0.01)
     victim = peers[-1]
@@ -98,7 +87,7 @@ def test_kill_and_rejoin_from_any_log(spawn, n, how):
 def test_rejoin_on_another_port(spawn):
     """Our old port is taken (or the machine has another address): bind elsewhere,
     announce the new address signed, and the others reconnect."""
-    ref = reference(spawn, 3, "mv-3")
+    ref = uninterrupted(3, "mv-3")
     spawn.dir = spawn.dir / "run"
     peers = start(spawn, 3, "mv-3", pace=0.01)
     victim = peers[-1]
@@ -136,7 +125,7 @@ def test_data_directory_gone_is_told_plainly(spawn):
     args = ("join", addr, "--name", "Bo", "--bind", "127.0.0.1", "--level", "random",
             "--data-dir", d / "bo", "--timeout", 60, "--pace", 0.05)
     bo = spawn(*args, label="bo")
-    cy = spawn("bot", "--join", addr, "--name", "Cy", "--bind", "127.0.0.1",
+    cy = spawn("bot", "--join", addr, "--name", "Cy", "--bind", "127.0.0.1", "--level", "random",
                "--data-dir", d / "cy", "--timeout", 60, "--pace", 0.05, label="cy")
     bo.wait_event("started", 20)
     bo.wait_round(1)
@@ -183,7 +172,7 @@ def test_rejoin_on_a_new_ip_across_namespaces(spawn, tmp_path):
     """A laptop that comes back on a new IP address (198.18.0.0/15 only): it announces
     its new mesh address signed with its identity key, and the others reconnect."""
     from tests.session.conftest import PeerProc
-    ref = reference(spawn, 2, "ns-2")
+    ref = uninterrupted(2, "ns-2")
     procs = []
     with netns.Lan(2) as lan:
         def run(host, *args, label):
@@ -196,7 +185,7 @@ def test_rejoin_on_a_new_ip_across_namespaces(spawn, tmp_path):
                        "--port", 5555, "--level", "random", "--data-dir", tmp_path / "ns-host",
                        "--timeout", 120, "--pace", 0.01, "--test-secret", "ns-2", label="ns-host")
             addr = host.wait_event("lobby", 20)["address"]
-            bot = run(1, "bot", "--join", addr, "--name", "Bot1", "--data-dir",
+            bot = run(1, "bot", "--join", addr, "--name", "Bot1", "--level", "random", "--data-dir",
                       tmp_path / "ns-bot", "--timeout", 120, "--pace", 0.01,
                       "--test-secret", "ns-2", label="ns-bot")
             data = bot.wait_event("started", 20)["data"]

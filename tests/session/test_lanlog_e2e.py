@@ -53,7 +53,7 @@ def test_take_backs_over_the_network_agree_on_every_peer(spawn):
                  "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 90,
                  label="host")
     addr = host.wait_event("lobby", 20)["address"]
-    bot = spawn("bot", "--join", addr, "--name", "Cy", "--bind", "127.0.0.1",
+    bot = spawn("bot", "--join", addr, "--name", "Cy", "--bind", "127.0.0.1", "--level", "random",
                 "--data-dir", spawn.dir / "bot", "--timeout", 90, label="bot")
     ctx = zmq.Context()
     node = nodemod.join(addr, "Bo", data_dir=spawn.dir / "me", bind="127.0.0.1",

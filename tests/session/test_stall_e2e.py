@@ -13,21 +13,16 @@ import pytest
 from net.session.running import holder
 from net.session.storage import GameStore
 from tests.session.test_e2e import start_game
+from tests.session.uninterrupted import uninterrupted
 
 pytestmark = pytest.mark.e2e
 
 NO_FALSE_ALARM = ("cheat", "desync", "error")
 
 
-def reference(spawn, n, secret):
+def reference(n, secret):
     """The uninterrupted game from the same secrets: its final hash."""
-    base = spawn.dir
-    spawn.dir = base / "ref"
-    host, bots = start_game(spawn, n, secret=secret)
-    results = [p.result(90) for p in [host] + bots]
-    spawn.dir = base / "run"
-    assert len({r["hash"] for r in results}) == 1 and results[0]["status"] == "over"
-    return results[0]["hash"]
+    return uninterrupted(n, secret)["hash"]
 
 
 def assert_finished(results, ref_hash, false=NO_FALSE_ALARM):
@@ -53,7 +48,7 @@ def stopped_for(proc, seconds, watcher, seat):
 def test_stopped_past_the_stall_time_wakes_and_goes_on(spawn):
     """A laptop suspended longer than the stall time (here 12 s): on waking it reads what is
     queued, resyncs and plays on; it reports nobody gone, and the game ends as uninterrupted."""
-    ref = reference(spawn, 3, "stop-1")
+    ref = reference(3, "stop-1")
     args = ("--stall-timeout", 12)
     host, bots = start_game(spawn, 3, secret="stop-1", pace=0.01, host_args=args, bot_args=args)
     sleeper = bots[0]
@@ -72,7 +67,7 @@ def test_stopped_past_the_stall_time_wakes_and_goes_on(spawn):
 def test_everyone_killed_at_once_all_rejoin(spawn):
     """Resume another evening: every peer stops at the same moment, then each one runs
     `rejoin`; the game goes on where it stopped, to the same end."""
-    ref = reference(spawn, 3, "all-1")
+    ref = reference(3, "all-1")
     host, bots = start_game(spawn, 3, secret="all-1", pace=0.01)
     peers = [host] + bots
     data = [p.wait_event("started", 20)["data"] for p in peers]
@@ -94,7 +89,7 @@ def test_two_players_paused_then_resumed(spawn, how):
     """2 players: one leaves for now (SIGTERM: the window's quit) or goes silent past the
     stall time (SIGKILL): the other pauses with a clear message (exit 4), nothing is
     lost, and both rejoining finish the game."""
-    ref = reference(spawn, 2, f"pause-{how}")
+    ref = reference(2, f"pause-{how}")
     args = ("--stall-timeout", 4)
     host, bots = start_game(spawn, 2, secret=f"pause-{how}", pace=0.01, host_args=args,
                             bot_args=args)
