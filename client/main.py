@@ -428,7 +428,10 @@ def play_networked(node, plain=False, colour=None, log_file=None):
         with guard:
             code = open_window(driver, plain=plain, colour=colour)
     finally:
-        driver.leave()
+        farewell = driver.leave()
+    if farewell:              # a seat killed at the very end can get the end from here later
+        from .netmessages import net_text
+        print(net_text(farewell))
     if driver.game_log and not plain:
         print(_("The whole game, every hand included: {log}   (belfort replay {log})").format(
             log=driver.game_log))

@@ -5,6 +5,12 @@ uninterrupted in memory.
 
     python scripts/soak.py [--games 50] [--seed S] [--stop 5,75] [--players 4,5]
                            [--pace 0.01] [--level random] [--keep DIR]
+                           [--kill-phase 2,24 | --kill-end]
+
+``--kill-phase LO,HI``: the SIGKILL falls after a random number of phase events in that
+range (seen by a watcher peer).  ``--kill-end``: the victim dies at the very end instead,
+right after the step that sent its last messages (``--misbehave die-at-end``), and is
+rejoined once the others saw it disconnected: the others have finished meanwhile.
 
 One JSON line per game, then a summary line:
     {"games", "finished", "hashes_agree", "same_as_uninterrupted", "audits_pass",
@@ -112,6 +118,11 @@ def reference_hash(n: int, secret: str, level: str, names: list) -> str:
     return belfort.state_hash(net.peers[0].game) if net.peers[0].status == "over" else ""
 
 
+def phase_round(proc: Proc):
+    rounds = [ev["round"] for ev in proc.events if ev.get("event") == "phase"]
+    return rounds[-1] if rounds else None
+
+
 def phase_count(proc: Proc) -> int:
     return sum(1 for ev in proc.events if ev.get("event") == "phase")
 
@@ -129,15 +140,18 @@ def play(g: int, args, work: Path) -> dict:
     procs: dict[int, Proc] = {}
     data: dict[int, str] = {}
     report = {"game": g, "players": n, "kill": None, "stop": None}
+    end_seat = rng.randrange(n) if args.kill_end else None
+    die = lambda s: ["--misbehave", "die-at-end"] if s == end_seat else []  # noqa: E731
     try:
         procs[0] = Proc(["host", "--name", "Ana", "--players", n, "--bind", "127.0.0.1",
-                         "--port", 0, "--data-dir", d / "p0", *common], d / "p0.err")
+                         "--port", 0, "--data-dir", d / "p0", *common, *die(0)], d / "p0.err")
         lobby = procs[0].wait_for(lambda ev: ev.get("event") == "lobby", 30)
         if lobby is None:
             raise RuntimeError("the host printed no lobby")
         for s in range(1, n):
             procs[s] = Proc(["bot", "--join", lobby["address"], "--name", names[s], "--bind",
-                             "127.0.0.1", "--data-dir", d / f"p{s}", *common], d / f"p{s}.err")
+                             "127.0.0.1", "--data-dir", d / f"p{s}", *common, *die(s)],
+                            d / f"p{s}.err")
             if procs[s].wait_for(lambda ev: ev.get("event") == "welcome", 30) is None:
                 raise RuntimeError(f"seat {s} was not welcomed")
         for s, p in procs.items():
@@ -146,13 +160,32 @@ def play(g: int, args, work: Path) -> dict:
                 raise RuntimeError(f"seat {s} did not start")
             data[s] = ev["data"]
         kill_seat, stop_seat = rng.sample(range(n), 2)
+        if end_seat is not None:
+            kill_seat, stop_seat = end_seat, rng.choice([s for s in range(n) if s != end_seat])
         watcher = next(s for s in range(n) if s not in (kill_seat, stop_seat))
-        faults = [("kill", kill_seat, rng.randint(2, 24)),
-                  ("stop", stop_seat, rng.randint(2, 24))]
+        faults = [("kill", kill_seat, rng.randint(*args.kill_phase)),
+                  # (with --kill-end, well before the end: the end waits for the victim)
+                  ("stop", stop_seat, rng.randint(2, 20 if end_seat is not None else 24))]
         faults.sort(key=lambda f: f[2])
+        if end_seat is not None:
+            faults = [faults[0] if faults[0][0] == "stop" else faults[1], ("end", end_seat, 0)]
         stop_s = round(rng.uniform(*args.stop), 1)
         w = procs[watcher]
         for kind, seat, at in faults:
+            if kind == "end":
+                try:
+                    procs[seat].p.wait(timeout=args.game_timeout)
+                except subprocess.TimeoutExpired:
+                    continue
+                if procs[seat].p.returncode != 9:
+                    continue        # it did not die at the end (it was stopped first?)
+                w.wait_for(lambda ev: ev.get("kind") == "disconnect" and ev.get("seat") == seat,
+                           10)
+                procs[seat].kill()
+                procs[seat] = Proc(["rejoin", "--dir", data[seat], "--pace", args.pace,
+                                    "--timeout", args.game_timeout], d / f"p{seat}.err")
+                report["kill"] = {"seat": seat, "at": "end", "round": phase_round(w)}
+                continue
             reached = w.wait_for(lambda ev: ev.get("event") == "phase" and phase_count(w) >= at,
                                  args.game_timeout)
             if reached is None or procs[seat].p.poll() is not None:
@@ -207,10 +240,15 @@ def main(argv=None) -> int:
     ap.add_argument("--pace", type=float, default=0.01, help="bots' pace (s per decision)")
     ap.add_argument("--level", default="random")
     ap.add_argument("--game-timeout", type=float, default=400.0)
+    ap.add_argument("--kill-phase", default="2,24",
+                    help="the SIGKILL falls after LO..HI phase events (range)")
+    ap.add_argument("--kill-end", action="store_true",
+                    help="the victim dies at the very end of the game instead (see above)")
     ap.add_argument("--keep", help="keep the games' files here (default: a temporary dir)")
     args = ap.parse_args(argv)
     args.players = [int(x) for x in args.players.split(",")]
     args.stop = tuple(float(x) for x in args.stop.split(","))
+    args.kill_phase = tuple(int(x) for x in args.kill_phase.split(","))
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="belfort-soak-"))
     t0 = time.monotonic()
     reports = []
@@ -230,7 +268,7 @@ def main(argv=None) -> int:
         "false_cheat_alerts": sum(r["false_cheat_alerts"] for r in reports),
         "false_alerts": sum(r["false_alerts"] for r in reports),
         "faults": {"kills": count("kill"), "stops": count("stop")},
-        "stop_s": list(args.stop), "wall_s": round(time.monotonic() - t0, 1)}), flush=True)
+        "stop_s": list(args.stop), "kill": "end" if args.kill_end else list(args.kill_phase), "wall_s": round(time.monotonic() - t0, 1)}), flush=True)
     ok = all(r["finished"] and r["same_as_uninterrupted"] and r["audits_pass"]
              and r["false_alerts"] == 0 for r in reports)
     return 0 if ok else 1

@@ -345,8 +345,10 @@ class DeckPeer:
         if card is None:
             return ProtocolError(DECK_NOT_A_CARD, None, f"position {pos} decodes to no card")
         if card in self._where:
-            return ProtocolError(DECK_DUPLICATE_CARD, None,
-                                 f"card {card} is at positions {self._where[card]} and {pos}")
+            err = ProtocolError(DECK_DUPLICATE_CARD, None,
+                                f"card {card} is at positions {self._where[card]} and {pos}")
+            err.positions = [self._where[card], pos]     # both copies: a dispute shows both
+            return err
         self.known[pos] = card
         self._where[card] = pos
         return None

@@ -94,7 +94,13 @@ class CatchUp:
                     self.escrow.my_shares.get(target)
         elif t == "hand/vote":
             target, have = body.get("target"), body.get("have")
-            self.handoffs.votes.setdefault(target, {})[self.log.seat] = have
+            if body.get("k", 0) == self.handoffs.attempt.get(target, 0):
+                self.handoffs.votes.setdefault(target, {})[self.log.seat] = have
+            ok = True
+        elif t == "hand/no":
+            target = body.get("target")
+            if body.get("k") == self.handoffs.attempt.get(target, 0):
+                self.handoffs._call_off(target)
             ok = True
         elif t in ("esc/key", "sess/view"):
             ok = True

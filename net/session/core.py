@@ -50,12 +50,14 @@ from .commands import Commands, plain, show, tuples
 from .config import Alert, GameConfig, Timing
 from .deadlines import Deadlines, owed
 from .deckwork import DeckWork
+from . import endgame
 from .dispute import Dispute, is_decode_problem
+from .doubt import ACCUSING, Doubt
 from .forks import Forks
 from .derive import derive_bytes
 from .desync import DesyncCheck
 from .dispatch import Dispatcher
-from .effects import Names, Out, Refused
+from .effects import Names, Note, Out, Refused
 from .escrow import Escrow
 from .handoff import Handoff, HandoffError
 from .intake import Intake, peek
@@ -69,6 +71,9 @@ from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
 from .takeback import CATCHING_UP, SessionRefusal, TakeBack
 
 log = logging.getLogger("belfort.session")
+
+HELD_STOP = ("a message was refused; the game is stopped while the peers check that everyone "
+             "holds the same messages (nobody is named yet)")
 
 __all__ = ["SessionPeer", "Refused", "SETUP", "PLAYING", "OVER", "STOPPED"]
 
@@ -110,12 +115,21 @@ class SessionPeer:
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
         self.forks = self.intake.forks = Forks(config, identity, seat, who, self.table)
+        self.intake.stopped = lambda: self.table.status == STOPPED
+        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
+        self.hashes.confirmed = lambda s, need: self.doubt.judge(s, need) is True
+        self.hashes.timing = self.timing
+        self.hashes.stopped = lambda: self.table.status == STOPPED
+        self.hashes.set_reason = self._refine_reason
+        self._judging = 0             # > 0: processing messages (accusations are held)
+        self._held_count = 0
         self.hashes.proven = self.forks.proven
         self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
         for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
-                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks):
+                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks,
+                     self.doubt):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -130,6 +144,7 @@ class SessionPeer:
         self._fin_sent = False
         self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
         self._announced = 0.0
+        self.rejoined_at: float | None = None     # announce(): we (re)joined a running game
 
     # ================================================================ state, read-only
     game = property(lambda self: self.table.game)
@@ -163,7 +178,10 @@ class SessionPeer:
 
     @property
     def finished(self) -> bool:
-        """Nothing more to do: the game is over and audited, or stopped."""
+        """Nothing more to do: the game is over and audited, or stopped — and no accusation
+        is still being checked (doubt.py)."""
+        if self.doubt.pending:
+            return False
         return self.status == STOPPED or (self.status == OVER and self.audit.result is not None)
 
     @property
@@ -287,13 +305,15 @@ class SessionPeer:
         self._apply(self.resync.tick(now), now)
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
-        if woke.need_sync:       # our clock jumped (suspended): ask for what we missed
-            self._apply(self.resync.heartbeat(None, need=True), now)
+        if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
             return
+        self._recheck(now)
         self._check_deadlines(now)
         for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
                                             self.liveness.finished_of, self.liveness.left_of):
             self._vote(s, now)
+        for s in self.handoffs.objections(lambda q: self.liveness.quiet(q, now)):
+            self._object(s, now)
         if self.ghost is not None:
             self._dirty = True
             self._pump(now)
@@ -347,6 +367,9 @@ class SessionPeer:
                         self._vote(payload[0], now, str(payload[1]))   # a cited deadline
                     else:
                         self._vote(payload, now)
+                elif kind == "handoff-no":
+                    if isinstance(payload, int):
+                        self._object(payload, now)
                 elif kind == "undo":
                     try:
                         if payload != self.table.undo.stack.last_tag():
@@ -380,7 +403,7 @@ class SessionPeer:
         envelope of ours they hold, we make no new decision: ours from before the crash
         may be among what they send."""
         self.catching_up = True
-        self._announced = now
+        self._announced = self.rejoined_at = now
         self._sync_hold()
         self._apply(self.resync.heartbeat(None, need=True))
         self._check_caught_up(now)
@@ -391,25 +414,61 @@ class SessionPeer:
             self.catching_up = False
             self._dirty = True
             self._pump(now)
+            lacking = self.lacking(now)
+            if lacking is not None:
+                self._alert("info", lacking, None, now)
 
     # ================================================================ queries
     def may_leave(self, now: float) -> bool:
-        """Finished, and nobody needs us any more: every other seat has all of our
-        envelopes and is finished too (or the game stopped), or has been silent past the
-        disconnection time (it will find our messages with the others, or nowhere)."""
+        """Finished, and nobody needs us any more (endgame.py): every other seat has all
+        of our envelopes and said it finished (or the game stopped); a seat that went
+        silent without finishing keeps us reachable up to the stall time (it may rejoin
+        and fetch the end of the game from us), one that said it finished, or that we
+        never heard since our (re)start, only up to the disconnection time."""
         if not self.finished:
             return False
         if self.handoffs.ours_handed:
             return True           # our seat is a bot's now: nothing of ours is wanted
+        return not any(self._keeps_us(s, now) for s in self._others())
+
+    def _others(self) -> list[int]:
+        return [s for s in range(self.n) if s != self.seat and s not in self.handed]
+
+    def _keeps_us(self, s: int, now: float) -> bool:
+        lv = self.liveness
         hosted = [self.ghost.seat] if self.ghost is not None else []
-        for s in range(self.n):
-            if s == self.seat or s in self.handed:
-                continue
-            done = self.resync.has_ours(s, hosted) and \
-                (self.liveness.finished_of[s] or self.status == STOPPED)
-            if not done and self.liveness.quiet(s, now) <= self.timing.disconnected:
-                return False
-        return True
+        return endgame.keeps(lv.quiet(s, now), lv.heard[s],
+                             lv.finished_of[s] or self.status == STOPPED,
+                             self.resync.has_ours(s, hosted), self.timing)
+
+    def farewell(self, now: float) -> str | None:
+        """Leaving a finished game while a seat we heard has not finished (silent past the
+        stall time): what it can do to get the end of the game later, or None."""
+        if self.status != OVER or not self.finished:
+            return None
+        lv = self.liveness
+        seats = [s for s in self._others() if lv.heard[s] and not lv.finished_of[s]]
+        return endgame.farewell(self.names, seats, lambda s: lv.quiet(s, now), self.cfg.game_id)
+
+    def leaving(self, now: float) -> None:
+        """We leave the finished game now: say what a seat that did not finish can do."""
+        note = self.farewell(now)
+        if note is not None:
+            self._alert("info", note, None, now)
+
+    def _unanswered(self) -> bool:
+        """We rejoined and nobody has answered since."""
+        return self.rejoined_at is not None and not any(
+            self.liveness.heard[s] for s in self._others())
+
+    def lacking(self, now: float) -> str | None:
+        """Rejoined, not finished, and nobody answers: what this machine lacks and how to
+        get it (endgame.py), or None."""
+        if self.finished or self.status == STOPPED or not self._unanswered():
+            return None
+        seats = [s for s in self.waiting_seats() if s != self.seat] or self._others()
+        return endgame.lacking(self.names, seats, self.status == OVER, now - self.rejoined_at,
+                               self.cfg.game_id)
 
     def abandoned(self, now: float) -> bool:
         """Every other peer has been silent past the time-out."""
@@ -462,7 +521,8 @@ class SessionPeer:
         2 players, the other one — or, ``bot``: every person), or None."""
         if self.finished or self.status == STOPPED:
             return None
-        return self.liveness.pause_reason(now, self.handed, bot)
+        why = self.liveness.pause_reason(now, self.handed, bot)
+        return (self.lacking(now) or why) if why is not None else None
 
     def leave_for_now(self, now: float = 0.0) -> None:
         """The person leaves the game for now (the window asked): tell the others, so they
@@ -504,10 +564,12 @@ class SessionPeer:
         skip = {self.seat, *self.handed}
         if self.ghost is not None:
             skip.add(self.ghost.seat)
+        gaps = {s: self.intake.expected_seq(s) for s in range(self.n) if self.intake.future[s]}
         steps = owed(self.table, self.rounds, self.who, skip, self.intake.inbox,
-                     self.dispatch.ready)
+                     self.dispatch.ready, gaps)
         for s, what, key in self.deadlines.check(steps, now,
-                                                 lambda q: self.liveness.quiet(q, now)):
+                                                 lambda q: self.liveness.quiet(q, now),
+                                                 lambda q: self.doubt.agrees(q, now)):
             if key[0] == "open":
                 self._refuse_head(s, what, now)
             else:
@@ -529,18 +591,41 @@ class SessionPeer:
         limit = self.timing.step_deadline
         text = (f"{self.who.seat(seat)} withheld {what} for more than {limit:.0f} s "
                 f"while still connected")
-        if self.seat in self.handoffs.votes.get(seat, {}):
-            self._alert("cheat", text, seat, now)
+        self._depart(seat, text, f"withheld {what}", now)
+        self._pump(now)
+
+    def _depart(self, seat: int, text: str, why: str, now: float) -> None:
+        """``seat`` is named (``text``) and treated as departed: our vote to hand it to a
+        bot (3-5 players, citing ``why``), else the game stops with that verdict."""
+        if self.seat in self.handoffs.votes.get(seat, {}) or seat in self.handed:
+            self._alert("cheat", text, seat, now, proof=True)
             return
         try:
             self.handoffs.check_proposal(seat, float("inf"))
         except HandoffError as exc:
-            self._alert("cheat", f"{text}: the game is stopped", seat, now)
+            self._alert("cheat", f"{text}: the game is stopped", seat, now, proof=True)
             self._stop(f"{text}; it cannot be handed to a bot ({exc})")
             return
         self._alert("cheat", f"{text}: it is treated as departed (vote to hand it to a bot)",
-                    seat, now)
-        self._vote(seat, now, why=f"withheld {what}")
+                    seat, now, proof=True)
+        self._apply(self.handoffs.vote(seat, why), now)
+        self._dirty = True
+
+    def _object(self, seat: int, now: float) -> None:
+        """The seat others voted to hand over is playing: call the handoff off."""
+        self._apply(self.handoffs.object(seat), now)
+        self._dirty = True
+        self._pump(now)
+
+    def _recheck(self, now: float) -> None:
+        """Held accusations and a desync verdict, against the claims and proofs now in."""
+        self._apply(self.doubt.recheck(now), now)
+        self._apply(self.hashes.recheck(now), now)
+
+    def _refine_reason(self, text: str) -> None:
+        """A desync verdict refined: it replaces a first verdict or a held stop's reason."""
+        if self.table.stop_reason.startswith(("DESYNC", HELD_STOP)):
+            self.table.stop_reason = text
 
     def _vote(self, seat: int, now: float, why: str = "") -> None:
         self._apply(self.handoffs.vote(seat, why), now)
@@ -566,8 +651,6 @@ class SessionPeer:
                 opened: dict | None = None, trusted: bool = False) -> None:
         taken, out = self.intake.accept(data, now, src, relayed, opened, trusted)
         self._apply(out, now)
-        if out.need_sync:
-            self._apply(self.resync.heartbeat(None, need=True), now)
         if taken:
             self._pump(now)
 
@@ -596,6 +679,8 @@ class SessionPeer:
         for handler in handlers:
             out = handler(seat, body, now)
             self._apply(out, now)
+            if handler == self.doubt.on_claims:
+                self._apply(self.hashes.recheck(now), now)
             for relayer, envelope in out.relayed:
                 try:
                     self._accept(envelope, now, src=relayer, relayed=True)
@@ -603,7 +688,16 @@ class SessionPeer:
                     self._alert(exc.kind, exc.text, exc.seat, now, key=(exc.kind, exc.seat, "sync"))
 
     def _pump(self, now: float) -> None:
-        """Process every queued message that is ready, and what the game then calls for."""
+        """Process every queued message that is ready, and what the game then calls for.
+        What this finds against a seat rests on our game state: it is held until that
+        seat's claims show it held what we hold (doubt.py)."""
+        self._judging += 1
+        try:
+            self._pump_judging(now)
+        finally:
+            self._judging -= 1
+
+    def _pump_judging(self, now: float) -> None:
         inbox = self.intake.inbox
         if self.status == STOPPED:
             # only the desync report goes on: state hashes and public views
@@ -615,6 +709,8 @@ class SessionPeer:
                             self._process(body, now)
                         except Refused as exc:
                             self._alert(exc.kind, exc.text, exc.seat, now)
+                            if exc.seat == s:
+                                self._apply(self.intake.strike(s), now)
                     else:
                         keep.append(body)
                 inbox[s] = keep
@@ -634,10 +730,12 @@ class SessionPeer:
                         self._process(body, now)
                     except Refused as exc:
                         self._alert(exc.kind, exc.text, exc.seat, now)
+                        if exc.seat == s:
+                            self._apply(self.intake.strike(s), now)
                     except CheatingError as exc:
-                        self._alert("cheat", f"{self.who.seat(exc.seat)} broke the deck protocol: "
-                                             f"{exc}", exc.seat, now)
-                        self._stop(f"cheating detected: {exc}")
+                        self._accuse("cheat", f"{self.who.seat(exc.seat)} broke the deck "
+                                              f"protocol: {exc}", exc.seat, now,
+                                     stop=f"cheating detected: {exc}")
                     except ProtocolError as exc:
                         if is_decode_problem(exc):
                             # not the sender's fault: find whose stage was wrong (dispute.py)
@@ -794,14 +892,13 @@ class SessionPeer:
                     raise ProtocolError("x")
             except ProtocolError:
                 text = f"{self.who.seat(s)} revealed something that is not a command"
-                self._stop(text)
-                self._alert("cheat", text, s)
+                self._accuse("cheat", text, s, stop=text)
                 return
             try:
                 self._apply(self.commands.check_and_apply(s, raw, 0.0))
             except Refused as exc:
-                self._alert(exc.kind, exc.text, exc.seat)
-                self._stop(f"{self.who.seat(s)}'s simultaneous choice '{show(raw)}' was refused")
+                self._accuse(exc.kind, exc.text, exc.seat, stop=f"{self.who.seat(s)}'s "
+                             f"simultaneous choice '{show(raw)}' was refused")
                 return
 
     def _settle_deck(self) -> bool:
@@ -865,10 +962,18 @@ class SessionPeer:
         for events in out.changes:
             self._changed(events)
         self.events.extend(out.events)
+        held = self._held_count
         for note in out.alerts:
-            self._alert(note.kind, note.text, note.seat, now, note.key)
+            self._alert(note.kind, note.text, note.seat, now, note.key, note.proof)
         if out.stop is not None:
-            self._stop(out.stop)
+            if self._held_count > held:
+                self._hold_stop(out.stop)
+            else:
+                self._stop(out.stop)
+        if out.need_sync:        # we lack envelopes (a gap, a clock jump, dropped ones): ask
+            self.outbox.extend(self.resync.heartbeat(None, need=True).frames)
+        for seat, why in out.departs:
+            self._depart(seat, f"{self.who.seat(seat)} {why}", why, now)
         return True
 
     def _emit(self, env: dict) -> None:
@@ -916,10 +1021,31 @@ class SessionPeer:
     def _stop(self, reason: str, now: float = 0.0) -> None:
         self.events.extend(self.table.stop(reason))
 
+    def _accuse(self, kind: str, text: str, seat, now: float = 0.0, stop: str = "") -> None:
+        """An alert naming ``seat`` and the game stopped: both held while it is checked."""
+        held = self._held_count
+        self._alert(kind, text, seat, now)
+        if self._held_count > held:
+            self._hold_stop(stop)
+        else:
+            self._stop(stop)
+
+    def _hold_stop(self, reason: str) -> None:
+        """The game stops at once, but the reason naming a seat waits with its accusation."""
+        h = self.doubt.held[-1] if self.doubt.held else None
+        if h is not None and h.stop is None:
+            h.stop = reason
+        self._stop(HELD_STOP)
+
     def _alert(self, kind: str, text: str, seat: int | None = None, now: float = 0.0,
-               key: tuple | None = None) -> None:
+               key: tuple | None = None, proof: bool = False) -> None:
         log.warning("[seat %s] %s: %s", self.seat, kind, text)
         if self.log.replaying:
+            return
+        if self._judging and not proof and kind in ACCUSING and isinstance(seat, int) \
+                and 0 <= seat < self.n and seat != self.seat:
+            self._held_count += 1
+            self._apply(self.doubt.hold(Note(kind, text, seat, key), None, now), now)
             return
         if key is not None:
             last = self._alert_last.get(key)
@@ -929,6 +1055,8 @@ class SessionPeer:
         self.alerts.append(Alert(kind, text, seat))
         if len(self.alerts) > 500:
             del self.alerts[:100]
+        if len(self._alert_last) > 1000:      # keys made of message text: bounded too
+            self._alert_last.clear()
 
 
 # kept importable from here: the handoff's refusal and the wire helpers

@@ -26,18 +26,25 @@ from .effects import Names
 CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
 
 
-def owed(table, rounds, names: Names, skip, inbox=(), ready=None) -> dict[tuple, tuple[int, str]]:
+def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
+         gaps=None) -> dict[tuple, tuple[int, str]]:
     """{step key: (seat, what it owes)} for every automatic step due now; ``skip`` are
     seats not to look at (ours, a seat played by a bot).  A ``deck/open`` waiting at the
     head of its sender's queue (``inbox``, ``ready``) for keys nobody owes, because the
     card is not in the sender's hand, gets the key ``("open", seat, seq)``: once late,
-    it is refused rather than waited for."""
+    it is refused rather than waited for.  ``gaps``: {seat: the seq we lack while later
+    envelopes of that seat wait for it} — a connected seat fills such a gap within a
+    resync; one that does not (its message there was refused, say a badly shaped
+    ``sess/view``, and it has no other) would stall every message after it for ever."""
     out: dict[tuple, tuple[int, str]] = {}
 
     def due(key: tuple, seat: int, what: str) -> None:
         if seat not in skip and key not in out:
             out[key] = (seat, what)
 
+    for s, seq in sorted((gaps or {}).items()):
+        due(("gap", s, seq), s, f"a valid message with seq {seq} (its later messages wait "
+                                f"behind it)")
     g = table.game
     seed = rounds.get("seed")
     if g is None:
@@ -105,9 +112,11 @@ class Deadlines:
         self._next_check = 0.0
 
     def check(self, steps: dict[tuple, tuple[int, str]] | None, now: float,
-              quiet) -> list[tuple[int, str, tuple]]:
+              quiet, agrees=lambda seat: True) -> list[tuple[int, str, tuple]]:
         """Seats newly past the deadline of a step they owe: [(seat, what, key)].  ``steps``
-        None = not looked at this time (see ``due``); ``quiet(seat)`` = its silence."""
+        None = not looked at this time (see ``due``); ``quiet(seat)`` = its silence;
+        ``agrees(seat)``: its heartbeats show it holds the messages we hold (doubt.py):
+        after a fork it may owe nothing in its own game, and is not named."""
         if steps is None:
             return []
         for key in [k for k in self.first_due if k not in steps]:
@@ -119,7 +128,7 @@ class Deadlines:
                 self.first_due[key] = now          # silent: liveness's business, not ours
                 continue
             if now - since > self.timing.step_deadline and seat not in self.named \
-                    and seat not in late:
+                    and seat not in late and agrees(seat):
                 late[seat] = (what, key)
         for seat, (what, key) in late.items():
             if key[0] == "open":

@@ -3,7 +3,12 @@
 At every change of ``(round, phase)`` each peer sends ``sess/hash`` for that game
 version.  A mismatch stops the game: the verdict names the seats outside the largest
 group of equal hashes ("DESYNC at round 2, placement (version 43): Bo (seat 2)
-disagrees with the others") and is refined as more hashes arrive; each peer then sends
+disagrees with the others") and is refined as more hashes arrive.  Blame only with proof
+(doubt.py): a seat is named only once every seat whose hash is in has shown, in its claims
+made after its hash, that it held the very messages we hold — else (a fork: someone
+equivocated) the verdict says the peers are being checked, and the proof of the fork
+(forks.py) names the equivocator; past ``step_deadline`` with no proof, the seats whose
+hash differs from ours are named.  Each peer then sends
 its public view for that version (``sess/view``) and reports which fields differ
 ("Bo's public state differs from ours in: players[0].score").  These two types are
 still processed after the game stopped, so the report completes.
@@ -21,6 +26,8 @@ from net.crypto import wire
 from .effects import Names, Out, Refused
 
 KEEP_VIEWS = 8            # public views kept for desync reports
+HASH_AHEAD = 1000         # a hash this many versions past ours (a whole game is ~300): a flood
+HASH_AGAIN = 16           # hashes of a version sent again by one seat (take-backs)
 
 
 def diff(a: Any, b: Any, path: str = "", out: list | None = None, limit: int = 20) -> list:
@@ -53,6 +60,15 @@ class DesyncCheck:
         self.desync: dict | None = None
         self.proven: dict = {}          # seats proven to equivocate (forks.Forks.proven)
         self.unsent: set[int] = set()     # versions whose hash we hold back (catchup.py)
+        self._again: dict[int, int] = {}  # seat -> hashes it sent for a version again
+        self.hash_seq: dict[tuple[int, int], int] = {}     # (version, seat) -> its seq
+        # (seat, envelopes of it we held) -> its claims confirm it held what we hold
+        self.confirmed = lambda seat, need: True
+        self.timing = None                      # config.Timing (step_deadline), set by the peer
+        self._since: float | None = None        # when the desync was found (our clock)
+        self.now = 0.0
+        self.stopped = lambda: False
+        self.set_reason = lambda text: None
 
     def register(self, dispatch) -> None:
         dispatch.on("sess/hash", self.on_hash, after_stop=True)
@@ -92,9 +108,23 @@ class DesyncCheck:
                 and len(h) == 64 and len(ph) < 32):
             raise Refused("cheat", seat, f"{self.names.seat(seat)} sent a malformed state hash")
         theirs = (r, ph, h)
+        if seat in self.their_hashes.get(v, {}):
+            self._again[seat] = self._again.get(seat, 0) + 1
+        if self._again.get(seat, 0) > HASH_AGAIN or (
+                self.my_hashes and v > max(self.my_hashes) + HASH_AHEAD):
+            # an honest peer hashes a version again only after a take-back, and is at
+            # most a little ahead of us
+            raise Refused("cheat", seat, f"{self.names.seat(seat)} sent too many state "
+                                         f"hashes for one version, or one far ahead "
+                                         f"(version {v})")
         self.their_hashes.setdefault(v, {})[seat] = theirs
+        self.hash_seq[(v, seat)] = body["seq"]
         if len(self.their_hashes) > 64:
-            del self.their_hashes[min(self.their_hashes)]
+            gone = min(self.their_hashes)
+            del self.their_hashes[gone]
+            for s in range(self.n):
+                self.hash_seq.pop((gone, s), None)
+        self.now = max(self.now, now)
         if v in self.my_hashes:
             return self._compare(seat, v, theirs)
         return Out()
@@ -117,6 +147,31 @@ class DesyncCheck:
         hashes[seat] = theirs[2]
         for s, th in self.their_hashes.get(v, {}).items():
             hashes.setdefault(s, th[2])
+        return out.add(self._verdict())
+
+    def _deadline(self) -> float:
+        return self.timing.step_deadline if self.timing is not None else 15.0
+
+    def recheck(self, now: float | None = None) -> Out:
+        """The verdict again, as claims and proofs come in (doubt.py)."""
+        if now is not None:
+            self.now = max(self.now, now)
+        if self.desync is None:
+            return Out()
+        return self._verdict()
+
+    def _unsure(self, hashes: dict) -> list[int]:
+        """Seats whose claims do not yet show they held what we hold when they hashed."""
+        v = self.desync["version"]
+        return [s for s in sorted(hashes) if s != self.seat and not self.confirmed(
+            s, self.hash_seq.get((v, s), -1) + 1)]
+
+    def _verdict(self) -> Out:
+        out = Out()
+        v, hashes = self.desync["version"], self.desync["hashes"]
+        mine = self.my_hashes[v]
+        if self._since is None:
+            self._since = self.now
         # who disagrees: the seats outside the largest group of equal hashes
         groups: dict[str, list[int]] = {}
         for s, h in sorted(hashes.items()):
@@ -127,11 +182,25 @@ class DesyncCheck:
             # seat, never the peers it deceived (forks.py)
             odd = sorted(self.proven)
             who = f"{self.names.seats(odd)} signed contradicting messages (proof sent)"
+        elif self._unsure(hashes) and self.now - self._since <= self._deadline():
+            # maybe a fork: the deceived disagree with the others through no fault of
+            # theirs.  Nobody is named until the peers' claims or a proof settle it.
+            odd = []
+            who = "the state hashes differ; checking that every peer holds the same " \
+                  "messages before naming anyone"
+        elif self._unsure(hashes):
+            # past the deadline with no proof: name only the seats that differ from us
+            odd = sorted(s for s, h in hashes.items() if h != hashes[self.seat])
+            who = f"{self.names.seats(odd)} disagree{'s' if len(odd) == 1 else ''} with us " \
+                  f"and did not show they hold the same messages"
         elif len(best) * 2 <= len(hashes):
-            odd = sorted(hashes)
-            who = "the peers disagree: " + "; ".join(
+            # no majority, but every seat held what we hold: those that differ from us
+            # computed their hash wrong
+            odd = sorted(s for s, h in hashes.items() if h != hashes[self.seat])
+            who = "the peers disagree (" + "; ".join(
                 f"{self.names.seats(g)} {'has' if len(g) == 1 else 'have'} {h[:12]}"
-                for h, g in groups.items())
+                for h, g in groups.items()) + f"): {self.names.seats(odd)} differ" + \
+                ("s" if len(odd) == 1 else "") + " from us, holding the same messages"
         else:
             odd = sorted(s for g in groups.values() if g is not best for s in g)
             who = f"{self.names.seats(odd)} disagree{'s' if len(odd) == 1 else ''} with the others"
@@ -141,7 +210,10 @@ class DesyncCheck:
         self.desync["odd"] = odd
         text = (f"DESYNC at round {mine[0]}, {mine[1]} (version {v}): {who} "
                 f"({len(hashes)} of {self.n} state hashes in). The game is stopped.")
-        return out.alert("desync", text, odd[0] if len(odd) == 1 else None).halt(text)
+        out.alert("desync", text, odd[0] if len(odd) == 1 else None, proof=True).halt(text)
+        if self.stopped():
+            self.set_reason(text)          # a refined verdict replaces the first one
+        return out
 
     def on_view(self, body: dict, now: float) -> Out:
         seat, v, text = body["seat"], body.get("v"), body.get("view")

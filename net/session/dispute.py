@@ -62,8 +62,11 @@ class Dispute:
                     f"some shuffle or re-key stage was tampered with; every seat now publishes "
                     f"its secrets of that deck to find whose step was wrong. The game is stopped.")
             out.alert("cheat", text, None).halt(text)
-        mine = [p for p in positions if isinstance(p, int) and 0 <= p < deck.size
-                and deck.holder(p) == self.own.seat and p not in deck.known]
+        # a duplicate's two copies may both be in our hand (private deals): release
+        # whichever of them only we can read, so every seat decodes both and sees it
+        where = list(positions) + list(getattr(problem, "positions", None) or [])
+        mine = sorted({p for p in where if isinstance(p, int) and 0 <= p < deck.size
+                       and deck.holder(p) == self.own.seat})
         if mine and deck.ready:
             out.send += self.own._mine([deck.release(mine)])      # the dispute itself
         if deck.ready and self.own.seat not in deck.audits:
@@ -94,7 +97,7 @@ class Dispute:
         out = Out()
         for s, reason, detail in faults:
             out.alert("cheat", f"{self.names.seat(s)} broke the deck protocol ({reason}: "
-                               f"{detail})", s)
+                               f"{detail})", s, proof=True)
         text = (f"the audit of deck epoch {epoch} shows {self.names.seats(seats)} "
                 f"tampered with the deck" if seats else f"deck problem: {exc}")
         if isinstance(epoch, int):

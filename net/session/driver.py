@@ -31,7 +31,9 @@
     driver.leave()       the person left the window: tell the others we left for now (an
                          unfinished game: they show "Ana left for now", not a disconnection,
                          and wait for `belfort rejoin`), close, and stop the bots this peer
-                         started if nobody else is left to play with them
+                         started if nobody else is left to play with them; returns, for a
+                         finished game another seat had not finished, what that seat can
+                         do (endgame.py: `belfort rejoin --game ID` here gives it the end)
 
 Alerts are net.session.Alert objects (kind, text, seat, when, seen), the same fields
 as client.driver.Alert: "desync", "cheat", "disconnect", "reconnect", "error", "info".
@@ -179,7 +181,7 @@ class NetDriver:
         if not self.node.closed:
             self.node.wake()
 
-    def leave(self) -> None:
+    def leave(self) -> str | None:
         """The person left the window: tell the others we left for now (unless the game is
         done), stop the network work (closing the node if the loop never ran), and the
         bots this peer started if nobody else is left."""
@@ -191,6 +193,8 @@ class NetDriver:
         if self._loop is None:
             self.node.close()
         self.node.stop_own_bots()
+        with self._lock:
+            return None if self.node.done() else self.peer.farewell(time.monotonic())
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:

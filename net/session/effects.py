@@ -31,6 +31,7 @@ class Note:
     text: str
     seat: int | None = None
     key: tuple | None = None
+    proof: bool = False      # rests on signed messages alone: shown at once (doubt.py)
 
 
 @dataclass
@@ -44,9 +45,11 @@ class Out:
     events: list = field(default_factory=list)     # other events to show ("audit", "handoff")
     stop: str | None = None                        # the first reason to stop the game
     need_sync: bool = False                        # ask the others for what we miss, now
+    departs: list = field(default_factory=list)    # (seat, why): treat as departed (flooding)
 
-    def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None) -> "Out":
-        self.alerts.append(Note(kind, text, seat, key))
+    def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None,
+              proof: bool = False) -> "Out":
+        self.alerts.append(Note(kind, text, seat, key, proof))
         return self
 
     def halt(self, reason: str) -> "Out":
@@ -66,11 +69,12 @@ class Out:
             if other.stop is not None:
                 self.halt(other.stop)
             self.need_sync = self.need_sync or other.need_sync
+            self.departs += other.departs
         return self
 
     def __bool__(self) -> bool:
         return bool(self.send or self.hosted or self.frames or self.relayed or self.alerts
-                    or self.changes
+                    or self.changes or self.departs
                     or self.events or self.stop is not None or self.need_sync)
 
 

@@ -43,7 +43,7 @@ class Forks:
         body = {"type": "ctl/proof", "game": self.cfg.game_id, "seat": self.seat, "seq": 0,
                 "a": held, "b": other}
         out = Out(frames=[(None, encode_envelope(self.identity.sign_message(body)))])
-        out.alert("cheat", text, seat)
+        out.alert("cheat", text, seat, proof=True)
         if self.table.status == "stopped":
             self.table.stop_reason = text     # a desync it caused names it, not its victims
         return out.halt(text)

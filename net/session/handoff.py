@@ -20,6 +20,20 @@ counting the target's messages past what we held then (we judged it gone).  The
 if they check out (a forged notice changes nothing).
 
 One handoff per game: the handed seat's shares of the other seats' masters are gone.
+
+The late target (issue 10): our vote freezes the target for us, but the target may come
+back and deliver messages past our ``have`` before the other seats voted — they then see
+it playing and would never vote, and we would wait for ever.  So a seat that has not
+voted, holds more of the target's envelopes than every vote so far, and hears from the
+target (not silent past the stall time), objects: ``hand/no {target, k}``.  Every seat
+says yes (``hand/vote``) or no at most once per *attempt* ``k`` (both carry it); one no
+calls the attempt off on every peer (the votes are void, the freeze is lifted, the
+target's messages we dropped come back by resync) and a new attempt may follow later.
+A seat that voted yes cannot say no, and shares go out only once every remaining seat
+voted yes — so each attempt ends the same way on every peer, whatever the order in which
+the seats' messages arrive (a message of a later attempt waits until the earlier one is
+called off).  Votes citing a missed deadline get no objection: the others judge the
+deadline themselves.
 """
 
 from __future__ import annotations
@@ -64,11 +78,18 @@ class Handoff:
         self.ours_handed = False                         # our own seat is a bot's now
         self._told: dict[int, float] = {}
         self.vote_envs: dict[int, dict[int, bytes]] = {}  # target -> voter -> its signed vote
+        # the attempt now open per target; its votes citing a deadline; messages of later
+        # attempts, kept in order until this one is called off
+        self.attempt: dict[int, int] = {}
+        self.cites: dict[int, set[int]] = {}
+        self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
         intake.beyond_cut = self.beyond_cut
+        intake.below_cut = self.below_cut
         intake.is_handed = self.is_handed
 
     def register(self, dispatch) -> None:
         dispatch.on("hand/vote", self.on_message)
+        dispatch.on("hand/no", self.on_message)
         dispatch.on("hand/share", self.on_message)
         dispatch.on_control("ctl/handed", self.on_notice)
 
@@ -83,6 +104,13 @@ class Handoff:
         if self.seat not in votes and not all(s in votes for s in self._remaining(seat)):
             return False
         return seq >= max(votes.values())
+
+    def below_cut(self, seat: int, seq: int) -> bool:
+        """Every remaining seat voted on ``seat`` and ``seq`` is below the cut: the
+        handoff needs this envelope (even from a seat we no longer take messages of)."""
+        votes = self.votes.get(seat)
+        return bool(votes) and seat not in self.handed \
+            and all(s in votes for s in self._remaining(seat)) and seq < max(votes.values())
 
     def is_handed(self, seat: int) -> bool:
         return seat in self.handed
@@ -154,13 +182,49 @@ class Handoff:
         have = self.intake.expected_seq(seat)
         self.votes.setdefault(seat, {})[self.seat] = have
         fields = {"target": seat, "have": have}
+        if self.attempt.get(seat):
+            fields["k"] = self.attempt[seat]
         if why:
             fields["why"] = why[:200]
+            self.cites.setdefault(seat, set()).add(self.seat)
         env = self.signer.sign("hand/vote", fields)
         self.vote_envs.setdefault(seat, {})[self.seat] = encode_envelope(env)
         out = Out(send=[env])
         return out.alert("info", Msg(N_("you voted to hand {name}'s seat to a bot"),
                                       name=self.names[seat]), seat)
+
+    def objections(self, quiet) -> list[int]:
+        """Targets we object to now: we have not voted, the target delivered more than
+        every vote so far holds and is not silent (``quiet(seat)`` < the stall time)."""
+        if self.handed or self.table.status != PLAYING:
+            return []
+        return [t for t, votes in sorted(self.votes.items())
+                if votes and t != self.seat and self.seat not in votes
+                and not self.cites.get(t)
+                and self.intake.expected_seq(t) > max(votes.values())
+                and quiet(t) < self.limit()]
+
+    def object(self, target: int) -> Out:
+        """Our ``hand/no`` (a local decision: logged, replayed on rejoin): the attempt is
+        called off here at once, as it will be everywhere."""
+        self.log.record("handoff-no", target)
+        env = self.signer.sign("hand/no", {"target": target, "k": self.attempt.get(target, 0)})
+        out = Out(send=[env])
+        out.alert("info", Msg(N_("{name} is playing again: the handoff of the seat is called "
+                                 "off"), name=self.names[target]), target)
+        return out.add(self._call_off(target))
+
+    def _call_off(self, target: int) -> Out:
+        """The open attempt on ``target`` ends with no handoff; the next one opens, with
+        the messages of it that came early."""
+        out = Out()
+        out.need_sync = True        # the target's messages we dropped meanwhile come back
+        self.attempt[target] = self.attempt.get(target, 0) + 1
+        self.votes[target], self.vote_envs[target] = {}, {}
+        self.cites.pop(target, None)
+        for body, data in self._later.pop((target, self.attempt[target]), []):
+            out.add(self._on_attempt(body, data))
+        return out
 
     def on_message(self, body: dict, now: float) -> Out:
         seat, target, name = body["seat"], body.get("target"), self.names.seat
@@ -170,23 +234,54 @@ class Handoff:
                 or self.handed or (body["type"] == "hand/share" and target not in self.votes):
             raise Refused("cheat", seat, f"{name(seat)} sent a handoff message for "
                                          f"seat {target!r}, which cannot be handed over")
+        if body["type"] in ("hand/vote", "hand/no"):
+            k, now_k = body.get("k", 0), self.attempt.get(target, 0)
+            env = self.log.envelopes(seat)
+            data = env[body["seq"]] if 0 <= body["seq"] < len(env) else None
+            if k < now_k:
+                return Out()          # an attempt already called off: void
+            if k > now_k:
+                later = self._later.setdefault((target, k), [])
+                if len(later) < self.n and len(self._later) <= 4 * self.n:
+                    later.append((body, data))
+                return Out()
+            return self._on_attempt(body, data)
+        return self._on_share(body)
+
+    def _on_attempt(self, body: dict, data: bytes | None) -> Out:
+        """A yes or no of the attempt now open on its target."""
+        seat, target, name = body["seat"], body["target"], self.names.seat
+        votes = self.votes.setdefault(target, {})
+        if body["type"] == "hand/no":
+            if seat in votes:
+                raise Refused("cheat", seat, f"{name(seat)} objected to the handoff of "
+                                             f"{name(target)} after voting for it")
+            out = Out().alert("info", Msg(N_("{name} sees {target} playing: the handoff of "
+                                             "the seat is called off"),
+                                          name=self.names[seat], target=self.names[target]),
+                              target)
+            return out.add(self._call_off(target))
         if body["type"] == "hand/vote":
             have = body.get("have")
             if not (wire.is_int(have) and 0 <= have < 1 << 32):
                 raise Refused("cheat", seat, f"{name(seat)} sent a malformed handoff vote")
-            votes = self.votes.setdefault(target, {})
             if seat in votes:
                 raise Refused("cheat", seat, f"{name(seat)} voted twice on {name(target)}")
             votes[seat] = have
-            env = self.log.envelopes(seat)
-            if 0 <= body["seq"] < len(env):
-                self.vote_envs.setdefault(target, {})[seat] = env[body["seq"]]
+            if body.get("why"):
+                self.cites.setdefault(target, set()).add(seat)
+            if data is not None:
+                self.vote_envs.setdefault(target, {})[seat] = data
             if self.seat != target and self.seat not in votes:
                 return Out().alert("info", Msg(N_("{name} proposes to hand {target}'s seat to "
                                                   "a bot (agree: handoff {seat})"),
                                                name=self.names[seat],
                                                target=self.names[target], seat=target), target)
             return Out()
+        raise Refused("cheat", seat, f"{name(seat)} sent a malformed handoff message")
+
+    def _on_share(self, body: dict) -> Out:
+        seat, target, name = body["seat"], body["target"], self.names.seat
         share = body.get("share")
         if not (isinstance(share, bytes) and len(share) == 32):
             raise Refused("cheat", seat, f"{name(seat)} sent a malformed escrow share")

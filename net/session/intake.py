@@ -15,6 +15,13 @@ their signature checks with our key (catchup.py adopts them).
 Every envelope's fields are checked against its type's shape (schemas.py) right after
 its signature, before it is logged or queued: a badly shaped one is refused, naming its
 signer, and does not use up its sequence number.
+
+Bounded memory: per seat at most ``MAX_FUTURE`` held envelopes (``MAX_FUTURE_BYTES``),
+``MAX_INBOX`` queued, ``MAX_ENVELOPES`` kept in a game, ``MAX_VIEWS`` views, and
+``AFTER_STOP`` taken once our game stopped.  A seat past ``MAX_ENVELOPES``, or with more
+than ``MAX_STRIKES`` messages refused once processed (``strike``), is cut off: nothing
+more of it is taken, not even checked, and the peer treats it as departed
+(``Out.departs``: a handoff vote, or the game stops naming it).
 """
 
 from __future__ import annotations
@@ -33,7 +40,15 @@ from .msglog import MessageLog
 from .schemas import problem as shape_problem
 
 MAX_FUTURE = 512          # out-of-order envelopes held per seat
+MAX_FUTURE_BYTES = 8 << 20    # and their bytes
 MAX_INBOX = 4096          # accepted envelopes waiting per seat
+# Bounds on what one seat can make us keep (issue 10, "bounded input").  An honest seat
+# sends ~150-200 envelopes in a whole 5-player game, one view at most (after a desync),
+# nothing refused, and little once the game stopped (its audits, hash, view).
+MAX_ENVELOPES = 8192      # envelopes of one seat kept in a game
+MAX_VIEWS = 4             # its sess/view messages
+MAX_STRIKES = 64          # its messages refused once processed
+AFTER_STOP = 256          # its envelopes taken once our game stopped
 
 
 class SessionVerifier(Verifier):
@@ -98,10 +113,16 @@ class Intake:
         self.verifier = SessionVerifier(config.game_id, config.keys)
         self.future: list[dict[int, bytes]] = [{} for _ in range(self.n)]
         self.inbox: list[deque] = [deque() for _ in range(self.n)]
+        self.cut_off: set[int] = set()       # seats that flooded us: nothing more is taken
+        self.views = [0] * self.n
+        self.strikes = [0] * self.n
+        self.after_stop = [0] * self.n
+        self.stopped = lambda: False         # set by the peer: our game has stopped
         self._last_need = -1.0
         # set by the handoff part: a seat being handed over / handed to a bot
         self.forks = None            # forks.Forks, set by the peer
         self.beyond_cut = lambda seat, seq: False
+        self.below_cut = lambda seat, seq: False     # a handoff needs this envelope
         self.is_handed = lambda seat: False
 
     def expected_seq(self, seat: int) -> int:
@@ -123,8 +144,12 @@ class Intake:
         if seat == self.seat:
             out = self._ours(data, seq, src, by)
             return seq in self.log.ahead, out     # a relayed one of ours: the peer adopts it
-        if self.beyond_cut(seat, seq):
-            return False, Out()   # a handoff of this seat is under way: nothing past the cut counts
+        if self.beyond_cut(seat, seq) or (seat in self.cut_off and not self.below_cut(seat, seq)):
+            # a handoff of this seat is under way (nothing past the cut counts), or the
+            # seat flooded us (nothing more of it is kept, not even checked)
+            return False, Out()
+        if self.stopped() and self.after_stop[seat] >= AFTER_STOP and 0 <= seat < self.n:
+            return False, Out()   # the game is over for us: a flood is not kept either
         try:
             checked = self.verifier.admit(body) if trusted else None
             if checked is None:
@@ -132,7 +157,10 @@ class Intake:
         except ProtocolError as exc:
             return False, self._refused(exc, data, seat, seq, src, by, relayed, now)
         self._shape(checked, by)
-        out = self.take(seat, data, checked)
+        out = self._quota(checked)
+        if out.departs:
+            return False, out
+        out.add(self.take(seat, data, checked))
         fut = self.future[seat]
         while fut:               # anything held that now fits
             nxt = self.verifier.expected_seq(seat)
@@ -144,10 +172,14 @@ class Intake:
             try:
                 nbody = self.verifier.verify(held)
                 self._shape(nbody, "")
+                quota = self._quota(nbody)
             except (ProtocolError, Refused) as exc:
                 fut.clear()
                 if isinstance(exc, Refused):
                     out.alert(exc.kind, exc.text, exc.seat)
+                break
+            out.add(quota)
+            if quota.departs:
                 break
             out.add(self.take(seat, held, nbody))
         return True, out
@@ -161,6 +193,41 @@ class Intake:
             self.verifier.unverify(seat, body["seq"])
             raise Refused("cheat", seat, f"{self.names.seat(seat)} signed {why}: refused{by}")
 
+    def _quota(self, body: dict) -> Out:
+        """Bounds on what one seat makes us keep: past them its envelope is not taken
+        (its seq is given back) and, for a flood, the seat is cut off."""
+        seat = body["seat"]
+        if self.log.count(seat) >= MAX_ENVELOPES:
+            self.verifier.unverify(seat, body["seq"])
+            return self.flooded(seat, f"sent more than {MAX_ENVELOPES} messages")
+        if body["type"] == "sess/view":
+            if self.views[seat] >= MAX_VIEWS:
+                self.verifier.unverify(seat, body["seq"])
+                raise Refused("cheat", seat, f"{self.names.seat(seat)} sent more than "
+                                             f"{MAX_VIEWS} public views: refused")
+            self.views[seat] += 1
+        if self.stopped():
+            self.after_stop[seat] += 1
+        return Out()
+
+    def strike(self, seat: int) -> Out:
+        """One of ``seat``'s messages was refused once processed: too many and the seat
+        is cut off (an honest peer's are never refused)."""
+        if not 0 <= seat < self.n or seat == self.seat or seat in self.cut_off:
+            return Out()
+        self.strikes[seat] += 1
+        if self.strikes[seat] <= MAX_STRIKES:
+            return Out()
+        return self.flooded(seat, f"sent more than {MAX_STRIKES} messages that were refused")
+
+    def flooded(self, seat: int, what: str) -> Out:
+        """Nothing more of ``seat`` is taken; the peer treats it as departed."""
+        self.cut_off.add(seat)
+        self.future[seat].clear()
+        out = Out()
+        out.departs.append((seat, f"{what} (its messages are no longer taken)"))
+        return out
+
     def _ours(self, data: bytes, seq: int, src, by: str) -> Out:
         """A message of our own seat, relayed back to us: after a rejoin that lost part of
         our log, the others hold our last envelopes, which we take to re-make them."""
@@ -172,9 +239,10 @@ class Intake:
             raise Refused("cheat", src, f"a malformed message claiming to be ours was "
                                         f"refused{by} ({exc.reason})") from None
         host = min(s for s in range(self.n) if s != self.seat)
-        if signer == host and seq >= len(self.log.sent):
+        if signer == host:
             # signed by the seat that would host our seat for a bot: a handoff while we
-            # were away, which its notice (ctl/handed) tells us; nobody cheats here
+            # were away or late (from its cut on, which may be below what we sent), which
+            # its notice (ctl/handed) tells us; nobody cheats here
             return Out()
         if signer != self.seat:
             raise Refused("cheat", src, f"a message claiming to be ours (seq {seq}) "
@@ -208,7 +276,8 @@ class Intake:
                                          f"messages with seq {seq}{by}")
         if exc.reason == "sig/out-of-order":
             fut = self.future[seat]
-            if len(fut) < MAX_FUTURE:
+            if len(fut) < MAX_FUTURE and \
+                    sum(map(len, fut.values())) + len(data) <= MAX_FUTURE_BYTES:
                 fut.setdefault(seq, data)
             out = Out()
             if now - self._last_need >= 0.05 or self._last_need > now:
@@ -231,5 +300,9 @@ class Intake:
         return Out()
 
     def rekey(self, seat: int, public_key: bytes) -> None:
+        """The seat is played by a bot now, its messages signed by the host: a flood of
+        its owner's is over."""
         self.future[seat].clear()
         self.verifier.rekey(seat, public_key)
+        self.cut_off.discard(seat)
+        self.strikes[seat] = self.views[seat] = 0

@@ -43,6 +43,10 @@ class Liveness:
         self.connected = [True] * n
         self.finished_of = [False] * n
         self.left_of = [False] * n          # said it leaves for now (ctl/bye)
+        # heard from since our (re)start: a finished peer stays for a seat it heard that
+        # has not finished, but not for one that may have finished and left while we were
+        # away (core.may_leave)
+        self.heard = [False] * n
         self.last_check = now
 
     def register(self, dispatch) -> None:
@@ -53,10 +57,12 @@ class Liveness:
     def reset(self, now: float) -> None:
         """After a (re)start: nobody has been silent yet."""
         self.last_seen = [now] * self.n
+        self.heard = [False] * self.n
         self.last_check = now
 
     def seen(self, seat: int, now: float) -> Out:
         self.last_seen[seat] = max(self.last_seen[seat], now)
+        self.heard[seat] = True
         was_left, self.left_of[seat] = self.left_of[seat], False
         if self.connected[seat] and not was_left:
             return Out()

@@ -104,6 +104,17 @@ class MemoryNetwork:
             self.delivered += 1
             self._collect(p)
 
+    def beat(self, times: int = 3) -> None:
+        """Let time pass for ``times`` heartbeats, bots not playing: the peers exchange
+        what they hold (an accusation waits for its seat's heartbeat, doubt.py)."""
+        for _ in range(times):
+            self.now += 0.5
+            for p in self.peers:
+                if p.seat not in self.down:
+                    p.tick(self.now)
+                    self._collect(p)
+            self.pump()
+
     def step_bots(self) -> bool:
         acted = False
         for p in self.peers:

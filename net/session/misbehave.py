@@ -11,6 +11,11 @@ Once this peer's game reaches VERSION (default 30), it does, once:
     replay     sends again an old message of its own and one of another seat
     forge      sends a message claiming to come from another seat (bad signature)
     equivocate signs a second, different message with a seq it already used
+
+``--misbehave die-at-end`` is not misbehaviour but a crash at the worst moment (issue
+9): once the game is over here, right after the step that sent our last messages (they
+go out, as the kernel would have sent them), the process dies like a SIGKILL, before
+the others' last messages arrive.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ from net.crypto import encode_envelope
 def install(node, how: str) -> None:
     kind, _, at = how.partition(":")
     at = int(at) if at else 30
+    if kind == "die-at-end":
+        _die_at_end(node)
+        return
     if kind not in ("desync", "illegal", "garbage", "replay", "forge", "equivocate"):
         raise ValueError(f"unknown misbehaviour {kind!r}")
     step = node.step
@@ -38,6 +46,19 @@ def install(node, how: str) -> None:
             done[0] = True
             act(node, kind)
         return step(timeout_ms)
+
+    node.step = hooked
+
+
+def _die_at_end(node) -> None:
+    step = node.step
+
+    def hooked(timeout_ms=50):
+        step(timeout_ms)
+        if node.peer.status == "over":
+            node.mesh.close(linger_ms=2000)      # what we sent leaves; nothing more is read
+            node.ctx.destroy(linger=2000)        # (waits until it has left)
+            os._exit(9)
 
     node.step = hooked
 

@@ -67,6 +67,7 @@ class Node:
         self.game_log_error: str | None = None
         self.closed = False
         self.said_bye = False      # we told the others we leave for now
+        self._left = False         # done() said so once (the farewell, if any, is said)
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
         self.steps = 0
@@ -163,7 +164,13 @@ class Node:
 
     def done(self) -> bool:
         """Finished, and nobody needs us any more (see SessionPeer.may_leave)."""
-        return self.finished_at is not None and self.peer.may_leave(time.monotonic())
+        now = time.monotonic()
+        if self.finished_at is None or not self.peer.may_leave(now):
+            return False
+        if not self._left:
+            self._left = True
+            self.peer.leaving(now)
+        return True
 
     def run(self, timeout: float | None = None) -> dict:
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -509,12 +516,16 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
 def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_event=print,
            timing: Timing | None = None, game_id: str | None = None) -> Node:
     """Restart a peer of an unfinished game from its files: replay the log, rebind the
-    same mesh address, and catch up from the others."""
+    same mesh address, and catch up from the others.  A finished game is restarted only
+    when named (``game_id``, ``game_dir``): it serves a late rejoiner the end."""
     if game_dir is None:
         root = Path(data_dir or default_data_dir())
         games = find_games(root)
         if game_id:
-            games = [g for g in games if g.dir.name.startswith(game_id)]
+            games = [g for g in games if g.dir.name.startswith(game_id)] or [
+                # a game finished here, named: restarted to give a late rejoiner the end
+                # of the game (endgame.py); it leaves once that seat has finished
+                g for g in find_games(root, unfinished=False) if g.dir.name.startswith(game_id)]
         idle = [g for g in games if holder(g.dir) is None]
         if not idle:
             if games:     # e.g. --data-dir …/bots while every bot there still plays

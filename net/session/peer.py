@@ -272,6 +272,8 @@ def run_node(node, args, out: Printer) -> int:
                 peer.submit(text, time.monotonic())
             except (belfort.BelfortError, RuntimeError) as exc:
                 print(f"Refused: {exc}", flush=True)
+    for a in peer.alerts[shown_alerts:]:      # (a farewell: endgame.py)
+        out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
     summary = node.summary()
     summary["names"] = peer.names
     if args.latency_out:

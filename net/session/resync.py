@@ -54,6 +54,10 @@ class Resync:
         self.moved: list[tuple[int, str]] = []                # for the transport to reconnect
         self._next_hb = now
         self._fills = TokenBucket(FILL_RATE, FILL_BURST)
+        # (their seat, seat x) -> the largest count at which their running hash of x's
+        # envelopes matched ours, and where our next echo batch of x's envelopes starts
+        self._agreed: dict[tuple[int, int], int] = {}
+        self._cursor: dict[tuple[int, int], int] = {}
         self._asks = TokenBucket(ASK_RATE, ASK_BURST)
 
     def register(self, dispatch) -> None:
@@ -81,7 +85,9 @@ class Resync:
         """We are done: tell everyone (with what we hold), once."""
         if self.log.replaying:
             return Out()
-        return self._frame(None, "ctl/fin", {"have": self.intake.have()})
+        have = self.intake.have()
+        return self._frame(None, "ctl/fin", {"have": have, "tips": [
+            self.log.chain(s, have[s]) for s in range(self.n)]})
 
     def leave_notice(self) -> Out:
         """We leave for now and will rejoin (the others wait, without alarm)."""
@@ -108,7 +114,12 @@ class Resync:
         self.have_of[seat] = have
         self.heard_at[seat] = now
         self._moved(seat, body.get("addr"))
-        out = self._fill(seat, have, bool(body.get("need")), now)
+        need = bool(body.get("need"))
+        out = self._fill(seat, have, need, now)
+        if need and self.finished() and self._fills.allow(("fin", seat), now):
+            # a rejoiner asking: it missed our notice, and we may leave as soon as it
+            # has what it lacks, before our next heartbeat would tell it
+            out.add(self._frame(seat, "ctl/fin", {"have": self.intake.have()}))
         out.add(self._echo(seat, have, body.get("tips"), now))
         if have[seat] > self.intake.expected_seq(seat) and not self.intake.future[seat] \
                 and self._asks.allow(seat, now):
@@ -127,11 +138,21 @@ class Resync:
             if x == seat or not isinstance(tips[x], bytes):
                 continue
             k = min(have[x], mine[x])
-            if k == 0 or have[x] > mine[x] or tips[x] == self.log.chain(x, k):
+            if k == 0 or have[x] > mine[x]:
+                continue
+            if tips[x] == self.log.chain(x, k):
+                self._agreed[(seat, x)] = max(k, self._agreed.get((seat, x), 0))
                 continue
             if not self._fills.allow(("echo", seat), now):
                 return Out()
-            envs = self.log.envelopes(x)[max(0, k - SYNC_BATCH):k]
+            # the first difference is past the last count where we agreed: send from
+            # there, a batch at a time, so even a long-hidden fork is found
+            agreed = min(self._agreed.get((seat, x), 0), k - 1)
+            start = self._cursor.get((seat, x), agreed)
+            if not agreed <= start < k:
+                start = agreed
+            self._cursor[(seat, x)] = start + SYNC_BATCH
+            envs = self.log.envelopes(x)[start:min(k, start + SYNC_BATCH)]
             return self._frame(seat, "ctl/sync", {"envelopes": envs})
         return Out()
 
@@ -146,7 +167,8 @@ class Resync:
         number, endpoint = addr
         if number > self.addr_of.get(seat, (0, ""))[0]:
             self.addr_of[seat] = (number, endpoint)
-            self.moved.append((seat, endpoint))
+            # only each seat's latest address waits for the transport (bounded)
+            self.moved = [m for m in self.moved if m[0] != seat] + [(seat, endpoint)]
 
     def on_finished(self, seat: int, body: dict, now: float) -> Out:
         self.have_of[seat] = self._have_field(seat, body)

@@ -61,12 +61,13 @@ SHAPES: dict[str, dict] = {
                       "value": lambda v: isinstance(v, bytes) and len(v) <= 4096},
     "hand/vote": {"target": _int(0, 16), "have": _int(0, 1 << 32)},
     "hand/share": {"target": _int(0, 16), "share": _bytes(32)},
+    "hand/no": {"target": _int(0, 16), "k": _int(0, 1 << 16)},
 }
 HEADER = ("type", "game", "seat", "seq")
 OPTIONAL: dict[str, dict] = {
     "sess/cmd": {"n": _int(0, 1 << 40)},         # steps applied before it (takeback.py)
-    "hand/vote": {"why": _str(0, 200)},          # the missed deadline the vote cites
-    "sess/cmd": {"n": _int()},                   # steps so far (take-backs, takeback.py)
+    # the missed deadline the vote cites; the attempt it belongs to (handoff.py)
+    "hand/vote": {"why": _str(0, 200), "k": _int(0, 1 << 16)},
 }
 
 

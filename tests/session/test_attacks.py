@@ -207,10 +207,14 @@ def test_sync_request_flood_is_not_amplified():
 
 
 # ---------------------------------------------------------------- deck disputes
-def _tamper_stage(peer, how):
+def _tamper_stage(peer, how, at=10):
     """Make ``peer``'s stage of deck epoch 0 wrong: "shuffle" (its shuffle doubles a
     point: no card any more), "rekey" (its re-key puts another position's ciphertext,
-    re-encrypted, at position 0: a distinct ciphertext that decodes to no card)."""
+    re-encrypted, at position 0: a distinct ciphertext that decodes to no card),
+    "duplicate" (the first re-key, seat 0's, does the same from position 5 to ``at``: as
+    nobody re-keyed before it, position ``at`` then holds a valid-looking ciphertext of
+    position 5's card, a second copy of a card already in the deck: whoever holds one copy
+    sees a valid card until the other is decoded too)."""
     from net.crypto import curve
     real_new_epoch = peer.own.new_epoch
 
@@ -220,11 +224,13 @@ def _tamper_stage(peer, how):
         if epoch == 0 and how == "shuffle":
             real = deck._shuffle_output
             deck._shuffle_output = lambda prev: [curve.mul(2, prev[0])] + real(prev)[1:]
-        elif epoch == 0:
+        elif epoch == 0 and how in ("rekey", "duplicate"):
+            dst, src = (at, 5) if how == "duplicate" else (0, 1)
+
             def rekey(prev):
                 out = deck._rekey_output.__wrapped__(prev)
-                k = deck._keys[0] * curve.inverse(deck._scalar) % curve.N
-                return [curve.mul(k, prev[1])] + out[1:]
+                k = deck._keys[dst] * curve.inverse(deck._scalar) % curve.N
+                return out[:dst] + [curve.mul(k, prev[src])] + out[dst + 1:]
             rekey.__wrapped__ = deck._rekey_output
             deck._rekey_output = rekey
         return envs
@@ -245,6 +251,28 @@ def test_tampered_deck_is_disputed_and_the_tamperer_named(how):
         assert p.status == "stopped", (p.status, p.stop_reason)
         assert "P2 (seat 2)" in p.stop_reason and "tampered" in p.stop_reason, p.stop_reason
         assert named(p) == {2}, [a.text for a in p.alerts]
+
+
+@pytest.mark.parametrize("n, at", [(3, 20), (4, 30), (5, 10)])
+def test_duplicated_card_is_disputed_and_only_the_tamperer_named(n, at):
+    """Seat 0's re-key puts a second, different-looking ciphertext of position 5's card at
+    position ``at`` (PROTOCOL.md §5).  Nothing shows until one peer decodes both copies
+    (mid-game, when a copy is opened or dealt; with 5 players both copies are dealt to one
+    seat in the first deal); that peer cannot name anyone from the decoding, so it disputes
+    (releases its keys of both copies), every seat publishes its audit of the deck, and
+    the audit names seat 0 — never the seat whose key release or opening completed the
+    decoding."""
+    net = MemoryNetwork.create(n, seed=f"dup{n}")
+    _tamper_stage(net.peers[0], "duplicate", at)
+    net.start()
+    net.run(max_idle=30)
+    for p in net.peers[1:]:
+        assert p.status == "stopped", (p.status, p.stop_reason)
+        assert any("is at positions" in a.text and str(at) in a.text for a in p.alerts), \
+            [a.text for a in p.alerts]
+        assert "P0 (seat 0)" in p.stop_reason and "tampered" in p.stop_reason, p.stop_reason
+        assert named(p) == {0}, [a.text for a in p.alerts]
+    assert any(p.game.version > 0 for p in net.peers[1:])      # found mid-game
 
 
 # ---------------------------------------------------------------- equivocation

@@ -232,6 +232,7 @@ def test_deck_claim_lie_is_caught():
     bad._emit(bad.signer.sign("sess/cmd", {"v": g.version, "cmd": ["discard", card, fake]}))
     net._collect(bad)
     net.pump()
+    net.beat()              # named once its heartbeat shows it held what we hold
     for s in (1, 2):
         assert any(a.kind == "cheat" and a.seat == 0 and f"#{card}" in a.text
                    for a in net.peers[s].alerts), [a.text for a in net.peers[s].alerts]

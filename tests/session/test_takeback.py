@@ -173,6 +173,7 @@ def test_an_invalid_take_back_is_refused_by_every_peer_and_names_its_sender():
     net._collect(p)
     net.pump()
     assert hashes(net) == h
+    net.beat()              # the sender's heartbeat shows it held what we hold: named
     for q in net.peers:
         if q is p:
             continue

@@ -1,0 +1,190 @@
+"""A peer killed at the very end of the game (issue 9, found by scripts/soak.py): the
+others already hold every message they need from it, finish and audit, while it never
+saw their last messages.  A finished peer stays reachable for it (up to the stall time,
+never longer than every seat needs), so its rejoin finishes with the same final hash,
+scores and audit; a peer whose others are all gone for good says so plainly."""
+
+import belfort
+
+from net.session.config import Timing
+from net.session.core import SessionPeer
+from net.session.memnet import MemoryNetwork, fixed_master
+from net.session.storage import GameStore
+
+from tests.session.test_rejoin import _reference, no_false_alarm
+
+N, SEED = 2, "endgame"
+
+
+def _kill_at_the_end(tmp_path, stall=None, finished=False, stored=()):
+    """Play until the victim has sent its very last envelope (the others then need
+    nothing more from it), and kill it before the others' last messages reach it (or,
+    ``finished``, right after it finished).  ``stall``: the stall time; ``stored``: more
+    seats that keep a log (they can be restarted)."""
+    ref = _reference(N, SEED)
+    victim = N - 1
+    last = len(ref.peers[victim].sent)
+    net = MemoryNetwork.create(N, seed=SEED, level="random")
+    stores = {}
+    for s in (victim, *stored):
+        stores[s] = GameStore.create(tmp_path, net.peers[0].cfg, s,
+                                     {"master": fixed_master(SEED, s)})
+        stores[s].open_log()
+        net.peers[s].log.store = stores[s]
+        if stall is not None:
+            net.peers[s].timing.timeout = stall
+    for p in net.peers:
+        if stall is not None:
+            p.timing.timeout = stall
+    dead = (lambda v: v.finished) if finished else (lambda v: len(v.sent) >= last)
+    net.start()
+    # one frame at a time, so the kill falls exactly where it should
+    while not net.down:
+        while net.queue and not net.down:
+            src, dst, data = net.queue.popleft()
+            net.peers[dst].receive(data, net.now, src)
+            net.delivered += 1
+            net._collect(net.peers[dst])
+            if dead(net.peers[victim]):
+                net.down.add(victim)              # SIGKILL: messages to it are lost
+        if not net.down and not net.step_bots():
+            net.now += 0.3
+            for p in net.peers:
+                p.tick(net.now)
+                net._collect(p)
+    stores[victim].close()
+    assert net.peers[victim].finished == finished, "the scenario"
+    return net, victim, stores
+
+
+def _pass(net, gone, seconds, step=0.3):
+    """Time passes; a peer that may leave (SessionPeer.may_leave) leaves for good."""
+    end = net.now + seconds
+    while net.now < end:
+        net.pump()
+        net.step_bots()
+        net.pump()
+        for p in net.peers:
+            if p.seat not in net.down and p.may_leave(net.now):
+                p.leaving(net.now)
+                gone.add(p.seat)
+                net.down.add(p.seat)
+        net.now += step
+        for p in net.peers:
+            if p.seat not in net.down:
+                p.tick(net.now)
+                net._collect(p)
+
+
+def _rejoin(net, victim, st):
+    """``victim`` restarted from its files (belfort rejoin)."""
+    store = GameStore(st.dir)
+    cfg, seat, sec, _meta = store.load()
+    records, _notes = store.recover_log(cfg, seat)
+    p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=store, now=net.now,
+                    timing=net.peers[0].timing)
+    p.restore(records, net.now)
+    store.open_log()
+    net.peers[victim] = p
+    net.down.discard(victim)
+    p.liveness.reset(net.now)
+    p.announce(net.now)
+    net._collect(p)
+    return p
+
+
+def test_a_peer_killed_at_the_end_rejoins_and_finishes_like_the_others(tmp_path):
+    net, victim, stores = _kill_at_the_end(tmp_path)
+    gone: set = set()
+    _pass(net, gone, 10.0)          # the others finish; the victim is restarted 10 s later
+    others = [p for p in net.peers if p.seat != victim]
+    assert all(p.finished for p in others)
+    p = _rejoin(net, victim, stores[victim])
+    _pass(net, gone, 8.0)
+    _same_as_uninterrupted(p)
+    for q in net.peers:
+        no_false_alarm(q)
+    # every seat said it finished: everyone leaves at once
+    assert gone == set(range(N)), gone
+
+
+def _same_as_uninterrupted(p):
+    ref = _reference(N, SEED).peers[0]
+    assert p.finished and p.status == "over", (p.status, [a.text for a in p.alerts])
+    assert belfort.state_hash(p.game) == belfort.state_hash(ref.game)
+    assert p.history == ref.history
+    assert p.audit_result and p.audit_result[0], p.audit_result
+    assert belfort.public_view(p.game)["players"] == belfort.public_view(ref.game)["players"]
+
+
+def test_a_normal_end_leaves_at_once():
+    """Every seat said it finished: nobody stays a moment longer."""
+    net = _reference(N, SEED)
+    assert all(p.may_leave(net.now) for p in net.peers)
+    assert all(p.farewell(net.now) is None for p in net.peers)
+
+
+def test_gone_for_good_the_others_leave_at_the_stall_time_and_say_how_to_finish(tmp_path):
+    """The victim stays away past the stall time: the others leave then, saying how it can
+    get the end.  Back later with nobody there, it says plainly what it lacks and how to
+    get it (not merely "paused"); one of the others restarted (`belfort rejoin --game`)
+    gives it the end, and both leave once it finished."""
+    stall = 20.0
+    net, victim, stores = _kill_at_the_end(tmp_path, stall=stall, stored=(0,))
+    gone: set = set()
+    _pass(net, gone, stall - 3)
+    assert not gone, "a finished peer stays reachable while a seat has not finished"
+    _pass(net, gone, 6.0)
+    assert gone == {0}
+    for q in net.peers[:victim]:
+        said = [a.text for a in q.alerts if a.kind == "info"]     # as it left
+        assert len(said) == 1 and "but P1 (silent 0:2" in said[0], said
+        assert "`belfort rejoin --game " + q.cfg.game_id[:12] + "` on this machine" in said[0]
+    p = _rejoin(net, victim, stores[victim])
+    _pass(net, gone, 4.0)          # the catch-up time passes: nobody answered
+    assert not p.finished
+    said = [a.text for a in p.alerts if a.kind == "info"]
+    assert said and "the deck audit of P0" in said[-1], said
+    assert "belfort rejoin --game " + p.cfg.game_id[:12] in said[-1]
+    _pass(net, gone, stall)
+    why = p.pause_reason(net.now)
+    assert why is not None and "lacks the deck audit of P0 " in why, why
+    assert not p.may_leave(net.now)
+    stores[0].close()
+    server = _rejoin(net, 0, stores[0])     # a finished game's peer, restarted
+    assert server.finished
+    gone.discard(0)
+    _pass(net, gone, 4.0)
+    _same_as_uninterrupted(p)
+    assert {0, victim} <= gone, gone
+    for q in (p, server):
+        no_false_alarm(q)
+
+
+def test_a_peer_killed_once_finished_finishes_alone_from_its_log(tmp_path):
+    """Killed right after it finished: the others leave at once (it said so); back with
+    nobody there, it replays to the same end and leaves without waiting."""
+    net, victim, stores = _kill_at_the_end(tmp_path, finished=True)
+    gone: set = set()
+    _pass(net, gone, 3.0)
+    assert gone == {0}
+    p = _rejoin(net, victim, stores[victim])
+    assert p.finished
+    _pass(net, gone, 4.0)
+    assert victim in gone
+    _same_as_uninterrupted(p)
+    assert p.farewell(net.now) is None and p.lacking(net.now) is None
+
+
+def test_who_keeps_a_finished_peer_here():
+    """A seat that finished (and holds ours) never keeps us; one we heard that has not
+    finished keeps us up to the stall time; one never heard since our (re)start, or one
+    that said it finished without holding all of ours, only the disconnection time."""
+    from net.session.endgame import keeps
+    t = Timing()
+    assert not keeps(0.0, True, True, True, t)
+    assert keeps(t.timeout - 1, True, False, True, t)
+    assert not keeps(t.timeout + 1, True, False, True, t)
+    assert keeps(t.disconnected - 0.5, False, False, False, t)
+    assert not keeps(t.disconnected + 0.5, False, False, False, t)
+    assert not keeps(t.disconnected + 0.5, True, True, False, t)

@@ -1,0 +1,89 @@
+"""With processes (issue 9, found by scripts/soak.py): the peer that makes the game's last
+decision dies right after it (its last messages went out), so the other finishes and
+audits while the dead one never saw the other's audit.  The other stays reachable for it:
+its `rejoin`, started after the other saw it disconnected, finishes with the same hash,
+scores and audit, and both exit 0."""
+
+import functools
+
+import pytest
+
+import belfort
+from net.session.memnet import MemoryNetwork
+
+from tests.session.test_e2e_rejoin import no_false_alarm
+
+pytestmark = pytest.mark.e2e
+
+SECRET = "endgame-e2e"
+
+
+@functools.cache
+def _uninterrupted():
+    """The same game in memory (same secrets, names and bots): its hash and last decider."""
+    net = MemoryNetwork.create(2, seed=SECRET, level="random", names=["Ana", "Bot1"])
+    net.start()
+    net.run(max_idle=400)
+    g = net.peers[0].game
+    return belfort.state_hash(g), [p["score"] for p in belfort.public_view(g)["players"]], \
+        net.peers[0].history[-1][0]
+
+
+def test_the_last_decider_killed_after_its_decision_rejoins_and_finishes(spawn):
+    want_hash, want_scores, last = _uninterrupted()
+    d = spawn.dir
+    common = ("--level", "random", "--timeout", 90, "--test-secret", SECRET)
+    die = ("--misbehave", "die-at-end")
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--data-dir", d / "host", *common, *(die if last == 0 else ()), label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    bot = spawn("bot", "--join", addr, "--name", "Bot1", "--bind", "127.0.0.1",
+                "--data-dir", d / "bot", *common, *(die if last == 1 else ()), label="bot")
+    victim, other = (host, bot) if last == 0 else (bot, host)
+    data = victim.wait_event("started", 20)["data"]
+    victim.p.wait(60)
+    assert victim.p.returncode == 9, "it died at the end (the hook)"
+    # the other has finished and seen it silent: before the fix it left here
+    other.wait_for(lambda ev: ev.get("kind") == "disconnect" and ev.get("seat") == last, 30)
+    back = spawn("rejoin", "--dir", data, "--timeout", 60, label="back")
+    results = [other.result(60), back.result(60)]
+    for r in results:
+        assert r["status"] == "over" and r["audit"] and r["audit"][0], r
+        assert r["rc"] == 0, r
+        no_false_alarm(r)
+    assert {r["hash"] for r in results} == {want_hash}
+    assert [r["scores"] for r in results] == [want_scores] * 2
+
+
+def test_gone_past_the_stall_time_the_end_is_served_by_a_restarted_peer(spawn):
+    """The dead one stays away past the stall time (here 3 s): the other leaves then,
+    saying how it can get the end.  Back with nobody there, it says what it lacks and how
+    to get it; `belfort rejoin --game ID` on the other machine gives it the end."""
+    want_hash, _scores, last = _uninterrupted()
+    d = spawn.dir
+    common = ("--level", "random", "--timeout", 90, "--test-secret", SECRET,
+              "--stall-timeout", 3)
+    die = ("--misbehave", "die-at-end")
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--data-dir", d / "host", *common, *(die if last == 0 else ()), label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    bot = spawn("bot", "--join", addr, "--name", "Bot1", "--bind", "127.0.0.1",
+                "--data-dir", d / "bot", *common, *(die if last == 1 else ()), label="bot")
+    victim, other, odir = (host, bot, "bot") if last == 0 else (bot, host, "host")
+    started = victim.wait_event("started", 20)
+    data, gid = started["data"], started["game"]
+    first = other.result(60)
+    assert first["rc"] == 0 and first["status"] == "over", first
+    told = [ev["text"] for ev in other.events if ev.get("event") == "alert"
+            and ev.get("kind") == "info" and "did not finish it with us" in ev["text"]]
+    assert told and "belfort rejoin --game" in told[0], other.events[-5:]
+    back = spawn("rejoin", "--dir", data, "--timeout", 60, label="back")
+    back.wait_for(lambda ev: ev.get("kind") == "info" and "lacks the deck audit" in ev["text"],
+                  30)
+    server = spawn("rejoin", "--data-dir", d / odir, "--game", gid[:12], "--timeout", 60,
+                   label="server")
+    results = [back.result(60), server.result(60)]
+    for r in results:
+        assert r["status"] == "over" and r["audit"] and r["audit"][0] and r["rc"] == 0, r
+        no_false_alarm(r)
+    assert {r["hash"] for r in results} == {want_hash}
