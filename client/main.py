@@ -434,18 +434,37 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     driver.start()
     guard = termguard.stderr_into(log_file) if log_file is not None and not plain else \
         contextlib.nullcontext()
+    from .netmessages import net_text
+    notes = []
     try:
         with guard:
             code = open_window(driver, plain=plain, colour=colour)
+        # the window is gone: the terminal is ours again
+        notes.append(serve_the_end(driver, lambda text: print(net_text(text), flush=True)))
     finally:
-        farewell = driver.leave()
-    if farewell:              # a seat killed at the very end can get the end from here later
-        from .netmessages import net_text
-        print(net_text(farewell))
+        notes.append(driver.leave())
+    for note in notes:        # a seat killed at the very end can get the end from here later
+        if note:
+            print(net_text(note))
     if driver.game_log and not plain:
         print(_("The whole game, every hand included: {log}   (belfort replay {log})").format(
             log=driver.game_log))
     return code
+
+
+def serve_the_end(driver, say):
+    """After the window closed on a finished game: while a seat that has not finished may
+    still fetch the end of the game from us (killed at the very end, rejoining), stay and
+    ``say`` so; leave by ourselves once it has finished or the stall time passed.  Ctrl-C
+    leaves at once (driver.leave() then gives the hint).  The farewell to print, or None."""
+    staying = driver.staying()
+    if staying is None:
+        return None
+    say(staying)
+    try:
+        return driver.serve_end()
+    except KeyboardInterrupt:
+        return None
 
 
 def open_window(driver, plain=False, colour=None, log_path=None):

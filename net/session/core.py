@@ -459,6 +459,23 @@ class SessionPeer:
         seats = [s for s in self._others() if lv.heard[s] and not lv.finished_of[s]]
         return endgame.farewell(self.names, seats, lambda s: lv.quiet(s, now), self.cfg.game_id)
 
+    def staying_for(self, now: float) -> list[int]:
+        """Finished, and seats we heard that have not finished still keep us reachable
+        (they may fetch the end of the game from us): those seats."""
+        if not self.finished or self.handoffs.ours_handed:
+            return []
+        lv = self.liveness
+        return [s for s in self._others()
+                if lv.heard[s] and not lv.finished_of[s] and self._keeps_us(s, now)]
+
+    def staying(self, now: float) -> str | None:
+        """What a person closing the window now is told while we stay for ``staying_for``
+        seats (endgame.py), or None when nobody needs us."""
+        seats = self.staying_for(now)
+        at_most = max((self.timing.timeout - self.liveness.quiet(s, now) for s in seats),
+                      default=0.0)
+        return endgame.staying(self.names, seats, max(0.0, at_most))
+
     def leaving(self, now: float) -> None:
         """We leave the finished game now: say what a seat that did not finish can do."""
         note = self.farewell(now)

@@ -34,6 +34,13 @@
                          started if nobody else is left to play with them; returns, for a
                          finished game another seat had not finished, what that seat can
                          do (endgame.py: `belfort rejoin --game ID` here gives it the end)
+    driver.staying()     after the window closed on a finished game: what to tell the
+                         person while we stay for seats that may still fetch the end of
+                         the game from us (a seat killed at the very end, rejoining), or
+                         None — then leave at once
+    driver.serve_end()   stay (answering, relaying) until those seats finished or the stall
+                         time passed; returns the farewell (endgame.py) in the latter case.
+                         Ctrl-C (KeyboardInterrupt) ends it; leave() then gives the hint
 
 Alerts are net.session.Alert objects (kind, text, seat, when, seen), the same fields
 as client.driver.Alert: "desync", "cheat", "disconnect", "reconnect", "error", "info".
@@ -69,6 +76,8 @@ class NetDriver:
         self._closed = False
         self._loop = None
         self._changed = False
+        self._held = False             # the window closed; we stay for a seat (staying())
+        self._ran = threading.Event()  # run()'s thread has ended
 
     # --- the GameDriver interface ------------------------------------------------------
     def view(self) -> dict:
@@ -190,11 +199,31 @@ class NetDriver:
                 self.peer.leave_for_now(time.monotonic())
                 self.node.said_bye = True     # (the loop's last flush sends it, with linger)
         self.close()
-        if self._loop is None:
+        if self._loop is None or self._held:
             self.node.close()
         self.node.stop_own_bots()
         with self._lock:
             return None if self.node.done() else self.peer.farewell(time.monotonic())
+
+    def staying(self):
+        """Call once the window is gone: what to tell the person while this finished peer
+        stays for seats that may still fetch the end of the game from it, or None."""
+        if self._loop is not None:
+            self._ran.wait(10)         # (the window's loop has normally waited for it)
+        if not self._held:
+            return None
+        with self._lock:
+            return self.peer.staying(time.monotonic())
+
+    def serve_end(self):
+        """Stay reachable (answering, relaying) until every seat we stay for has finished
+        or has been silent past the stall time; then the farewell (what a seat that did
+        not finish can do), or None.  Ctrl-C raises KeyboardInterrupt here."""
+        while self._held and not self.node.closed and not self.node.done():
+            self._step(IDLE_POLL_MS)
+        with self._lock:
+            self.node.flush()
+            return self.peer.farewell(time.monotonic())
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
@@ -220,7 +249,14 @@ class NetDriver:
             with self._lock:
                 self.node.flush()
         finally:
-            self.node.close()
+            # the window closed on a finished game that a seat may still fetch from us
+            # (killed at the very end, rejoining): the node stays open for serve_end
+            with self._lock:
+                self._held = self._closed and not self.node.closed and bool(
+                    self.peer.staying_for(time.monotonic())) and not self.node.done()
+            if not self._held:
+                self.node.close()
+            self._ran.set()
 
     def _notify(self, events) -> None:
         for fn in list(self._subs):

@@ -47,6 +47,17 @@ def farewell(names: list, seats: list[int], quiet, game_id: str) -> str | None:
                   "of the game."), who=who, command=rejoin_command(game_id))
 
 
+def staying(names: list, seats: list[int], at_most: float) -> str | None:
+    """The window closed on a finished game while ``seats`` (heard, not finished) may still
+    fetch its end from us: we stay, at most ``at_most`` seconds, and say so."""
+    if not seats:
+        return None
+    who = Joined(", ", [names[s] for s in seats])
+    return Msg(N_("The game is over. Staying until {who} also has the end of the game (at "
+                  "most {time}; they may be rejoining) — Ctrl-C leaves now."),
+               who=who, time=clock(at_most))
+
+
 def lacking(names: list, seats: list[int], over: bool, since: float, game_id: str) -> str:
     """A rejoined peer that has heard nobody since: what it lacks, and how to get it."""
     who = Joined(", ", [names[s] for s in seats])

@@ -221,15 +221,15 @@ class Node:
     def stop_own_bots(self) -> None:
         """The person closed the window.  Bots this peer started keep playing while another
         person is in the game (they are peers like any other); with nobody else left they
-        have no one to play for, so they are stopped."""
+        have no one to play for, so they are stopped.  Once the game is over they are left
+        alone: each is a detached peer that leaves by its own end-of-game rule (endgame.py),
+        so it can still give the end to a seat killed at the very end that rejoins later."""
         cfg = self.peer.cfg
         humans = [s for s, kind in enumerate(cfg.kinds) if kind != "bot" and s != self.peer.seat]
-        over = self.peer.status == "over"
-        if humans and not over:
+        if humans or self.peer.status == "over":
             return
         for p in self.procs:
-            if not over:
-                p.terminate()
+            p.terminate()
             try:
                 p.wait(timeout=5)
             except Exception:

@@ -337,7 +337,9 @@ def run_node(node, args, out: Printer) -> int:
                        "steps": node.steps}, f)
     out({"event": "result", **summary})
     node.close()
-    for p in getattr(node, "procs", []):
+    # the bots we started are detached peers: once the game is over each leaves by its
+    # own end-of-game rule (endgame.py), possibly later than us, serving a late rejoiner
+    for p in getattr(node, "procs", []) if peer.status != "over" else []:
         try:
             p.wait(timeout=10)
         except Exception:

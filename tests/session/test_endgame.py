@@ -122,6 +122,25 @@ def test_a_normal_end_leaves_at_once():
     net = _reference(N, SEED)
     assert all(p.may_leave(net.now) for p in net.peers)
     assert all(p.farewell(net.now) is None for p in net.peers)
+    assert all(p.staying(net.now) is None for p in net.peers)
+
+
+def test_closing_the_window_while_a_seat_lacks_the_end_says_we_stay_for_it(tmp_path):
+    """What the window's person is told as it closes (NetDriver.staying): the seat killed
+    at the very end is named, with how long we stay at most; once it rejoined and
+    finished, nothing — the window closes and the peer leaves at once."""
+    net, victim, stores = _kill_at_the_end(tmp_path)
+    gone: set = set()
+    _pass(net, gone, 10.0)
+    p0 = net.peers[0]
+    assert p0.finished and p0.staying_for(net.now) == [victim]
+    text = p0.staying(net.now)
+    assert text.startswith("The game is over. Staying until P1 also has the end of the game "
+                           "(at most 2:5"), text
+    assert text.endswith("— Ctrl-C leaves now.")
+    _rejoin(net, victim, stores[victim])
+    _pass(net, gone, 8.0)
+    assert p0.staying_for(net.now) == [] and p0.staying(net.now) is None
 
 
 def test_gone_for_good_the_others_leave_at_the_stall_time_and_say_how_to_finish(tmp_path):
@@ -188,3 +207,36 @@ def test_who_keeps_a_finished_peer_here():
     assert keeps(t.disconnected - 0.5, False, False, False, t)
     assert not keeps(t.disconnected + 0.5, False, False, False, t)
     assert not keeps(t.disconnected + 0.5, True, True, False, t)
+
+
+class _Proc:
+    """A bot process the host started (only what stop_own_bots uses)."""
+
+    def __init__(self):
+        self.calls = []
+
+    def terminate(self):
+        self.calls.append("terminate")
+
+    def wait(self, timeout=None):
+        self.calls.append("wait")
+
+    def kill(self):
+        self.calls.append("kill")
+
+
+def test_the_host_leaves_its_finished_bots_to_serve_the_end():
+    """The host's person closes the window once the game is over: the bots it started
+    (detached peers) are neither waited for nor killed — each leaves by its own rule, so
+    it too can give the end to a seat killed at the very end.  Before the end, with no
+    other person left, they are stopped as before."""
+    from types import SimpleNamespace
+
+    from net.session.node import Node
+    cfg = SimpleNamespace(kinds=["human", "bot", "bot"])
+    for status, want in (("over", []), ("running", ["terminate", "wait"])):
+        procs = [_Proc(), _Proc()]
+        host = SimpleNamespace(peer=SimpleNamespace(cfg=cfg, seat=0, status=status),
+                               procs=procs)
+        Node.stop_own_bots(host)
+        assert [p.calls for p in procs] == [want, want], status
