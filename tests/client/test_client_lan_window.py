@@ -90,3 +90,52 @@ def test_plain_mode_has_the_same_lan_commands():
     assert "unknown command" not in text
     assert "Waiting for you." in text                   # waiting: our keep is awaited
     assert "Refused: Bo has been silent 0 s" in text    # handoff: Bo is not silent
+
+
+class _EndDriver:
+    """After the window closed on a finished game (issue 9): a NetDriver's staying()
+    and serve_end() as the session gives them (texts from net.session.endgame)."""
+
+    def __init__(self, seats, farewell=None, interrupted=False):
+        from net.session.endgame import staying
+        self.text = staying(["Ana", "Bo", "Cy"], seats, 170.0)
+        self.farewell, self.interrupted = farewell, interrupted
+        self.served = False
+
+    def staying(self):
+        return self.text
+
+    def serve_end(self):
+        self.served = True
+        if self.interrupted:
+            raise KeyboardInterrupt
+        return self.farewell
+
+
+def test_closing_after_the_end_stays_for_a_seat_that_lacks_it_in_the_players_language():
+    from client.i18n import using
+    from client.main import serve_the_end
+    from client.netmessages import net_text
+    said = []
+    driver = _EndDriver([1])
+    assert serve_the_end(driver, lambda t: said.append(net_text(t))) is None
+    assert driver.served
+    assert said == ["The game is over. Staying until Bo also has the end of the game (at most "
+                    "2:50; they may be rejoining) — Ctrl-C leaves now."]
+    with using("fr"):
+        said.clear()
+        serve_the_end(_EndDriver([1, 2]), lambda t: said.append(net_text(t)))
+        assert said[0].startswith("La partie est finie. Cette machine reste jusqu'à ce que Bo, "
+                                  "Cy ait aussi la fin de la partie (au plus 2:50")
+    # past the stall time: the farewell (how the seat can get the end later) is returned
+    assert serve_the_end(_EndDriver([1], farewell="bye"), said.append) == "bye"
+    # Ctrl-C leaves at once (driver.leave() then gives the hint)
+    assert serve_the_end(_EndDriver([1], interrupted=True), said.append) is None
+
+
+def test_closing_after_the_end_when_every_seat_finished_leaves_at_once():
+    from client.main import serve_the_end
+    said = []
+    driver = _EndDriver([])
+    assert serve_the_end(driver, said.append) is None
+    assert said == [] and not driver.served
