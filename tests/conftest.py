@@ -22,3 +22,11 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCAC
     os.environ["PYTHONPYCACHEPREFIX"] = _cache    # inherited by every process started here
     sys.pycache_prefix = _cache                   # and this one's later imports
     sys.dont_write_bytecode = False
+
+
+def pytest_collection_modifyitems(config, items):
+    """Process tests (marked e2e) first, the rest after them in their usual order: with
+    several workers (pytest-xdist, handed out one test at a time) the long waits on other
+    processes start early, and the quick in-process tests fill the cores meanwhile rather
+    than leaving one worker alone with a long test at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("e2e") is None)

@@ -303,9 +303,11 @@ class SessionPeer:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
         self._apply(self.resync.tick(now), now)
+        gap = now - self.liveness.last_check
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
         if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
+            self.deadlines.asleep(gap)
             return
         self._recheck(now)
         self._check_deadlines(now)
@@ -859,7 +861,15 @@ class SessionPeer:
     # ================================================================ what the game calls for
     def _settle(self) -> bool:
         """Commit-reveal steps, escrow and handoff steps, then the deck work the engine
-        state calls for.  True if anything changed."""
+        state calls for.  True if anything changed.  (What it finds against a seat rests
+        on our game state: held, as in ``_pump``.)"""
+        self._judging += 1
+        try:
+            return self._settle_judging()
+        finally:
+            self._judging -= 1
+
+    def _settle_judging(self) -> bool:
         if not self._dirty:
             return False
         self._dirty = False

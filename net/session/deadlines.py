@@ -12,7 +12,8 @@ Human decisions (a command, the commitment to a simultaneous choice) are not ste
 people think as long as they like (the session-core issue's stall handling).  The clock
 of a seat's step runs only while that seat is connected: a peer that crashed and comes
 back (rejoin) gets the whole deadline to catch up, while silence itself is liveness's
-business.
+business; and only while *our* process runs: a suspended peer waking does not count its
+sleep as the others' delay (``asleep``).
 
 ``owed`` derives from the game state which seat owes which step (the same on every
 honest peer); ``Deadlines.check`` returns each seat newly past a deadline with what it
@@ -142,6 +143,12 @@ class Deadlines:
             else:
                 self.named[seat] = what
         return [(s, w, k) for s, (w, k) in sorted(late.items())]
+
+    def asleep(self, gap: float) -> None:
+        """Our process did not run for ``gap`` seconds (a suspend, SIGSTOP): that time is
+        nobody's delay, so every step's clock is moved on by it (as liveness.py does)."""
+        for key in self.first_due:
+            self.first_due[key] += gap
 
     def due(self, now: float) -> bool:
         """Time for another look at what is owed."""

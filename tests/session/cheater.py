@@ -20,6 +20,8 @@ honestly:
     tamper-shuffle    its shuffle of the first deck doubles a point (a non-card)
     tamper-rekey      its re-key of the first deck puts another position's ciphertext,
                       re-encrypted, at position 0 (a non-card)
+    tamper-duplicate  (seat 0, the first to re-key) its re-key of the first deck puts a
+                      second, valid-looking copy of position 5's card at position VERSION
     equivocate        signs its next plain command for seat 0 and another command, with
                       the same sequence number, for the other seats
     view-deep         sends a ``sess/view`` nested 100,000 deep
@@ -90,6 +92,9 @@ def watch_received(node, out, tally: Counter) -> None:
 def install(node, attack: str, at: int, out) -> None:
     """Patch what must be wrong from the start; cue the rest on the game's version."""
     peer = node.peer
+    if attack == "tamper-duplicate":
+        FROM_THE_START[attack](peer, at)
+        return
     if attack in FROM_THE_START:
         FROM_THE_START[attack](peer)
         return
@@ -172,6 +177,7 @@ FROM_THE_START = {
     "withhold-sim": lambda peer: _withhold(peer, "sim"),
     "tamper-shuffle": lambda peer: _tamper_stage(peer, "shuffle"),
     "tamper-rekey": lambda peer: _tamper_stage(peer, "rekey"),
+    "tamper-duplicate": lambda peer, at: _tamper_stage(peer, "duplicate", at),
 }
 
 ACTS = {

@@ -9,16 +9,23 @@ import random
 import belfort
 import pytest
 
-from net.session.memnet import MemoryNetwork
+from net.session.core import SessionPeer
+from net.session.memnet import MemoryNetwork, fixed_master
+from net.session.storage import GameStore
 from orders import run_shuffled
 
 TARGET = 2
 
 
-def _late_target(n, seed):
+def _late_target(n, seed, store_dir=None):
     """A game where the target's messages (its decision included) are held back while
-    seat 0 votes; returns (net, held frames, the queue after seat 0's vote)."""
+    seat 0 votes; returns (net, held frames).  ``store_dir``: seat 1 logs to disk there."""
     net = MemoryNetwork.create(n, seed=seed)
+    if store_dir is not None:
+        net.store = GameStore.create(store_dir, net.peers[1].cfg, 1,
+                                     {"master": fixed_master(seed, 1)})
+        net.store.open_log()
+        net.peers[1].log.store = net.store
     net.start()
     net.run(until=lambda: all(p.game is not None and p.game.version > 30 for p in net.peers))
     held = []
@@ -86,6 +93,28 @@ def test_late_target_then_every_vote_completes_the_handoff_with_it():
         assert p.status == "over" and _no_alarm(p), [a.text for a in p.alerts]
         assert p.handed[TARGET]["cut"] == cut
     assert belfort.state_hash(p0.game) == belfort.state_hash(p1.game)
+
+
+def test_an_objection_is_made_again_byte_for_byte_on_rejoin(tmp_path):
+    """The objection is a decision of the seat (it depends on when it heard from the
+    target): it is logged, and a rejoin from the log makes every envelope again, the
+    ``hand/no`` included, byte for byte."""
+    net, held = _late_target(3, "late3", store_dir=tmp_path)
+    _deliver_late_first(net, held)
+    p1 = net.peers[1]
+    v0 = p1.game.version
+    net.run(until=lambda: "hand/no" in [_type(e) for e in p1.sent] and p1.game.version > v0 + 5)
+    assert "hand/no" in [_type(e) for e in p1.sent]
+    net.store.close()
+    store = GameStore(net.store.dir)
+    cfg, seat, sec, _meta = store.load()
+    records, notes = store.recover_log(cfg, seat)
+    assert notes == [] and any(r[0] == "handoff-no" for r in records)
+    again = SessionPeer(cfg, seat, net.identities[seat], sec["master"], now=net.now)
+    again.restore(records, net.now)
+    assert again.sent == p1.sent[:len(again.sent)] and len(again.sent) >= \
+        1 + [_type(e) for e in p1.sent].index("hand/no")
+    assert again.handoffs.attempt == p1.handoffs.attempt
 
 
 def _resolved(p):

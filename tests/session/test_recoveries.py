@@ -155,3 +155,37 @@ def test_a_lost_handoff_vote_is_cast_again_after_a_rejoin(tmp_path, sent, logged
     assert voter in p.handoffs.votes[target]
     cast_again = [a.text for a in p.alerts if a.text == "you voted to hand P2's seat to a bot"]
     assert len(cast_again) == (0 if sent or logged else 1), cast_again
+
+
+def test_a_suspended_peer_does_not_count_its_sleep_against_a_step_owed_to_it():
+    """Found by scripts/soak.py: a peer stopped longer than the step deadline (15 s) while
+    another seat owed it an automatic step woke and named that seat as withholding it,
+    though that seat had been connected and sending all along.  The deadline's clock, like
+    liveness's, does not run while our own process does not."""
+    net = MemoryNetwork.create(3, seed="wake", level="random")
+    # seat 2 heartbeats but has not committed to its seed share yet: a step it owes
+    for p in net.peers[:2]:
+        p.start(net.now)
+        net._collect(p)
+    net.pump()
+    sleeper = net.peers[0]
+    for _ in range(4):
+        net.now += 0.3
+        for p in net.peers:
+            p.tick(net.now)
+            net._collect(p)
+        net.pump()
+    assert sleeper.deadlines.first_due, "seat 2 owes its seed commitment"
+    net.now += sleeper.timing.step_deadline + 5     # seat 0 is stopped (SIGSTOP, suspend)
+    for _ in range(4):
+        for p in net.peers:
+            p.tick(net.now)
+            net._collect(p)
+        net.pump()
+        net.now += 0.3
+    named = [a.text for a in sleeper.alerts if a.kind == "cheat"]
+    assert not named, named
+    net.peers[2].start(net.now)           # it sends its step: the game goes on
+    net._collect(net.peers[2])
+    net.run(max_idle=200)
+    assert all(p.status == "over" for p in net.peers)
