@@ -637,6 +637,8 @@ class SessionPeer:
             return
         self._alert("cheat", Msg(N_("{text}: it is treated as departed (vote to hand it to a "
                                     "bot)"), text=text), seat, now, proof=True)
+        if self.log.replaying:
+            return          # our vote is in the log (a "handoff" record): made again there
         self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
 

@@ -207,11 +207,7 @@ class DesyncCheck:
                          "same messages") if len(odd) == 1 else
                       N_("the peers disagree ({hashes}): {seats} differ from us, holding the "
                          "same messages"),
-                      hashes=Joined("; ", [
-                          Msg(N_("{seats} has {hash}") if len(g) == 1 else N_("{seats} have {hash}"),
-                              seats=self.names.seats(g), hash=h[:12])
-                          for h, g in groups.items()]),
-                      seats=self.names.seats(odd))
+                      hashes=self._groups(groups), seats=self.names.seats(odd))
         else:
             odd = sorted(s for g in groups.values() if g is not best for s in g)
             who = Msg(N_("{seats} disagrees with the others") if len(odd) == 1 else
@@ -227,6 +223,12 @@ class DesyncCheck:
         if self.stopped():
             self.set_reason(text)          # a refined verdict replaces the first one
         return out
+
+    def _groups(self, groups: dict) -> Joined:
+        """'Ana (seat 0), Bo (seat 1) have 3f2a…; Cy (seat 2) has 9c01…'."""
+        return Joined("; ", [Msg(N_("{seats} has {hash}") if len(g) == 1 else
+                                 N_("{seats} have {hash}"), seats=self.names.seats(g),
+                                 hash=h[:12]) for h, g in groups.items()])
 
     def on_view(self, body: dict, now: float) -> Out:
         seat, v, text = body["seat"], body.get("v"), body.get("view")

@@ -129,3 +129,30 @@ def test_a_seat_flooding_everyone_is_handed_to_a_bot_and_the_game_ends():
         assert CHEATER in q.handed
         assert {a.seat for a in q.alerts if a.kind in ("cheat", "desync", "error")} == {CHEATER}
     assert belfort.state_hash(net.peers[0].game) == belfort.state_hash(net.peers[2].game)
+
+
+def test_a_rejoin_after_cutting_a_flooder_off_makes_the_same_vote_again(tmp_path):
+    """The vote a flood provoked is logged: replaying the log cuts the flooder off at the
+    same message and makes that vote again once, byte for byte (not a second time)."""
+    from net.session.core import SessionPeer
+    from net.session.memnet import fixed_master
+    from net.session.storage import GameStore
+
+    net = MemoryNetwork.create(3, seed="flood-rj")
+    st = GameStore.create(tmp_path, net.peers[0].cfg, 0, {"master": fixed_master("flood-rj", 0)})
+    st.open_log()
+    net.peers[0].log.store = st
+    net.start()
+    net.run(until=lambda: all(p.game is not None and p.game.version > 12 for p in net.peers))
+    p0, cheat = net.peers[0], net.peers[CHEATER]
+    for frame in _frames(net, "refused", cheat.signer.next_seq, intake.MAX_STRIKES + 5, 0):
+        p0.receive(frame, net.now, CHEATER)
+    assert CHEATER in p0.intake.cut_off and CHEATER in p0.handoffs.votes
+    st.close()
+    store = GameStore(st.dir)
+    cfg, seat, sec, _meta = store.load()
+    records, _notes = store.recover_log(cfg, seat)
+    again = SessionPeer(cfg, seat, net.identities[seat], sec["master"], now=net.now)
+    again.restore(records, net.now)
+    assert again.sent == p0.sent and again.restore_problems == []
+    assert CHEATER in again.intake.cut_off and again.handoffs.votes == p0.handoffs.votes
