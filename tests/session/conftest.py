@@ -56,7 +56,7 @@ class PeerProc:
     """A `python -m net.session.peer ... --json` process; its '@ {json}' lines are events."""
 
     def __init__(self, args, log_dir: Path, label: str, session: bool = False,
-                 prefix=()) -> None:
+                 prefix=(), module: str = "net.session.peer") -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.label = label
@@ -64,12 +64,13 @@ class PeerProc:
         self.err_path = log_dir / f"{label}.err"
         self.err = open(self.err_path, "ab")
         # prefix: e.g. ["ip", "netns", "exec", NS] (it execs the peer: same pid)
-        self.p = subprocess.Popen([*prefix, sys.executable, "-m", "net.session.peer", *args,
+        self.p = subprocess.Popen([*prefix, sys.executable, "-m", module, *args,
                                    "--json"],
                                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                   stderr=self.err, text=True, bufsize=1,
                                   start_new_session=session)   # its own "terminal" group
         self.events: list[dict] = []
+        self.lines: list[str] = []      # what it printed for the person (not events)
         self.q: queue.Queue = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -83,6 +84,8 @@ class PeerProc:
                     continue
                 self.events.append(ev)
                 self.q.put(ev)
+            else:
+                self.lines.append(line.rstrip("\n"))
         self.q.put(None)
 
     def wait_event(self, name: str, timeout: float = 30.0) -> dict:
@@ -143,9 +146,9 @@ class PeerProc:
 def spawn(tmp_path):
     procs: list[PeerProc] = []
 
-    def make(*args, label=None, session=False, prefix=()):
+    def make(*args, label=None, session=False, prefix=(), module="net.session.peer"):
         pp = PeerProc([str(a) for a in args], tmp_path, label or f"p{len(procs)}", session,
-                      prefix)
+                      prefix, module)
         procs.append(pp)
         return pp
 

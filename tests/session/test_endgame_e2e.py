@@ -5,6 +5,7 @@ its `rejoin`, started after the other saw it disconnected, finishes with the sam
 scores and audit, and both exit 0."""
 
 import functools
+import time
 
 import pytest
 
@@ -87,3 +88,45 @@ def test_gone_past_the_stall_time_the_end_is_served_by_a_restarted_peer(spawn):
         assert r["status"] == "over" and r["audit"] and r["audit"][0] and r["rc"] == 0, r
         no_false_alarm(r)
     assert {r["hash"] for r in results} == {want_hash}
+
+
+def _until(cond, timeout, what):
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+def test_a_window_closed_at_the_end_stays_until_the_killed_seat_has_the_end(spawn):
+    """The survivor's person closes the window as soon as the end is shown (the client's
+    window path: tests/session/window_peer.py).  The window is gone, but the process stays
+    in the terminal, saying why, until the seat killed at the very end has rejoined and
+    finished — then it leaves by itself, exit 0, with the same hash."""
+    want_hash, want_scores, last = _uninterrupted()
+    d = spawn.dir
+    common = ("--level", "random", "--timeout", 90, "--test-secret", SECRET)
+    die = ("--misbehave", "die-at-end")
+    window = {"module": "tests.session.window_peer"}
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--data-dir", d / "host", *common, *(die if last == 0 else ()), label="host",
+                 **(window if last == 1 else {}))
+    addr = host.wait_event("lobby", 20)["address"]
+    joining = ("bot", "--join", addr) if last == 1 else ("join", addr)
+    bot = spawn(*joining, "--name", "Bot1", "--bind", "127.0.0.1", "--data-dir", d / "bot", *common,
+                *(die if last == 1 else ()), label="bot", **(window if last == 0 else {}))
+    victim, other = (host, bot) if last == 0 else (bot, host)
+    data = victim.wait_event("started", 20)["data"]
+    victim.p.wait(60)
+    assert victim.p.returncode == 9, "it died at the end (the hook)"
+    staying = "The game is over. Staying until {} also has the end".format(
+        "Ana" if last == 0 else "Bot1")
+    _until(lambda: any(ln.startswith(staying) for ln in other.lines), 30, other.lines)
+    assert other.p.poll() is None, "the window closed, the process stays"
+    back = spawn("rejoin", "--dir", data, "--timeout", 60, label="back")
+    results = [other.result(60), back.result(60)]
+    for r in results:
+        assert r["status"] == "over" and r["audit"] and r["audit"][0], r
+        assert r["rc"] == 0, r
+        no_false_alarm(r)
+    assert {r["hash"] for r in results} == {want_hash}
+    assert not any("did not finish it with us" in ln for ln in other.lines), other.lines
