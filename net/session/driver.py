@@ -233,6 +233,7 @@ class NetDriver:
             now = time.monotonic()
             for src, data in frames:
                 self.peer.receive(data, now, src)
+            self.node.follow_moves()     # (a window's peer too follows a seat's new address)
             self.peer.tick(now)
             self.node.flush()
             events = self.peer.take_events()

@@ -124,9 +124,7 @@ class Node:
         for src, data in frames:
             self.peer.receive(data, now, src)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
-        for seat, endpoint in self.peer.take_moved():
-            log.info("seat %s moved to %s", seat, endpoint)
-            self.mesh.reconnect(seat, endpoint)
+        self.follow_moves()
         self.peer.tick(now)
         if self._bot_wait(now) == 0.0:
             try:
@@ -138,6 +136,12 @@ class Node:
                     self.peer.game, self.peer.seat), time.monotonic())
         self.flush()
         self.note_finished(now)
+
+    def follow_moves(self) -> None:
+        """Reconnect to seats that came back on a new mesh address (signed, resync.py)."""
+        for seat, endpoint in self.peer.take_moved():
+            log.info("seat %s moved to %s", seat, endpoint)
+            self.mesh.reconnect(seat, endpoint)
 
     def note_finished(self, now: float) -> None:
         """Once the game is done, mark the stored game finished (once)."""

@@ -57,3 +57,37 @@ def test_net_driver_plays_a_game(spawn):
     assert r["status"] == "over" and r["audit"][0]
     assert r["hash"] == belfort.state_hash(driver.peer.game)
     ctx.destroy(linger=0)
+
+
+def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
+    """Issue 9: a peer back on a new IP announces it (signed); the node's loop reconnects
+    to it, and the window's loop (NetDriver) must too, or a window player never hears a
+    moved peer again."""
+    from types import SimpleNamespace
+
+    reconnected = []
+
+    class Peer:
+        seat, names, ruleset, alerts, transmit = 0, ["Ana", "Bo"], None, [], None
+        moved = [(1, "tcp://198.18.0.7:5555")]
+
+        def receive(self, data, now, src):
+            pass
+
+        def take_moved(self):
+            out, self.moved = self.moved, []
+            return out
+
+        def tick(self, now):
+            pass
+
+        def take_events(self):
+            return []
+
+    node = SimpleNamespace(peer=Peer(), tend_lobby=lambda: None, flush=lambda: None,
+                           note_finished=lambda now: None,
+                           mesh=SimpleNamespace(poll=lambda ms: [(1, b"hb")],
+                                                reconnect=lambda s, e: reconnected.append((s, e))))
+    node.follow_moves = lambda: nodemod.Node.follow_moves(node)
+    NetDriver(node)._step(0)
+    assert reconnected == [(1, "tcp://198.18.0.7:5555")]
