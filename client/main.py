@@ -460,8 +460,8 @@ def serve_the_end(driver, say):
     staying = driver.staying()
     if staying is None:
         return None
-    say(staying)
     try:
+        say(staying)
         return driver.serve_end()
     except KeyboardInterrupt:
         return None
