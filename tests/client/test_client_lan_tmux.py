@@ -5,6 +5,7 @@ written behind the window's back would shift the rows until that redraw."""
 
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -34,7 +35,7 @@ class Tmux:
     def __init__(self, tag):
         if shutil.which("tmux") is None:
             pytest.fail("tmux is needed for the end-to-end test (apt-get install tmux)")
-        self.sock = f"belfort-lan-{os.getpid()}-{tag}"
+        self.sock = f"belfort-lan-{os.getpid()}-{tag}-{secrets.token_hex(4)}"
         self.env = dict(os.environ, TERM="xterm-256color", NO_COLOR="1")
         self.env.pop("TMUX", None)
         self.started = False

@@ -6,6 +6,7 @@ us, so replaying the log with the engine gives the state the screen must show.
 
 import os
 import re
+import secrets
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,7 @@ class Pane:
     def __init__(self, tmp_path, width, height, args, env_extra=None):
         if shutil.which("tmux") is None:
             pytest.fail("tmux is needed for the end-to-end test (apt-get install tmux)")
-        self.sock = f"belfort-test-{os.getpid()}-{width}x{height}"
+        self.sock = f"belfort-test-{os.getpid()}-{secrets.token_hex(4)}"   # a server per pane
         self.log = tmp_path / "game.jsonl"
         cmd = (f"{sys.executable} -m client.main play --log {self.log} {args}; "
                "echo EXITED $?; sleep 60")

@@ -5,6 +5,7 @@ import asyncio
 import io
 import json
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -404,7 +405,7 @@ class Pane:
         import shutil
         if shutil.which("tmux") is None:
             pytest.fail("tmux is needed for the end-to-end test (apt-get install tmux)")
-        self.sock = f"belfort-save-{os.getpid()}-{name}"
+        self.sock = f"belfort-save-{os.getpid()}-{name}-{secrets.token_hex(4)}"
         env = dict(os.environ, TERM="xterm-256color", XDG_DATA_HOME=str(tmp_path))
         env.pop("TMUX", None)
         subprocess.run(["tmux", "-L", self.sock, "-f", "/dev/null", "new-session", "-d", "-s",
