@@ -98,20 +98,25 @@ def _malformed(detail: str, seat: int | None = None):
     raise ProtocolError(SIG_MALFORMED, seat, detail)
 
 
-def open_envelope(envelope: Any) -> tuple[dict, bytes, bytes]:
+def open_envelope(envelope: Any, decoded: tuple | None = None) -> tuple[dict, bytes, bytes]:
     """Decode and type-check an envelope (dict or bytes) without trusting it.
 
     Returns (body, body_bytes, sig).  The body is canonical and has a
     well-typed header; nothing about its signature or sequence is known yet.
+    ``decoded``: (envelope map, body map) the caller already unpacked from these very
+    bytes with ``wire.unpack``'s settings (a receiver peeks at every header first): the
+    two decodings are not done again; every check still is.
     """
-    if isinstance(envelope, (bytes, bytearray)):
+    if decoded is not None:
+        envelope = decoded[0]
+    elif isinstance(envelope, (bytes, bytearray)):
         envelope = wire.unpack(envelope, SIG_MALFORMED)
     if not isinstance(envelope, dict) or set(envelope) != {"body", "sig"}:
         _malformed("envelope must be a map with exactly 'body' and 'sig'")
     data, sig = envelope["body"], envelope["sig"]
     if not isinstance(data, bytes) or not isinstance(sig, bytes) or len(sig) != 64:
         _malformed("'body' must be bytes and 'sig' 64 bytes")
-    body = wire.unpack(data, SIG_MALFORMED)
+    body = decoded[1] if decoded is not None else wire.unpack(data, SIG_MALFORMED)
     if not isinstance(body, dict):
         _malformed("body must be a map")
     try:
@@ -148,9 +153,10 @@ class Verifier:
     def expected_seq(self, seat: int) -> int:
         return self._next[seat]
 
-    def verify(self, envelope: Any) -> dict:
-        """The body of a genuine, fresh message of this game, or ProtocolError."""
-        body, data, sig = open_envelope(envelope)
+    def verify(self, envelope: Any, decoded: tuple | None = None) -> dict:
+        """The body of a genuine, fresh message of this game, or ProtocolError.
+        (``decoded``: as for ``open_envelope``.)"""
+        body, data, sig = open_envelope(envelope, decoded)
         seat, seq = body["seat"], body["seq"]
         if body["game"] != self.game_id:
             raise ProtocolError(SIG_WRONG_GAME, seat, f"game {body['game']!r}")

@@ -60,7 +60,7 @@ from .dispatch import Dispatcher
 from .effects import Names, Note, Out, Refused
 from .escrow import Escrow
 from .handoff import Handoff, HandoffError
-from .intake import Intake, peek
+from .intake import Intake, peek_decoded
 from .liveness import Liveness
 from .msglog import MessageLog
 from .msgs import N_, Msg
@@ -666,7 +666,7 @@ class SessionPeer:
     # ================================================================ receiving
     def _receive(self, data: bytes, now: float, src: int | None) -> None:
         try:
-            body = peek(data)
+            body, decoded = peek_decoded(data)
         except ProtocolError as exc:
             text = Msg(N_("a message from seat {seat} was malformed and dropped ({detail})"),
                        seat=src, detail=exc.detail) if src is not None else \
@@ -677,11 +677,12 @@ class SessionPeer:
         if body["type"].startswith("ctl/"):
             self._control(body, data, now, src)
             return
-        self._accept(data, now, src, relayed=False, opened=body)
+        self._accept(data, now, src, relayed=False, opened=body, decoded=decoded)
 
     def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
-                opened: dict | None = None, trusted: bool = False) -> None:
-        taken, out = self.intake.accept(data, now, src, relayed, opened, trusted)
+                opened: dict | None = None, trusted: bool = False,
+                decoded: tuple | None = None) -> None:
+        taken, out = self.intake.accept(data, now, src, relayed, opened, trusted, decoded)
         self._apply(out, now)
         if taken:
             self._pump(now)

@@ -92,11 +92,17 @@ class SessionVerifier(Verifier):
 def peek(data: bytes) -> dict:
     """The header of an envelope, decoded without the (costly) canonical-form check;
     nothing is trusted from it: the full check (Verifier / open_envelope) follows."""
+    return peek_decoded(data)[0]
+
+
+def peek_decoded(data: bytes) -> tuple[dict, tuple | None]:
+    """``peek``, and the (envelope, body) maps it decoded (None if it did not): handed to
+    the full check so that each received frame is unpacked once, not twice."""
     if not isinstance(data, (bytes, bytearray)) or len(data) > wire.MAX_MESSAGE_BYTES:
-        return open_envelope(data)[0]
+        return open_envelope(data)[0], None
     try:
-        env = msgpack.unpackb(data, raw=False, strict_map_key=True)
-        body = msgpack.unpackb(env["body"], raw=False, strict_map_key=True) \
+        env = msgpack.unpackb(data, raw=False, strict_map_key=True, use_list=True)
+        body = msgpack.unpackb(env["body"], raw=False, strict_map_key=True, use_list=True) \
             if isinstance(env, dict) and isinstance(env.get("body"), bytes) else None
     except Exception:
         body = None
@@ -104,8 +110,8 @@ def peek(data: bytes) -> dict:
         t, g, st, q = body.get("type"), body.get("game"), body.get("seat"), body.get("seq")
         if isinstance(t, str) and isinstance(g, str) and wire.is_int(st) and wire.is_int(q) \
                 and st >= 0 and q >= 0:
-            return body
-    return open_envelope(data)[0]     # raises the precise ProtocolError
+            return body, (env, body)
+    return open_envelope(data)[0], None     # raises the precise ProtocolError
 
 
 class Intake:
@@ -135,7 +141,8 @@ class Intake:
                 for s in range(self.n)]
 
     def accept(self, data: bytes, now: float, src: int | None, relayed: bool,
-               opened: dict | None = None, trusted: bool = False) -> tuple[bool, Out]:
+               opened: dict | None = None, trusted: bool = False,
+               decoded: tuple | None = None) -> tuple[bool, Out]:
         """Check one sequenced envelope: (taken into a queue, Out); raises Refused with
         the reason.  Nothing is taken for a copy of what we hold, an envelope past a
         handoff's cut, or one held until the gap before it is filled."""
@@ -154,7 +161,7 @@ class Intake:
         try:
             checked = self.verifier.admit(body) if trusted else None
             if checked is None:
-                checked = self.verifier.verify(data)
+                checked = self.verifier.verify(data, decoded)
         except ProtocolError as exc:
             return False, self._refused(exc, data, seat, seq, src, by, relayed, now)
         self._shape(checked, by)

@@ -26,9 +26,9 @@ def _count_verifies(monkeypatch):
     calls = []
     real = SessionVerifier.verify
 
-    def counting(self, envelope):
+    def counting(self, envelope, decoded=None):
         calls.append(1)
-        return real(self, envelope)
+        return real(self, envelope, decoded)
     monkeypatch.setattr(SessionVerifier, "verify", counting)
     return calls
 
