@@ -1,5 +1,6 @@
 """The session core on the in-memory network: the same code as the ZeroMQ peers."""
 
+import functools
 import os
 
 import belfort
@@ -16,6 +17,13 @@ def play(n, seed="m1", **kw):
     net.start()
     net.run()
     return net
+
+
+@functools.cache
+def uninterrupted(n, seed):
+    """(final hash, command history) of the game from ``seed``, played once per process."""
+    net = play(n, seed=seed)
+    return belfort.state_hash(net.peers[0].game), net.peers[0].history
 
 
 def assert_agree(net, honest=None):
@@ -59,7 +67,7 @@ def test_hidden_hands_stay_hidden():
 
 @pytest.mark.parametrize("kill_after", [30, 400, 1500])
 def test_rejoin_from_log_same_result(tmp_path, kill_after):
-    ref = play(4, seed="rj")
+    ref_hash, ref_history = uninterrupted(4, "rj")
     net = MemoryNetwork.create(4, seed="rj")
     victim = 2
     st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("rj", victim)})
@@ -84,8 +92,8 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     net._collect(p)
     net.run()
     assert_agree(net)
-    assert belfort.state_hash(p.game) == belfort.state_hash(ref.peers[0].game)
-    assert p.history == ref.peers[0].history
+    assert belfort.state_hash(p.game) == ref_hash
+    assert p.history == ref_history
 
 
 def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
@@ -93,7 +101,7 @@ def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
     before the fsync, a cut log) takes it back from the others (they hold it, signed)
     and makes it again exactly; it must then process what the others sent meanwhile,
     which waited for that decision (SessionPeer.submit did not pump)."""
-    ref = play(3, seed="lost")
+    ref_hash, ref_history = uninterrupted(3, "lost")
     net = MemoryNetwork.create(3, seed="lost")
     victim = 1
     st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("lost", victim)})
@@ -117,8 +125,8 @@ def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
     net._collect(p)
     net.run()
     assert_agree(net)
-    assert belfort.state_hash(p.game) == belfort.state_hash(ref.peers[0].game)
-    assert p.history == ref.peers[0].history
+    assert belfort.state_hash(p.game) == ref_hash
+    assert p.history == ref_history
 
 
 def test_finished_peers_are_not_reported_disconnected():
