@@ -127,11 +127,13 @@ class MemoryNetwork:
                 acted = True
         return acted
 
-    def run(self, max_idle: int = 40, until: Callable[[], bool] | None = None) -> None:
-        """Deliver and let bots play until every peer is finished (or nothing moves)."""
+    def run(self, max_idle: int = 40, until: Callable[[], bool] | None = None,
+            pump: Callable[[], None] | None = None) -> None:
+        """Deliver and let bots play until every peer is finished (or nothing moves).
+        `pump` replaces the in-order delivery (tests shuffle the order between links)."""
         idle = 0
         while True:
-            self.pump()
+            (pump or self.pump)()
             if until is not None and until():
                 return
             if self.step_bots():

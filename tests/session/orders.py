@@ -41,21 +41,4 @@ def pump_shuffled(net, rng: random.Random, limit: int = 1_000_000) -> None:
 
 def run_shuffled(net, rng: random.Random, max_idle: int = 40, until=None) -> None:
     """MemoryNetwork.run with shuffled delivery."""
-    idle = 0
-    while True:
-        pump_shuffled(net, rng)
-        if until is not None and until():
-            return
-        if net.step_bots():
-            idle = 0
-            continue
-        live = [p for p in net.peers if p.seat not in net.down]
-        if all(p.finished for p in live):
-            return
-        idle += 1
-        if idle > max_idle:
-            return
-        net.now += 0.3
-        for p in live:
-            p.tick(net.now)
-            net._collect(p)
+    net.run(max_idle, until, pump=lambda: pump_shuffled(net, rng))
