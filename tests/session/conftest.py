@@ -52,6 +52,49 @@ def shared_curve_products():
     curve.mul, curve.mul_all = real_mul, real_mul_all
 
 
+@pytest.fixture(autouse=True, scope="session")
+def shared_signature_checks():
+    """Likewise every in-memory peer checks every envelope's Ed25519 signature: n - 1 checks
+    of the same bytes under the same key.  A check that passed is remembered for the
+    process (keyed by key, signature and signed bytes, so any changed byte is checked
+    afresh and a bad signature still raises every time).  No result changes; real peers
+    are processes of their own and no benchmark (scripts/) uses it."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    from net.crypto import identity
+    from net.session import core, intake
+    passed = {}
+
+    class RememberingKey:
+        def __init__(self, raw: bytes) -> None:
+            self.raw, self.key = raw, Ed25519PublicKey.from_public_bytes(raw)
+
+        @classmethod
+        def from_public_bytes(cls, raw: bytes) -> "RememberingKey":
+            return cls(bytes(raw))
+
+        def verify(self, sig: bytes, data: bytes) -> None:
+            token = (self.raw, bytes(sig), bytes(data))
+            if token in passed:
+                return
+            self.key.verify(sig, data)
+            if len(passed) > 1 << 17:
+                passed.clear()
+            passed[token] = True
+
+        def public_bytes(self, *args):
+            return self.key.public_bytes(*args)
+
+        def public_bytes_raw(self):
+            return self.raw
+
+    modules = (identity, intake, core)
+    for module in modules:
+        module.Ed25519PublicKey = RememberingKey
+    yield
+    for module in modules:
+        module.Ed25519PublicKey = Ed25519PublicKey
+
+
 class PeerProc:
     """A `python -m net.session.peer ... --json` process; its '@ {json}' lines are events."""
 
