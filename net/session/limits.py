@@ -16,7 +16,11 @@
 from __future__ import annotations
 
 MAX_FRAME = 1 << 20          # bytes: the wire's own limit for a message (PROTOCOL.md §1)
-RCVHWM = 1000                # frames queued per connection
+# frames queued per connection: with 1000, a seat sending valid 60 KB views faster than we
+# read them had 60 MB of ours in the queue (1 GiB at the frame limit); legitimate traffic
+# is a few frames at a time (sync answers batch 256 envelopes per frame), and what a full
+# queue refuses the sender's own queue holds, then resync fetches
+RCVHWM = 100
 MAX_JSON_DEPTH = 16
 
 

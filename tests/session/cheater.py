@@ -27,6 +27,8 @@ honestly:
     view-deep         sends a ``sess/view`` nested 100,000 deep
     view-huge         sends a ``sess/view`` of 200,000 characters
     sync-flood        sends seat 0 3,000 heartbeats asking for every envelope
+    view-flood        sends everyone 2,500 signed, valid ``sess/view`` messages of 60,000
+                      characters each (143 MB), waiting for room rather than dropping
     open-undealt      opens (``deck/open``) the draw pile's top card, never dealt to it
 
 It prints, besides the peer's own events: ``{"event": "cheater", "did": ATTACK}`` once
@@ -45,6 +47,7 @@ import belfort
 from tests.session.test_attacks import _tamper_stage, _withhold
 
 FLOOD = 3000
+VIEW_FLOOD, VIEW_CHARS = 2500, 60_000
 
 
 def main(argv: list[str]) -> int:
@@ -162,6 +165,18 @@ def sync_flood(node) -> None:
                 sock.poll(100, zmq.POLLOUT)
 
 
+def view_flood(node) -> None:
+    """Each view is a valid message in sequence: only the per-seat bounds (4 views kept)
+    keep it from costing the victims the flood's 143 MB."""
+    import zmq
+    peer = node.peer
+    text = '"' + "x" * VIEW_CHARS + '"'
+    for _ in range(VIEW_FLOOD):
+        for sock in list(node.mesh.push.values()):
+            sock.poll(1000, zmq.POLLOUT)
+        view(node, text)
+
+
 def open_undealt(node) -> None:
     peer = node.peer
     e, pos = peer.table.locate(peer.game.draw[0])
@@ -187,6 +202,7 @@ ACTS = {
     "view-deep": lambda node: view(node, "[" * 100_000 + "]" * 100_000),
     "view-huge": lambda node: view(node, '"' + "x" * 200_000 + '"'),
     "sync-flood": sync_flood,
+    "view-flood": view_flood,
     "open-undealt": open_undealt,
 }
 

@@ -223,3 +223,45 @@ def test_sync_request_flood_is_not_amplified(spawn):
     acted(peers[1])
     tally = next(e for e in peers[1].events if e.get("event") == "cheater-tally")["got"]
     assert tally.get("0 ctl/sync", 0) <= 300, tally
+
+
+# ---------------------------------------------------------------- bounded memory
+def peak_rss_mb(procs):
+    """Each process's peak resident memory (VmHWM), read until it exits: {label: MB}."""
+    import threading
+    import time
+    peaks = {}
+
+    def watch(proc):
+        path = f"/proc/{proc.p.pid}/status"
+        while proc.p.poll() is None:
+            try:
+                with open(path) as f:
+                    line = next(l for l in f if l.startswith("VmHWM:"))
+                peaks[proc.label] = int(line.split()[1]) / 1024
+            except (OSError, StopIteration):
+                return
+            time.sleep(0.02)      # a sampling period, not a wait for an outcome
+    threads = [threading.Thread(target=watch, args=(p,), daemon=True) for p in procs]
+    for t in threads:
+        t.start()
+    return peaks, threads
+
+
+def test_a_flood_of_valid_views_leaves_memory_bounded(spawn):
+    """2,500 signed views of 60,000 characters, each a valid message in sequence (143 MB):
+    the honest peers keep at most 4 views of a seat, cut a seat off after 64 refused
+    messages, and hold at most RCVHWM (100) frames per connection while they read, so their
+    peak memory (about 45 MB without the flood) stays far below what the flood holds, and
+    nobody honest is named."""
+    from tests.session.cheater import VIEW_CHARS, VIEW_FLOOD
+    peers = table(spawn, 3, 1, "view-flood")
+    peaks, threads = peak_rss_mb(peers)
+    results = [p.result(120) for p in peers]
+    for t in threads:
+        t.join(timeout=5)
+    acted(peers[1])
+    flood_mb = VIEW_FLOOD * VIEW_CHARS / 2**20
+    for s in (0, 2):
+        assert named(results[s]) <= {1}, results[s]["alerts"]
+        assert peaks[peers[s].label] < 0.6 * flood_mb, (peaks, flood_mb)
