@@ -33,6 +33,7 @@ Types, fields and rules: docs/network.md.
 
 from __future__ import annotations
 
+import functools
 import logging
 
 import belfort
@@ -78,6 +79,19 @@ HELD_STOP = Msg(N_("a message was refused; the game is stopped while the peers c
 __all__ = ["SessionPeer", "Refused", "SETUP", "PLAYING", "OVER", "STOPPED"]
 
 
+def _judging(method):
+    """What ``method`` finds against a seat rests on our game state: its accusations are
+    held until that seat's claims show it held what we hold (doubt.py, ``_alert``)."""
+    @functools.wraps(method)
+    def judged(self, *args):
+        self._judging_depth += 1
+        try:
+            return method(self, *args)
+        finally:
+            self._judging_depth -= 1
+    return judged
+
+
 class SessionPeer:
     def __init__(self, config: GameConfig, seat: int, identity, master: bytes, *,
                  store=None, timing: Timing | None = None, now: float = 0.0, clock=None) -> None:
@@ -121,7 +135,7 @@ class SessionPeer:
         self.hashes.timing = self.timing
         self.hashes.stopped = lambda: self.table.status == STOPPED
         self.hashes.set_reason = self._refine_reason
-        self._judging = 0             # > 0: processing messages (accusations are held)
+        self._judging_depth = 0       # > 0: in _pump/_settle (accusations are held)
         self._held_count = 0
         self.hashes.proven = self.forks.proven
         self.deadlines = Deadlines(self.n, who, self.timing)
@@ -455,18 +469,20 @@ class SessionPeer:
         stall time): what it can do to get the end of the game later, or None."""
         if self.status != OVER or not self.finished:
             return None
+        return endgame.farewell(self.names, self._unfinished(),
+                                lambda s: self.liveness.quiet(s, now), self.cfg.game_id)
+
+    def _unfinished(self) -> list[int]:
+        """Other seats we heard since our (re)start that have not said they finished."""
         lv = self.liveness
-        seats = [s for s in self._others() if lv.heard[s] and not lv.finished_of[s]]
-        return endgame.farewell(self.names, seats, lambda s: lv.quiet(s, now), self.cfg.game_id)
+        return [s for s in self._others() if lv.heard[s] and not lv.finished_of[s]]
 
     def staying_for(self, now: float) -> list[int]:
         """Finished, and seats we heard that have not finished still keep us reachable
         (they may fetch the end of the game from us): those seats."""
         if not self.finished or self.handoffs.ours_handed:
             return []
-        lv = self.liveness
-        return [s for s in self._others()
-                if lv.heard[s] and not lv.finished_of[s] and self._keeps_us(s, now)]
+        return [s for s in self._unfinished() if self._keeps_us(s, now)]
 
     def staying(self, now: float) -> str | None:
         """What a person closing the window now is told while we stay for ``staying_for``
@@ -721,17 +737,9 @@ class SessionPeer:
                 except Refused as exc:
                     self._alert(exc.kind, exc.text, exc.seat, now, key=(exc.kind, exc.seat, "sync"))
 
+    @_judging
     def _pump(self, now: float) -> None:
-        """Process every queued message that is ready, and what the game then calls for.
-        What this finds against a seat rests on our game state: it is held until that
-        seat's claims show it held what we hold (doubt.py)."""
-        self._judging += 1
-        try:
-            self._pump_judging(now)
-        finally:
-            self._judging -= 1
-
-    def _pump_judging(self, now: float) -> None:
+        """Process every queued message that is ready, and what the game then calls for."""
         inbox = self.intake.inbox
         if self.status == STOPPED:
             # only the desync report goes on: state hashes and public views
@@ -879,17 +887,10 @@ class SessionPeer:
         return True
 
     # ================================================================ what the game calls for
+    @_judging
     def _settle(self) -> bool:
         """Commit-reveal steps, escrow and handoff steps, then the deck work the engine
-        state calls for.  True if anything changed.  (What it finds against a seat rests
-        on our game state: held, as in ``_pump``.)"""
-        self._judging += 1
-        try:
-            return self._settle_judging()
-        finally:
-            self._judging -= 1
-
-    def _settle_judging(self) -> bool:
+        state calls for.  True if anything changed."""
         if not self._dirty:
             return False
         self._dirty = False
@@ -1090,7 +1091,7 @@ class SessionPeer:
         log.warning("[seat %s] %s: %s", self.seat, kind, text)
         if self.log.replaying:
             return
-        if self._judging and not proof and kind in ACCUSING and isinstance(seat, int) \
+        if self._judging_depth and not proof and kind in ACCUSING and isinstance(seat, int) \
                 and 0 <= seat < self.n and seat != self.seat:
             self._held_count += 1
             self._apply(self.doubt.hold(Note(kind, text, seat, key), None, now), now)

@@ -85,6 +85,16 @@ class MemoryNetwork:
                         continue
                 self.queue.append((p.seat, r, d))
 
+    def rejoin(self, seat: int, peer: SessionPeer) -> SessionPeer:
+        """``peer`` (restarted from its files) takes ``seat`` back, as node.rejoin does:
+        nobody counts as silent yet, and it tells the others it is back."""
+        self.peers[seat] = peer
+        self.down.discard(seat)
+        peer.liveness.reset(self.now)
+        peer.announce(self.now)
+        self._collect(peer)
+        return peer
+
     def inject(self, src: int, dest: int, data: bytes) -> None:
         """Queue a frame as if `src` had sent it (tests forge and replay frames with it)."""
         self.queue.append((src, dest, data))
@@ -96,13 +106,16 @@ class MemoryNetwork:
 
     def pump(self) -> None:
         while self.queue:
-            src, dst, data = self.queue.popleft()
-            if dst in self.down:
-                continue
-            p = self.peers[dst]
-            p.receive(data, self.now, src)
-            self.delivered += 1
-            self._collect(p)
+            self.deliver(*self.queue.popleft())
+
+    def deliver(self, src: int, dst: int, data: bytes) -> None:
+        """One frame reaches ``dst`` (lost if it is down); what it sends in answer is queued."""
+        if dst in self.down:
+            return
+        p = self.peers[dst]
+        p.receive(data, self.now, src)
+        self.delivered += 1
+        self._collect(p)
 
     def beat(self, times: int = 3) -> None:
         """Let time pass for ``times`` heartbeats, bots not playing: the peers exchange

@@ -29,14 +29,8 @@ def pump_shuffled(net, rng: random.Random, limit: int = 1_000_000) -> None:
         if not ready:
             return
         src, dst = rng.choice(ready)
-        data = links[(src, dst)].popleft()
         moved += 1
-        if dst in net.down:
-            continue
-        p = net.peers[dst]
-        p.receive(data, net.now, src)
-        net.delivered += 1
-        net._collect(p)
+        net.deliver(src, dst, links[(src, dst)].popleft())
 
 
 def run_shuffled(net, rng: random.Random, max_idle: int = 40, until=None) -> None:

@@ -85,12 +85,7 @@ def _rejoin(net, victim, st):
                     timing=net.peers[0].timing)
     p.restore(records, net.now)
     store.open_log()
-    net.peers[victim] = p
-    net.down.discard(victim)
-    p.liveness.reset(net.now)
-    p.announce(net.now)
-    net._collect(p)
-    return p
+    return net.rejoin(victim, p)
 
 
 def test_a_peer_killed_at_the_end_rejoins_and_finishes_like_the_others(tmp_path):

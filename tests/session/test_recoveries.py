@@ -40,12 +40,7 @@ def _back(net, seat, seed, records):
                     now=net.now)
     p.auto_handoff, p.handoff_level = old.auto_handoff, old.handoff_level
     p.restore(records, net.now)
-    net.peers[seat] = p
-    net.down.discard(seat)
-    p.liveness.reset(net.now)
-    p.announce(net.now)
-    net._collect(p)
-    return p
+    return net.rejoin(seat, p)
 
 
 def _purpose(p):
