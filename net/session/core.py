@@ -1021,8 +1021,8 @@ class SessionPeer:
                 self._stop(out.stop)
         if out.need_sync:        # we lack envelopes (a gap, a clock jump, dropped ones): ask
             self.outbox.extend(self.resync.heartbeat(None, need=True).frames)
-        for seat, why in out.departs:
-            self._depart(seat, f"{self.who.seat(seat)} {why}", why, now)
+        for seat, text, why in out.departs:
+            self._depart(seat, text, why, now)
         return True
 
     def _emit(self, env: dict) -> None:

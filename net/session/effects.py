@@ -47,7 +47,7 @@ class Out:
     events: list = field(default_factory=list)     # other events to show ("audit", "handoff")
     stop: str | None = None                        # the first reason to stop the game
     need_sync: bool = False                        # ask the others for what we miss, now
-    departs: list = field(default_factory=list)    # (seat, why): treat as departed (flooding)
+    departs: list = field(default_factory=list)    # (seat, text, why): treat as departed
 
     def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None,
               proof: bool = False) -> "Out":

@@ -208,7 +208,10 @@ class Intake:
         seat = body["seat"]
         if self.log.count(seat) >= MAX_ENVELOPES:
             self.verifier.unverify(seat, body["seq"])
-            return self.flooded(seat, f"sent more than {MAX_ENVELOPES} messages")
+            return self.flooded(seat, Msg(N_("{who} sent more than {n} messages: nothing more "
+                                             "of it is taken"), who=self.names.seat(seat),
+                                          n=MAX_ENVELOPES),
+                                f"sent more than {MAX_ENVELOPES} messages")
         if body["type"] == "sess/view":
             if self.views[seat] >= MAX_VIEWS:
                 self.verifier.unverify(seat, body["seq"])
@@ -228,14 +231,18 @@ class Intake:
         self.strikes[seat] += 1
         if self.strikes[seat] <= MAX_STRIKES:
             return Out()
-        return self.flooded(seat, f"sent more than {MAX_STRIKES} messages that were refused")
+        return self.flooded(seat, Msg(N_("{who} sent more than {n} messages that were refused: "
+                                         "nothing more of it is taken"),
+                                      who=self.names.seat(seat), n=MAX_STRIKES),
+                            f"sent more than {MAX_STRIKES} messages that were refused")
 
-    def flooded(self, seat: int, what: str) -> Out:
-        """Nothing more of ``seat`` is taken; the peer treats it as departed."""
+    def flooded(self, seat: int, text: str, why: str) -> Out:
+        """Nothing more of ``seat`` is taken; the peer treats it as departed (``text`` names
+        it for the players, ``why`` is what a handoff vote cites)."""
         self.cut_off.add(seat)
         self.future[seat].clear()
         out = Out()
-        out.departs.append((seat, f"{what} (its messages are no longer taken)"))
+        out.departs.append((seat, text, why))
         return out
 
     def _ours(self, data: bytes, seq: int, src, by: str) -> Out:
