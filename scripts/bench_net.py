@@ -1,7 +1,8 @@
 """Networked-game benchmark: the same seeded bot game played twice, at 2, 3, 4 and 5 players.
 
 1. n SessionPeers in this process exchanging their frames in memory (n engines, all the
-   signatures and the whole mental-poker deck: all the work but the network);
+   signatures and the whole mental-poker deck: all the work but the network — each peer
+   validates the curve points it receives with its own cache, as a peer process does);
 2. n peer processes (``python -m net.session.peer``) over loopback ZeroMQ with CurveZMQ.
 
 Both use the same fixed secrets (so the same shared seed, deck order and bot choices) and
@@ -46,7 +47,7 @@ def run_memory(n: int, secret: str, level: str) -> dict:
     import belfort
     from net.session.memnet import MemoryNetwork
     net = MemoryNetwork.create(n, seed=secret, names=names(n), level=level,
-                               clock=time.perf_counter)
+                               clock=time.perf_counter, own_point_caches=True)
     t0 = time.perf_counter()
     net.start()
     net.run(until=lambda: all(p.status in ("over", "stopped") for p in net.peers))

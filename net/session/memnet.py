@@ -13,7 +13,7 @@ from typing import Callable
 
 import belfort
 
-from net.crypto import Identity
+from net.crypto import Identity, curve
 
 from .config import COLOURS, GameConfig, game_id_for
 from .core import SessionPeer
@@ -40,6 +40,23 @@ def fixed_master(seed: str, seat: int) -> bytes:
     return hashlib.sha256(f"belfort-test-master/{seed}/{seat}".encode()).digest()
 
 
+def _own_cache_peer(cfg, seat, identity, master, clock) -> SessionPeer:
+    """A SessionPeer whose every entry point works with its own point cache."""
+    cache = curve.PointCache()
+    with curve.use_cache(cache):
+        peer = SessionPeer(cfg, seat, identity, master, clock=clock)
+    for name in ("start", "receive", "submit", "tick", "take_back"):
+        setattr(peer, name, _in_cache(cache, getattr(peer, name)))
+    return peer
+
+
+def _in_cache(cache, method):
+    def run(*args, **kwargs):
+        with curve.use_cache(cache):
+            return method(*args, **kwargs)
+    return run
+
+
 def bot_for(level: str, seed, seat: int):
     from belfort.bots import make_bot
     return make_bot(level, f"{seed}/bot{seat}", think=0.0)
@@ -61,10 +78,18 @@ class MemoryNetwork:
 
     @classmethod
     def create(cls, n: int, *, seed: str | None = None, options=None, level="random",
-               names=None, ruleset_text=None, clock=None):
+               names=None, ruleset_text=None, clock=None, own_point_caches: bool = False):
+        """``own_point_caches``: each peer validates the curve points it receives with a
+        cache of its own, as a peer process does (benchmarks); by default the peers share
+        the process's cache, which checks each point once for all of them (faster tests)."""
         cfg, ids = local_config(n, options, ruleset_text, names)
         seed = seed or secrets.token_hex(8)
-        peers = [SessionPeer(cfg, s, ids[s], fixed_master(seed, s), clock=clock) for s in range(n)]
+        if own_point_caches:
+            peers = [_own_cache_peer(cfg, s, ids[s], fixed_master(seed, s), clock)
+                     for s in range(n)]
+        else:
+            peers = [SessionPeer(cfg, s, ids[s], fixed_master(seed, s), clock=clock)
+                     for s in range(n)]
         net = cls(peers)
         net.seed = seed
         net.identities = ids
