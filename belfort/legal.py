@@ -283,10 +283,21 @@ def _crests(s, seat):
 
 def _actions(s, seat):
     """§8, §13, §14: one action of the Actions turn."""
-    rs = s.rs
     p = s.players[seat]
     res = p.res
+    # What the seat can pay for depends on its resources alone (given the ruleset and the
+    # guild layout): looked up once instead of comparing costs command by command.
+    rs = s.rs
+    caps = _CAPS.get(rs) or _caps(rs)
     w, st, m, gold = res
+    cw, cs, cm, cg = caps
+    key = (rs, w if w < cw else cw, st if st < cs else cs, m if m < cm else cm,
+           gold if gold < cg else cg)
+    paying = _PAYING.get(key)
+    if paying is None:
+        paying = _PAYING[key] = _paying(rs, key[1:])
+    affordable, walls, guilds_paid, buys, sells, exchanges, can_hire, can_smith, can_buy_card = \
+        paying
     out = []
     waiting = p.waiting
     if len(waiting) == 1:
@@ -299,49 +310,29 @@ def _actions(s, seat):
                 out += activation_options(s, seat, plank)
     board = s.board
     types = s.types
-    if p.hand:
-        card_cost = rs.card_cost
+    if affordable:
         free = {}
         for c in p.hand:
             t = types[c]
-            if t is None:
-                continue
-            cw, cs, cm, cg = card_cost[t]
-            if w < cw or st < cs or m < cm or gold < cg:
-                continue
-            sites = free.get(t)
-            if sites is None:
-                sites = free[t] = free_build_sites(board, t)
-            out += [("build", c, x) for x in sites]
-    cw, cs, cm, cg = rs.wall_cost
-    if w >= cw and st >= cs and m >= cm and gold >= cg:
+            if t in affordable:
+                sites = free.get(t)
+                if sites is None:
+                    sites = free[t] = free_build_sites(board, t)
+                out += [("build", c, x) for x in sites]
+    if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
-    rows = _GUILD_ROWS.get(s.rs, _NO_ROWS).get(s.guilds) or _guild_rows(s)
-    for x, cmd, cw, cs, cm, cg in rows:
-        if board[x] == NOBODY and w >= cw and st >= cs and m >= cm and gold >= cg:
+    rows = _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds)
+    for x, g, cmd in rows:
+        if board[x] == NOBODY and guilds_paid[g]:
             out.append(cmd)
     visits = s.t_visits
     if s.t_buys < visits:
-        bw, bs, bm = rs.trade_buy
-        if gold >= bw:
-            out.append(_BUYS[0])
-        if gold >= bs:
-            out.append(_BUYS[1])
-        if gold >= bm:
-            out.append(_BUYS[2])
+        out += buys
     if s.t_sells < visits:
-        if w >= 1:
-            out.append(_SELLS[0])
-        if st >= 1:
-            out.append(_SELLS[1])
-        if m >= 1:
-            out.append(_SELLS[2])
+        out += sells
     if s.t_exchanges > 0:
-        if w >= 1:
-            out.append(_EXCHANGES[0])
-        if st >= 1:
-            out.append(_EXCHANGES[1])
-    if not s.t_hired and gold >= rs.fee_gnome_hire and s.gnome_supply > 0:
+        out += exchanges
+    if can_hire and not s.t_hired and s.gnome_supply > 0:
         out += gnome_targets(s, seat, "hire")
     gnomes = s.gnomes
     if gnomes:
@@ -352,33 +343,70 @@ def _actions(s, seat):
                     if c not in s.t_banks:
                         out.append(("bank", c))
                 elif t == BLACKSMITH:
-                    if c not in s.smith_used and gold >= rs.lock_blacksmith_gold:
+                    if can_smith and c not in s.smith_used:
                         out.append(("smith", c))
     if not waiting:
         out.append(_END)
-        if gold >= rs.fee_card_purchase:
+        if can_buy_card:
             out += [("buy-card", c) for c in s.pool]
             if s.draw or s.discard:
                 out.append(_BUY_TOP)
     return out
 
 
-_GUILD_ROWS = {}   # ruleset -> guild layout -> rows
-_NO_ROWS = {}
+# (ruleset, wood, stone, metal, gold) -> what those resources pay for, each resource capped
+# at the most that any price of the ruleset asks (more changes nothing), so the table stays
+# small. Rulesets are not changed once read, so an entry never goes stale.
+_PAYING = {}
+_CAPS = {}   # ruleset -> (wood, stone, metal, gold): the most any price asks of each
 
 
-def _guild_rows(s):
-    """(guild symbol, `guild` command, cost) of each district's guild; fixed for a game, so
-    made once per ruleset and guild layout (and looked up without a call by `_actions`)."""
-    by_layout = _GUILD_ROWS.get(s.rs)
-    if by_layout is None:
-        if len(_GUILD_ROWS) > 64:
-            _GUILD_ROWS.clear()
-        by_layout = _GUILD_ROWS[s.rs] = {}
-    rows = by_layout.get(s.guilds)
-    if rows is None:
-        rows = by_layout[s.guilds] = tuple((x, _GUILDS[g], *s.rs.guild_cost[g])
-                                           for x, g in zip(GUILD_SITES, s.guilds))
+def _caps(rs):
+    costs = [*rs.card_cost, rs.wall_cost, *rs.guild_cost, (1, 1, 1, max(rs.trade_buy)),
+             (0, 0, 0, rs.fee_gnome_hire), (0, 0, 0, rs.lock_blacksmith_gold),
+             (0, 0, 0, rs.fee_card_purchase)]
+    if len(_CAPS) > 64:
+        _CAPS.clear()
+        _PAYING.clear()
+    found = _CAPS[rs] = tuple(max(cost[r] for cost in costs) for r in range(4))
+    return found
+
+
+def _paying(rs, res):
+    """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
+    none), whether a wall is affordable, whether each guild (by id) is, the buy / sell /
+    exchange commands, and whether the gold pays for a hire, a Blacksmith lock and a card
+    purchase."""
+    w, st, m, gold = res
+
+    def pays(cost):
+        cw, cs, cm, cg = cost
+        return w >= cw and st >= cs and m >= cm and gold >= cg
+
+    bw, bs, bm = rs.trade_buy
+    found = (
+        frozenset(t for t, cost in enumerate(rs.card_cost) if pays(cost)),
+        pays(rs.wall_cost),
+        tuple(pays(cost) for cost in rs.guild_cost),
+        tuple(cmd for cmd, ok in zip(_BUYS, (gold >= bw, gold >= bs, gold >= bm)) if ok),
+        tuple(cmd for cmd, ok in zip(_SELLS, (w >= 1, st >= 1, m >= 1)) if ok),
+        tuple(cmd for cmd, ok in zip(_EXCHANGES, (w >= 1, st >= 1)) if ok),
+        gold >= rs.fee_gnome_hire,
+        gold >= rs.lock_blacksmith_gold,
+        gold >= rs.fee_card_purchase,
+    )
+    if len(_PAYING) > 4096:
+        _PAYING.clear()
+    return found
+
+
+_GUILD_ROWS = {}   # guild layout -> (guild site, guild id, `guild` command) of each district
+
+
+def _guild_rows(guilds):
+    if len(_GUILD_ROWS) > 4096:
+        _GUILD_ROWS.clear()
+    rows = _GUILD_ROWS[guilds] = tuple((x, g, _GUILDS[g]) for x, g in zip(GUILD_SITES, guilds))
     return rows
 
 
