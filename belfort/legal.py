@@ -30,21 +30,24 @@ from .targets import (activation_options, architect_cost, architect_sites,  # no
 def legal_commands(state, seat):
     """Every command `seat` may give now, in a fixed order. Empty when it is not their turn."""
     cache = state._legal
-    if cache is not None and cache[1] == seat and cache[0] == state.version:
+    if cache is not None and cache[0] == state.version and cache[1] == seat:
         return cache[2]
-    cmds = []
-    if not state.reveal_queue:
-        # Is it `seat`'s decision? (state.waiting_for() without building its list)
-        phase, step = state.phase, state.step
-        if phase == PH_KEEP:
-            ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice
-        elif step == STEP_SPIES_SHOW:
-            ours = seat in state.spies_waiting and seat not in state.spies_shown
-        else:
-            ours = seat == state.current and phase != OVER
-        generate = _GENERATORS.get((phase, step)) if ours else None
-        if generate is not None:
-            cmds = generate(state, seat)
+    phase, step = state.phase, state.step
+    # Is it `seat`'s decision? (state.waiting_for() without building its list.) The usual
+    # case first: the current seat, outside the simultaneous steps (where `current` is not
+    # the one deciding) and the game's end (no generator).
+    if seat == state.current and phase != PH_KEEP and step != STEP_SPIES_SHOW:
+        ours = not state.reveal_queue
+    elif phase == PH_KEEP:
+        ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice \
+            and not state.reveal_queue
+    elif step == STEP_SPIES_SHOW:
+        ours = seat in state.spies_waiting and seat not in state.spies_shown \
+            and not state.reveal_queue
+    else:
+        ours = False
+    generate = _GENERATORS.get((phase, step)) if ours else None
+    cmds = generate(state, seat) if generate is not None else []
     state._legal = (state.version, seat, cmds)
     return cmds
 
