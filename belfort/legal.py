@@ -22,9 +22,9 @@ from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN
                     PLACEMENT, STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_NP_TAKE,
                     STEP_SPIES_SHOW, STEP_SPIES_TAKE, STEP_SPREAD)
 # architect_*, discount_options and gatehouse_second_markers are re-exported for the bots.
-from .targets import (activation_options, architect_cost, architect_sites,  # noqa: F401
-                      discount_options, free_build_sites, gatehouse_second_markers,
-                      gnome_targets)
+from .targets import (RESOURCE_CAPS, activation_options, architect_cost,  # noqa: F401
+                      architect_sites, discount_options, free_build_sites,
+                      gatehouse_second_markers, gnome_targets, resource_caps)
 
 
 def legal_commands(state, seat):
@@ -291,7 +291,7 @@ def _actions(s, seat):
     # What the seat can pay for depends on its resources alone (given the ruleset and the
     # guild layout): looked up once instead of comparing costs command by command.
     rs = s.rs
-    caps = _CAPS.get(rs) or _caps(rs)
+    caps = RESOURCE_CAPS.get(rs) or resource_caps(rs)
     w, st, m, gold = res
     cw, cs, cm, cg = caps
     key = (rs, w if w < cw else cw, st if st < cs else cs, m if m < cm else cm,
@@ -361,19 +361,6 @@ def _actions(s, seat):
 # at the most that any price of the ruleset asks (more changes nothing), so the table stays
 # small. Rulesets are not changed once read, so an entry never goes stale.
 _PAYING = {}
-_CAPS = {}   # ruleset -> (wood, stone, metal, gold): the most any price asks of each
-
-
-def _caps(rs):
-    costs = [*rs.card_cost, rs.wall_cost, *rs.guild_cost, (1, 1, 1, max(rs.trade_buy)),
-             (0, 0, 0, rs.fee_gnome_hire), (0, 0, 0, rs.lock_blacksmith_gold),
-             (0, 0, 0, rs.fee_card_purchase)]
-    if len(_CAPS) > 64:
-        _CAPS.clear()
-        _PAYING.clear()
-    found = _CAPS[rs] = tuple(max(cost[r] for cost in costs) for r in range(4))
-    return found
-
 
 def _paying(rs, res):
     """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
