@@ -156,17 +156,22 @@ def _pass(s, seat, cmd, events):
 
 
 def _spread(s, seat, cmd, events):
-    kind = cmd[1]
-    counts = cmd[2:5]
+    _, kind, a, b, c = cmd
+    x, y, z = _SPREAD_SLOTS[kind]
     v = s.area[seat]
-    for area, k in zip(SPREAD_AREAS[kind], counts):
-        v[area * 4 + kind] += k
-    s.players[seat].placed[kind] += sum(counts)
-    events.append(("spread", seat, kind, tuple(counts)))
+    v[x] += a
+    v[y] += b
+    v[z] += c
+    s.players[seat].placed[kind] += a + b + c
+    events.append(("spread", seat, kind, (a, b, c)))
     s.spread_kinds.pop(0)
     if not s.spread_kinds:
         s.step = STEP_NONE
         next_placer(s, events)
+
+
+# Where each kind's spread counts go in a seat's area row (area * 4 + kind).
+_SPREAD_SLOTS = tuple(tuple(area * 4 + kind for area in SPREAD_AREAS[kind]) for kind in range(4))
 
 
 def _crest(s, seat, cmd, events):

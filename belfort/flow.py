@@ -110,11 +110,13 @@ def start_round(s, events):
 
 def next_placer(s, events):
     """§6: the next player in turn order who has not passed; Collection once all have."""
-    for i in range(1, s.n + 1):
-        t = (s.turn + i) % s.n
-        if not s.players[s.order[t]].passed:
+    n, turn, order, players = s.n, s.turn, s.order, s.players
+    for i in range(1, n + 1):
+        t = (turn + i) % n
+        seat = order[t]
+        if not players[seat].passed:
             s.turn = t
-            s.current = s.order[t]
+            s.current = seat
             return
     collect(s, events)
 

@@ -234,13 +234,14 @@ def _placements(s, seat):
     if not p.camp_used and NOBODY in s.camp:
         planks.append(CAMP)
     guild_plank, np_dwarf = s.guild_plank, s.np_dwarf
+    rows = _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds)
     if gold >= rs.fee_guild_plank:
-        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
+        planks += [plank for d, _, _, _, plank in rows
                    if guild_plank[d] == NOBODY and d not in np_dwarf]
     else:   # only the guilds the seat owns are free of the fee
         board = s.board
-        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
-                   if guild_plank[d] == NOBODY and d not in np_dwarf and board[d * 12 + 11] == seat]
+        planks += [plank for d, x, _, _, plank in rows
+                   if guild_plank[d] == NOBODY and d not in np_dwarf and board[x] == seat]
     if p.built:
         types, gnomes, card_plank = s.types, s.gnomes, s.card_plank
         locked_ok = gold >= rs.fee_property_plank
@@ -325,7 +326,7 @@ def _actions(s, seat):
     if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
     rows = _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds)
-    for x, g, cmd in rows:
+    for _, x, g, cmd, _ in rows:
         if board[x] == NOBODY and guilds_paid[g]:
             out.append(cmd)
     visits = s.t_visits
@@ -390,13 +391,16 @@ def _paying(rs, res):
     return found
 
 
-_GUILD_ROWS = {}   # guild layout -> (guild site, guild id, `guild` command) of each district
+# guild layout -> for each district: (district, guild site, guild id, `guild` command, guild
+# plank), for `_actions` and `_placements`. Made of the layout alone: never stale.
+_GUILD_ROWS = {}
 
 
 def _guild_rows(guilds):
     if len(_GUILD_ROWS) > 4096:
         _GUILD_ROWS.clear()
-    rows = _GUILD_ROWS[guilds] = tuple((x, g, _GUILDS[g]) for x, g in zip(GUILD_SITES, guilds))
+    rows = _GUILD_ROWS[guilds] = tuple((d, x, g, _GUILDS[g], GUILD_PLANK + g)
+                                       for d, (x, g) in enumerate(zip(GUILD_SITES, guilds)))
     return rows
 
 
