@@ -325,10 +325,10 @@ def _actions(s, seat):
                 out += [("build", c, x) for x in sites]
     if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
-    rows = _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds)
-    for _, x, g, cmd, _ in rows:
-        if board[x] == NOBODY and guilds_paid[g]:
-            out.append(cmd)
+    if guilds_paid:
+        for _, x, g, cmd, _ in _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds):
+            if board[x] == NOBODY and guilds_paid[g]:
+                out.append(cmd)
     visits = s.t_visits
     if s.t_buys < visits:
         out += buys
@@ -365,9 +365,9 @@ _PAYING = {}
 
 def _paying(rs, res):
     """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
-    none), whether a wall is affordable, whether each guild (by id) is, the buy / sell /
-    exchange commands, and whether the gold pays for a hire, a Blacksmith lock and a card
-    purchase."""
+    none), whether a wall is affordable, whether each guild (by id) is (empty when none is),
+    the buy / sell / exchange commands, and whether the gold pays for a hire, a Blacksmith
+    lock and a card purchase."""
     w, st, m, gold = res
 
     def pays(cost):
@@ -378,7 +378,7 @@ def _paying(rs, res):
     found = (
         frozenset(t for t, cost in enumerate(rs.card_cost) if pays(cost)),
         pays(rs.wall_cost),
-        tuple(pays(cost) for cost in rs.guild_cost),
+        tuple(pays(cost) for cost in rs.guild_cost) if any(map(pays, rs.guild_cost)) else (),
         tuple(cmd for cmd, ok in zip(_BUYS, (gold >= bw, gold >= bs, gold >= bm)) if ok),
         tuple(cmd for cmd, ok in zip(_SELLS, (w >= 1, st >= 1, m >= 1)) if ok),
         tuple(cmd for cmd, ok in zip(_EXCHANGES, (w >= 1, st >= 1)) if ok),

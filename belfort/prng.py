@@ -40,19 +40,13 @@ class Prng:
 
     def below(self, n):
         """A uniform integer in [0, n)."""
-        if 1 < n <= 256:   # one byte a draw (the common case), read without slicing
-            limit = 256 - 256 % n
-            buf, pos = self._buf, self._pos
-            while True:
-                if pos >= len(buf):
-                    self._pos = pos
-                    self._refill()
-                    buf, pos = self._buf, 0
-                x = buf[pos]
-                pos += 1
-                if x < limit:
-                    self._pos = pos
-                    return x % n
+        if 1 < n <= 256:   # one byte a draw (the common case): the next byte, if accepted
+            pos = self._pos
+            buf = self._buf
+            if pos < len(buf) and buf[pos] < 256 - 256 % n:
+                self._pos = pos + 1
+                return buf[pos] % n
+            return self._below_bytewise(n)
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
@@ -62,6 +56,22 @@ class Prng:
         while True:
             x = int.from_bytes(self._bytes(nbytes), "big")
             if x < limit:
+                return x % n
+
+    def _below_bytewise(self, n):
+        """`below(n)` for 1 < n <= 256 when the next byte is missing or rejected: bytes are
+        drawn one by one until one is below the largest multiple of n (no modulo bias)."""
+        limit = 256 - 256 % n
+        buf, pos = self._buf, self._pos
+        while True:
+            if pos >= len(buf):
+                self._pos = pos
+                self._refill()
+                buf, pos = self._buf, 0
+            x = buf[pos]
+            pos += 1
+            if x < limit:
+                self._pos = pos
                 return x % n
 
     def choice(self, items):
