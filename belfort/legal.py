@@ -32,24 +32,32 @@ def legal_commands(state, seat):
     cache = state._legal
     if cache is not None and cache[0] == state.version and cache[1] == seat:
         return cache[2]
-    phase, step = state.phase, state.step
     # Is it `seat`'s decision? (state.waiting_for() without building its list.) The usual
     # case first: the current seat, outside the simultaneous steps (where `current` is not
     # the one deciding) and the game's end (no generator).
-    if seat == state.current and phase != PH_KEEP and step != STEP_SPIES_SHOW:
-        ours = not state.reveal_queue
-    elif phase == PH_KEEP:
-        ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice \
-            and not state.reveal_queue
-    elif step == STEP_SPIES_SHOW:
-        ours = seat in state.spies_waiting and seat not in state.spies_shown \
-            and not state.reveal_queue
+    phase, step = state.phase, state.step
+    if seat == state.current and phase != PH_KEEP and step != STEP_SPIES_SHOW \
+            and not state.reveal_queue:
+        generate = _GENERATORS.get((phase, step))
     else:
-        ours = False
-    generate = _GENERATORS.get((phase, step)) if ours else None
+        generate = _simultaneous_generator(state, seat)
     cmds = generate(state, seat) if generate is not None else []
     state._legal = (state.version, seat, cmds)
     return cmds
+
+
+def _simultaneous_generator(state, seat):
+    """The generator of `seat`'s decision in the keep-3 choice or the Spies' showing (where
+    several seats decide at once), or None when `seat` has no decision to make."""
+    if state.reveal_queue:
+        return None
+    if state.phase == PH_KEEP:
+        ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice
+    elif state.step == STEP_SPIES_SHOW:
+        ours = seat in state.spies_waiting and seat not in state.spies_shown
+    else:
+        return None
+    return _GENERATORS.get((state.phase, state.step)) if ours else None
 
 
 # --- checking a command ---------------------------------------------------------------------
