@@ -147,7 +147,10 @@ def _place(s, seat, cmd, events):
 def _pass(s, seat, cmd, events):
     s.players[seat].passed = True
     events.append(("pass", seat))
-    kinds = [k for k, v in enumerate(s.unplaced(seat)) if v > 0]
+    kinds = []
+    for k, v in enumerate(s.unplaced(seat)):
+        if v > 0:
+            kinds.append(k)
     if kinds:
         s.step = STEP_SPREAD
         s.spread_kinds = kinds

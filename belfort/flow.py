@@ -87,7 +87,7 @@ _AREA_RESOURCE = ((FOREST, 0), (QUARRY, 1), (MINE, 2), (GOLDMINE, 3))
 # --- round structure ---------------------------------------------------------------------
 
 def compute_order(s):
-    s.order = sorted(range(s.n), key=lambda seat: s.crest[seat])
+    s.order = sorted(range(s.n), key=s.crest.__getitem__)
 
 
 def start_round(s, events):
@@ -205,8 +205,11 @@ def after_camp_choice(s, events):
 def income_and_taxes(s, events):
     """§7.7: income per built card with a coin, then the tax of the player's level."""
     rs = s.rs
+    card_income, types = rs.card_income, s.types
     for seat, p in enumerate(s.players):
-        income = sum(rs.card_income[s.types[c]] for c in p.built)
+        income = 0
+        for c in p.built:
+            income += card_income[types[c]]
         p.res[3] += income
         tax = rs.tax_for(p.score)
         paid = min(tax, p.res[3])
@@ -239,7 +242,11 @@ def end_turn(s, events):
     """§8 End of turn: Library gnomes draw first, then the hand limit."""
     seat = s.current
     p = s.players[seat]
-    gnomes = sum(s.gnomes.get(c, 0) for c in p.built if s.types[c] == LIBRARY)
+    gnomes = 0
+    if s.gnomes:
+        for c in p.built:
+            if s.types[c] == LIBRARY:
+                gnomes += s.gnomes.get(c, 0)
     if gnomes:
         draw_to_hand(s, seat, gnomes * s.rs.lock_library_draw, events)
     events.append(("end-turn", seat))

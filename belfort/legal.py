@@ -241,15 +241,19 @@ def _placements(s, seat):
         planks.append(DESK)
     if not p.camp_used and NOBODY in s.camp:
         planks.append(CAMP)
+    # (Loops rather than comprehensions here and below: over a few items a comprehension
+    # costs more to set up than it saves.)
     guild_plank, np_dwarf = s.guild_plank, s.np_dwarf
     rows = _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds)
     if gold >= rs.fee_guild_plank:
-        planks += [plank for d, _, _, _, plank in rows
-                   if guild_plank[d] == NOBODY and d not in np_dwarf]
+        for d, _, _, _, plank in rows:
+            if guild_plank[d] == NOBODY and d not in np_dwarf:
+                planks.append(plank)
     else:   # only the guilds the seat owns are free of the fee
         board = s.board
-        planks += [plank for d, x, _, _, plank in rows
-                   if guild_plank[d] == NOBODY and d not in np_dwarf and board[x] == seat]
+        for d, x, _, _, plank in rows:
+            if guild_plank[d] == NOBODY and d not in np_dwarf and board[x] == seat:
+                planks.append(plank)
     if p.built:
         types, gnomes, card_plank = s.types, s.gnomes, s.card_plank
         locked_ok = gold >= rs.fee_property_plank
@@ -259,7 +263,10 @@ def _placements(s, seat):
                 if t in PLANK_BEHIND_LOCK and not (locked_ok and gnomes.get(c)):
                     continue
                 planks.append(CARD_PLANK + c)
-    out = [("place", k, pl) for k in kinds for pl in planks]
+    out = []
+    for k in kinds:
+        for pl in planks:
+            out.append(("place", k, pl))
     out.append(_PASS)
     return out
 
@@ -290,7 +297,11 @@ _EXCHANGES = (("exchange", 0), ("exchange", 1))
 
 def _crests(s, seat):
     down = s.crest_down
-    return [_CRESTS[k] for k in range(1, s.n + 1) if not down[k]]
+    out = []
+    for k in range(1, s.n + 1):
+        if not down[k]:
+            out.append(_CRESTS[k])
+    return out
 
 
 def _actions(s, seat):
@@ -330,7 +341,8 @@ def _actions(s, seat):
                 sites = free.get(t)
                 if sites is None:
                     sites = free[t] = free_build_sites(board, t)
-                out += [("build", c, x) for x in sites]
+                for x in sites:
+                    out.append(("build", c, x))
     if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
     if guilds_paid:
@@ -360,7 +372,8 @@ def _actions(s, seat):
     if not waiting:
         out.append(_END)
         if can_buy_card:
-            out += [("buy-card", c) for c in s.pool]
+            for c in s.pool:
+                out.append(("buy-card", c))
             if s.draw or s.discard:
                 out.append(_BUY_TOP)
     return out
@@ -415,8 +428,11 @@ def _guild_rows(guilds):
 def _hand_cards(verb):
     def generate(s, seat):
         types = s.types
-        return [(verb, c, types[c]) for c in sorted(s.players[seat].hand)
-                if types[c] is not None]
+        out = []
+        for c in sorted(s.players[seat].hand):
+            if types[c] is not None:
+                out.append((verb, c, types[c]))
+        return out
     return generate
 
 
