@@ -4,7 +4,7 @@ nothing. Returns the list of events (plain tuples) for logs and the network laye
 """
 
 from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES,
-                   DESK, GATE_BASE, GUILD_PLANK, INN, LIBRARIANS, LIBRARY, MARKET,
+                   DESK, GATE_BASE, GUILD_PLANK, GUILD_SITES, INN, LIBRARIANS, LIBRARY, MARKET,
                    MASONS, MERCHANTS, MINERS, NOBODY, RECRUITERS, SAWYERS, SPIES, SPREAD_AREAS,
                    THIEVES, TOWER, WIZARDS, guild_site)
 from .errors import IllegalCommandError
@@ -134,7 +134,7 @@ def _place(s, seat, cmd, events):
     else:
         d = s.guilds.index(plank - GUILD_PLANK)
         s.guild_plank[d] = occ
-        owner = s.board[guild_site(d)]
+        owner = s.board[GUILD_SITES[d]]
         if owner != seat:
             p.res[3] -= rs.fee_guild_plank
             if 0 <= owner < s.n:

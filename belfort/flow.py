@@ -131,14 +131,8 @@ def collect(s, events):
     gains = [[0, 0, 0, 0] for _ in range(n)]
     for area, res in _AREA_RESOURCE:
         base = area * 4
-        got, pieces = [], []
-        for seat in range(n):
-            elf, melf, dwarf, mdwarf = workers[seat][base:base + 4]
-            # 1 Forest, 2 Quarry, 4 Gold mine: each worker collects 1, a master `master`;
-            # 3 Mine: metal = pairs of elf and dwarf power.
-            elves, dwarves = elf + master * melf, dwarf + master * mdwarf
-            got.append(min(elves, dwarves) if area == MINE else elves + dwarves)
-            pieces.append(elf + melf + dwarf + mdwarf)   # a master counts 1 for the bonus
+        # A master counts 1 for the bonus.
+        pieces = [v[base] + v[base + 1] + v[base + 2] + v[base + 3] for v in workers]
         best = max(pieces)
         if best == 0:
             continue   # nobody here: no collection, no bonus
@@ -146,9 +140,14 @@ def collect(s, events):
         area_name, res_name = AREAS[area], RESOURCES[res]
         for seat in range(n):
             if pieces[seat]:
+                # 1 Forest, 2 Quarry, 4 Gold mine: each worker collects 1, a master
+                # `master`; 3 Mine: metal = pairs of elf and dwarf power.
+                v = workers[seat]
+                elves, dwarves = v[base] + master * v[base + 1], v[base + 2] + master * v[base + 3]
+                got = (elves if elves < dwarves else dwarves) if area == MINE else elves + dwarves
                 bonus = area_bonus if seat == winner else 0
-                gains[seat][res] += got[seat] + bonus
-                events.append(("area", seat, area_name, res_name, got[seat], bonus))
+                gains[seat][res] += got + bonus
+                events.append(("area", seat, area_name, res_name, got, bonus))
         if winner != NOBODY:
             events.append(("bonus", winner, area_name, area_bonus))
     for seat in range(n):
