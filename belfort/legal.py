@@ -223,15 +223,21 @@ def _placements(s, seat):
     placed = p.placed
     # s.unplaced(seat), written out (a placement is a third of all decisions)
     me, md = s.masters(seat) if p.built and s.gnomes else (0, 0)
-    kinds = []
-    if p.elves - me > placed[0]:
-        kinds.append(0)
-    if me > placed[1]:
-        kinds.append(1)
-    if p.dwarves - md > placed[2]:
-        kinds.append(2)
-    if md > placed[3]:
-        kinds.append(3)
+    if not (me or md):   # no masters (the usual case): elves and dwarves only
+        if p.elves > placed[0]:
+            kinds = _ELF_DWARF if p.dwarves > placed[2] else _ELF
+        else:
+            kinds = _DWARF if p.dwarves > placed[2] else ()
+    else:
+        kinds = []
+        if p.elves - me > placed[0]:
+            kinds.append(0)
+        if me > placed[1]:
+            kinds.append(1)
+        if p.dwarves - md > placed[2]:
+            kinds.append(2)
+        if md > placed[3]:
+            kinds.append(3)
     if not kinds:
         return [_PASS]
     rs = s.rs
@@ -269,6 +275,9 @@ def _placements(s, seat):
             out.append(("place", k, pl))
     out.append(_PASS)
     return out
+
+
+_ELF_DWARF, _ELF, _DWARF = (0, 2), (0,), (2,)
 
 
 def _spread(s, seat):
