@@ -4,7 +4,7 @@ nothing. Returns the list of events (plain tuples) for logs and the network laye
 """
 
 from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES,
-                   DESK, GATE_BASE, GUILD_PLANK, INN, LIBRARIANS, LIBRARY, MARKET,
+                   DESK, GATE_BASE, GUILD_PLANK, GUILD_SITES, INN, LIBRARIANS, LIBRARY, MARKET,
                    MASONS, MERCHANTS, MINERS, NOBODY, RECRUITERS, SAWYERS, SPIES, SPREAD_AREAS,
                    THIEVES, TOWER, WIZARDS, guild_site)
 from .errors import IllegalCommandError
@@ -21,7 +21,15 @@ from .targets import architect_cost, received
 def apply(s, command, seat=None):
     """Carry out `command` (a tuple, a list from the wire, or text) for `seat` (default: the
     only seat the game waits for). Mutates `s`; returns a list of events."""
-    if type(seat) is not int or type(command) is not tuple or listed(s, command, seat) is None:
+    cache = s._legal
+    try:
+        # `listed`, written out (the hottest path): the very tuple from the legal list cached
+        # for this seat and version. No cache raises TypeError, a command not listed ValueError.
+        ok = cache[0] == s.version and cache[1] == seat and type(seat) is int and \
+            type(command) is tuple and cache[2][cache[2].index(command)] is command
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
         command, seat = check_legal(s, command, seat)
         if command[0] in CLAIM_VERBS:
             apply_claims(s, command, seat)   # keep the types the command revealed (§15)
@@ -126,7 +134,7 @@ def _place(s, seat, cmd, events):
     else:
         d = s.guilds.index(plank - GUILD_PLANK)
         s.guild_plank[d] = occ
-        owner = s.board[guild_site(d)]
+        owner = s.board[GUILD_SITES[d]]
         if owner != seat:
             p.res[3] -= rs.fee_guild_plank
             if 0 <= owner < s.n:
@@ -139,7 +147,10 @@ def _place(s, seat, cmd, events):
 def _pass(s, seat, cmd, events):
     s.players[seat].passed = True
     events.append(("pass", seat))
-    kinds = [k for k, v in enumerate(s.unplaced(seat)) if v > 0]
+    kinds = []
+    for k, v in enumerate(s.unplaced(seat)):
+        if v > 0:
+            kinds.append(k)
     if kinds:
         s.step = STEP_SPREAD
         s.spread_kinds = kinds
@@ -148,17 +159,22 @@ def _pass(s, seat, cmd, events):
 
 
 def _spread(s, seat, cmd, events):
-    kind = cmd[1]
-    counts = cmd[2:5]
+    _, kind, a, b, c = cmd
+    x, y, z = _SPREAD_SLOTS[kind]
     v = s.area[seat]
-    for area, k in zip(SPREAD_AREAS[kind], counts):
-        v[area * 4 + kind] += k
-    s.players[seat].placed[kind] += sum(counts)
-    events.append(("spread", seat, kind, tuple(counts)))
+    v[x] += a
+    v[y] += b
+    v[z] += c
+    s.players[seat].placed[kind] += a + b + c
+    events.append(("spread", seat, kind, (a, b, c)))
     s.spread_kinds.pop(0)
     if not s.spread_kinds:
         s.step = STEP_NONE
         next_placer(s, events)
+
+
+# Where each kind's spread counts go in a seat's area row (area * 4 + kind).
+_SPREAD_SLOTS = tuple(tuple(area * 4 + kind for area in SPREAD_AREAS[kind]) for kind in range(4))
 
 
 def _crest(s, seat, cmd, events):

@@ -87,7 +87,7 @@ _AREA_RESOURCE = ((FOREST, 0), (QUARRY, 1), (MINE, 2), (GOLDMINE, 3))
 # --- round structure ---------------------------------------------------------------------
 
 def compute_order(s):
-    s.order = sorted(range(s.n), key=lambda seat: s.crest[seat])
+    s.order = sorted(range(s.n), key=s.crest.__getitem__)
 
 
 def start_round(s, events):
@@ -110,11 +110,13 @@ def start_round(s, events):
 
 def next_placer(s, events):
     """§6: the next player in turn order who has not passed; Collection once all have."""
-    for i in range(1, s.n + 1):
-        t = (s.turn + i) % s.n
-        if not s.players[s.order[t]].passed:
+    n, turn, order, players = s.n, s.turn, s.order, s.players
+    for i in range(1, n + 1):
+        t = (turn + i) % n
+        seat = order[t]
+        if not players[seat].passed:
             s.turn = t
-            s.current = s.order[t]
+            s.current = seat
             return
     collect(s, events)
 
@@ -129,14 +131,8 @@ def collect(s, events):
     gains = [[0, 0, 0, 0] for _ in range(n)]
     for area, res in _AREA_RESOURCE:
         base = area * 4
-        got, pieces = [], []
-        for seat in range(n):
-            elf, melf, dwarf, mdwarf = workers[seat][base:base + 4]
-            # 1 Forest, 2 Quarry, 4 Gold mine: each worker collects 1, a master `master`;
-            # 3 Mine: metal = pairs of elf and dwarf power.
-            elves, dwarves = elf + master * melf, dwarf + master * mdwarf
-            got.append(min(elves, dwarves) if area == MINE else elves + dwarves)
-            pieces.append(elf + melf + dwarf + mdwarf)   # a master counts 1 for the bonus
+        # A master counts 1 for the bonus.
+        pieces = [v[base] + v[base + 1] + v[base + 2] + v[base + 3] for v in workers]
         best = max(pieces)
         if best == 0:
             continue   # nobody here: no collection, no bonus
@@ -144,9 +140,14 @@ def collect(s, events):
         area_name, res_name = AREAS[area], RESOURCES[res]
         for seat in range(n):
             if pieces[seat]:
+                # 1 Forest, 2 Quarry, 4 Gold mine: each worker collects 1, a master
+                # `master`; 3 Mine: metal = pairs of elf and dwarf power.
+                v = workers[seat]
+                elves, dwarves = v[base] + master * v[base + 1], v[base + 2] + master * v[base + 3]
+                got = (elves if elves < dwarves else dwarves) if area == MINE else elves + dwarves
                 bonus = area_bonus if seat == winner else 0
-                gains[seat][res] += got[seat] + bonus
-                events.append(("area", seat, area_name, res_name, got[seat], bonus))
+                gains[seat][res] += got + bonus
+                events.append(("area", seat, area_name, res_name, got, bonus))
         if winner != NOBODY:
             events.append(("bonus", winner, area_name, area_bonus))
     for seat in range(n):
@@ -203,8 +204,11 @@ def after_camp_choice(s, events):
 def income_and_taxes(s, events):
     """§7.7: income per built card with a coin, then the tax of the player's level."""
     rs = s.rs
+    card_income, types = rs.card_income, s.types
     for seat, p in enumerate(s.players):
-        income = sum(rs.card_income[s.types[c]] for c in p.built)
+        income = 0
+        for c in p.built:
+            income += card_income[types[c]]
         p.res[3] += income
         tax = rs.tax_for(p.score)
         paid = min(tax, p.res[3])
@@ -237,7 +241,11 @@ def end_turn(s, events):
     """§8 End of turn: Library gnomes draw first, then the hand limit."""
     seat = s.current
     p = s.players[seat]
-    gnomes = sum(s.gnomes.get(c, 0) for c in p.built if s.types[c] == LIBRARY)
+    gnomes = 0
+    if s.gnomes:
+        for c in p.built:
+            if s.types[c] == LIBRARY:
+                gnomes += s.gnomes.get(c, 0)
     if gnomes:
         draw_to_hand(s, seat, gnomes * s.rs.lock_library_draw, events)
     events.append(("end-turn", seat))

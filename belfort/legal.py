@@ -22,31 +22,42 @@ from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN
                     PLACEMENT, STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_NP_TAKE,
                     STEP_SPIES_SHOW, STEP_SPIES_TAKE, STEP_SPREAD)
 # architect_*, discount_options and gatehouse_second_markers are re-exported for the bots.
-from .targets import (activation_options, architect_cost, architect_sites,  # noqa: F401
-                      discount_options, free_build_sites, gatehouse_second_markers,
-                      gnome_targets)
+from .targets import (RESOURCE_CAPS, activation_options, architect_cost,  # noqa: F401
+                      architect_sites, discount_options, free_build_sites,
+                      gatehouse_second_markers, gnome_targets, resource_caps)
 
 
 def legal_commands(state, seat):
     """Every command `seat` may give now, in a fixed order. Empty when it is not their turn."""
     cache = state._legal
-    if cache is not None and cache[1] == seat and cache[0] == state.version:
+    if cache is not None and cache[0] == state.version and cache[1] == seat:
         return cache[2]
-    cmds = []
-    if not state.reveal_queue:
-        # Is it `seat`'s decision? (state.waiting_for() without building its list)
-        phase, step = state.phase, state.step
-        if phase == PH_KEEP:
-            ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice
-        elif step == STEP_SPIES_SHOW:
-            ours = seat in state.spies_waiting and seat not in state.spies_shown
-        else:
-            ours = seat == state.current and phase != OVER
-        generate = _GENERATORS.get((phase, step)) if ours else None
-        if generate is not None:
-            cmds = generate(state, seat)
+    # Is it `seat`'s decision? (state.waiting_for() without building its list.) The usual
+    # case first: the current seat, outside the simultaneous steps (where `current` is not
+    # the one deciding) and the game's end (no generator).
+    phase, step = state.phase, state.step
+    if seat == state.current and phase != PH_KEEP and step != STEP_SPIES_SHOW \
+            and not state.reveal_queue:
+        generate = _GENERATORS.get((phase, step))
+    else:
+        generate = _simultaneous_generator(state, seat)
+    cmds = generate(state, seat) if generate is not None else []
     state._legal = (state.version, seat, cmds)
     return cmds
+
+
+def _simultaneous_generator(state, seat):
+    """The generator of `seat`'s decision in the keep-3 choice or the Spies' showing (where
+    several seats decide at once), or None when `seat` has no decision to make."""
+    if state.reveal_queue:
+        return None
+    if state.phase == PH_KEEP:
+        ours = type(seat) is int and 0 <= seat < state.n and seat not in state.keep_choice
+    elif state.step == STEP_SPIES_SHOW:
+        ours = seat in state.spies_waiting and seat not in state.spies_shown
+    else:
+        return None
+    return _GENERATORS.get((state.phase, state.step)) if ours else None
 
 
 # --- checking a command ---------------------------------------------------------------------
@@ -212,15 +223,21 @@ def _placements(s, seat):
     placed = p.placed
     # s.unplaced(seat), written out (a placement is a third of all decisions)
     me, md = s.masters(seat) if p.built and s.gnomes else (0, 0)
-    kinds = []
-    if p.elves - me > placed[0]:
-        kinds.append(0)
-    if me > placed[1]:
-        kinds.append(1)
-    if p.dwarves - md > placed[2]:
-        kinds.append(2)
-    if md > placed[3]:
-        kinds.append(3)
+    if not (me or md):   # no masters (the usual case): elves and dwarves only
+        if p.elves > placed[0]:
+            kinds = _ELF_DWARF if p.dwarves > placed[2] else _ELF
+        else:
+            kinds = _DWARF if p.dwarves > placed[2] else ()
+    else:
+        kinds = []
+        if p.elves - me > placed[0]:
+            kinds.append(0)
+        if me > placed[1]:
+            kinds.append(1)
+        if p.dwarves - md > placed[2]:
+            kinds.append(2)
+        if md > placed[3]:
+            kinds.append(3)
     if not kinds:
         return [_PASS]
     rs = s.rs
@@ -230,14 +247,19 @@ def _placements(s, seat):
         planks.append(DESK)
     if not p.camp_used and NOBODY in s.camp:
         planks.append(CAMP)
+    # (Loops rather than comprehensions here and below: over a few items a comprehension
+    # costs more to set up than it saves.)
     guild_plank, np_dwarf = s.guild_plank, s.np_dwarf
+    rows = _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds)
     if gold >= rs.fee_guild_plank:
-        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
-                   if guild_plank[d] == NOBODY and d not in np_dwarf]
+        for d, _, _, _, plank in rows:
+            if guild_plank[d] == NOBODY and d not in np_dwarf:
+                planks.append(plank)
     else:   # only the guilds the seat owns are free of the fee
         board = s.board
-        planks += [GUILD_PLANK + g for d, g in enumerate(s.guilds)
-                   if guild_plank[d] == NOBODY and d not in np_dwarf and board[d * 12 + 11] == seat]
+        for d, x, _, _, plank in rows:
+            if guild_plank[d] == NOBODY and d not in np_dwarf and board[x] == seat:
+                planks.append(plank)
     if p.built:
         types, gnomes, card_plank = s.types, s.gnomes, s.card_plank
         locked_ok = gold >= rs.fee_property_plank
@@ -247,9 +269,15 @@ def _placements(s, seat):
                 if t in PLANK_BEHIND_LOCK and not (locked_ok and gnomes.get(c)):
                     continue
                 planks.append(CARD_PLANK + c)
-    out = [("place", k, pl) for k in kinds for pl in planks]
+    out = []
+    for k in kinds:
+        for pl in planks:
+            out.append(("place", k, pl))
     out.append(_PASS)
     return out
+
+
+_ELF_DWARF, _ELF, _DWARF = (0, 2), (0,), (2,)
 
 
 def _spread(s, seat):
@@ -278,15 +306,30 @@ _EXCHANGES = (("exchange", 0), ("exchange", 1))
 
 def _crests(s, seat):
     down = s.crest_down
-    return [_CRESTS[k] for k in range(1, s.n + 1) if not down[k]]
+    out = []
+    for k in range(1, s.n + 1):
+        if not down[k]:
+            out.append(_CRESTS[k])
+    return out
 
 
 def _actions(s, seat):
     """§8, §13, §14: one action of the Actions turn."""
-    rs = s.rs
     p = s.players[seat]
     res = p.res
+    # What the seat can pay for depends on its resources alone (given the ruleset and the
+    # guild layout): looked up once instead of comparing costs command by command.
+    rs = s.rs
+    caps = RESOURCE_CAPS.get(rs) or resource_caps(rs)
     w, st, m, gold = res
+    cw, cs, cm, cg = caps
+    key = (rs, w if w < cw else cw, st if st < cs else cs, m if m < cm else cm,
+           gold if gold < cg else cg)
+    paying = _PAYING.get(key)
+    if paying is None:
+        paying = _PAYING[key] = _paying(rs, key[1:])
+    affordable, walls, guilds_paid, buys, sells, exchanges, can_hire, can_smith, can_buy_card = \
+        paying
     out = []
     waiting = p.waiting
     if len(waiting) == 1:
@@ -299,49 +342,30 @@ def _actions(s, seat):
                 out += activation_options(s, seat, plank)
     board = s.board
     types = s.types
-    if p.hand:
-        card_cost = rs.card_cost
+    if affordable:
         free = {}
         for c in p.hand:
             t = types[c]
-            if t is None:
-                continue
-            cw, cs, cm, cg = card_cost[t]
-            if w < cw or st < cs or m < cm or gold < cg:
-                continue
-            sites = free.get(t)
-            if sites is None:
-                sites = free[t] = free_build_sites(board, t)
-            out += [("build", c, x) for x in sites]
-    cw, cs, cm, cg = rs.wall_cost
-    if w >= cw and st >= cs and m >= cm and gold >= cg:
+            if t in affordable:
+                sites = free.get(t)
+                if sites is None:
+                    sites = free[t] = free_build_sites(board, t)
+                for x in sites:
+                    out.append(("build", c, x))
+    if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
-    rows = _GUILD_ROWS.get(s.rs, _NO_ROWS).get(s.guilds) or _guild_rows(s)
-    for x, cmd, cw, cs, cm, cg in rows:
-        if board[x] == NOBODY and w >= cw and st >= cs and m >= cm and gold >= cg:
-            out.append(cmd)
+    if guilds_paid:
+        for _, x, g, cmd, _ in _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds):
+            if board[x] == NOBODY and guilds_paid[g]:
+                out.append(cmd)
     visits = s.t_visits
     if s.t_buys < visits:
-        bw, bs, bm = rs.trade_buy
-        if gold >= bw:
-            out.append(_BUYS[0])
-        if gold >= bs:
-            out.append(_BUYS[1])
-        if gold >= bm:
-            out.append(_BUYS[2])
+        out += buys
     if s.t_sells < visits:
-        if w >= 1:
-            out.append(_SELLS[0])
-        if st >= 1:
-            out.append(_SELLS[1])
-        if m >= 1:
-            out.append(_SELLS[2])
+        out += sells
     if s.t_exchanges > 0:
-        if w >= 1:
-            out.append(_EXCHANGES[0])
-        if st >= 1:
-            out.append(_EXCHANGES[1])
-    if not s.t_hired and gold >= rs.fee_gnome_hire and s.gnome_supply > 0:
+        out += exchanges
+    if can_hire and not s.t_hired and s.gnome_supply > 0:
         out += gnome_targets(s, seat, "hire")
     gnomes = s.gnomes
     if gnomes:
@@ -352,41 +376,72 @@ def _actions(s, seat):
                     if c not in s.t_banks:
                         out.append(("bank", c))
                 elif t == BLACKSMITH:
-                    if c not in s.smith_used and gold >= rs.lock_blacksmith_gold:
+                    if can_smith and c not in s.smith_used:
                         out.append(("smith", c))
     if not waiting:
         out.append(_END)
-        if gold >= rs.fee_card_purchase:
-            out += [("buy-card", c) for c in s.pool]
+        if can_buy_card:
+            for c in s.pool:
+                out.append(("buy-card", c))
             if s.draw or s.discard:
                 out.append(_BUY_TOP)
     return out
 
 
-_GUILD_ROWS = {}   # ruleset -> guild layout -> rows
-_NO_ROWS = {}
+# (ruleset, wood, stone, metal, gold) -> what those resources pay for, each resource capped
+# at the most that any price of the ruleset asks (more changes nothing), so the table stays
+# small. Rulesets are not changed once read, so an entry never goes stale.
+_PAYING = {}
+
+def _paying(rs, res):
+    """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
+    none), whether a wall is affordable, whether each guild (by id) is (empty when none is),
+    the buy / sell / exchange commands, and whether the gold pays for a hire, a Blacksmith
+    lock and a card purchase."""
+    w, st, m, gold = res
+
+    def pays(cost):
+        cw, cs, cm, cg = cost
+        return w >= cw and st >= cs and m >= cm and gold >= cg
+
+    bw, bs, bm = rs.trade_buy
+    found = (
+        frozenset(t for t, cost in enumerate(rs.card_cost) if pays(cost)),
+        pays(rs.wall_cost),
+        tuple(pays(cost) for cost in rs.guild_cost) if any(map(pays, rs.guild_cost)) else (),
+        tuple(cmd for cmd, ok in zip(_BUYS, (gold >= bw, gold >= bs, gold >= bm)) if ok),
+        tuple(cmd for cmd, ok in zip(_SELLS, (w >= 1, st >= 1, m >= 1)) if ok),
+        tuple(cmd for cmd, ok in zip(_EXCHANGES, (w >= 1, st >= 1)) if ok),
+        gold >= rs.fee_gnome_hire,
+        gold >= rs.lock_blacksmith_gold,
+        gold >= rs.fee_card_purchase,
+    )
+    if len(_PAYING) > 4096:
+        _PAYING.clear()
+    return found
 
 
-def _guild_rows(s):
-    """(guild symbol, `guild` command, cost) of each district's guild; fixed for a game, so
-    made once per ruleset and guild layout (and looked up without a call by `_actions`)."""
-    by_layout = _GUILD_ROWS.get(s.rs)
-    if by_layout is None:
-        if len(_GUILD_ROWS) > 64:
-            _GUILD_ROWS.clear()
-        by_layout = _GUILD_ROWS[s.rs] = {}
-    rows = by_layout.get(s.guilds)
-    if rows is None:
-        rows = by_layout[s.guilds] = tuple((x, _GUILDS[g], *s.rs.guild_cost[g])
-                                           for x, g in zip(GUILD_SITES, s.guilds))
+# guild layout -> for each district: (district, guild site, guild id, `guild` command, guild
+# plank), for `_actions` and `_placements`. Made of the layout alone: never stale.
+_GUILD_ROWS = {}
+
+
+def _guild_rows(guilds):
+    if len(_GUILD_ROWS) > 4096:
+        _GUILD_ROWS.clear()
+    rows = _GUILD_ROWS[guilds] = tuple((d, x, g, _GUILDS[g], GUILD_PLANK + g)
+                                       for d, (x, g) in enumerate(zip(GUILD_SITES, guilds)))
     return rows
 
 
 def _hand_cards(verb):
     def generate(s, seat):
         types = s.types
-        return [(verb, c, types[c]) for c in sorted(s.players[seat].hand)
-                if types[c] is not None]
+        out = []
+        for c in sorted(s.players[seat].hand):
+            if types[c] is not None:
+                out.append((verb, c, types[c]))
+        return out
     return generate
 
 

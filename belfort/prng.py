@@ -22,10 +22,13 @@ class Prng:
         self._pos = 0
 
     def _refill(self):
-        """Append the next block to the bytes not used yet."""
-        block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-        self._counter += 1
-        self._buf = self._buf[self._pos:] + block
+        """Append the next blocks to the bytes not used yet: four at a time (the stream is the
+        same block after block; fewer, larger refills cost less than one per 32 bytes)."""
+        key, counter, sha256 = self._key, self._counter, hashlib.sha256
+        blocks = b"".join([sha256(key + (counter + i).to_bytes(8, "big")).digest()
+                           for i in range(4)])
+        self._counter = counter + 4
+        self._buf = self._buf[self._pos:] + blocks
         self._pos = 0
 
     def _bytes(self, n):
@@ -37,28 +40,38 @@ class Prng:
 
     def below(self, n):
         """A uniform integer in [0, n)."""
+        if 1 < n <= 256:   # one byte a draw (the common case): the next byte, if accepted
+            pos = self._pos
+            buf = self._buf
+            if pos < len(buf) and buf[pos] < 256 - 256 % n:
+                self._pos = pos + 1
+                return buf[pos] % n
+            return self._below_bytewise(n)
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        if n <= 256:   # one byte a draw (the common case), read without slicing
-            limit = 256 - 256 % n
-            buf, pos = self._buf, self._pos
-            while True:
-                if pos >= len(buf):
-                    self._pos = pos
-                    self._refill()
-                    buf, pos = self._buf, 0
-                x = buf[pos]
-                pos += 1
-                if x < limit:
-                    self._pos = pos
-                    return x % n
         nbytes = ((n - 1).bit_length() + 7) // 8
         limit = (256 ** nbytes // n) * n
         while True:
             x = int.from_bytes(self._bytes(nbytes), "big")
             if x < limit:
+                return x % n
+
+    def _below_bytewise(self, n):
+        """`below(n)` for 1 < n <= 256 when the next byte is missing or rejected: bytes are
+        drawn one by one until one is below the largest multiple of n (no modulo bias)."""
+        limit = 256 - 256 % n
+        buf, pos = self._buf, self._pos
+        while True:
+            if pos >= len(buf):
+                self._pos = pos
+                self._refill()
+                buf, pos = self._buf, 0
+            x = buf[pos]
+            pos += 1
+            if x < limit:
+                self._pos = pos
                 return x % n
 
     def choice(self, items):

@@ -34,7 +34,11 @@ def district_markers(s):
 
 
 def gnome_count(s, seat):
-    return sum(s.gnomes.get(c, 0) for c in s.players[seat].built)
+    gnomes = s.gnomes
+    count = 0
+    for c in s.players[seat].built:
+        count += gnomes.get(c, 0)
+    return count
 
 
 def score_phase(s):
@@ -55,8 +59,10 @@ def score_phase(s):
     elf_pts = rank_points(elves, rs.worker_points)[:n]
     dwarf_pts = rank_points(dwarves, rs.worker_points)[:n]
     gnome_pts = rank_points(gnomes, rs.worker_points)
-    total = [sum(d[seat] for d in districts) + elf_pts[seat] + dwarf_pts[seat] + gnome_pts[seat]
-             for seat in range(n)]
+    total = [elf_pts[seat] + dwarf_pts[seat] + gnome_pts[seat] for seat in range(n)]
+    for d in districts:
+        for seat in range(n):
+            total[seat] += d[seat]
     return {"round": s.round, "districts": districts, "elves": elf_pts, "dwarves": dwarf_pts,
             "gnomes": gnome_pts, "total": total}
 

@@ -29,6 +29,10 @@ STEP_NP_MARK = "np-mark"        # §12
 
 
 
+# The phases where only the current seat decides (outside the Spies' simultaneous step).
+_ONE_SEAT_PHASES = frozenset((NP_SETUP, PLACEMENT, CAMP, ACTIONS, NP_TURN))
+
+
 class Player:
     __slots__ = ("res", "score", "elves", "dwarves", "hand", "built", "placed", "waiting",
                  "camp_used", "passed", "taxes_lost")
@@ -189,6 +193,9 @@ class GameState:
 
     def waiting_for(self):
         """The seats whose decision the game waits for now (several in simultaneous steps)."""
+        if self.phase in _ONE_SEAT_PHASES and self.step != STEP_SPIES_SHOW \
+                and not self.reveal_queue:
+            return [self.current]   # the usual case, tested first
         if self.reveal_queue or self.phase == OVER:
             return []
         if self.phase == KEEP:

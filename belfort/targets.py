@@ -22,7 +22,11 @@ def free_build_sites(board, t):
                 out.append(a)
                 out.append(a + 1)
         return out
-    return [x for x in SITES_OF_TYPE[t] if board[x] == NOBODY]
+    out = []   # a loop: over a few sites a comprehension costs more to set up
+    for x in SITES_OF_TYPE[t]:
+        if board[x] == NOBODY:
+            out.append(x)
+    return out
 
 
 def gnome_targets(s, seat, verb, *prefix):
@@ -138,7 +142,7 @@ def architect_sites(s):
 def _architects(s, seat, plank):
     """Every (free place, discount) the seat can pay, in architect_sites' order."""
     board = s.board
-    type_codes, wall_codes, guild_codes = _architect_codes(s.rs, s.guilds, s.players[seat].res)
+    type_codes, wall_codes, guild_codes = _architect_codes(s.rs, s.players[seat].res)
     out = []
     for t, codes in enumerate(type_codes):
         if codes:
@@ -147,29 +151,51 @@ def _architects(s, seat, plank):
     if wall_codes:
         out += [("activate", plank, x, code)
                 for x in WALL_SITES if board[x] == NOBODY for code in wall_codes]
-    for x, codes in zip(GUILD_SITES, guild_codes):
+    for x, g in zip(GUILD_SITES, s.guilds):
+        codes = guild_codes[g]
         if codes and board[x] == NOBODY:
             out += [("activate", plank, x, code) for code in codes]
     return out
 
 
+# The most any price of a ruleset asks of each resource (wood, stone, metal, gold): a player
+# holding more pays for nothing more, so tables of what resources pay for are keyed by the
+# resources capped at these and stay small. The trading post's buy and sell (1 of a resource)
+# and the gold fees count as prices. Rulesets are not changed once read.
+RESOURCE_CAPS = {}
+
+
+def resource_caps(rs):
+    costs = [*rs.card_cost, rs.wall_cost, *rs.guild_cost, (1, 1, 1, max(rs.trade_buy)),
+             (0, 0, 0, rs.fee_gnome_hire), (0, 0, 0, rs.lock_blacksmith_gold),
+             (0, 0, 0, rs.fee_card_purchase)]
+    if len(RESOURCE_CAPS) > 64:
+        RESOURCE_CAPS.clear()
+    found = RESOURCE_CAPS[rs] = tuple(max(cost[r] for cost in costs) for r in range(4))
+    return found
+
+
 _ARCHITECT_CODES = {}
 
 
-def _architect_codes(rs, guilds, res):
-    """The discounts a player with `res` can pay for each card type, a wall and each
-    district's guild. They depend only on the resources (given the ruleset and guilds), so
-    they are worked out once per resources met rather than for every place."""
-    key = (rs, guilds, *res)
+def _architect_codes(rs, res):
+    """The discounts a player with `res` can pay for each card type, a wall and each guild
+    (by guild id). They depend only on the resources (given the ruleset), up to the
+    ruleset's resource caps, so they are worked out once per capped resources met rather
+    than for every place."""
+    cw, cs, cm, cg = RESOURCE_CAPS.get(rs) or resource_caps(rs)
+    w, st, m, gold = res
+    key = (rs, w if w < cw else cw, st if st < cs else cs, m if m < cm else cm,
+           gold if gold < cg else cg)
     found = _ARCHITECT_CODES.get(key)
     if found is None:
         if len(_ARCHITECT_CODES) > 4096:
             _ARCHITECT_CODES.clear()
         discounts = rs.discounts
         found = _ARCHITECT_CODES[key] = (
-            tuple(tuple(discount_options(cost, res, discounts)) for cost in rs.card_cost),
-            tuple(discount_options(rs.wall_cost, res, discounts)),
-            tuple(tuple(discount_options(rs.guild_cost[g], res, discounts)) for g in guilds))
+            tuple(tuple(discount_options(cost, key[1:], discounts)) for cost in rs.card_cost),
+            tuple(discount_options(rs.wall_cost, key[1:], discounts)),
+            tuple(tuple(discount_options(cost, key[1:], discounts)) for cost in rs.guild_cost))
     return found
 
 
@@ -188,40 +214,78 @@ def _thieves(s, seat, plank):
     return out
 
 
-_BANDITS = {}
+_BANDITS = {}        # (plank, most, takers) -> the `each` choices
+_BANDITS_FROM = {}   # (plank, limit, seat, wood, stone, metal) -> the `from` choices
 
 
 def _bandits(s, seat, plank):
     """The choices depend only on what the others hold, up to the Bandits' limit (more wood
-    or stone than the limit changes nothing), so they are made once per such situation."""
+    or stone than the limit changes nothing): those robbing one seat on what that seat
+    holds, those robbing several on which of wood and stone each of them has. Both are
+    made once per such situation."""
     limit, most = s.rs.bandits_one, s.rs.max_targets
     cap = max(limit, 1)
-    holdings = tuple((q, min(res[0], cap), min(res[1], cap), res[2] >= 1)
-                     for q, res in ((q, s.players[q].res) for q in _others(s, seat)))
-    key = (plank, limit, most, holdings)
+    out = []
+    takers = []
+    players = s.players
+    for q in range(s.n):
+        if q == seat:
+            continue
+        res = players[q].res
+        w, st, m = res[0], res[1], res[2] >= 1
+        if w > cap:
+            w = cap
+        if st > cap:
+            st = cap
+        key = (plank, limit, q, w, st, m)
+        found = _BANDITS_FROM.get(key)
+        if found is None:
+            if len(_BANDITS_FROM) > 4096:
+                _BANDITS_FROM.clear()
+            found = _BANDITS_FROM[key] = tuple(_bandit_from(plank, limit, q, w, st, m))
+        out += found
+        if w and st:
+            takers.append((q, (0, 1)))
+        elif w or st:
+            takers.append((q, (0,) if w else (1,)))
+    key = (plank, most, tuple(takers))
     found = _BANDITS.get(key)
     if found is None:
         if len(_BANDITS) > 4096:
             _BANDITS.clear()
-        found = _BANDITS[key] = tuple(_bandit_options(plank, limit, most, holdings))
-    return list(found)
+        found = _BANDITS[key] = tuple(_bandit_groups(plank, most, takers))
+    out += found
+    return out
 
 
 def _bandit_options(plank, limit, most, holdings):
+    """Every choice, worked out from `holdings` ((seat, wood, stone, has metal) of each other
+    seat, wood and stone capped at the limit): what `_bandits` remembers in two parts."""
     out = []
     takers = []
     for q, w, st, m in holdings:
-        if m >= 1:
-            out.append(("activate", plank, "from", q, 2))
-        # "up to 2 wood/stone (any mix)": as many as they have, up to the limit.
-        take = min(limit, w + st)
-        for nw in range(take, -1, -1):
-            ns = take - nw
-            if take and nw <= w and ns <= st:
-                out.append(("activate", plank, "from", q) + (0,) * nw + (1,) * ns)
+        out += _bandit_from(plank, limit, q, w, st, m)
         choices = [r for r in (0, 1) if (w, st)[r] >= 1]
         if choices:
             takers.append((q, choices))
+    return out + _bandit_groups(plank, most, takers)
+
+
+def _bandit_from(plank, limit, q, w, st, m):
+    out = []
+    if m >= 1:
+        out.append(("activate", plank, "from", q, 2))
+    # "up to 2 wood/stone (any mix)": as many as they have, up to the limit.
+    take = min(limit, w + st)
+    for nw in range(take, -1, -1):
+        ns = take - nw
+        if take and nw <= w and ns <= st:
+            out.append(("activate", plank, "from", q) + (0,) * nw + (1,) * ns)
+    return out
+
+
+def _bandit_groups(plank, most, takers):
+    out = []
     for k in range(2, most + 1):
         for group in combinations(takers, k):
             out += _bandit_each(plank, group)

@@ -129,8 +129,14 @@ def _public_tuple(s):
 
 def state_hash(s):
     """SHA-256 (hex) of the canonical public state."""
-    data = json.dumps(_public_tuple(s), separators=(",", ":"), sort_keys=True)
+    data = _CANONICAL.encode(_public_tuple(s))
     return hashlib.sha256(data.encode()).hexdigest()
+
+
+# The encoding json.dumps(value, separators=(",", ":"), sort_keys=True) gives, made once
+# instead of at every call. The public tuple is plain nested data and never circular, so
+# the encoder need not track the containers it is inside (the output is the same).
+_CANONICAL = json.JSONEncoder(separators=(",", ":"), sort_keys=True, check_circular=False)
 
 
 __all__ = ["public_view", "seat_view", "state_hash"]

@@ -1,16 +1,18 @@
 """§14 Wizards, Bandits and Architects: their choices are remembered by what they depend on
 (targets.py: the markers of each swap group, the others' holdings up to the Bandits' limit,
-the discounts a player's resources can pay). A remembered answer must be exactly the one
-worked out afresh, in every position random games reach, whatever positions came before."""
+the discounts a player's resources can pay), and so is what a player's resources pay for in
+the Actions list (legal.py). A remembered answer must be exactly the one worked out afresh,
+in every position random games reach, whatever positions came before."""
 
 import pytest
 
-from belfort import apply, legal_commands, new_game
+from belfort import apply, legal, legal_commands, new_game
 from belfort import targets
 from belfort.data import ARCHITECTS, BANDITS, GUILD_PLANK, WIZARDS
 from belfort.prng import Prng
 
-MEMOS = (targets._SWAPS, targets._GATE_SWAPS, targets._BANDITS, targets._ARCHITECT_CODES)
+MEMOS = (targets._SWAPS, targets._GATE_SWAPS, targets._BANDITS, targets._BANDITS_FROM,
+         targets._ARCHITECT_CODES, targets.RESOURCE_CAPS, legal._PAYING)
 
 
 def worked_out_afresh(game, seat, plank):
@@ -19,6 +21,9 @@ def worked_out_afresh(game, seat, plank):
     for memo in MEMOS:
         memo.clear()
     try:
+        if plank is None:
+            game._legal = None
+            return legal_commands(game, seat)
         return targets.activation_options(game, seat, plank)
     finally:
         for memo, entries in zip(MEMOS, saved):
@@ -44,5 +49,32 @@ def test_remembered_choices_are_those_worked_out_afresh(players):
                         (plank, game.round)
                     compared += 1
             cmds = legal_commands(game, seat)
+            assert cmds == worked_out_afresh(game, seat, None)
             apply(game, cmds[rng.below(len(cmds))], seat)
     assert compared > 100
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_remembered_bandit_choices_are_those_of_the_plain_enumeration(players):
+    """§14 Bandits: the choices remembered in two parts (robbing one seat, robbing several)
+    are, in order, those of the one-piece enumeration over the others' holdings."""
+    plank = GUILD_PLANK + BANDITS
+    compared = 0
+    for seed in range(4):
+        game = new_game(players, {"guilds": "advanced"}, seed=f"bandits-{players}-{seed}")
+        rng = Prng(f"bandits-{seed}", "random-bot")
+        rs = game.rs
+        cap = max(rs.bandits_one, 1)
+        while not game.is_over():
+            seat = game.waiting_for()[0]
+            if game.phase == "actions":
+                holdings = tuple((q, min(r[0], cap), min(r[1], cap), r[2] >= 1)
+                                 for q, r in ((q, game.players[q].res) for q in range(game.n))
+                                 if q != seat)
+                expected = targets._bandit_options(plank, rs.bandits_one, rs.max_targets,
+                                                   holdings)
+                assert targets._bandits(game, seat, plank) == expected
+                compared += 1
+            cmds = legal_commands(game, seat)
+            apply(game, cmds[rng.below(len(cmds))], seat)
+    assert compared > 50
