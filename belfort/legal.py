@@ -38,10 +38,7 @@ def legal_commands(state, seat):
     phase, step = state.phase, state.step
     if seat == state.current and phase != PH_KEEP and step != STEP_SPIES_SHOW \
             and not state.reveal_queue:
-        try:   # (two plain lookups cost less than making a (phase, step) key)
-            generate = _GENERATORS_BY_PHASE[phase][step]
-        except KeyError:
-            generate = None
+        generate = _GENERATORS.get((phase, step))
     else:
         generate = _simultaneous_generator(state, seat)
     cmds = generate(state, seat) if generate is not None else []
@@ -484,11 +481,6 @@ _GENERATORS = {
     (NP_TURN, STEP_NP_TAKE): _np_takes,
     (NP_TURN, STEP_NP_MARK): _np_marks,
 }
-
-# The same, by phase then step, for legal_commands.
-_GENERATORS_BY_PHASE = {}
-for (_phase, _step), _generate in _GENERATORS.items():
-    _GENERATORS_BY_PHASE.setdefault(_phase, {})[_step] = _generate
 
 __all__ = ["legal_commands", "check_legal", "is_legal", "command_claims", "unknown_claims",
            "apply_claims", "known_count", "where", "architect_cost", "architect_sites",
