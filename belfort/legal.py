@@ -283,18 +283,23 @@ _ELF_DWARF, _ELF, _DWARF = (0, 2), (0,), (2,)
 def _spread(s, seat):
     """§6 after passing: every remaining worker of one kind over its three areas."""
     kind = s.spread_kinds[0]
-    total = s.unplaced(seat)[kind]
-    spreads = _SPREADS.get((kind, total))
+    p = s.players[seat]
+    if p.built and s.gnomes:
+        total = s.unplaced(seat)[kind]
+    else:   # no masters: s.unplaced(seat)[kind], written out
+        total = (p.elves, 0, p.dwarves, 0)[kind] - p.placed[kind]
+    by_total = _SPREADS[kind]
+    spreads = by_total.get(total)
     if spreads is None:
-        spreads = _SPREADS[kind, total] = tuple(
+        spreads = by_total[total] = tuple(
             ("spread", kind, a, b, total - a - b)
             for a in range(total, -1, -1) for b in range(total - a, -1, -1))
     return list(spreads)
 
 
 # Commands are immutable tuples, so those with few possible arguments are made once and
-# shared by every list (the spreads: by kind and number of workers, filled as met).
-_SPREADS = {}
+# shared by every list (the spreads: by kind, then number of workers, filled as met).
+_SPREADS = ({}, {}, {}, {})
 _PASS, _END, _BUY_TOP = ("pass",), ("end",), ("buy-card", NOBODY)
 _CRESTS = tuple(("crest", k) for k in range(8))
 _WALLS = tuple(("wall", x) if x in WALL_SITES else None for x in range(N_SITES))
