@@ -102,12 +102,10 @@ def listed(s, command, seat):
     cache = s._legal
     if cache is None or cache[1] != seat or cache[0] != s.version:
         return None
-    cmds = cache[2]
-    try:
-        i = cmds.index(command)
-    except ValueError:
-        return None
-    return command if cmds[i] is command else None
+    for cmd in cache[2]:
+        if cmd is command:
+            return command
+    return None
 
 
 def is_legal(state, command, seat=None):
