@@ -21,14 +21,16 @@ from .targets import architect_cost, received
 def apply(s, command, seat=None):
     """Carry out `command` (a tuple, a list from the wire, or text) for `seat` (default: the
     only seat the game waits for). Mutates `s`; returns a list of events."""
+    # `listed`, written out (the hottest path): the very tuple from the legal list cached for
+    # this seat and version, found by identity (cheaper than the tuple comparisons of
+    # list.index, and identity is what `listed` asks).
     cache = s._legal
-    try:
-        # `listed`, written out (the hottest path): the very tuple from the legal list cached
-        # for this seat and version. No cache raises TypeError, a command not listed ValueError.
-        ok = cache[0] == s.version and cache[1] == seat and type(seat) is int and \
-            type(command) is tuple and cache[2][cache[2].index(command)] is command
-    except (TypeError, ValueError):
-        ok = False
+    ok = False
+    if cache is not None and cache[0] == s.version and cache[1] == seat and type(seat) is int:
+        for cmd in cache[2]:
+            if cmd is command:
+                ok = True
+                break
     if not ok:
         command, seat = check_legal(s, command, seat)
         if command[0] in CLAIM_VERBS:

@@ -111,13 +111,16 @@ def start_round(s, events):
 def next_placer(s, events):
     """§6: the next player in turn order who has not passed; Collection once all have."""
     n, turn, order, players = s.n, s.turn, s.order, s.players
-    for i in range(1, n + 1):
-        t = (turn + i) % n
+    t = turn
+    while True:   # the seats after `turn` in order, `turn` itself last (usually one step)
+        t = t + 1 if t + 1 < n else 0
         seat = order[t]
         if not players[seat].passed:
             s.turn = t
             s.current = seat
             return
+        if t == turn:
+            break
     collect(s, events)
 
 

@@ -102,12 +102,10 @@ def listed(s, command, seat):
     cache = s._legal
     if cache is None or cache[1] != seat or cache[0] != s.version:
         return None
-    cmds = cache[2]
-    try:
-        i = cmds.index(command)
-    except ValueError:
-        return None
-    return command if cmds[i] is command else None
+    for cmd in cache[2]:
+        if cmd is command:
+            return command
+    return None
 
 
 def is_legal(state, command, seat=None):
@@ -283,18 +281,23 @@ _ELF_DWARF, _ELF, _DWARF = (0, 2), (0,), (2,)
 def _spread(s, seat):
     """§6 after passing: every remaining worker of one kind over its three areas."""
     kind = s.spread_kinds[0]
-    total = s.unplaced(seat)[kind]
-    spreads = _SPREADS.get((kind, total))
+    p = s.players[seat]
+    if p.built and s.gnomes:
+        total = s.unplaced(seat)[kind]
+    else:   # no masters: s.unplaced(seat)[kind], written out
+        total = (p.elves, 0, p.dwarves, 0)[kind] - p.placed[kind]
+    by_total = _SPREADS[kind]
+    spreads = by_total.get(total)
     if spreads is None:
-        spreads = _SPREADS[kind, total] = tuple(
+        spreads = by_total[total] = tuple(
             ("spread", kind, a, b, total - a - b)
             for a in range(total, -1, -1) for b in range(total - a, -1, -1))
     return list(spreads)
 
 
 # Commands are immutable tuples, so those with few possible arguments are made once and
-# shared by every list (the spreads: by kind and number of workers, filled as met).
-_SPREADS = {}
+# shared by every list (the spreads: by kind, then number of workers, filled as met).
+_SPREADS = ({}, {}, {}, {})
 _PASS, _END, _BUY_TOP = ("pass",), ("end",), ("buy-card", NOBODY)
 _CRESTS = tuple(("crest", k) for k in range(8))
 _WALLS = tuple(("wall", x) if x in WALL_SITES else None for x in range(N_SITES))
@@ -317,17 +320,25 @@ def _actions(s, seat):
     """§8, §13, §14: one action of the Actions turn."""
     p = s.players[seat]
     res = p.res
-    # What the seat can pay for depends on its resources alone (given the ruleset and the
-    # guild layout): looked up once instead of comparing costs command by command.
+    # What the seat can pay for depends on its resources alone (given the ruleset), each
+    # capped at the most any price asks: looked up once in the ruleset's table instead of
+    # comparing costs command by command.
     rs = s.rs
-    caps = RESOURCE_CAPS.get(rs) or resource_caps(rs)
+    table = _PAYING.get(rs) or _paying_table(rs)
+    cw, cs, cm, cg = table[0]
     w, st, m, gold = res
-    cw, cs, cm, cg = caps
-    key = (rs, w if w < cw else cw, st if st < cs else cs, m if m < cm else cm,
-           gold if gold < cg else cg)
-    paying = _PAYING.get(key)
+    if w > cw:
+        w = cw
+    if st > cs:
+        st = cs
+    if m > cm:
+        m = cm
+    if gold > cg:
+        gold = cg
+    i = 1 + ((w * (cs + 1) + st) * (cm + 1) + m) * (cg + 1) + gold
+    paying = table[i]
     if paying is None:
-        paying = _PAYING[key] = _paying(rs, key[1:])
+        paying = table[i] = _paying(rs, (w, st, m, gold))
     affordable, walls, guilds_paid, buys, sells, exchanges, can_hire, can_smith, can_buy_card = \
         paying
     out = []
@@ -388,10 +399,22 @@ def _actions(s, seat):
     return out
 
 
-# (ruleset, wood, stone, metal, gold) -> what those resources pay for, each resource capped
-# at the most that any price of the ruleset asks (more changes nothing), so the table stays
-# small. Rulesets are not changed once read, so an entry never goes stale.
+# ruleset -> [its resource caps, then what each capped (wood, stone, metal, gold) pays for
+# (None until met), in the order of `_actions`' index]. Rulesets are not changed once read,
+# so an entry never goes stale; with the standard caps the table has 300 entries.
 _PAYING = {}
+
+
+def _paying_table(rs):
+    caps = RESOURCE_CAPS.get(rs) or resource_caps(rs)
+    size = 1
+    for cap in caps:
+        size *= cap + 1
+    if len(_PAYING) > 64:
+        _PAYING.clear()
+    table = _PAYING[rs] = [caps] + [None] * size
+    return table
+
 
 def _paying(rs, res):
     """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
@@ -416,8 +439,6 @@ def _paying(rs, res):
         gold >= rs.lock_blacksmith_gold,
         gold >= rs.fee_card_purchase,
     )
-    if len(_PAYING) > 4096:
-        _PAYING.clear()
     return found
 
 

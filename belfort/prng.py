@@ -8,6 +8,10 @@ by rejection sampling (no modulo bias), and `shuffle` is an explicit Fisher–Ya
 import hashlib
 
 
+# For n up to 256: bytes below the largest multiple of n are accepted (no modulo bias).
+_BYTE_LIMIT = tuple(256 - 256 % n if n else 0 for n in range(257))
+
+
 class Prng:
     __slots__ = ("_key", "_counter", "_buf", "_pos")
 
@@ -42,10 +46,13 @@ class Prng:
         """A uniform integer in [0, n)."""
         if 1 < n <= 256:   # one byte a draw (the common case): the next byte, if accepted
             pos = self._pos
-            buf = self._buf
-            if pos < len(buf) and buf[pos] < 256 - 256 % n:
+            try:
+                x = self._buf[pos]
+            except IndexError:   # no byte left: refill
+                return self._below_bytewise(n)
+            if x < _BYTE_LIMIT[n]:
                 self._pos = pos + 1
-                return buf[pos] % n
+                return x % n
             return self._below_bytewise(n)
         if n <= 0:
             raise ValueError("below() needs a positive bound")
@@ -61,7 +68,7 @@ class Prng:
     def _below_bytewise(self, n):
         """`below(n)` for 1 < n <= 256 when the next byte is missing or rejected: bytes are
         drawn one by one until one is below the largest multiple of n (no modulo bias)."""
-        limit = 256 - 256 % n
+        limit = _BYTE_LIMIT[n]
         buf, pos = self._buf, self._pos
         while True:
             if pos >= len(buf):
