@@ -24,9 +24,10 @@ from .evaluate import evaluate, margin
 # The hard bot's playouts per second of thinking, per player count (a playout's length grows
 # with the players), measured with `python scripts/bench_bots.py --calibrate` on the
 # development machine (Python 3.11, one process, timed in CPU seconds because the machine is
-# shared): a `think` of 1 s took 0.8–1.2 s per searched decision at every player count.
+# shared; re-measured after the engine speed-ups of 2026-11-26): a `think` of 1 s took
+# 0.8–1.2 s per searched decision at every player count.
 # Another machine may differ: this table sets the strength a second buys, never determinism.
-PLAYOUTS_PER_SECOND = {2: 1700, 3: 1280, 4: 925, 5: 575}
+PLAYOUTS_PER_SECOND = {2: 2250, 3: 1700, 4: 1200, 5: 800}
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 
