@@ -21,17 +21,7 @@ from .targets import architect_cost, received
 def apply(s, command, seat=None):
     """Carry out `command` (a tuple, a list from the wire, or text) for `seat` (default: the
     only seat the game waits for). Mutates `s`; returns a list of events."""
-    # `listed`, written out (the hottest path): the very tuple from the legal list cached for
-    # this seat and version, found by identity (cheaper than the tuple comparisons of
-    # list.index, and identity is what `listed` asks).
-    cache = s._legal
-    ok = False
-    if cache is not None and cache[0] == s.version and cache[1] == seat and type(seat) is int:
-        for cmd in cache[2]:
-            if cmd is command:
-                ok = True
-                break
-    if not ok:
+    if type(seat) is not int or listed(s, command, seat) is None:
         command, seat = check_legal(s, command, seat)
         if command[0] in CLAIM_VERBS:
             apply_claims(s, command, seat)   # keep the types the command revealed (§15)
