@@ -30,6 +30,15 @@ def _uninterrupted():
         net.peers[0].history[-1][0]
 
 
+def _both_finished_alike(results, want_hash):
+    """Each peer ended the game normally (over, audit passed, exit 0, no false alarm) with
+    the uninterrupted game's hash."""
+    for r in results:
+        assert r["status"] == "over" and r["audit"] and r["audit"][0] and r["rc"] == 0, r
+        no_false_alarm(r)
+    assert {r["hash"] for r in results} == {want_hash}
+
+
 def test_the_last_decider_killed_after_its_decision_rejoins_and_finishes(spawn):
     want_hash, want_scores, last = _uninterrupted()
     d = spawn.dir
@@ -48,11 +57,7 @@ def test_the_last_decider_killed_after_its_decision_rejoins_and_finishes(spawn):
     other.wait_for(lambda ev: ev.get("kind") == "disconnect" and ev.get("seat") == last, 30)
     back = spawn("rejoin", "--dir", data, "--timeout", 60, label="back")
     results = [other.result(60), back.result(60)]
-    for r in results:
-        assert r["status"] == "over" and r["audit"] and r["audit"][0], r
-        assert r["rc"] == 0, r
-        no_false_alarm(r)
-    assert {r["hash"] for r in results} == {want_hash}
+    _both_finished_alike(results, want_hash)
     assert [r["scores"] for r in results] == [want_scores] * 2
 
 
@@ -83,11 +88,7 @@ def test_gone_past_the_stall_time_the_end_is_served_by_a_restarted_peer(spawn):
                   30)
     server = spawn("rejoin", "--data-dir", d / odir, "--game", gid[:12], "--timeout", 60,
                    label="server")
-    results = [back.result(60), server.result(60)]
-    for r in results:
-        assert r["status"] == "over" and r["audit"] and r["audit"][0] and r["rc"] == 0, r
-        no_false_alarm(r)
-    assert {r["hash"] for r in results} == {want_hash}
+    _both_finished_alike([back.result(60), server.result(60)], want_hash)
 
 
 def _until(cond, timeout, what):
@@ -124,9 +125,5 @@ def test_a_window_closed_at_the_end_stays_until_the_killed_seat_has_the_end(spaw
     assert other.p.poll() is None, "the window closed, the process stays"
     back = spawn("rejoin", "--dir", data, "--timeout", 60, label="back")
     results = [other.result(60), back.result(60)]
-    for r in results:
-        assert r["status"] == "over" and r["audit"] and r["audit"][0], r
-        assert r["rc"] == 0, r
-        no_false_alarm(r)
-    assert {r["hash"] for r in results} == {want_hash}
+    _both_finished_alike(results, want_hash)
     assert not any("did not finish it with us" in ln for ln in other.lines), other.lines

@@ -164,20 +164,10 @@ def test_a_suspended_peer_does_not_count_its_sleep_against_a_step_owed_to_it():
         net._collect(p)
     net.pump()
     sleeper = net.peers[0]
-    for _ in range(4):
-        net.now += 0.3
-        for p in net.peers:
-            p.tick(net.now)
-            net._collect(p)
-        net.pump()
+    net.beat(4)
     assert sleeper.deadlines.first_due, "seat 2 owes its seed commitment"
     net.now += sleeper.timing.step_deadline + 5     # seat 0 is stopped (SIGSTOP, suspend)
-    for _ in range(4):
-        for p in net.peers:
-            p.tick(net.now)
-            net._collect(p)
-        net.pump()
-        net.now += 0.3
+    net.beat(4)
     named = [a.text for a in sleeper.alerts if a.kind == "cheat"]
     assert not named, named
     net.peers[2].start(net.now)           # it sends its step: the game goes on
