@@ -100,13 +100,16 @@ def learned(before, after, seat):
             return Refusal(KEPT)
         # A month's end (with its scoring), the collection, the income: a new phase.
         return Refusal(PHASE, round=before.round if after.round != before.round else 0)
-    gone = set(before.draw) - set(after.draw)
+    # (equal lists are the common case, a placement: the set arithmetic only when not)
+    gone = set(before.draw) - set(after.draw) if before.draw != after.draw else ()
     if gone:
         return Refusal(TURNED_UP if gone & set(after.pool) else DRAWN)
     if after.reveal_queue:
         return Refusal(REVEALED)
-    own = set(before.players[seat].hand) if seat is not None and 0 <= seat < before.n else ()
     was_public = before.public
+    if after.public == was_public:
+        return None
+    own = set(before.players[seat].hand) if seat is not None and 0 <= seat < before.n else ()
     for c, public in enumerate(after.public):
         if public and not (c < len(was_public) and was_public[c]) and c not in own:
             return Refusal(REVEALED)

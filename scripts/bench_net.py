@@ -13,7 +13,10 @@ must reach the same final state hash.  Prints one JSON line per player count:
                         (with --repeat R: the median of R runs of each)
     latency_ms          median and p99, over every ordinary (non-simultaneous) command, of the
                         time from the command's sending (just before it is signed) to its
-                        application on the last peer (one clock: CLOCK_MONOTONIC is machine-wide)
+                        application on the last peer (one clock: CLOCK_MONOTONIC is machine-wide);
+                        the targets apply to this one
+    latency_each_peer_ms   the same time to each receiving peer (what one player waits to
+                        see another's move), over every (command, receiving peer) pair
     lobby_to_first_place_s   host closes the lobby -> first placement applied on every peer
     exit_s              game over on the last peer -> the last peer process has exited
 
@@ -117,13 +120,17 @@ def run_zmq(root: Path, n: int, secret: str, level: str) -> dict:
         for s, v, t in d["apply"]:
             applied.setdefault((s, v), {})[d["seat"]] = t
     sent = {(s, v): t for d in data for s, v, t in d.get("sent", [])}
-    lat = sorted(max(per.values()) - sent[(s, v)] for (s, v), per in applied.items()
-                 if (s, v) in sent and len(per) == n)
+    done = [(per, sent[(s, v)], s) for (s, v), per in applied.items()
+            if (s, v) in sent and len(per) == n]
+    lat = sorted(max(per.values()) - t for per, t, _s in done)
+    each = sorted(at - t for per, t, s in done for seat, at in per.items() if seat != s)
     return {"wall_s": t_over - t0, "hash": data[0]["hash"],
             "hashes_agree": len({d["hash"] for d in data}) == 1,
             "lobby_to_first_place_s": first_place, "exit_s": t_exit - t_over,
             "median_ms": statistics.median(lat) * 1000 if lat else None,
             "p99_ms": lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000 if lat else None,
+            "each_median_ms": statistics.median(each) * 1000 if each else None,
+            "each_p99_ms": each[min(len(each) - 1, int(0.99 * len(each)))] * 1000 if each else None,
             "samples": len(lat)}
 
 
@@ -142,6 +149,7 @@ def bench(root: Path, n: int, secret: str, level: str, repeat: int) -> dict:
         "players": n, "bot": level, "code": str(root), "runs": repeat,
         "memory_s": round(mem_s, 3), "zmq_s": round(zmq_s, 3), "ratio": round(ratio, 2),
         "latency_ms": {"median": median_ms, "p99": med("p99_ms"), "samples": zmqs[0]["samples"]},
+        "latency_each_peer_ms": {"median": med("each_median_ms"), "p99": med("each_p99_ms")},
         "lobby_to_first_place_s": med("lobby_to_first_place_s"), "exit_s": med("exit_s"),
         "commands": mems[0]["commands"], "frames_in_memory": mems[0]["frames"],
         "same_final_state": all(m["hash"] == z["hash"] and z["hashes_agree"]
