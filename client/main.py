@@ -250,7 +250,7 @@ def cmd_resume(args):
         ("--guilds", args.guilds != "normal"), ("--bot", args.level != "normal"),
         ("--think", args.think != 0.5), ("--log", args.log is not None),
         ("--no-log", args.no_log), ("--lan", args.lan), ("--name", args.name is not None),
-        ("--learn", getattr(args, "learn", False)))
+        ("--learn", getattr(args, "learn", False)), ("--data-dir", args.data_dir is not None))
         if given]
     if fixed:
         return fail(_("--resume continues a game as it was: leave out {options}").format(
@@ -318,6 +318,9 @@ def cmd_play(args):
         if args.learn:
             return fail(_("--learn explains a game on this machine: leave out --lan"))
         return cmd_play_lan(args, players)
+    if args.data_dir is not None:
+        return fail(_("--data-dir is where a LAN session keeps its files (with --lan); a game "
+                      "on this machine is written where --log says"))
     ruleset = None
     if args.ruleset:
         try:

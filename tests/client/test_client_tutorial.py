@@ -139,3 +139,15 @@ def test_the_window_shows_each_lesson_in_a_panel_that_fits_80x24_and_160x50():
                 await asyncio.wait_for(task, 10)
 
     asyncio.run(run())
+
+
+def test_data_dir_without_lan_is_refused_with_what_it_is_for(tmp_path, capsys, monkeypatch):
+    """--data-dir only means something for a LAN session: a game on this machine given one
+    is refused with the reason, instead of writing its log elsewhere without a word."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert cli.main(["play", "--plain", "--seed", "1", "--data-dir", str(tmp_path / "d")]) == 2
+    err = capsys.readouterr().err
+    assert "--data-dir" in err and "--lan" in err and "--log" in err
+    assert not (tmp_path / "d").exists()
+    assert cli.main(["play", "--resume", "--data-dir", str(tmp_path / "d")]) == 2
+    assert "leave out --data-dir" in capsys.readouterr().err
