@@ -101,6 +101,16 @@ def normalize(text: str, default_port: int = DEFAULT_PORT) -> str:
             host = f"[{host}]"
     if not host or any(c.isspace() or c in "/?#@" for c in host):
         raise AddressError(Msg(NOT_AN_ADDRESS, text=repr(text), port=default_port))
+    parts = host.split(".")
+    if all(p.isascii() and p.isdigit() for p in parts):
+        # digits and dots are meant as an IPv4 address (a name server would be asked for
+        # "192.168.1.300" as a host name, and answer nothing after a long wait)
+        try:
+            ipaddress.IPv4Address(host)
+        except ValueError:
+            raise AddressError(Msg(N_("not an IP address: {host} in {text} (four numbers from "
+                                      "0 to 255, e.g. 192.168.1.20)"),
+                                   host=repr(host), text=repr(text))) from None
     if port_text == "":
         port = default_port
     elif port_text.isascii() and port_text.isdigit() and 0 < int(port_text) < 65536:
@@ -109,3 +119,18 @@ def normalize(text: str, default_port: int = DEFAULT_PORT) -> str:
         raise AddressError(Msg(N_("not a port number: {port} in {text} (1 to 65535)"),
                                port=repr(port_text), text=repr(text)))
     return f"tcp://{host}:{port}"
+
+
+def unknown_host(address: str, lookup=None) -> str | None:
+    """Why the host of a ``tcp://HOST:PORT`` address cannot be reached by name (no name
+    server knows it), else None.  Checked before connecting: ZeroMQ retries an unknown name
+    silently, which would read as a host that does not answer."""
+    host, _, port = address[len("tcp://"):].rpartition(":")
+    name = host[1:-1] if host.startswith("[") else host
+    try:
+        (lookup or socket.getaddrinfo)(name, int(port), type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, ValueError):
+        return Msg(N_("no host named {host} is known on this network (a typo? The host's "
+                      "window shows its address, e.g. 192.168.1.20:{port})"),
+                   host=repr(name), port=port)
+    return None

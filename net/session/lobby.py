@@ -38,7 +38,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelope, wire
 from net.crypto.identity import SIG_DOMAIN
 
-from .addresses import AddressError, lan_addresses, normalize
+from .addresses import AddressError, lan_addresses, normalize, unknown_host
 from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
 from .text import NAME_PROBLEMS, name_problem, printable, skeleton
 from .msgs import N_, Msg, from_wire, recognize, to_wire
@@ -427,6 +427,9 @@ class JoinLobby:
             address = normalize(address)
         except AddressError as exc:
             raise LobbyError(exc.args[0]) from None
+        why = unknown_host(address)
+        if why is not None:
+            raise LobbyError(why)
         self.address = address
         self.identity = identity
         self.dealer = ctx.socket(zmq.DEALER)

@@ -2,9 +2,11 @@
 one first), never 127.0.x.x when the host name maps there; `belfort join` takes
 HOST:PORT without tcp://."""
 
+import socket
+
 import pytest
 
-from net.session.addresses import AddressError, lan_addresses, normalize, usable
+from net.session.addresses import AddressError, lan_addresses, normalize, unknown_host, usable
 
 
 def test_hostname_on_loopback_does_not_make_the_address_loopback():
@@ -50,3 +52,41 @@ def test_join_address_forms(typed, address):
 def test_bad_join_addresses_say_what_is_wrong(typed, why):
     with pytest.raises(AddressError, match=why):
         normalize(typed)
+
+
+@pytest.mark.parametrize("typed", ["192.168.1.300", "999.1.1.1:5555", "10.0.0", "1.2.3.4.5"])
+def test_digits_and_dots_that_are_no_ip_address_are_refused_at_once(typed):
+    # (not handed to a name server, which would answer nothing after a long wait)
+    with pytest.raises(AddressError, match="not an IP address"):
+        normalize(typed)
+
+
+def _names(known):
+    def lookup(host, port, type=0):
+        if host not in known:
+            raise socket.gaierror(-2, "Name or service not known")
+        return [(socket.AF_INET, type, 6, "", (known[host], port))]
+    return lookup
+
+
+def test_an_unknown_host_name_is_told_before_connecting():
+    lookup = _names({"ana-laptop.local": "192.168.1.20", "fe80::1": "fe80::1"})
+    assert unknown_host("tcp://ana-laptop.local:5555", lookup) is None
+    assert unknown_host("tcp://[fe80::1]:5555", lookup) is None
+    why = str(unknown_host("tcp://ana-laptpo.local:5555", lookup))
+    assert "no host named 'ana-laptpo.local'" in why and "192.168.1.20:5555" in why
+
+
+def test_joining_an_unknown_host_name_says_so_instead_of_waiting(monkeypatch):
+    import zmq
+
+    from net.crypto import Identity
+    from net.session.lobby import JoinLobby, LobbyError
+    from net.session.transport import curve_keypair
+    monkeypatch.setattr(socket, "getaddrinfo", _names({}))
+    ctx = zmq.Context()
+    try:
+        with pytest.raises(LobbyError, match="no host named 'nosuchhost'"):
+            JoinLobby(ctx, "nosuchhost:5555", Identity.generate(), "Bo", curve_keypair(), 1)
+    finally:
+        ctx.term()
