@@ -68,6 +68,9 @@ def _keep(s, seat, p, cmd):
     hand = set(p.hand)
     if len(kept) != s.rs.keep or len(set(kept)) != len(kept):
         return "§3", R(N_("keep exactly {n} different cards"), n=s.rs.keep)
+    for c in kept:
+        if c not in hand:
+            return "§3", R(N_("card #{c} is not in your hand"), c=c)
     cards = list(kept) + list(dropped[0::2])
     if set(cards) != hand or len(cards) != len(hand):
         return "§3", R(N_("keep {n} cards of your hand and drop all the others"), n=s.rs.keep)

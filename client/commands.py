@@ -3,7 +3,8 @@ and completion hints drawn from `legal_commands` + `command_text`.
 
 The engine's canonical text always works. Shorthands accepted on top of it (each resolves
 to exactly one legal command, or is refused with the engine's reason):
-    keep #0 #1 #2            the kept cards in any order; the 'drop …' part is added
+    keep #0 #1 #2            the kept cards in any order ('keep 0 1 2' too); the 'drop …'
+                             part is added
     spread 2 1 0             counts for the areas of the worker kind being spread
     spread forest=2 mine=1   areas left out get 0; the kind is the one being spread
     discard #3 / show #3     the card's type is added
@@ -71,6 +72,7 @@ def aliases(legal):
         if c[0] == "keep":
             for perm in permutations(c[1]):
                 out["keep " + " ".join(f"#{x}" for x in perm)] = c
+                out["keep " + " ".join(str(x) for x in perm)] = c    # the '#' left out
     return out
 
 

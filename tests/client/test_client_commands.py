@@ -73,6 +73,13 @@ def test_keep_shorthand_any_order_without_drop():
     legal = legal_commands(game, 0)
     cmd = resolve("keep #4 #0 #2", legal)
     assert cmd in legal and set(cmd[1]) == {0, 2, 4}
+    assert resolve("keep 4 0 2", legal) is cmd      # the '#' left out
+
+
+def test_keeping_a_card_not_in_the_hand_names_it():
+    game = belfort.new_game(4, {}, seed=1)
+    with pytest.raises(belfort.IllegalCommandError, match=r"§3.*card #9 is not in your hand"):
+        belfort.check_legal(game, "keep #9 #0 #2", 0)
 
 
 def test_spread_shorthand_and_its_message():
