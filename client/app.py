@@ -28,7 +28,7 @@ from prompt_toolkit.styles import Style
 
 from belfort.data import GUILDS
 
-from . import chart, commands, panels, render, rules_text
+from . import chart, commands, panels, recap, render, rules_text
 from . import lancmds
 from .controller import Controller, prompt_text, turn_hint
 from .i18n import (_, active_language, canonical_line, cell_width, complete_word,
@@ -186,6 +186,10 @@ class BelfortApp:
                     "the hint after the cursor."), "class:dim")
         for text in notes:
             self.note(text, "class:ok")
+        past = recap.earlier(getattr(driver, "past_events", list)())
+        if past:
+            self.note(_("Earlier in this game:"), "class:dim")
+            self._describe(past, view)
         self.buffer = Buffer(completer=LegalCompleter(self), complete_while_typing=True,
                              auto_suggest=LegalSuggest(self), history=InMemoryHistory(),
                              multiline=False, accept_handler=self._accept,
@@ -457,17 +461,20 @@ class BelfortApp:
         for seat, text in self.chat.take():
             self.note(f"{self.namer.name(seat)}: {text}", self.namer.style(seat))
 
+    def _describe(self, events, view):
+        for line in self.describer.sentences(events, view):
+            style = ""
+            if line.startswith("──"):
+                style = "class:title"
+            elif line.startswith("★"):
+                style = "class:ok"
+            self.note(line, style)
+
     def _on_events(self, events):
         self.show_chat()
         view = self.driver.view()
         if events:
-            for line in self.describer.sentences(events, view):
-                style = ""
-                if line.startswith("──"):
-                    style = "class:title"
-                elif line.startswith("★"):
-                    style = "class:ok"
-                self.note(line, style)
+            self._describe(events, view)
             self.recent.add(events, self.driver.seat,
                             {GUILDS.index(g["guild"]): f"guild@{d}"
                              for d, g in enumerate(view["guilds"])})

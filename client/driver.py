@@ -60,6 +60,7 @@ class GameDriver(Protocol):
     def legal(self) -> list: ...
     def submit(self, command) -> None: ...
     def subscribe(self, fn: Callable[[list], None]) -> None: ...
+    def past_events(self) -> list: ...
     def peers(self) -> list: ...
     def audit(self): ...
     async def run(self) -> None: ...
@@ -116,6 +117,7 @@ class LocalDriver:
         self._changes = 0            # counts every change, take-backs included
         self.log = None
         self._log_alerted = False
+        self._past = []              # a resumed game's events before this window (a recap)
         if _resumed is not None:
             runner, steps, series, writer = _resumed
             self.game, self.undo_stack, self.steps, self.series = \
@@ -164,8 +166,12 @@ class LocalDriver:
             specs[s] = spec
         series = chart.new_series(gamelog.new_game_from(head, str(log.path)),
                                   initials(head["players"]))
-        done = gamelog.replay(log, on_step=lambda runner, step, events:
-                              chart.see(series, events, runner.game))
+        past = []
+
+        def seen(runner, step, events):
+            chart.see(series, events, runner.game)
+            past.extend(events)
+        done = gamelog.replay(log, on_step=seen)
         if done.problem is not None or log.problem is not None:
             raise gamelog.LogError(done.problem or log.problem)
         steps = [_as_driver_step(st) for st in log.steps[:done.applied]]
@@ -175,6 +181,7 @@ class LocalDriver:
                   seed=gamelog.seed_of(head), ruleset=done.game.rs, pace=pace, bots=specs,
                   _resumed=(done.runner, steps, series, writer))
         drv.log.local(resumed=gamelog.now())
+        drv._past = past
         return drv
 
     # --- the interface -------------------------------------------------------------------
@@ -198,6 +205,11 @@ class LocalDriver:
             self._check_log()
         self._changed([("undo", self.seat, step.command)])
         return step.command
+
+    def past_events(self):
+        """The events of a resumed game before this window opened, latest last ([] for a
+        new game): the window's log starts with the latest of them."""
+        return list(self._past)
 
     def undo_refusal(self):
         """None when `undo` would work now, else the belfort.undo.Refusal."""

@@ -15,7 +15,7 @@ import time
 
 from belfort.data import GUILDS
 
-from . import chart, panels, render
+from . import chart, panels, recap, render
 from . import lancmds
 from .controller import Controller, prompt_text, turn_hint
 from .i18n import _, active_language, canonical_line
@@ -177,6 +177,11 @@ class PlainUI:
             letter=self.namer.letter(self.driver.seat)))
         for text in self.notes:
             self.say(text)
+        past = call(lambda: recap.earlier(getattr(self.driver, "past_events", list)()))
+        if past:
+            self.say(_("Earlier in this game:"))
+            for text in call(lambda: self.describer.sentences(past, self.driver.view())):
+                self.say(text)
         if self.coach is not None:
             for text in self.lesson_text(call(lambda: self.coach.lessons(
                     [], self.driver.view(), self.driver.legal()))):

@@ -73,6 +73,8 @@ from .takeback import CATCHING_UP, SessionRefusal, TakeBack
 
 log = logging.getLogger("belfort.session")
 
+REPLAYED_KEPT = 400        # events of a rejoin's replay kept for the window's recap
+
 HELD_STOP = Msg(N_("a message was refused; the game is stopped while the peers check that "
                    "everyone holds the same messages (nobody is named yet)"))
 
@@ -149,6 +151,7 @@ class SessionPeer:
         self.outbox: list[tuple[int | None, bytes]] = []
         self.transmit = None       # optional callable(dest, bytes): send our envelopes at once
         self.events: list = []     # engine events, for the UI
+        self.replayed_events: list = []   # those of our log's replay (a rejoin), for a recap
         self.alerts: list[Alert] = []
         self._alert_last: dict[tuple, float] = {}
         self.sent_times: dict[tuple[int, int], float] = {}    # our commands: when sent
@@ -408,7 +411,8 @@ class SessionPeer:
         if self.ghost is not None:
             self.ghost.resume()
         self.outbox = []
-        self.events = []
+        # the window opens after the replay: it shows the latest of these as a recap
+        self.replayed_events, self.events = self.events[-REPLAYED_KEPT:], []
 
     def move(self, endpoint: str, number: int) -> None:
         """We came back on another address: every heartbeat now carries it (signed), and

@@ -10,6 +10,7 @@
                          takeback.py); returns the command, or raises
                          belfort.undo.UndoRefused with the reason
     driver.undo_refusal()  None when undo() would work now, else the Refusal
+    driver.past_events()  the engine events from before the window opened (a rejoin)
     driver.game_log      the complete game's log file once written after the audit, or None
     driver.subscribe(fn) fn(events) in the event loop's thread after every change
     driver.peers()       [{"seat", "name", "kind", "state", "quiet"}] — state is
@@ -102,6 +103,12 @@ class NetDriver:
             cmd = self.peer.take_back(time.monotonic())
         self.node.wake()
         return cmd
+
+    def past_events(self) -> list:
+        """The engine events of the game before this window opened (a rejoin's replay of
+        our log), latest last; [] for a game that starts now."""
+        with self._lock:
+            return list(self.peer.replayed_events)
 
     def undo_refusal(self):
         with self._lock:

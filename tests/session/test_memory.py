@@ -268,3 +268,27 @@ def test_garbage_never_crashes_a_peer():
     # that is proof of equivocation, and the only verdict allowed names seat 1
     assert p.status in ("playing", "over") or \
         p.stop_reason.startswith("P1 (seat 1) signed two different messages"), p.stop_reason
+
+
+def test_a_rejoin_keeps_the_events_of_its_replay_for_the_window(tmp_path):
+    """The window of a rejoined seat opens after the replay of its log: the replay's engine
+    events are kept (the latest REPLAYED_KEPT) so that it can show what happened earlier,
+    and they are the very events the seat saw before its crash."""
+    from net.session.core import REPLAYED_KEPT
+    net = MemoryNetwork.create(3, seed="recap")
+    victim = 1
+    st = GameStore.create(tmp_path, net.peers[0].cfg, victim,
+                          {"master": fixed_master("recap", victim)})
+    net.peers[victim].log.store = st
+    net.start()
+    net.run(until=lambda: len(net.peers[victim].history) >= 60)
+    seen = list(net.peers[victim].events)        # nothing took them: all since the start
+    net.down.add(victim)
+    st.close()
+    st2 = GameStore(st.dir)
+    cfg, seat, sec, _ = st2.load()
+    p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=st2, now=net.now)
+    p.restore(st2.records(), net.now)
+    assert any(e[0] == "round" for e in seen)
+    assert p.replayed_events == seen[-REPLAYED_KEPT:]
+    assert p.take_events() == []                 # not delivered twice as new ones

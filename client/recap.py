@@ -1,0 +1,17 @@
+"""What happened before the window opened, for a resumed or rejoined game: the window only
+hears of changes from then on, so without this its log would start empty in the middle of
+a month, with nothing of the cards kept or the workers already placed."""
+
+MAX_EVENTS = 120
+
+
+def earlier(events):
+    """The events worth showing again: those of the current month (from the beginning in
+    the first month, so the cards kept at setup show too), at most the last MAX_EVENTS."""
+    start = 0
+    for i in range(len(events) - 1, -1, -1):
+        ev = events[i]
+        if ev and ev[0] == "round":
+            start = 0 if ev[1] == 1 else i
+            break
+    return list(events[start:])[-MAX_EVENTS:]
