@@ -151,6 +151,8 @@ def test_chart_escapes_names_and_shows_the_series_so_far(tmp_path):
     assert "A" in rows["12"] and "B" not in rows["12"]
     assert "B" in rows["6"] and "A" not in rows["6"]
     assert rows["0"].count("AB") == 1                   # month 0: both at 0
+    # the axis (the 0 row) runs unbroken around the letters on it
+    assert set(rows["0"].split("┤")[1].rstrip()) == {"─", "A", "B"}
 
 
 def test_the_replay_screen_fits_and_shows_the_chart_panel(whole):
