@@ -373,7 +373,14 @@ def start_node(args, out) -> "object | int":
     try:
         if args.mode == "host":
             if not 2 <= args.players <= 5:
-                out({"event": "error", "text": "--players must be 2 to 5"})
+                out({"event": "error", "text": Msg(N_("--players must be 2 to 5"))})
+                return 2
+            if not 0 <= args.bots < args.players:
+                # the host's own seat is a person's: bots fill at most the others
+                out({"event": "error", "text": Msg(
+                    N_("--bots {bots} does not fit --players {n}: the host is one of the "
+                       "players, so 0 to {most} bots"),
+                    bots=args.bots, n=args.players, most=args.players - 1)})
                 return 2
             confirm = None
             if args.level is None and not args.auto_start and args.start_after is None:

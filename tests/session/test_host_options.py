@@ -1,0 +1,24 @@
+"""`belfort host` refuses numbers that cannot make a table before opening anything."""
+
+import json
+
+import pytest
+
+from net.session import peer
+
+
+@pytest.mark.parametrize("players, bots, why", [
+    (7, 0, "--players must be 2 to 5"),
+    (1, 0, "--players must be 2 to 5"),
+    (3, 3, "--bots 3 does not fit --players 3: the host is one of the players, so 0 to 2 bots"),
+    (2, -1, "--bots -1 does not fit --players 2"),
+])
+def test_impossible_seat_counts_are_refused_with_the_reason(tmp_path, capsys, players, bots,
+                                                             why):
+    rc = peer.main(["host", "--name", "Ana", "--players", str(players), "--bots", str(bots),
+                    "--bind", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path), "--json"])
+    assert rc == 2
+    events = [json.loads(ln[2:]) for ln in capsys.readouterr().out.splitlines()
+              if ln.startswith("@ ")]
+    assert [ev["text"] for ev in events if ev.get("event") == "error"][0].startswith(why)
+    assert not list(tmp_path.glob("games/*"))       # nothing was created
