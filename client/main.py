@@ -17,6 +17,7 @@ import os
 import sys
 
 import belfort
+from net.argtypes import seconds_type
 
 from . import gamelog, rules_text
 from .i18n import (LANG_OPTION_HELP, LANGUAGES, UnknownLanguage, _, activate,
@@ -102,10 +103,10 @@ def parser():
                       help=_("beginner | normal | advanced | five guild names, comma-separated"))
     play.add_argument("--ruleset", default=None, metavar=_("FILE"),
                       help=_("a ruleset TOML file (default: the standard rules)"))
-    play.add_argument("--pace", type=float, default=None, metavar=_("SECONDS"),
+    play.add_argument("--pace", type=seconds_type(_), default=None, metavar=_("SECONDS"),
                       help=_("seconds between bot moves (default 0.4; 0 in plain mode on a "
                              "pipe)"))
-    play.add_argument("--think", type=float, default=0.5, metavar=_("SECONDS"),
+    play.add_argument("--think", type=seconds_type(_), default=0.5, metavar=_("SECONDS"),
                       help=_("seconds a bot may think (default 0.5)"))
     play.add_argument("--log", default=None, metavar=_("FILE"),
                       help=_("write the game log here (default: {dir}/…)").format(

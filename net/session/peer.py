@@ -30,6 +30,8 @@ import time
 import belfort
 from belfort.undo import UndoRefused
 
+from net.argtypes import seconds_type
+
 from .config import Timing
 from .lobby import LobbyError, kind_word
 from .msgs import N_, Joined, Msg
@@ -56,6 +58,7 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
                                  **fmt)
     sub = ap.add_subparsers(dest="mode", required=True)
     secs = t(N_("SECONDS"))
+    seconds, positive = seconds_type(tr), seconds_type(tr, positive=True)
 
     def common(p):
         p.add_argument("--data-dir", metavar=t(N_("DIR")),
@@ -64,22 +67,22 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
         p.add_argument("--quiet", action="store_true", help=t(N_("print only the result")))
         p.add_argument("--level", metavar=t(N_("LEVEL")),
                        help=t(N_("play this seat with a bot of this level")))
-        p.add_argument("--think", type=float, default=0.0, metavar=secs,
+        p.add_argument("--think", type=seconds, default=0.0, metavar=secs,
                        help=t(N_("bot thinking time (s)")))
-        p.add_argument("--pace", type=float, default=0.0, metavar=secs,
+        p.add_argument("--pace", type=seconds, default=0.0, metavar=secs,
                        help=t(N_("bots: wait this long per decision")))
-        p.add_argument("--timeout", type=float, default=None, metavar=secs,
+        p.add_argument("--timeout", type=positive, default=None, metavar=secs,
                        help=t(N_("give up after this many s")))
-        p.add_argument("--heartbeat", type=float, default=None, help=argparse.SUPPRESS)
-        p.add_argument("--stall-timeout", "--peer-timeout", dest="peer_timeout", type=float,
+        p.add_argument("--heartbeat", type=positive, default=None, help=argparse.SUPPRESS)
+        p.add_argument("--stall-timeout", "--peer-timeout", dest="peer_timeout", type=positive,
                        default=None, metavar=secs,
                        help=t(N_("a seat silent this long stalls the game no longer: it may "
                                  "be handed to a bot (3-5 players) or the game pauses "
                                  "(default 180 s)")))
-        p.add_argument("--step-deadline", type=float, default=None, metavar=secs,
+        p.add_argument("--step-deadline", type=positive, default=None, metavar=secs,
                        help=t(N_("an automatic protocol step owed this long names its seat "
                                  "(default 15 s)")))
-        p.add_argument("--auto-handoff", type=float, default=None, metavar=secs,
+        p.add_argument("--auto-handoff", type=seconds, default=None, metavar=secs,
                        help=t(N_("3-5 players: vote to hand a seat silent this long to a bot")))
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
@@ -110,7 +113,7 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
     h.add_argument("--guild-list", metavar=t(N_("LIST")),
                    help=t(N_("an agreed list of 5 guilds, comma-separated")))
     h.add_argument("--ruleset", metavar=t(N_("FILE")), help=t(N_("a ruleset TOML file")))
-    h.add_argument("--start-after", type=float, default=None, metavar=secs,
+    h.add_argument("--start-after", type=seconds, default=None, metavar=secs,
                    help=t(N_("start after this many s with whoever joined (empty seats: bots)")))
     h.add_argument("--no-announce", dest="announce", action="store_false",
                    help=t(N_("do not announce the game on the LAN (mDNS); joiners then type "

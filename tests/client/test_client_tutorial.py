@@ -151,3 +151,10 @@ def test_data_dir_without_lan_is_refused_with_what_it_is_for(tmp_path, capsys, m
     assert not (tmp_path / "d").exists()
     assert cli.main(["play", "--resume", "--data-dir", str(tmp_path / "d")]) == 2
     assert "leave out --data-dir" in capsys.readouterr().err
+
+
+def test_play_refuses_a_pace_or_think_that_is_no_time(capsys):
+    for option, value in (("--pace", "-1"), ("--think", "inf")):
+        with pytest.raises(SystemExit):
+            cli.main(["play", "--plain", "--no-log", option, value])
+        assert f"argument {option}: not a number of seconds" in capsys.readouterr().err

@@ -22,3 +22,24 @@ def test_impossible_seat_counts_are_refused_with_the_reason(tmp_path, capsys, pl
               if ln.startswith("@ ")]
     assert [ev["text"] for ev in events if ev.get("event") == "error"][0].startswith(why)
     assert not list(tmp_path.glob("games/*"))       # nothing was created
+
+
+@pytest.mark.parametrize("option, value, why", [
+    ("--pace", "-3", "(0 or more)"),
+    ("--think", "nan", "(0 or more)"),
+    ("--timeout", "inf", "(more than 0)"),
+    ("--step-deadline", "0", "(more than 0)"),
+    ("--stall-timeout", "soon", "(more than 0)"),
+])
+def test_times_that_are_no_seconds_are_refused_naming_the_option(capsys, option, value, why):
+    with pytest.raises(SystemExit) as exc:
+        peer.build_parser().parse_args(["host", "--name", "Ana", option, value])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}" in err and f"not a number of seconds: '{value}' {why}" in err
+
+
+def test_times_in_seconds_are_read_as_numbers():
+    args = peer.build_parser().parse_args(["host", "--name", "Ana", "--pace", "0",
+                                           "--timeout", "2.5", "--step-deadline", "1e1"])
+    assert (args.pace, args.timeout, args.step_deadline) == (0.0, 2.5, 10.0)
