@@ -450,6 +450,9 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     for note in notes:        # a seat killed at the very end can get the end from here later
         if note:
             print(net_text(note))
+    if driver.left_for_now:
+        print(_("You left the game for now: belfort rejoin brings you back where you were "
+                "(on this machine, with its files)."))
     if driver.game_log and not plain:
         print(_("The whole game, every hand included: {log}   (belfort replay {log})").format(
             log=driver.game_log))

@@ -212,6 +212,12 @@ class NetDriver:
         with self._lock:
             return None if self.node.done() else self.peer.farewell(time.monotonic())
 
+    @property
+    def left_for_now(self) -> bool:
+        """leave() told the others we left an unfinished game for now (they wait for our
+        `belfort rejoin`)."""
+        return self.node.said_bye
+
     def staying(self):
         """Call once the window is gone: what to tell the person while this finished peer
         stays for seats that may still fetch the end of the game from it, or None."""
@@ -255,6 +261,12 @@ class NetDriver:
                 if self._changed and self._loop is not None:
                     self._loop.call_soon_threadsafe(self._notify, events)
             with self._lock:
+                if self._closed and not self.node.closed and not self.peer.finished \
+                        and not self.node.said_bye:
+                    # the window closed on a game that goes on: the person left for now, and
+                    # the others are told so (not a disconnection) before the node closes
+                    self.peer.leave_for_now(time.monotonic())
+                    self.node.said_bye = True     # (closing lingers for it)
                 self.node.flush()
         finally:
             # the window closed on a finished game that a seat may still fetch from us

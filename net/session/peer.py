@@ -215,6 +215,15 @@ def human_text(ev: dict) -> str:
     if e == "rejoin":
         return Msg(N_("The host's lobby does not answer ({why}); rejoining the game this "
                       "machine was in ({game})."), why=ev["why"], game=ev["game"])
+    if e == "bots":
+        # the bots this machine started for the game (host --bots, play --lan)
+        restarted, running = ev.get("restarted", 0), len(ev.get("running") or [])
+        if restarted and running:
+            return Msg(N_("Bots of this game restarted on this machine: {n}; still running: "
+                          "{m}."), n=restarted, m=running)
+        if restarted:
+            return Msg(N_("Bots of this game restarted on this machine: {n}."), n=restarted)
+        return Msg(N_("Bots of this game still running on this machine: {m}."), m=running)
     if e == "moved":
         return Msg(N_("This machine's address changed ({was} -> {endpoint}): the others are "
                       "told the new one."), was=ev["was"], endpoint=ev["endpoint"])

@@ -91,3 +91,38 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
     node.follow_moves = lambda: nodemod.Node.follow_moves(node)
     NetDriver(node)._step(0)
     assert reconnected == [(1, "tcp://198.18.0.7:5555")]
+
+
+@pytest.mark.e2e
+def test_closing_the_window_mid_game_tells_the_others_we_left_for_now(spawn):
+    """The window (or --plain) closes on a game that goes on: the others must read "Bo
+    left the game for now" and pause at once (2 players), not wait out a disconnection
+    (the driver's loop closed the node before leave() could say it)."""
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 60,
+                 "--stall-timeout", 120, label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    ctx = zmq.Context()
+    node = nodemod.join(addr, "Bo", data_dir=spawn.dir / "me", bind="127.0.0.1",
+                        on_event=lambda ev: None, ctx=ctx)
+    driver = NetDriver(node)
+    assert driver.start(20)
+
+    async def window_open_then_closed():
+        task = asyncio.create_task(driver.run())
+        for _ in range(500):                 # until the game is dealt and waits for us
+            if driver.legal():
+                break
+            await asyncio.sleep(0.02)
+        assert driver.legal(), "our keep was never asked for"
+        driver.close()                       # what the window does as it goes away
+        await asyncio.wait_for(task, 10)
+
+    asyncio.run(window_open_then_closed())
+    driver.leave()
+    assert driver.left_for_now
+    r = host.result(30)
+    assert r["status"] == "paused" and "Bo left for now" in r["stop_reason"], r
+    assert any("Bo left the game for now" in a["text"] for a in r["alerts"]), r["alerts"]
+    assert not [a for a in r["alerts"] if a["kind"] == "disconnect"], r["alerts"]
+    ctx.destroy(linger=0)

@@ -43,3 +43,14 @@ def test_times_in_seconds_are_read_as_numbers():
     args = peer.build_parser().parse_args(["host", "--name", "Ana", "--pace", "0",
                                            "--timeout", "2.5", "--step-deadline", "1e1"])
     assert (args.pace, args.timeout, args.step_deadline) == (0.0, 2.5, 10.0)
+
+
+@pytest.mark.parametrize("ev, text", [
+    ({"restarted": 2, "running": []}, "Bots of this game restarted on this machine: 2."),
+    ({"restarted": 1, "running": [2]},
+     "Bots of this game restarted on this machine: 1; still running: 1."),
+    ({"restarted": 0, "running": [1, 2]}, "Bots of this game still running on this machine: 2."),
+])
+def test_a_rejoin_tells_about_its_bots_in_words(ev, text):
+    # (it printed the raw event: {"event": "bots", "restarted": 2, "running": []})
+    assert peer.human_text({"event": "bots", **ev}) == text
