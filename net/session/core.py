@@ -528,7 +528,7 @@ class SessionPeer:
         """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48"."""
         paused = self.pause_reason(now)
         text = self.liveness.waiting_text(self.waiting_seats(), now, self.handed,
-                                          self._handoff_in(now))
+                                          self._handoff_in(now), paused=bool(paused))
         return Msg(N_("{waiting}. {paused}"), waiting=text, paused=paused) if paused and text \
             else (paused or text)
 

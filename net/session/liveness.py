@@ -146,10 +146,12 @@ class Liveness:
         return Msg(N_("The game is paused: {who}. Quit when you like; {hint}."),
                    who=Joined(", ", who), hint=rejoin_hint())
 
-    def waiting_text(self, seats, now: float, handed, handoff_in=None) -> str:
+    def waiting_text(self, seats, now: float, handed, handoff_in=None,
+                     paused: bool = False) -> str:
         """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48".
         ``handoff_in(seat)``: seconds until the seat may be handed to a bot (0: now), or
-        None when it cannot be (2 players: the game is paused instead)."""
+        None when it cannot be (2 players: the game is paused instead).  ``paused``: the
+        caller says why the game is paused right after, so it is not said here too."""
         if not seats:
             return ""
         parts, notes = [], []
@@ -172,8 +174,10 @@ class Liveness:
             left = handoff_in(s) if handoff_in is not None else None
             if left is None:
                 rest = self.timing.timeout - self.quiet(s, now)
-                notes.append(Msg(N_("the game is paused")) if rest <= 0 or self.left_of[s]
-                             else Msg(N_("paused in {time}"), time=clock(rest)))
+                if rest > 0 and not self.left_of[s]:
+                    notes.append(Msg(N_("paused in {time}"), time=clock(rest)))
+                elif not paused:
+                    notes.append(Msg(N_("the game is paused")))
             elif left <= 0:
                 notes.append(Msg(N_("{name}'s seat can be handed to a bot: handoff {seat}"),
                                  name=self.names[s], seat=s))

@@ -107,7 +107,9 @@ def test_two_players_paused_after_the_stall_time():
     reason = p0.pause_reason(net.now)
     assert reason and "paused" in reason and "belfort rejoin" in reason and "P1" in reason
     assert p0.stall(net.now)["paused"] == reason
-    assert "paused" in p0.waiting_text(net.now)
+    text = p0.waiting_text(net.now)
+    assert text.startswith("waiting for P1 (disconnected") and text.endswith(reason), text
+    assert text.lower().count("paused") == 1, text       # said once, with the reason
 
 
 def test_leaving_for_now_is_not_a_disconnection():
