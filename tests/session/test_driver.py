@@ -10,17 +10,23 @@ from net.session import node as nodemod
 from net.session.driver import NetDriver
 
 
-@pytest.mark.e2e
-def test_net_driver_plays_a_game(spawn):
+def bot_host_and_our_driver(spawn, *host_args):
+    """A 2-player game: a bot host process (Ana) and our seat (Bo) behind a NetDriver."""
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
                  "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 60,
-                 label="host")
+                 *host_args, label="host")
     addr = host.wait_event("lobby", 20)["address"]
     ctx = zmq.Context()
     node = nodemod.join(addr, "Bo", data_dir=spawn.dir / "me", bind="127.0.0.1",
                         on_event=lambda ev: None, ctx=ctx)
     driver = NetDriver(node)
     assert driver.start(20)
+    return host, ctx, driver
+
+
+@pytest.mark.e2e
+def test_net_driver_plays_a_game(spawn):
+    host, ctx, driver = bot_host_and_our_driver(spawn)
     assert driver.names == ["Ana", "Bo"] and driver.seat == 1
     seen = []
     bot = belfort.RandomBot(7)
@@ -98,15 +104,7 @@ def test_closing_the_window_mid_game_tells_the_others_we_left_for_now(spawn):
     """The window (or --plain) closes on a game that goes on: the others must read "Bo
     left the game for now" and pause at once (2 players), not wait out a disconnection
     (the driver's loop closed the node before leave() could say it)."""
-    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
-                 "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 60,
-                 "--stall-timeout", 120, label="host")
-    addr = host.wait_event("lobby", 20)["address"]
-    ctx = zmq.Context()
-    node = nodemod.join(addr, "Bo", data_dir=spawn.dir / "me", bind="127.0.0.1",
-                        on_event=lambda ev: None, ctx=ctx)
-    driver = NetDriver(node)
-    assert driver.start(20)
+    host, ctx, driver = bot_host_and_our_driver(spawn, "--stall-timeout", 120)
 
     async def window_open_then_closed():
         task = asyncio.create_task(driver.run())
