@@ -33,7 +33,8 @@ KIND_LETTER = {"elf": "e", "master-elf": "E", "dwarf": "d", "master-dwarf": "D"}
 AREA_HEAD = {"forest": N_("Forest"), "quarry": N_("Quarry"), "mine": N_("Mine"),
              "gold": N_("Gold")}
 PEER_STATE = {"thinking": N_("thinking"), "disconnected": N_("disconnected"),
-              "left": N_("left"), "connected": N_("connected")}
+              "left": N_("left"), "connected": N_("connected"),
+              "paused": N_("left for now")}     # (said it left; `belfort rejoin` brings it back)
 ALERT_LABEL = {"desync": N_("DESYNC"), "cheat": N_("CHEAT CAUGHT"),
                "disconnect": N_("DISCONNECTED"), "reconnect": N_("BACK"), "error": N_("ERROR"),
                "info": N_("NOTE")}
@@ -391,7 +392,7 @@ def players(view, ctx, width, wide):
         line.add(f"{p['gnomes']:>2} {p['hand_size']:>2} ")
         status = []
         peer = peers.get(s)
-        if peer and peer["state"] in ("thinking", "disconnected", "left", "connected"):
+        if peer and peer["state"] in ("thinking", "disconnected", "left", "connected", "paused"):
             if peer["state"] != "connected":
                 status.append((_(PEER_STATE.get(peer["state"], peer["state"])),
                                "class:warn" if peer["state"] != "thinking" else "class:dim"))

@@ -175,3 +175,18 @@ def test_rank_labels_follow_the_tie_rule():
     from client.panels import rank_labels
     assert rank_labels([3, 1, 3, 0]) == ["=1st", "3rd", "=1st", ""]
     assert rank_labels([5, 4, 4, 2]) == ["1st", "=2nd", "=2nd", "4th"]
+
+
+def test_a_seat_that_left_for_now_says_so_on_its_row():
+    """A seat that said it left (the session's "paused" peer state) is marked on the players'
+    rows as a disconnected one is: a person looking at the board sees why it is quiet."""
+    game = belfort.new_game(["Ana", "Bo", "Cy"], {"guilds": "normal"}, seed=4)
+    view = seat_view(game, 0)
+    peers = [{"seat": 0, "name": "Ana", "state": "here"},
+             {"seat": 1, "name": "Bo", "state": "paused"},
+             {"seat": 2, "name": "Cy", "state": "disconnected"}]
+    ctx = Context(Namer(game.names, 0), game.rs, peers=peers)
+    rows = {ln.split()[1]: ln for ln in render.as_text(render.players(view, ctx, 100, False))
+            .splitlines() if ln.split()[1:2] in (["Ana"], ["Bo"], ["Cy"])}
+    assert "[left for now]" in rows["Bo"] and "[disconnected]" in rows["Cy"]
+    assert "[left for now]" not in rows["Ana"] + rows["Cy"]
