@@ -601,12 +601,20 @@ def screen(view, ctx, width, height):
             ln.frags = a.frags + [("class:dim", "│")] + b.frags
             body.append(ln)
         return (top + body)[:height]
-    body = (districts(view, ctx, width, False) + collection(view, ctx, width, False) +
-            players(view, ctx, width, False) + hand_and_piles(view, ctx, width, False))
+    dist, rows = districts(view, ctx, width, False), players(view, ctx, width, False)
+    coll, hand = collection(view, ctx, width, False), hand_and_piles(view, ctx, width, False)
+    body = dist + coll + rows + hand
     room = height - len(top) - len(body) - 1
-    if room < 2:
-        # very small terminal: drop the collection line and player header first
-        body = body[:height - len(top) - 3]
+    if room < 2 or width < 80:
+        # smaller than the layout is made for: say so, and give up the collection line and
+        # the players' heading first, then district rows from the top — never the hand
+        top = top + [ln.fit(width) for ln in wrap(
+            _("Window too small: part of the table is hidden (80×24 shows it all)."), width,
+            "class:warn")]
+        if room < 2:
+            body = dist + rows[1:] + hand
+            fit = max(0, height - len(top) - 3)
+            body = body[len(body) - fit:] if len(body) > fit else body
         room = height - len(top) - len(body) - 1
     head = "─ " + _("Log") + " "
     sep = Line((head + "─" * (width - cell_width(head)), "class:dim")).fit(width)

@@ -190,3 +190,18 @@ def test_a_seat_that_left_for_now_says_so_on_its_row():
             .splitlines() if ln.split()[1:2] in (["Ana"], ["Bo"], ["Cy"])}
     assert "[left for now]" in rows["Bo"] and "[disconnected]" in rows["Cy"]
     assert "[left for now]" not in rows["Ana"] + rows["Cy"]
+
+
+def test_a_window_smaller_than_80x24_says_so_and_keeps_the_whole_hand():
+    """Below the size the layout is made for, the screen says part of the table is hidden,
+    and what it gives up first is the collection line and headings — never a card of the
+    hand (at 60x20 the last card of a five-card hand used to be cut off)."""
+    game = belfort.new_game(["You", "Bo"], {"guilds": "normal"}, seed=3)
+    view = seat_view(game, 0)
+    ctx = Context(Namer(game.names, 0), game.rs)
+    for width, height in ((60, 18), (60, 12), (79, 22)):
+        text = render.as_text(render.screen(view, ctx, width, height))
+        assert "Window too small" in text, (width, height)
+        assert all(f"#{c} " in text for c in game.players[0].hand), (width, height, text)
+    text = render.as_text(render.screen(view, ctx, 80, 22))
+    assert "Window too small" not in text
