@@ -7,8 +7,9 @@ removed on exit, also when a test fails.
 
 What a test can do with it: start a process on a host (``popen``), take a host's
 link down and up (a Wi-Fi drop), and give a host a new address (a laptop that comes
-back on another IP).  ``unavailable()`` says why namespaces cannot be used here (not
-root, no ``ip``), so a test can skip with that stated reason.
+back on another IP).  ``require()`` fails a test at once, saying why, where namespaces
+cannot be used (not root, no ``ip``): such a test is never skipped (.ci/run installs
+iproute2 where it is missing; the project's CI runs as root).
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ def unavailable() -> str | None:
         return f"'ip netns add' is refused here: {probe.stderr.strip()}"
     _ip("netns", "del", name, check=False)
     return None
+
+
+def require() -> None:
+    """Fail the calling test, with the reason, when namespaces cannot be used here."""
+    why = unavailable()
+    if why is not None:
+        import pytest
+        pytest.fail(f"this test needs network namespaces: {why}", pytrace=False)
 
 
 class Lan:

@@ -67,11 +67,8 @@ class NsPeer:
         raise AssertionError(f"no {name!r} event; output: {''.join(self.lines[-20:])}")
 
 
-REASON = netns.unavailable()
-
-
-@pytest.mark.skipif(REASON is not None, reason=f"network namespaces unavailable: {REASON}")
 def test_join_without_an_address_across_a_bridged_lan(tmp_path):
+    netns.require()
     with netns.Lan(2) as lan:
         host = NsPeer(lan, 0, ["host", "--name", "Ana", "--players", 2, "--port", 0,
                                "--level", "random", "--pace", 0.05, "--data-dir", tmp_path / "h",

@@ -159,18 +159,11 @@ def test_secrets_gone_is_told_plainly(spawn):
         p.kill()
 
 
-NETNS = None
-try:
-    from tests import netns
-    NETNS = netns.unavailable()
-except ImportError as exc:          # pragma: no cover
-    NETNS = f"tests/netns.py cannot be imported ({exc})"
-
-
-@pytest.mark.skipif(NETNS is not None, reason=f"network namespaces unavailable: {NETNS}")
 def test_rejoin_on_a_new_ip_across_namespaces(spawn, tmp_path):
     """A laptop that comes back on a new IP address (198.18.0.0/15 only): it announces
     its new mesh address signed with its identity key, and the others reconnect."""
+    from tests import netns
+    netns.require()
     from tests.session.conftest import PeerProc
     ref = uninterrupted(2, "ns-2")
     procs = []

@@ -16,7 +16,6 @@ from tests import netns
 
 pytestmark = pytest.mark.e2e
 
-REASON = netns.unavailable()
 NO_FALSE_ALARM = ("cheat", "desync", "error")
 STALL, STEP_DEADLINE = 20, 5            # s: --stall-timeout, --step-deadline
 SHORT_DROP, LONG_DROP = 3, 8            # s: past the disconnection time (2 s) / the step deadline
@@ -33,8 +32,8 @@ def link_down(lan, host, seconds, watcher, seat):
         lan.link(host, up=True)
 
 
-@pytest.mark.skipif(REASON is not None, reason=f"network namespaces unavailable: {REASON}")
 def test_links_down_short_and_past_the_step_deadline(spawn):
+    netns.require()
     from net.session.memnet import MemoryNetwork
     import belfort
     names = ["Ana", "Bot1", "Bot2"]
