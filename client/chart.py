@@ -68,11 +68,11 @@ def text_chart(series, height=10, col=6):
                 if sc is not None else []
             if cell:
                 # on the bottom row the axis runs on around the letters, unbroken
-                fill = ("class:dim", "─") if row == 0 else ("", " ")
-                frags.append((fill[0], fill[1]))
+                style, fill = ("class:dim", "─") if row == 0 else ("", " ")
+                frags.append((style, fill))
                 for seat in cell[:col - 1]:
                     frags.append((f"class:p{seat}", series.letters[seat]))
-                frags.append((fill[0], fill[1] * max(0, col - 1 - len(cell[:col - 1]))))
+                frags.append((style, fill * max(0, col - 1 - len(cell[:col - 1]))))
             elif row == 0:
                 frags.append(("class:dim", "─" * col))
             else:

@@ -119,7 +119,7 @@ class LocalDriver:
         self._log_alerted = False
         self._past = []              # a resumed game's events before this window (a recap)
         if _resumed is not None:
-            runner, steps, series, writer = _resumed
+            runner, steps, series, writer, self._past = _resumed
             self.game, self.undo_stack, self.steps, self.series = \
                 runner.game, runner.stack, steps, series
             self.log = writer
@@ -179,9 +179,8 @@ class LocalDriver:
             writer = gamelog.GameLogWriter.append_to(log)
         drv = cls(head["players"], you=you, options=head.get("options"),
                   seed=gamelog.seed_of(head), ruleset=done.game.rs, pace=pace, bots=specs,
-                  _resumed=(done.runner, steps, series, writer))
+                  _resumed=(done.runner, steps, series, writer, past))
         drv.log.local(resumed=gamelog.now())
-        drv._past = past
         return drv
 
     # --- the interface -------------------------------------------------------------------

@@ -613,8 +613,7 @@ def screen(view, ctx, width, height):
             "class:warn")]
         if room < 2:
             body = dist + rows[1:] + hand
-            fit = max(0, height - len(top) - 3)
-            body = body[len(body) - fit:] if len(body) > fit else body
+            body = body[max(0, len(body) - max(0, height - len(top) - 3)):]
         room = height - len(top) - len(body) - 1
     head = "─ " + _("Log") + " "
     sep = Line((head + "─" * (width - cell_width(head)), "class:dim")).fit(width)

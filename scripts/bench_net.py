@@ -127,16 +127,23 @@ def run_zmq(root: Path, n: int, secret: str, level: str, pace: float = 0.0) -> d
     sent = {(s, v): t for d in data for s, v, t in d.get("sent", [])}
     done = [(per, sent[(s, v)], s) for (s, v), per in applied.items()
             if (s, v) in sent and len(per) == n]
-    lat = sorted(max(per.values()) - t for per, t, _s in done)
-    each = sorted(at - t for per, t, s in done for seat, at in per.items() if seat != s)
+    lat = [max(per.values()) - t for per, t, _s in done]
+    each = [at - t for per, t, s in done for seat, at in per.items() if seat != s]
+    (median_ms, p99_ms), (each_median_ms, each_p99_ms) = _median_p99_ms(lat), _median_p99_ms(each)
     return {"wall_s": t_over - t0, "hash": data[0]["hash"],
             "hashes_agree": len({d["hash"] for d in data}) == 1,
             "lobby_to_first_place_s": first_place, "exit_s": t_exit - t_over,
-            "median_ms": statistics.median(lat) * 1000 if lat else None,
-            "p99_ms": lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000 if lat else None,
-            "each_median_ms": statistics.median(each) * 1000 if each else None,
-            "each_p99_ms": each[min(len(each) - 1, int(0.99 * len(each)))] * 1000 if each else None,
+            "median_ms": median_ms, "p99_ms": p99_ms,
+            "each_median_ms": each_median_ms, "each_p99_ms": each_p99_ms,
             "samples": len(lat)}
+
+
+def _median_p99_ms(seconds: list) -> tuple:
+    """(median, p99) of durations in seconds, in ms; (None, None) for none."""
+    if not seconds:
+        return None, None
+    s = sorted(seconds)
+    return statistics.median(s) * 1000, s[min(len(s) - 1, int(0.99 * len(s)))] * 1000
 
 
 def bench(root: Path, n: int, secret: str, level: str, repeat: int, pace: float = 0.0) -> dict:

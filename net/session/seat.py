@@ -42,9 +42,6 @@ class SeatActor:
         self.revealed: set[str] = set()
         self.audit_sent = False
         self.emitted: set[int] = set()                 # hosted: seqs we signed
-        # engine card ids whose key we have released: releases() skips them (a card id
-        # never moves to another position, and a released key stays released)
-        self.given: set[int] = set()
 
     # ------------------------------------------------------------ the deck
     def new_epoch(self, epoch: int, cards, start: bool = True) -> list[dict]:
@@ -85,25 +82,19 @@ class SeatActor:
         for the cards to reveal.  Returns (envelopes, problems the decks found)."""
         todo: dict[int, list[int]] = {}
 
-        given = self.given
-
         def want(card: int) -> None:
             e, pos = locate(card)
             if e >= len(self.decks):
                 return
             deck = self.decks[e]
-            if not deck.ready:
-                return
-            if self.seat in deck.released[pos]:
-                given.add(card)
-                return
-            lst = todo.setdefault(e, [])
-            if pos not in lst:
-                lst.append(pos)
+            if deck.ready and self.seat not in deck.released[pos]:
+                lst = todo.setdefault(e, [])
+                if pos not in lst:
+                    lst.append(pos)
         for s in range(self.n):
             if s != self.seat:
                 for c in game.players[s].hand:
-                    if c not in given and not game.public[c]:
+                    if not game.public[c]:
                         want(c)
         for c in game.reveal_queue:
             want(c)
