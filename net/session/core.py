@@ -524,6 +524,25 @@ class SessionPeer:
         """Seats whose message the game needs next (decision, commitment or deck step)."""
         return self.table.waiting_seats(self.rounds, self.audit.result is not None)
 
+    def seat_view(self) -> dict:
+        """``belfort.seat_view`` of our seat ({} before the shared seed), with what only the
+        session knows: in a simultaneous step (the keep, the Spies' showing) the engine
+        learns every choice at once when they are revealed, but a seat that committed to
+        its choice has made it — as in a game on one machine, it is no longer waited for,
+        and at the keep it is marked as having chosen."""
+        g = self.table.game
+        if g is None:
+            return {}
+        view = belfort.seat_view(g, self.seat)
+        waiting = view["waiting_for"]
+        rnd = self.rounds.get(f"sim/{g.version}") if len(waiting) > 1 else None
+        if rnd is not None:
+            chosen = [s for s in waiting if s in rnd.commitments]
+            view["waiting_for"] = [s for s in waiting if s not in chosen]
+            if view["phase"] == "keep":
+                view["keep_submitted"] = sorted(set(view["keep_submitted"]) | set(chosen))
+        return view
+
     def waiting_text(self, now: float) -> str:
         """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48"."""
         paused = self.pause_reason(now)

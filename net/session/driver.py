@@ -2,7 +2,7 @@
 (client/driver.py), so the terminal UI drives a LAN game exactly like a local one.
 
     driver.seat, driver.names, driver.ruleset, driver.alerts
-    driver.view()        belfort.seat_view of our seat ({} before the shared seed is known)
+    driver.view()        our seat's view: SessionPeer.seat_view ({} before the shared seed)
     driver.legal()       our legal commands, [] when no decision of ours is awaited
     driver.submit(cmd)   raises belfort.CommandSyntaxError / IllegalCommandError, or
                          RuntimeError("no decision of ours is awaited now")
@@ -83,8 +83,7 @@ class NetDriver:
     # --- the GameDriver interface ------------------------------------------------------
     def view(self) -> dict:
         with self._lock:
-            g = self.peer.game
-            return {} if g is None else belfort.seat_view(g, self.seat)
+            return self.peer.seat_view()
 
     def legal(self) -> list:
         with self._lock:

@@ -54,8 +54,7 @@ class MemNetDriver:
         self._notify(self.peer.take_events())
 
     def view(self):
-        g = self.peer.game
-        return {} if g is None else belfort.seat_view(g, 0)
+        return self.peer.seat_view()
 
     def legal(self):
         if not self.peer.decision_needed():

@@ -139,3 +139,53 @@ def test_closing_after_the_end_when_every_seat_finished_leaves_at_once():
     driver = _EndDriver([])
     assert serve_the_end(driver, said.append) is None
     assert said == [] and not driver.served
+
+
+def test_a_seat_that_committed_to_its_keep_is_no_longer_waited_for():
+    """In a LAN game the engine learns the keeps (§3) all at once, when they are revealed,
+    but a seat that committed to its choice has made it: its row says 'chosen' and the
+    prompt no longer names it, as in a game on one machine (the window said "Waiting for
+    bot-56b5, Bo to choose their cards…" long after the bot had chosen)."""
+    from belfort import legal_commands
+    from client import render
+    from client.controller import prompt_text
+    from client.render import Context
+    from client.words import Namer
+    from net.session.memnet import MemoryNetwork
+
+    net = MemoryNetwork.create(3, seed="keep-view", names=["Ana", "Bo", "Cy"], level=None)
+    net.start()
+    net.pump()
+    ana, bo, _cy = net.peers
+
+    def shown(peer):
+        view = peer.seat_view()
+        ctx = Context(Namer(peer.names, peer.seat), peer.ruleset)
+        rows = {ln.split()[1]: ln for ln in render.as_text(render.players(view, ctx, 100, False))
+                .splitlines()[1:]}
+        legal = legal_commands(peer.game, peer.seat) if peer.decision_needed() else []
+        return view, rows, prompt_text(view, legal, ctx.namer)
+
+    view, rows, prompt = shown(ana)
+    assert view["phase"] == "keep" and view["waiting_for"] == [0, 1, 2]
+    assert all(rows[n].rstrip().endswith("[choosing]") for n in ("Ana", "Bo", "Cy"))
+    assert prompt.startswith("Keep 3 of your 5 cards")
+
+    bo.submit(legal_commands(bo.game, 1)[0], net.now)     # Bo commits; nothing revealed yet
+    net._collect(bo)
+    net.pump()
+    assert 1 not in ana.game.keep_choice            # the engine does not know it yet
+    view, rows, prompt = shown(ana)
+    assert view["waiting_for"] == [0, 2] and view["keep_submitted"] == [1]
+    assert rows["Bo"].rstrip().endswith("[chosen]") and rows["Cy"].rstrip().endswith("[choosing]")
+    assert prompt.startswith("Keep 3 of your 5 cards")
+
+    ana.submit(legal_commands(ana.game, 0)[0], net.now)
+    net._collect(ana)
+    net.pump()
+    view, rows, prompt = shown(ana)
+    assert view["waiting_for"] == [2] and view["keep_submitted"] == [0, 1]
+    assert prompt == "Waiting for Cy to choose their cards…"
+    view, rows, prompt = shown(bo)
+    assert prompt == "Waiting for Cy to choose their cards…"
+    assert rows["Ana"].rstrip().endswith("[chosen]")
