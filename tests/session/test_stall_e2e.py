@@ -68,7 +68,7 @@ def test_everyone_killed_at_once_all_rejoin(spawn):
     """Resume another evening: every peer stops at the same moment, then each one runs
     `rejoin`; the game goes on where it stopped, to the same end."""
     ref = reference(3, "all-1")
-    host, bots = start_game(spawn, 3, secret="all-1", pace=0.01)
+    host, bots = start_game(spawn, 3, secret="all-1", pace=0.03)   # (as below: the stop's margin)
     peers = [host] + bots
     data = [p.wait_event("started", 20)["data"] for p in peers]
     host.wait_round(2)
@@ -91,7 +91,9 @@ def test_two_players_paused_then_resumed(spawn, how):
     lost, and both rejoining finish the game."""
     ref = reference(2, f"pause-{how}")
     args = ("--stall-timeout", 4)
-    host, bots = start_game(spawn, 2, secret=f"pause-{how}", pace=0.01, host_args=args,
+    # paced so that the rest of the game after round 2 takes seconds: under a heavy load
+    # the events reach this test late, and at 0.01 s the game once ended before the stop
+    host, bots = start_game(spawn, 2, secret=f"pause-{how}", pace=0.03, host_args=args,
                             bot_args=args)
     bo = bots[0]
     data = [p.wait_event("started", 20)["data"] for p in (host, bo)]
