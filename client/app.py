@@ -156,8 +156,10 @@ class BelfortApp:
         self.log_scroll = 0
         self.panel = None            # (title, [text lines])
         self.panel_scroll = 0
-        self.message = ("class:dim", _("Tab completes · ? choices · help TOPIC · Ctrl-Z undo · "
-                                       "Ctrl-C leaves"))
+        self.hint = ("class:dim", _("Tab completes · ? choices · help TOPIC · Ctrl-Z undo · "
+                                    "Ctrl-C leaves"))
+        self.message = self.hint
+        self._panel_message = None   # the message that speaks of the open panel
         self._scoring_title = None
         self.confirm = False
         self.log_path = log_path
@@ -407,7 +409,7 @@ class BelfortApp:
         elif reply.kind == "panel":
             self.panel = (reply.title, reply.lines)
             self.panel_scroll = 0
-            self.message = ("class:dim", _("Esc returns to the board."))
+            self.panel_message("class:dim", _("Esc returns to the board."))
         elif reply.kind == "undo":
             self.note(f"↶ {reply.text}", "class:dim")
             self.log_scroll = 0
@@ -510,8 +512,8 @@ class BelfortApp:
         self._scoring_title = _("Scoring after month {m}").format(m=rnd)
         self.panel = (self._scoring_title, lines)
         self.panel_scroll = 0
-        self.message = ("class:ok", _("Scoring after month {m}: Esc (or Enter) returns to the "
-                                      "board; 'score' shows it again.").format(m=rnd))
+        self.panel_message("class:ok", _("Scoring after month {m}: Esc (or Enter) returns to "
+                                         "the board; 'score' shows it again.").format(m=rnd))
 
     def _scoring_shown(self):
         return self.panel is not None and self.panel[0] == self._scoring_title
@@ -523,6 +525,8 @@ class BelfortApp:
         self.panel_scroll = 0
         if self.lessons:
             self._show_lesson(*self.lessons.pop(0))
+        elif self.message is self._panel_message:
+            self.message = self.hint     # "Esc returns to the board" is done with
 
     def show_lessons(self, lessons):
         """The tutorial's explanations, one panel each, shown in turn as each is closed;
@@ -538,14 +542,19 @@ class BelfortApp:
         self.panel = (_("Tutorial: {title}").format(title=title), lines)
         self.panel_scroll = 0
         if self.lessons:
-            self.message = ("class:ok", ngettext(
+            self.panel_message("class:ok", ngettext(
                 "Read this, then Esc or Enter ({n} more to read). 'help' explains more; 'quit' "
                 "ends the game.", "Read this, then Esc or Enter ({n} more to read). 'help' "
                 "explains more; 'quit' ends the game.", len(self.lessons)).format(
                     n=len(self.lessons)))
         else:
-            self.message = ("class:ok", _("Read this, then Esc or Enter. 'help' explains more; "
-                                          "'quit' ends the game."))
+            self.panel_message("class:ok", _("Read this, then Esc or Enter. 'help' explains "
+                                             "more; 'quit' ends the game."))
+
+    def panel_message(self, style, text):
+        """The status line for the panel just opened: replaced by the usual hint when the
+        panel closes (unless something else was said meanwhile)."""
+        self.message = self._panel_message = (style, text)
 
     def show_final(self):
         view = self.driver.view()

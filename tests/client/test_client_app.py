@@ -85,11 +85,24 @@ def test_help_opens_a_panel_and_escape_closes_it():
         await until(lambda: ui.panel is not None)
         text = screen_text(ui)
         assert "Tower (card, §13)" in text and "Cost: 1 wood, 3 stone, 1 metal" in text
+        assert ui.message[1] == "Esc returns to the board."
         send("\x1b")
         await until(lambda: ui.panel is None, timeout=5)
+        # the status line no longer speaks of a panel that is gone
+        assert ui.message == ui.hint and "Esc returns" not in screen_text(ui)
         send("?\r")
         await until(lambda: ui.panel is not None)
         assert "keep #0 #1 #2" in screen_text(ui)
+        send("\r")                                 # Enter on an empty line closes it too
+        await until(lambda: ui.panel is None, timeout=5)
+        assert ui.message == ui.hint
+        send("help\r")
+        await until(lambda: ui.panel is not None)
+        send("keep #0 #1 #7\r")     # refused: the refusal stays when the panel closes
+        await until(lambda: "Refused" in ui.message[1])
+        send("\x1b")
+        await until(lambda: ui.panel is None, timeout=5)
+        assert "Refused" in ui.message[1]
 
     asyncio.run(session(script))
 
@@ -338,8 +351,10 @@ def test_the_scoring_breakdown_appears_when_a_scoring_happens_and_is_dismissed()
             rec = driver.game.score_log[0]
             row = next(ln for ln in text.splitlines() if ln.startswith("Scored"))
             assert row.split()[1:3] == [f"+{rec['total'][0]}", "VP"]
+        assert "Esc (or Enter) returns to the board" in ui.message[1]
         send("\x1b")
         await until(lambda: ui.panel is None, timeout=5)
+        assert "returns to the board" not in ui.message[1]
         send("score\r")
         await until(lambda: ui.panel is not None)
         text = screen_text(ui, 80, 22)

@@ -128,6 +128,8 @@ def test_the_window_shows_each_lesson_in_a_panel_that_fits_80x24_and_160x50():
                         shown = ui.panel
                         inp.send_text("\r")          # Enter closes the lesson
                         await until(lambda: ui.panel is not shown)
+                        if ui.panel is None:         # the last one: no "Read this" left
+                            assert "Read this" not in ui.message[1], ui.message
                         continue
                     before = driver.game.version
                     ui.submit_text(belfort.command_text(driver.legal()[0]))
