@@ -63,9 +63,10 @@ def _waited_for(view, legal, namer):
         return _("Waiting for a card to be revealed…")
     if me_seat not in waiting or not legal:
         others = ", ".join(namer.name(s) for s in waiting if s != me_seat)
+        if not others and (phase == "keep" or step == "spies-show"):
+            return _("Waiting…")      # every choice is made (LAN: committed), none revealed yet
         if phase == "keep":
-            return _("Waiting for {names} to choose their cards…").format(names=others) \
-                if others else _("Waiting…")
+            return _("Waiting for {names} to choose their cards…").format(names=others)
         if step == "spies-show":
             return _("Waiting for {names} to show a card to the Spies…").format(names=others)
         others = others or _("the others")

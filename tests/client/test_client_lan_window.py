@@ -189,3 +189,11 @@ def test_a_seat_that_committed_to_its_keep_is_no_longer_waited_for():
     view, rows, prompt = shown(bo)
     assert prompt == "Waiting for Cy to choose their cards…"
     assert rows["Ana"].rstrip().endswith("[chosen]")
+
+    # every choice committed and none revealed yet (a moment): the prompt names nobody
+    namer = Namer(ana.names, 0)
+    assert prompt_text(dict(view, waiting_for=[]), [], namer) == "Waiting…"
+    spies = dict(view, phase="actions", step="spies-show", waiting_for=[])
+    assert prompt_text(spies, [], namer) == "Waiting…"
+    assert prompt_text(dict(spies, waiting_for=[2]), [], namer) == \
+        "Waiting for Cy to show a card to the Spies…"
