@@ -469,7 +469,11 @@ def hand_and_piles(view, ctx, width, wide):
     rs = ctx.ruleset
     out = []
     hand = view.get("hand", [])
-    line = Line((_("Your hand") + " ", "class:th"))
+    seat = view.get("seat", ctx.namer.you)
+    # a replay seen by another seat ('v') shows that seat's hand: say whose it is
+    whose = _("Your hand") if seat == ctx.namer.you else \
+        _("{name}'s hand").format(name=ctx.namer.name(seat))
+    line = Line((whose + " ", "class:th"))
     if not hand:
         line.add(_("(empty)"), "class:dim")
     for h in hand:

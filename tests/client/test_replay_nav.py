@@ -98,6 +98,13 @@ def test_every_hand_is_shown_once_the_game_is_over(whole, tmp_path):
     assert r.seat == 1 and "seen by Bo" in r.step_text()
     screen = "\n".join(ln.text() for ln in r.lines(120, 40))
     assert "You's hand: #" in screen or "You's hand: (none)" in screen
+    # the hand on the board is Bo's now, and says so (it said "Your hand")
+    row = next(ln for ln in screen.splitlines() if ln.startswith("Bo's hand "))
+    assert all(f"#{c} " in row for c in truth.players[1].hand), row
+    assert not any(ln.startswith("Your hand") for ln in screen.splitlines())
+    r.switch_view(), r.switch_view()
+    screen = "\n".join(ln.text() for ln in r.lines(120, 40))
+    assert r.seat == 0 and any(ln.startswith("Your hand ") for ln in screen.splitlines())
 
 
 def test_an_unfinished_game_shows_only_our_hand(tmp_path):
