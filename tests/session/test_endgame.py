@@ -235,3 +235,39 @@ def test_the_host_leaves_its_finished_bots_to_serve_the_end():
                                procs=procs)
         Node.stop_own_bots(host)
         assert [p.calls for p in procs] == [want, want], status
+
+
+def test_stopping_the_bots_asks_them_all_before_waiting_for_any():
+    """The person closes the window before the end with nobody else in the game: every
+    bot is told to stop first, then they are waited for together (5 s in all, not 5 s
+    each: two slow bots kept a closing window blank for 10 s), and one that does not
+    stop in time is killed."""
+    import subprocess
+    from types import SimpleNamespace
+
+    from net.session.node import Node
+    calls = []
+
+    class Proc:
+        def __init__(self, name, stubborn):
+            self.name, self.stubborn = name, stubborn
+
+        def terminate(self):
+            calls.append(("terminate", self.name))
+
+        def wait(self, timeout=None):
+            calls.append(("wait", self.name, timeout))
+            if self.stubborn:
+                raise subprocess.TimeoutExpired("bot", timeout)
+
+        def kill(self):
+            calls.append(("kill", self.name))
+
+    cfg = SimpleNamespace(kinds=["human", "bot", "bot"])
+    host = SimpleNamespace(peer=SimpleNamespace(cfg=cfg, seat=0, status="running"),
+                           procs=[Proc("b1", True), Proc("b2", False)])
+    Node.stop_own_bots(host)
+    assert [c[:2] for c in calls] == [("terminate", "b1"), ("terminate", "b2"), ("wait", "b1"),
+                                      ("kill", "b1"), ("wait", "b2")]
+    waits = [c[2] for c in calls if c[0] == "wait"]
+    assert 0 <= waits[1] <= waits[0] <= 5
