@@ -367,6 +367,8 @@ class BelfortApp:
                 self.close_panel()
             elif self.log_scroll:
                 self.log_scroll = 0
+            elif self.finished:
+                self.show_final()        # Esc goes back and forth: the board, the end
 
         @kb.add("pageup")
         def _(event):
@@ -526,7 +528,10 @@ class BelfortApp:
         if self.lessons:
             self._show_lesson(*self.lessons.pop(0))
         elif self.message is self._panel_message:
-            self.message = self.hint     # "Esc returns to the board" is done with
+            # "Esc returns to the board" is done with
+            self.message = self.hint if not self.finished else (
+                "class:ok", _("Game over. Esc shows the final scores again; quit (or Ctrl-C) "
+                              "leaves."))
 
     def show_lessons(self, lessons):
         """The tutorial's explanations, one panel each, shown in turn as each is closed;
@@ -573,8 +578,8 @@ class BelfortApp:
                           log=log_path), "class:dim"))]
         self.panel = (_("The end"), lines)
         self.panel_scroll = 0
-        self.message = ("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
-                                      "leaves."))
+        self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
+                                         "leaves."))
 
     # --- running ----------------------------------------------------------------------------------
     async def run_async(self):

@@ -148,6 +148,17 @@ def test_a_whole_game_ends_on_the_final_scoreboard():
         text = screen_text(ui, 100, 60)
         assert "Final scores" in text and "   7   You" in text
         assert "Audit: PASSED" in text
+        # Esc goes to the board and back to the end, and the status line says which
+        send("\x1b")
+        await until(lambda: ui.panel is None, timeout=5)
+        assert "Final scores" not in screen_text(ui, 100, 60)
+        send("\x1b")
+        await until(lambda: ui.panel is not None, timeout=5)
+        assert "Final scores" in screen_text(ui, 100, 60)
+        assert "Esc shows the board" in ui.message[1]
+        send("\x1b")
+        await until(lambda: ui.panel is None, timeout=5)
+        assert "Esc shows the final scores again" in ui.message[1]
 
     asyncio.run(session(script, names=("You", "Bo"), seed="7"))
 
