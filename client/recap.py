@@ -14,4 +14,4 @@ def earlier(events):
         if ev and ev[0] == "round":
             start = 0 if ev[1] == 1 else i
             break
-    return list(events[start:])[-MAX_EVENTS:]
+    return events[start:][-MAX_EVENTS:]

@@ -201,9 +201,7 @@ class NetDriver:
         done), stop the network work (closing the node if the loop never ran), and the
         bots this peer started if nobody else is left."""
         with self._lock:
-            if not self.node.closed and not self.peer.finished:
-                self.peer.leave_for_now(time.monotonic())
-                self.node.said_bye = True     # (the loop's last flush sends it, with linger)
+            self.node.leave_for_now()     # (unless the game is done; closing lingers for it)
         self.close()
         if self._loop is None or self._held:
             self.node.close()
@@ -260,12 +258,10 @@ class NetDriver:
                 if self._changed and self._loop is not None:
                     self._loop.call_soon_threadsafe(self._notify, events)
             with self._lock:
-                if self._closed and not self.node.closed and not self.peer.finished \
-                        and not self.node.said_bye:
+                if self._closed and not self.node.said_bye:
                     # the window closed on a game that goes on: the person left for now, and
                     # the others are told so (not a disconnection) before the node closes
-                    self.peer.leave_for_now(time.monotonic())
-                    self.node.said_bye = True     # (closing lingers for it)
+                    self.node.leave_for_now()
                 self.node.flush()
         finally:
             # the window closed on a finished game that a seat may still fetch from us
