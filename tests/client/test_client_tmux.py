@@ -136,20 +136,6 @@ def until_my_turn(p, timeout=60):
     raise AssertionError("never got our Actions turn; screen:\n" + p.text())
 
 
-def _settled(p, quiet=0.3, timeout=5):
-    """The screen once it has not changed for ``quiet`` seconds (or after ``timeout``)."""
-    end = time.monotonic() + timeout
-    last, since = p.text(), time.monotonic()
-    while time.monotonic() < end:
-        time.sleep(0.05)
-        now = p.text()
-        if now != last:
-            last, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet:
-            break
-    return last
-
-
 def district_cell(text, district, label):
     lines = text.splitlines()
     head = next(ln for ln in lines if "Guild" in ln and "Markers" in ln)
@@ -306,21 +292,21 @@ def test_a_scoring_shows_its_breakdown_at_80x24(pane_factory):
     p.wait_prompt("Keep 3 of your 5 cards")
     end = time.monotonic() + 150
     while time.monotonic() < end:
-        text = p.text()
-        if "Scoring after month 3 (" in text:
+        # The log is the oracle: when it says the game waits for us, nothing can move
+        # before our '1' (the bots' simultaneous choices aside), and a scoring that came
+        # before our turn is in it; so '1' never lands on a scoring panel drawn meanwhile.
+        game = p.game()
+        if game.score_log:
             break
-        if "›" in self_prompt(p, text) and not p.prompt(text).startswith("Waiting"):
-            # bots play on while we look: type only into a screen that has settled, so a
-            # scoring panel drawn meanwhile is seen, not dismissed by our '1' + Enter
-            settled = _settled(p)
-            if "Scoring after month 3 (" in settled or p.game().score_log:
-                continue
+        text = p.text()
+        if 0 in game.waiting_for() and "›" in self_prompt(p, text) \
+                and not p.prompt(text).startswith("Waiting"):
             before = len(gamelog.read(p.log)[1])
             p.type("1")
-            p.wait(lambda t: len(gamelog.read(p.log)[1]) > before or "Scoring after" in t
-                   or "Cannot" in t, 20, "our command")
+            p.wait(lambda t: len(gamelog.read(p.log)[1]) > before or "Cannot" in t, 20,
+                   "our command")
         else:
-            time.sleep(0.1)
+            time.sleep(0.05)
     text = p.wait("Scoring after month 3 (", 5)
     for needle in ("Elves", "Dwarves", "Gnomes", "Taxes lost", "Scored", "n rank VP"):
         assert needle in text, text

@@ -20,9 +20,9 @@ def test_join_without_an_address_finds_the_game_on_this_machine(spawn):
     d = spawn.dir
     ana = f"Ana{secrets.token_hex(3)}"          # other games may be announced here too
     host = spawn("host", "--name", ana, "--players", 2, "--port", 0, "--level", "random",
-                 "--pace", 0.05, "--data-dir", d / "h", "--timeout", 120, label="host")
+                 "--pace", 0.01, "--data-dir", d / "h", "--timeout", 120, label="host")
     host.wait_event("lobby", 20)
-    bo = spawn("join", "--name", "Bo", "--host", ana, "--level", "random", "--pace", 0.05,
+    bo = spawn("join", "--name", "Bo", "--host", ana, "--level", "random", "--pace", 0.01,
                "--data-dir", d / "b", "--timeout", 120, label="bo")
     games = bo.wait_event("games", 30)["games"]
     assert [g["host"] for g in games] == [ana]
