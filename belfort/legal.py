@@ -13,9 +13,10 @@ a state's fields other than through the engine must set `state._legal = None`.
 from itertools import combinations
 
 from .commands import command_text, normalize
-from .data import (BANK, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
-                   GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, N_SITES, NOBODY, PLANK_BEHIND_LOCK,
-                   SITE_TYPE, WALL_SITES)
+from .data import (BANK, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
+                   GATEHOUSE, GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, LIBRARIANS, MASONS,
+                   MERCHANTS, MINERS, N_SITES, NOBODY, PLANK_BEHIND_LOCK, SAWYERS, SITE_TYPE,
+                   SITES_OF_TYPE, SPIES, WALL_SITES)
 from .errors import BelfortError, IllegalCommandError
 from .explain import why_illegal
 from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN, OVER,
@@ -305,6 +306,9 @@ _GUILDS = tuple(("guild", g) for g in range(len(GUILDS)))
 _BUYS = tuple(("buy", r) for r in range(3))
 _SELLS = tuple(("sell", r) for r in range(3))
 _EXCHANGES = (("exchange", 0), ("exchange", 1))
+# The guild planks whose activation has no choice (activation_options gives the bare command).
+_BARE_ACTIVATIONS = {GUILD_PLANK + g: ("activate", GUILD_PLANK + g)
+                     for g in (MERCHANTS, LIBRARIANS, SAWYERS, MINERS, BANKERS, MASONS, SPIES)}
 
 
 def _crests(s, seat):
@@ -344,7 +348,9 @@ def _actions(s, seat):
     out = []
     waiting = p.waiting
     if len(waiting) == 1:
-        out = activation_options(s, seat, waiting[0])[:]
+        plank = waiting[0]
+        bare = _BARE_ACTIVATIONS.get(plank)
+        out = [bare] if bare else activation_options(s, seat, plank)[:]
     elif waiting:
         seen = []
         for plank in waiting:
@@ -354,15 +360,16 @@ def _actions(s, seat):
     board = s.board
     types = s.types
     if affordable:
-        free = {}
         for c in p.hand:
             t = types[c]
             if t in affordable:
-                sites = free.get(t)
-                if sites is None:
-                    sites = free[t] = free_build_sites(board, t)
-                for x in sites:
-                    out.append(("build", c, x))
+                if t == GATEHOUSE:   # both symbols of a gatehouse must be free
+                    for x in free_build_sites(board, t):
+                        out.append(("build", c, x))
+                else:   # free_build_sites(board, t), written out: each free symbol of t
+                    for x in SITES_OF_TYPE[t]:
+                        if board[x] == NOBODY:
+                            out.append(("build", c, x))
     if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
     if guilds_paid:
