@@ -344,7 +344,11 @@ def _actions(s, seat):
         for plank in waiting:
             if plank not in seen:
                 seen.append(plank)
-                out += activation_options(s, seat, plank)
+                bare = _BARE_ACTIVATIONS.get(plank)
+                if bare:
+                    out.append(bare)
+                else:
+                    out += activation_options(s, seat, plank)
     board = s.board
     types = s.types
     if affordable:
