@@ -196,16 +196,23 @@ def known_count(s, t):
 
 def _keeps(s, seat):
     hand = sorted(s.players[seat].hand)
+    keep = s.rs.keep
+    if keep > len(hand):
+        return []
     types = s.types
     out = []
-    for kept in combinations(hand, s.rs.keep):
+    # The cards dropped with each kept choice, in hand order: combinations of the others,
+    # which come in the reverse order of the kept ones (the complement of the i-th
+    # combination of k cards is the i-th from last of n - k).
+    drops = list(combinations(hand, len(hand) - keep))
+    drops.reverse()
+    for kept, drop in zip(combinations(hand, keep), drops):
         dropped = []
-        for c in hand:
-            if c not in kept:
-                t = types[c]
-                if t is None:
-                    break
-                dropped += (c, t)
+        for c in drop:
+            t = types[c]
+            if t is None:
+                break
+            dropped += (c, t)
         else:
             out.append(("keep", kept, tuple(dropped)))
     return out
