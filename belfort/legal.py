@@ -13,9 +13,10 @@ a state's fields other than through the engine must set `state._legal = None`.
 from itertools import combinations
 
 from .commands import command_text, normalize
-from .data import (BANK, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
-                   GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, N_SITES, NOBODY, PLANK_BEHIND_LOCK,
-                   SITE_TYPE, WALL_SITES)
+from .data import (BANK, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
+                   GATEHOUSE, GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, LIBRARIANS, MASONS,
+                   MERCHANTS, MINERS, N_SITES, NOBODY, PLANK_BEHIND_LOCK, SAWYERS, SITE_TYPE,
+                   SITES_OF_TYPE, SPIES, WALL_SITES)
 from .errors import BelfortError, IllegalCommandError
 from .explain import why_illegal
 from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN, OVER,
@@ -195,16 +196,23 @@ def known_count(s, t):
 
 def _keeps(s, seat):
     hand = sorted(s.players[seat].hand)
+    keep = s.rs.keep
+    if keep > len(hand):
+        return []
     types = s.types
     out = []
-    for kept in combinations(hand, s.rs.keep):
+    # The cards dropped with each kept choice, in hand order: combinations of the others,
+    # which come in the reverse order of the kept ones (the complement of the i-th
+    # combination of k cards is the i-th from last of n - k).
+    drops = list(combinations(hand, len(hand) - keep))
+    drops.reverse()
+    for kept, drop in zip(combinations(hand, keep), drops):
         dropped = []
-        for c in hand:
-            if c not in kept:
-                t = types[c]
-                if t is None:
-                    break
-                dropped += (c, t)
+        for c in drop:
+            t = types[c]
+            if t is None:
+                break
+            dropped += (c, t)
         else:
             out.append(("keep", kept, tuple(dropped)))
     return out
@@ -305,6 +313,9 @@ _GUILDS = tuple(("guild", g) for g in range(len(GUILDS)))
 _BUYS = tuple(("buy", r) for r in range(3))
 _SELLS = tuple(("sell", r) for r in range(3))
 _EXCHANGES = (("exchange", 0), ("exchange", 1))
+# The guild planks whose activation has no choice (activation_options gives the bare command).
+_BARE_ACTIVATIONS = {GUILD_PLANK + g: ("activate", GUILD_PLANK + g)
+                     for g in (MERCHANTS, LIBRARIANS, SAWYERS, MINERS, BANKERS, MASONS, SPIES)}
 
 
 def _crests(s, seat):
@@ -319,50 +330,45 @@ def _crests(s, seat):
 def _actions(s, seat):
     """§8, §13, §14: one action of the Actions turn."""
     p = s.players[seat]
-    res = p.res
-    # What the seat can pay for depends on its resources alone (given the ruleset), each
-    # capped at the most any price asks: looked up once in the ruleset's table instead of
-    # comparing costs command by command.
+    # What the seat can pay for depends on its resources alone (given the ruleset): looked
+    # up once in the ruleset's table instead of comparing costs command by command.
     rs = s.rs
-    table = _PAYING.get(rs) or _paying_table(rs)
-    cw, cs, cm, cg = table[0]
-    w, st, m, gold = res
-    if w > cw:
-        w = cw
-    if st > cs:
-        st = cs
-    if m > cm:
-        m = cm
-    if gold > cg:
-        gold = cg
-    i = 1 + ((w * (cs + 1) + st) * (cm + 1) + m) * (cg + 1) + gold
-    paying = table[i]
-    if paying is None:
-        paying = table[i] = _paying(rs, (w, st, m, gold))
+    w, st, m, gold = p.res
+    try:
+        paying = _PAYING[rs][w][st][m][gold]
+    except (KeyError, IndexError):   # a new ruleset, or a resource past the table's span
+        paying = _paying_capped(rs, p.res)
     affordable, walls, guilds_paid, buys, sells, exchanges, can_hire, can_smith, can_buy_card = \
         paying
     out = []
     waiting = p.waiting
     if len(waiting) == 1:
-        out = activation_options(s, seat, waiting[0])[:]
+        plank = waiting[0]
+        bare = _BARE_ACTIVATIONS.get(plank)
+        out = [bare] if bare else activation_options(s, seat, plank)[:]
     elif waiting:
         seen = []
         for plank in waiting:
             if plank not in seen:
                 seen.append(plank)
-                out += activation_options(s, seat, plank)
+                bare = _BARE_ACTIVATIONS.get(plank)
+                if bare:
+                    out.append(bare)
+                else:
+                    out += activation_options(s, seat, plank)
     board = s.board
     types = s.types
     if affordable:
-        free = {}
         for c in p.hand:
             t = types[c]
             if t in affordable:
-                sites = free.get(t)
-                if sites is None:
-                    sites = free[t] = free_build_sites(board, t)
-                for x in sites:
-                    out.append(("build", c, x))
+                if t == GATEHOUSE:   # both symbols of a gatehouse must be free
+                    for x in free_build_sites(board, t):
+                        out.append(("build", c, x))
+                else:   # free_build_sites(board, t), written out: each free symbol of t
+                    for x in SITES_OF_TYPE[t]:
+                        if board[x] == NOBODY:
+                            out.append(("build", c, x))
     if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
     if guilds_paid:
@@ -399,21 +405,46 @@ def _actions(s, seat):
     return out
 
 
-# ruleset -> [its resource caps, then what each capped (wood, stone, metal, gold) pays for
-# (None until met), in the order of `_actions`' index]. Rulesets are not changed once read,
-# so an entry never goes stale; with the standard caps the table has 300 entries.
+# ruleset -> what each holding pays for, as nested lists: _PAYING[rs][wood][stone][metal]
+# [gold]. A player holding more of a resource than any price asks (the ruleset's cap) pays for
+# nothing more, so past its cap each level repeats the cap's entry, up to _PAYING_SPAN - 1 of
+# each resource; a larger holding is capped first (_paying_capped). Worked out in full when a
+# ruleset is first met (with the standard caps, 300 holdings); rulesets are not changed once
+# read, so an entry never goes stale. A ruleset whose caps reach the span gets an empty table
+# and every holding goes through _paying_capped. (Resources are never negative.)
 _PAYING = {}
+_PAYING_SPAN = 32
+_PAYING_CAPPED = {}   # (ruleset, capped holding) -> what it pays for (see _paying)
 
 
-def _paying_table(rs):
+def _paying_capped(rs, res):
     caps = RESOURCE_CAPS.get(rs) or resource_caps(rs)
-    size = 1
-    for cap in caps:
-        size *= cap + 1
+    if rs not in _PAYING:
+        _paying_table(rs, caps)
+    key = (rs, *(min(r, cap) for r, cap in zip(res, caps)))
+    found = _PAYING_CAPPED.get(key)
+    if found is None:
+        if len(_PAYING_CAPPED) > 4096:
+            _PAYING_CAPPED.clear()
+        found = _PAYING_CAPPED[key] = _paying(rs, key[1:])
+    return found
+
+
+def _paying_table(rs, caps):
     if len(_PAYING) > 64:
         _PAYING.clear()
-    table = _PAYING[rs] = [caps] + [None] * size
-    return table
+    if max(caps) >= _PAYING_SPAN:
+        _PAYING[rs] = []
+        return
+
+    def level(cap, entry):
+        """The entries for 0..cap of a resource, then the cap's up to the span."""
+        entries = [entry(k) for k in range(cap + 1)]
+        return entries + [entries[cap]] * (_PAYING_SPAN - cap - 1)
+
+    cw, cs, cm, cg = caps
+    _PAYING[rs] = level(cw, lambda w: level(cs, lambda st: level(cm, lambda m: level(
+        cg, lambda gold: _paying(rs, (w, st, m, gold))))))
 
 
 def _paying(rs, res):

@@ -11,6 +11,7 @@ and layout do not change a game's identity).
 import hashlib
 import json
 import tomllib
+from bisect import bisect_right
 from importlib import resources
 
 from .data import CARD_TYPES, CATEGORIES, GUILDS, RESOURCES, TRADE_RESOURCES
@@ -209,6 +210,9 @@ class Ruleset:
             raise RulesetError("scoring.taxes", "the levels' scores must increase (a score "
                                                 "below the first level pays nothing)")
         self.tax_levels = tuple(levels)
+        # For tax_for: the levels' scores, and the tax below the first level (0) then each's.
+        self._tax_lows = tuple(low for low, _ in levels)
+        self._tax_amounts = (0,) + tuple(amount for _, amount in levels)
         self.unpaid_tax_vp = _int(_get(s, "unpaid_tax_vp", "scoring"), "scoring.unpaid_tax_vp",
                                   0, 9)
         self.tiebreak = _cost(_get(s, "tiebreak", "scoring"), "scoring.tiebreak")
@@ -306,12 +310,9 @@ class Ruleset:
                                       if CATEGORIES[self.guild_category[g]] == "resource"}
 
     def tax_for(self, score):
-        """§9.7: the gold a player on `score` pays."""
-        tax = 0
-        for low, amount in self.tax_levels:
-            if score >= low:
-                tax = amount
-        return tax
+        """§9.7: the gold a player on `score` pays: that of the highest level whose score it
+        reaches (the levels' scores increase), 0 below the first."""
+        return self._tax_amounts[bisect_right(self._tax_lows, score)]
 
 
 # Rulesets shipped in the package, by name: the standard one and the variants RULES.md names.

@@ -1,6 +1,8 @@
 """Scoring (§9, §10, §11)."""
 
-from .data import DISTRICTS, NOBODY, SITE_DISTRICT, SITE_WEIGHT
+from operator import itemgetter
+
+from .data import DISTRICTS, N_SITES, NOBODY, SITE_DISTRICT, SITE_WEIGHT
 
 
 def rank_points(counts, table):
@@ -11,26 +13,43 @@ def rank_points(counts, table):
     rank r+1 (then r += 2). Ranks past the table, and counts of 0, score nothing."""
     points = [0] * len(counts)
     r = 1
-    for value in sorted({c for c in counts if c > 0}, reverse=True):
-        members = [i for i, c in enumerate(counts) if c == value]
-        if len(members) == 1:
-            pts = table[r - 1] if r - 1 < len(table) else 0
+    for value in sorted(set(counts), reverse=True):
+        if value <= 0:
+            break   # (and every value after it)
+        if counts.count(value) == 1:   # the usual case: searched for in C, not in a loop
+            points[counts.index(value)] = table[r - 1] if r - 1 < len(table) else 0
             r += 1
         else:
             pts = table[r] if r < len(table) else 0
+            for i, c in enumerate(counts):
+                if c == value:
+                    points[i] = pts
             r += 2
-        for i in members:
-            points[i] = pts
     return points
 
 
 def district_markers(s):
     """Markers per district per competitor (players, then NP3 and NP4 in a 2-player game)."""
-    counts = [[0] * s.competitors() for _ in range(DISTRICTS)]
-    for owner, district, weight in zip(s.board, SITE_DISTRICT, SITE_WEIGHT):
-        if owner != NOBODY:
-            counts[district][owner] += weight
+    board = s.board
+    competitors = range(s.competitors())
+    counts = []
+    for markers_of, heavy in _DISTRICT_SITES:
+        markers = markers_of(board)
+        row = [markers.count(q) for q in competitors]   # each symbol once (counted in C)
+        for x, extra in heavy:   # a keep section counts for more than one
+            if board[x] != NOBODY:
+                row[board[x]] += extra
+        counts.append(row)
     return counts
+
+
+# For each district: a getter of the markers on its symbols (gatehouse halves included), and
+# (site, weight - 1) of its symbols that count for more than one marker.
+_DISTRICT_SITES = tuple(
+    (itemgetter(*[x for x in range(N_SITES) if SITE_DISTRICT[x] == d]),
+     tuple((x, SITE_WEIGHT[x] - 1) for x in range(N_SITES)
+           if SITE_DISTRICT[x] == d and SITE_WEIGHT[x] > 1))
+    for d in range(DISTRICTS))
 
 
 def gnome_count(s, seat):

@@ -201,17 +201,26 @@ def _architect_codes(rs, res):
 
 # --- Thieves and Bandits (§14) -------------------------------------------------------------
 
-def _others(s, seat):
-    return [q for q in range(s.n) if q != seat]
+_THIEVES = {}   # (plank, most targets, the other seats with gold) -> the Thieves' choices
 
 
 def _thieves(s, seat, plank):
-    rich = [q for q in _others(s, seat) if s.players[q].res[3] >= 1]
-    out = [("activate", plank, "from", q) for q in rich]
-    for k in range(2, s.rs.max_targets + 1):
-        for group in combinations(rich, k):
-            out.append(("activate", plank, "each", *group))
-    return out
+    players = s.players
+    rich = []
+    for q in range(s.n):
+        if q != seat and players[q].res[3] >= 1:
+            rich.append(q)
+    key = (plank, s.rs.max_targets, *rich)
+    found = _THIEVES.get(key)
+    if found is None:
+        if len(_THIEVES) > 4096:
+            _THIEVES.clear()
+        out = [("activate", plank, "from", q) for q in rich]
+        for k in range(2, s.rs.max_targets + 1):
+            for group in combinations(rich, k):
+                out.append(("activate", plank, "each", *group))
+        found = _THIEVES[key] = tuple(out)
+    return list(found)
 
 
 _BANDITS = {}        # (plank, most, takers) -> the `each` choices
