@@ -30,24 +30,15 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 import belfort
 from belfort.undo import UndoStack
+from net.alerts import Alert
 
 from . import chart, gamelog
 from .i18n import _
 from .words import initials
-
-
-@dataclass
-class Alert:
-    kind: str          # "desync" | "cheat" | "disconnect" | "reconnect" | "error" | "info"
-    text: str
-    seat: int | None = None
-    when: float = field(default_factory=time.time)
-    seen: bool = False
 
 
 class GameDriver(Protocol):

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
+from net.alerts import Alert  # noqa: F401  (the session's alerts; re-exported)
 from net.crypto import wire
 
 PROTOCOL = "belfort-lan/session/2"   # a peer with another value is refused in the lobby (2: challenge-bound hello, chained envelopes, take-backs)
 COLOURS = ("red", "blue", "green", "yellow", "purple")
-
-
-@dataclass
-class Alert:
-    """Something a person should be told (mirrors client.driver.Alert)."""
-    kind: str          # "desync" | "cheat" | "disconnect" | "reconnect" | "error" | "info"
-    text: str
-    seat: int | None = None
-    when: float = field(default_factory=time.time)
-    seen: bool = False
 
 
 @dataclass

@@ -43,8 +43,8 @@
                          time passed; returns the farewell (endgame.py) in the latter case.
                          Ctrl-C (KeyboardInterrupt) ends it; leave() then gives the hint
 
-Alerts are net.session.Alert objects (kind, text, seat, when, seen), the same fields
-as client.driver.Alert: "desync", "cheat", "disconnect", "reconnect", "error", "info".
+Alerts are net.alerts.Alert objects (kind, text, seat, when, seen), the type the local
+game's driver uses too: "desync", "cheat", "disconnect", "reconnect", "error", "info".
 All socket work happens in run()'s thread; submit queues our envelopes and wakes that
 thread (the mesh's wake-up socket), so they leave at once.
 """
