@@ -216,7 +216,9 @@ def incomplete(text, legal):
     if not rest:
         return None
     kinds = {_kind_of_word(t.split()[len(words)]) for t in rest}
-    what = _(MISSING[kinds.pop()] if len(kinds) == 1 else MISSING["word"])
+    # (the key is chosen outside _(): a literal inside it would be extracted as a message)
+    kind = kinds.pop() if len(kinds) == 1 else "word"
+    what = _(MISSING[kind])
     example = local(rest[0])
     if len(rest) == 1:
         return _("'{text}' needs {what}: {example}").format(text=local(" ".join(words)),

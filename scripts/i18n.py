@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E402
-from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.mofile import read_mo, write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 from client.i18n import glossary  # noqa: E402
@@ -161,12 +161,30 @@ def mo_bytes(cat):
     return buf.getvalue()
 
 
+def mo_meaning(data):
+    """What a compiled catalog says: its headers and its messages, without the line naming the
+    Babel version that wrote it — the same catalog compiled by another Babel is not stale."""
+    cat = read_mo(io.BytesIO(data))
+    headers = [(k, v) for k, v in cat.mime_headers if k != "Generated-By"]
+
+    def plain(x):
+        return tuple(x) if isinstance(x, (list, tuple)) else x
+    messages = {(m.context or "", plain(m.id)): plain(m.string) for m in cat if m.id}
+    return headers, messages
+
+
+def mo_current(lang, data):
+    """True when the compiled file of `lang` says what `data` (compiled afresh) says."""
+    path = mo_path(lang)
+    return path.exists() and mo_meaning(path.read_bytes()) == mo_meaning(data)
+
+
 def cmd_compile():
     for lang in TRANSLATED:
         cat = read(po_path(lang), locale=lang)
         data = mo_bytes(cat)
         path = mo_path(lang)
-        if path.exists() and path.read_bytes() == data:
+        if mo_current(lang, data):
             print(f"{path.relative_to(ROOT)}: up to date")
             continue
         path.write_bytes(data)
@@ -215,7 +233,7 @@ def problems(lang, template=None):
                        f"{sorted(fields(str(m.id)))}")
     if cat.plural_forms != PLURAL_FORMS[lang]:
         out.append(f"{lang}: Plural-Forms {cat.plural_forms!r}, expected {PLURAL_FORMS[lang]!r}")
-    if not mo_path(lang).exists() or mo_path(lang).read_bytes() != mo_bytes(cat):
+    if not mo_current(lang, mo_bytes(cat)):
         out.append(f"{lang}: {mo_path(lang).relative_to(ROOT)} is stale "
                    "(run: python scripts/i18n.py compile)")
     return out

@@ -51,6 +51,28 @@ def test_every_catalog_is_complete(lang):
     assert TOOL.blocking(lang, TOOL.problems(lang)) == []
 
 
+def test_a_mo_is_stale_for_what_it_says_not_for_the_babel_that_wrote_it(monkeypatch):
+    """The check reads a compiled catalog's messages and headers: compiled by another Babel
+    release (only its Generated-By line differs) it is current; one message changed or
+    missing, it is stale."""
+    cat = po("fr")
+    data = TOOL.mo_bytes(cat)
+    assert TOOL.mo_current("fr", data)
+    real = TOOL.Catalog.mime_headers
+    monkeypatch.setattr(TOOL.Catalog, "mime_headers", property(
+        lambda c: [(k, "Babel 0.0.1-other\n" if k == "Generated-By" else v)
+                   for k, v in real.fget(c)], real.fset))
+    other_babel = TOOL.mo_bytes(cat)
+    assert other_babel != data and b"Babel 0.0.1-other" in other_babel
+    assert TOOL.mo_meaning(other_babel) == TOOL.mo_meaning(data)
+    monkeypatch.undo()
+    entry = next(m for m in cat if m.id and isinstance(m.id, str) and m.string)
+    entry.string = entry.string + " (changed)"
+    assert not TOOL.mo_current("fr", TOOL.mo_bytes(cat))
+    cat.delete(entry.id, context=entry.context)
+    assert not TOOL.mo_current("fr", TOOL.mo_bytes(cat))
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_shipped_mo_says_what_its_po_says(lang):
     """Load the .mo the way the program does (package resources) and compare every
