@@ -1,6 +1,6 @@
-"""§14 Wizards, Bandits and Architects: their choices are remembered by what they depend on
+"""§14 Wizards, Bandits, Architects and Thieves: their choices are remembered by what they depend on
 (targets.py: the markers of each swap group, the others' holdings up to the Bandits' limit,
-the discounts a player's resources can pay), and so is what a player's resources pay for in
+the discounts a player's resources can pay, the other seats with gold), and so is what a player's resources pay for in
 the Actions list (legal.py). A remembered answer must be exactly the one worked out afresh,
 in every position random games reach, whatever positions came before."""
 
@@ -8,11 +8,12 @@ import pytest
 
 from belfort import apply, legal, legal_commands, new_game
 from belfort import targets
-from belfort.data import ARCHITECTS, BANDITS, GUILD_PLANK, WIZARDS
+from belfort.data import ARCHITECTS, BANDITS, GUILD_PLANK, THIEVES, WIZARDS
 from belfort.prng import Prng
 
 MEMOS = (targets._SWAPS, targets._GATE_SWAPS, targets._BANDITS, targets._BANDITS_FROM,
-         targets._ARCHITECT_CODES, targets.RESOURCE_CAPS, legal._PAYING)
+         targets._ARCHITECT_CODES, targets._THIEVES, targets.RESOURCE_CAPS, legal._PAYING,
+         legal._PAYING_CAPPED)
 
 
 def worked_out_afresh(game, seat, plank):
@@ -31,12 +32,20 @@ def worked_out_afresh(game, seat, plank):
             memo.update(entries)
 
 
+GUILD_SETS = {   # the guilds of a game, those whose remembered choices are compared, games
+    "architects": (["architects", "bandits", "wizards", "merchants", "masons"],
+                   (ARCHITECTS, BANDITS, WIZARDS), 6),
+    "thieves": (["thieves", "bandits", "wizards", "merchants", "masons"], (THIEVES,), 3),
+}
+
+
+@pytest.mark.parametrize("guild_set", sorted(GUILD_SETS))
 @pytest.mark.parametrize("players", [3, 4, 5])   # Bandits: not with 2 players (§12)
-def test_remembered_choices_are_those_worked_out_afresh(players):
-    guilds = ["architects", "bandits", "wizards", "merchants", "masons"]
-    planks = [GUILD_PLANK + g for g in (ARCHITECTS, BANDITS, WIZARDS)]
+def test_remembered_choices_are_those_worked_out_afresh(players, guild_set):
+    guilds, compared_guilds, games = GUILD_SETS[guild_set]
+    planks = [GUILD_PLANK + g for g in compared_guilds]
     compared = 0
-    for seed in range(6):
+    for seed in range(games):
         game = new_game(players, {"guilds": guilds}, seed=f"memo-{players}-{seed}")
         rng = Prng(f"memo-{seed}", "random-bot")
         while not game.is_over():
