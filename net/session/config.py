@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import asdict, dataclass
 
-from net.alerts import Alert  # noqa: F401  (the session's alerts; re-exported)
 from net.crypto import wire
 
 PROTOCOL = "belfort-lan/session/2"   # a peer with another value is refused in the lobby (2: challenge-bound hello, chained envelopes, take-backs)

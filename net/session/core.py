@@ -41,6 +41,7 @@ from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from net.alerts import Alert
 from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, shared_seed, wire
 from net.crypto.identity import SIG_DOMAIN
 
@@ -48,7 +49,7 @@ from .audit import AuditCheck
 from .catchup import CatchUp
 from .chat import Chat
 from .commands import Commands, plain, show, tuples
-from .config import Alert, GameConfig, Timing
+from .config import GameConfig, Timing
 from .deadlines import Deadlines, owed
 from .deckwork import DeckWork
 from . import endgame

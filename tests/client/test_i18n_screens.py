@@ -233,7 +233,7 @@ NET_SAMPLES = ALLOW | {"audit", "rekey", "mismatch", "a1b2c3"}
 
 
 def alert_text_of(msg, width=80):
-    from net.session.config import Alert
+    from net.alerts import Alert
     ctx = render.Context(Namer(NAMES, 0), belfort.standard_ruleset(),
                          alerts=[Alert("cheat", msg, 1)])
     return render.alert_lines(ctx, width)

@@ -12,7 +12,8 @@ import json
 
 from client.i18n import PSEUDO, using
 from client.netmessages import alert_message, net_text
-from net.session.config import Alert, Timing
+from net.alerts import Alert
+from net.session.config import Timing
 from net.session.effects import Names
 from net.session.liveness import Liveness
 

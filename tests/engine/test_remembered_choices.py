@@ -1,8 +1,9 @@
-"""§14 Wizards, Bandits, Architects and Thieves: their choices are remembered by what they depend on
-(targets.py: the markers of each swap group, the others' holdings up to the Bandits' limit,
-the discounts a player's resources can pay, the other seats with gold), and so is what a player's resources pay for in
-the Actions list (legal.py). A remembered answer must be exactly the one worked out afresh,
-in every position random games reach, whatever positions came before."""
+"""§14 Wizards, Bandits, Architects and Thieves: their choices are remembered by what they
+depend on (targets.py: the markers of each swap group, the others' holdings up to the Bandits'
+limit, the discounts a player's resources can pay, the other seats with gold), and so is what
+a player's resources pay for in the Actions list (legal.py). A remembered answer must be
+exactly the one worked out afresh, in every position random games reach, whatever positions
+came before."""
 
 import pytest
 
