@@ -14,9 +14,9 @@ from itertools import combinations
 
 from .commands import command_text, normalize
 from .data import (BANK, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
-                   GATEHOUSE, GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, LIBRARIANS, MASONS,
-                   MERCHANTS, MINERS, N_SITES, NOBODY, PLANK_BEHIND_LOCK, SAWYERS, SITE_TYPE,
-                   SITES_OF_TYPE, SPIES, WALL_SITES)
+                   GUILD_PLANK, GUILD_SITES, GUILDS, HAS_PLANK, LIBRARIANS, MASONS, MERCHANTS,
+                   MINERS, N_SITES, NOBODY, PLANK_BEHIND_LOCK, SAWYERS, SITE_TYPE, SPIES,
+                   WALL_SITES)
 from .errors import BelfortError, IllegalCommandError
 from .explain import why_illegal
 from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN, OVER,
@@ -359,16 +359,15 @@ def _actions(s, seat):
     board = s.board
     types = s.types
     if affordable:
+        free = {}
         for c in p.hand:
             t = types[c]
             if t in affordable:
-                if t == GATEHOUSE:   # both symbols of a gatehouse must be free
-                    for x in free_build_sites(board, t):
-                        out.append(("build", c, x))
-                else:   # free_build_sites(board, t), written out: each free symbol of t
-                    for x in SITES_OF_TYPE[t]:
-                        if board[x] == NOBODY:
-                            out.append(("build", c, x))
+                sites = free.get(t)
+                if sites is None:
+                    sites = free[t] = free_build_sites(board, t)
+                for x in sites:
+                    out.append(("build", c, x))
     if walls:
         out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
     if guilds_paid:
