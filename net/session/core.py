@@ -25,7 +25,7 @@ produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to sto
     audit.AuditCheck     the end-of-game deck verdict
     escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
     liveness.Liveness    who is there; resync.Resync   heartbeats and gap filling
-    deadlines.Deadlines  automatic steps owed too long: the seat is named and departs
+    waits.Waits          who the table waits for: every obligation's clock and consequence
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
@@ -50,7 +50,7 @@ from .catchup import CatchUp
 from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import GameConfig, Timing
-from .deadlines import Deadlines, owed
+from .deadlines import owed
 from .deckwork import DeckWork
 from . import endgame
 from .dispute import Dispute, is_decode_problem
@@ -71,6 +71,7 @@ from .rounds import Rounds
 from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
 from .takeback import CATCHING_UP, SessionRefusal, TakeBack
+from .waits import REFUSE, STOP, Owed, Waits
 
 log = logging.getLogger("belfort.session")
 
@@ -127,7 +128,8 @@ class SessionPeer:
         self.dispute = self.deckwork.dispute = Dispute(self.table, self.own, who, self.deckwork)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
-        self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
+        self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now,
+                                 game_ended=lambda: self.table.status in (OVER, STOPPED))
         self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
@@ -141,7 +143,7 @@ class SessionPeer:
         self._judging_depth = 0       # > 0: in _pump/_settle (accusations are held)
         self._held_count = 0
         self.hashes.proven = self.forks.proven
-        self.deadlines = Deadlines(self.n, who, self.timing)
+        self.waits = Waits(self.n, who, self.timing)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
         for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
@@ -198,8 +200,8 @@ class SessionPeer:
     def finished(self) -> bool:
         """Nothing more to do: the game is over and audited, or stopped — and no accusation
         is still being checked (doubt.py)."""
-        if self.doubt.pending:
-            return False
+        if self.doubt.pending or self.dispute.active:
+            return False       # a deck dispute is decided before anyone leaves
         return self.status == STOPPED or (self.status == OVER and self.audit.result is not None)
 
     @property
@@ -325,15 +327,15 @@ class SessionPeer:
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
         if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
-            self.deadlines.asleep(gap)
+            self.waits.asleep()
             return
         self._recheck(now)
         self._check_deadlines(now)
-        for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
-                                            self.liveness.finished_of, self.liveness.left_of):
+        lv = self.liveness
+        for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now), lv.finished_of,
+                                            lv.left_of):
             self._vote(s, now)
-        for s in self.handoffs.objections(lambda q: self.liveness.quiet(q, now)):
-            self._object(s, now)
+        self._answer_handoffs(now)
         if self.ghost is not None:
             self._dirty = True
             self._pump(now)
@@ -393,8 +395,9 @@ class SessionPeer:
                     else:
                         self._vote(payload, now)
                 elif kind == "handoff-no":
-                    if isinstance(payload, int):
-                        self._object(payload, now)
+                    if isinstance(payload, list) and len(payload) == 3 \
+                            and isinstance(payload[0], int):
+                        self._object(payload[0], payload[1], payload[2], now)
                 elif kind == "undo":
                     try:
                         if payload != self.table.undo.stack.last_tag():
@@ -557,7 +560,7 @@ class SessionPeer:
         if not self.handoffs.possible():
             return None
         limit = self.handoffs.limit()
-        return lambda s: max(0.0, limit - self.liveness.quiet(s, now)) \
+        return lambda s: max(0.0, limit - self.liveness.stalled(s, now)) \
             if s in self.escrow.escrow else None
 
     def stall(self, now: float) -> dict:
@@ -572,7 +575,7 @@ class SessionPeer:
             if s == self.seat or s in self.handed:
                 continue
             lv = self.liveness
-            if lv.connected[s] and not lv.left_of[s]:
+            if not lv.absent(s):
                 continue
             left = handoff_in(s) if handoff_in is not None else None
             seats.append({"seat": s, "name": self.names[s], "quiet": round(lv.quiet(s, now), 1),
@@ -608,7 +611,7 @@ class SessionPeer:
     def handoff(self, seat: int, now: float = 0.0) -> None:
         """Vote to hand ``seat`` (silent past the time-out) to a bot.  Raises
         handoff.HandoffError with the reason when it cannot be proposed."""
-        quiet = self.liveness.quiet(seat, now) if isinstance(seat, int) and 0 <= seat < self.n \
+        quiet = self.liveness.stalled(seat, now) if isinstance(seat, int) and 0 <= seat < self.n \
             else 0.0
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
@@ -619,10 +622,12 @@ class SessionPeer:
 
     def handoff_candidates(self, now: float) -> list[int]:
         """Seats that could be handed to a bot now."""
-        return self.handoffs.candidates(now, self.liveness.last_seen)
+        return self.handoffs.candidates(lambda q: self.liveness.stalled(q, now))
 
     def _check_deadlines(self, now: float) -> None:
-        if self.log.replaying or not self.started or not self.deadlines.due(now):
+        """Ask waits.py who is late with what the game and the handoff owe now, and
+        carry out each consequence."""
+        if self.log.replaying or not self.started or not self.waits.due(now):
             return
         if (self.status == STOPPED and not self.dispute.active) or \
                 (self.status == OVER and self.audit.result is not None):
@@ -631,13 +636,24 @@ class SessionPeer:
         if self.ghost is not None:
             skip.add(self.ghost.seat)
         gaps = {s: self.intake.expected_seq(s) for s in range(self.n) if self.intake.future[s]}
-        steps = owed(self.table, self.rounds, self.who, skip, self.intake.inbox,
-                     self.dispatch.ready, gaps)
-        for s, what, key in self.deadlines.check(steps, now,
-                                                 lambda q: self.liveness.quiet(q, now),
-                                                 lambda q: self.doubt.agrees(q, now)):
-            if key[0] == "open":
+        steps: dict[tuple, Owed] = owed(self.table, self.rounds, self.who, skip,
+                                        self.intake.inbox, self.dispatch.ready, gaps)
+        steps.update(self.handoffs.answers_owed(skip))
+        lv = self.liveness
+        for late in self.waits.check(steps, now, lambda q: lv.connected[q],
+                                     lambda q: lv.stalled(q, now),
+                                     lambda q: self.doubt.agrees(q, now)):
+            s, what = late.seat, late.owed.what
+            if late.owed.then == REFUSE:
                 self._refuse_head(s, what, now)
+            elif late.owed.then == STOP:
+                self._alert("cheat", what, s, now, proof=True)
+                self._stop(what)
+            elif late.key[0] == "audit" and self.dispute.active:
+                self._apply(self.dispute.withheld(late.key[1], s, Msg(
+                    N_("{who} withheld its deck audit of epoch {epoch} for more than {limit} s: "
+                       "the deck dispute names it"), who=self.who.seat(s), epoch=late.key[1],
+                    limit=f"{self.timing.step_deadline:.0f}")), now)
             else:
                 self._withheld(s, what, now)
 
@@ -682,9 +698,23 @@ class SessionPeer:
         self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
 
-    def _object(self, seat: int, now: float) -> None:
-        """The seat others voted to hand over is playing: call the handoff off."""
-        self._apply(self.handoffs.object(seat), now)
+    def _answer_handoffs(self, now: float) -> None:
+        """Our yes or no to each open handoff attempt, made by the software within the
+        step deadline (a seat that answers neither is named: waits.py)."""
+        if self.log.replaying:
+            return
+        owing = {step.seat for step in owed(self.table, self.rounds, self.who, {self.seat}
+                                            ).values()} if self.handoffs.votes else set()
+        objections, agreements = self.handoffs.answers(
+            now, lambda q: self.liveness.quiet(q, now), lambda q: q in owing)
+        for target, vote, proof in objections:
+            self._object(target, vote, proof, now)
+        for target in agreements:
+            self._vote(target, now)
+
+    def _object(self, seat: int, vote: bytes, proof: bytes, now: float) -> None:
+        """The seat others voted to hand over is alive: call the handoff off."""
+        self._apply(self.handoffs.object(seat, vote, proof, now), now)
         self._dirty = True
         self._pump(now)
 
@@ -746,6 +776,8 @@ class SessionPeer:
             self._apply(self.handoffs.answer_owner(seat, body, now), now)
             return
         self._apply(self.liveness.seen(seat, now), now)
+        if body["type"] == "ctl/hb":
+            self.handoffs.note_heartbeat(seat, data)
         handlers = self.dispatch.control(body["type"])
         if not handlers:
             raise Refused("cheat", seat, Msg(N_("{who} sent an unknown control message {type}"),

@@ -94,6 +94,17 @@ class Dispute:
                                          "correct"), epoch=e))
         return out
 
+    def withheld(self, epoch: int, seat: int, text: str) -> Out:
+        """``seat`` did not publish its audit of the disputed ``epoch`` in time: without it
+        no stage can be checked, so the withholding itself is the verdict (the dispute is
+        decided, and the peers may leave)."""
+        if epoch not in self.epochs or epoch in self.verdicts:
+            return Out()
+        self.verdicts[epoch] = text
+        if self.table.status == "stopped":
+            self.table.stop_reason = text
+        return Out().alert("cheat", text, seat, proof=True).halt(text)
+
     def _verdict(self, epoch, exc: CheatingError) -> Out:
         faults = getattr(exc, "faults", None) or [(exc.seat, exc.reason, exc.detail)]
         seats = sorted({s for s, _r, _d in faults if s is not None})

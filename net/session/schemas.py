@@ -62,7 +62,11 @@ SHAPES: dict[str, dict] = {
                       "value": lambda v: isinstance(v, bytes) and len(v) <= 4096},
     "hand/vote": {"target": _int(0, 16), "have": _int(0, 1 << 32)},
     "hand/share": {"target": _int(0, 16), "share": _bytes(32)},
-    "hand/no": {"target": _int(0, 16), "k": _int(0, 1 << 16)},
+    # an objection carries its evidence: a vote of the attempt and a newer signed message
+    # of the target (handoff.py)
+    "hand/no": {"target": _int(0, 16), "k": _int(0, 1 << 16),
+                "vote": lambda v: isinstance(v, bytes) and len(v) <= MAX_BYTES,
+                "proof": lambda v: isinstance(v, bytes) and len(v) <= MAX_BYTES},
 }
 HEADER = ("type", "game", "seat", "seq")
 OPTIONAL: dict[str, dict] = {

@@ -44,7 +44,7 @@ def probe(ctx, addr, **kw):
 
 def test_wrong_version_refused_with_reason(spawn, ctx):
     _h, lobby = host_proc(spawn)
-    with pytest.raises(LobbyError, match="wrong version: the host runs belfort-lan/session/2"):
+    with pytest.raises(LobbyError, match="wrong version: the host runs belfort-lan/session/3"):
         probe(ctx, lobby["address"], protocol="belfort-lan/session/0")
 
 
