@@ -590,7 +590,12 @@ class SessionPeer:
         2 players, the other one — or, ``bot``: every person), or None."""
         if self.finished or self.status == STOPPED:
             return None
-        why = self.liveness.pause_reason(now, self.handed, bot)
+        # a seat on its way to a bot (an attempt open, or ours to propose by itself) is
+        # not waited for: the handoff, not a pause, ends its stall
+        handing = {s for s, votes in self.handoffs.votes.items() if votes}
+        if self.handoffs.auto is not None and self.handoffs.possible():
+            handing |= {s for s in self._others() if s in self.escrow.escrow}
+        why = self.liveness.pause_reason(now, {*self.handed, *handing}, bot)
         return (self.lacking(now) or why) if why is not None else None
 
     def leave_for_now(self, now: float = 0.0) -> None:

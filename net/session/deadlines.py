@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .effects import Names
 from .msgs import N_, Msg
-from .waits import DEPART, REFUSE, STOP, Owed
+from .waits import ABSENCE, DEPART, REFUSE, STOP, Owed
 
 SETUP_STALL = N_("the game could not start: {who} has been silent past the stall time "
                  "before the first deal, owing {what}. No card was dealt, so no hand is "
@@ -49,7 +49,7 @@ def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
         due(key, seat, what)
         if seat not in skip:
             out[("setup", *key)] = Owed(seat, Msg(SETUP_STALL, who=names.seat(seat), what=what),
-                                        STOP, by_absence=True)
+                                        STOP, ABSENCE)
 
     for s, seq in sorted((gaps or {}).items()):
         due(("gap", s, seq), s, Msg(N_("a valid message with seq {seq} (its later messages "

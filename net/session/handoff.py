@@ -52,12 +52,12 @@ from .msgs import N_, Msg
 from .escrow import MIN_SEATS, combine, deck_check, master_commitment, share_commitment
 from .table import PLAYING, STOPPED
 from .schemas import MAX_BYTES
-from .waits import STOP, Owed
+from .waits import EITHER, STOP, Owed
 
 NO_EVIDENCE = N_("{who} objected to the handoff of {target} without evidence that {target} "
                  "is alive: ignored")
 UNANSWERED = N_("{who} neither agreed nor objected to the handoff of {target} (attempt "
-                "{k}) within the step deadline: the game is stopped")
+                "{k}) in time: the game is stopped")
 
 TWO_PLAYERS = Msg(N_("handing a seat to a bot needs 3 to 5 players: with 2, the escrow would "
                      "give the single opponent the whole master secret (every card of the "
@@ -314,7 +314,7 @@ class Handoff:
                 if s not in votes and s not in skip:
                     out[("answer", t, k, s)] = Owed(
                         s, Msg(UNANSWERED, who=self.names.seat(s), target=self.names[t], k=k),
-                        STOP)
+                        STOP, EITHER)
         return out
 
     def object(self, target: int, vote: bytes, proof: bytes, now: float) -> Out:

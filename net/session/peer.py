@@ -304,6 +304,7 @@ def run_node(node, args, out: Printer) -> int:
             # nobody to play with until they rejoin: stop here, the game stays resumable
             out({"event": "result", **node.summary(), "status": "paused", "stop_reason": paused,
                  "names": peer.names})
+            node.leave_for_now()       # the others pause at once too, rather than a stall later
             node.close()
             return 4
         for a in peer.alerts[shown_alerts:]:

@@ -12,7 +12,7 @@ cannot open a new way to wait for ever without appearing in this table:
     an automatic protocol step (deck epochs,    presence         step_deadline  DEPART: named, handed
       key releases, reveals, the deck audit)                                     to a bot (3-5) or stop
     an opening of a card never dealt to it      presence         step_deadline  REFUSE the message
-    a yes or a no to an open handoff attempt    presence         step_deadline  STOP, naming the seat
+    a yes or a no to an open handoff attempt    either           either         STOP, naming the seat
     anything before the first deal              absence          stall time     STOP: the setup ends
     a person's decision                         absence          stall time     a handoff may be voted
                                                 (liveness.py)                   (3-5) or the game pauses
@@ -35,17 +35,20 @@ from .effects import Names
 CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
 
 DEPART, REFUSE, STOP = "depart", "refuse", "stop"
+# which clock a deadline reads: the seat's presence (step_deadline), its absence (the
+# stall time), or whichever runs out first
+PRESENCE, ABSENCE, EITHER = "presence", "absence", "either"
 
 
 @dataclass(frozen=True)
 class Owed:
     """One obligation: ``seat`` owes ``what``; past its deadline, ``then`` happens.
-    ``by_absence``: the deadline is the stall time of the seat's absence (a silent seat
-    is late too), not ``step_deadline`` of its presence."""
+    ``clock``: PRESENCE — ``step_deadline`` of the seat's presence; ABSENCE — the stall
+    time of its absence (a silent seat is late too); EITHER — whichever comes first."""
     seat: int
     what: str
     then: str = DEPART
-    by_absence: bool = False
+    clock: str = PRESENCE
 
 
 @dataclass(frozen=True)
@@ -88,10 +91,8 @@ class Waits:
                 self.since[key], self.spent[key] = now, 0.0
             elif present(item.seat):
                 self.spent[key] += dt
-            if item.by_absence:
-                due = absent_for(item.seat) > self.timing.timeout
-            else:
-                due = self.spent[key] > self.timing.step_deadline
+            due = (item.clock != ABSENCE and self.spent[key] > self.timing.step_deadline) \
+                or (item.clock != PRESENCE and absent_for(item.seat) > self.timing.timeout)
             if due and item.seat not in self.named and item.seat not in late \
                     and agrees(item.seat):
                 late[item.seat] = Late(key, item)

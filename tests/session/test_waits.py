@@ -14,7 +14,7 @@ from net.session.effects import Names
 from net.session.liveness import Liveness
 from net.session.memnet import MemoryNetwork
 from net.session.table import STOPPED
-from net.session.waits import DEPART, STOP, Owed, Waits
+from net.session.waits import ABSENCE, DEPART, STOP, Owed, Waits
 
 from test_stall import _silence, _waiting_for
 
@@ -249,7 +249,7 @@ def test_waits_count_presence_only_and_never_restart_on_a_quiet_spell():
 def test_waits_absence_deadline_and_asleep():
     timing = Timing(timeout=20.0)
     waits = Waits(3, Names(["A", "B", "C"]), timing)
-    owed = {("setup", "seed-reveal", 2): Owed(2, "the setup ends", STOP, by_absence=True)}
+    owed = {("setup", "seed-reveal", 2): Owed(2, "the setup ends", STOP, ABSENCE)}
     assert not waits.check(owed, 0.0, lambda s: False, lambda s: 19.0)
     [late] = waits.check(owed, 1.0, lambda s: False, lambda s: 21.0)
     assert late.owed.then == STOP and late.key == ("setup", "seed-reveal", 2)
@@ -272,3 +272,25 @@ def test_no_false_alarm_in_an_ordinary_game(n):
     for p in net.peers:
         assert p.status == "over" and p.audit_result and p.audit_result[0]
         assert not [a for a in p.alerts if a.kind in ("cheat", "desync", "error")]
+
+
+def test_a_deck_dispute_is_not_abandoned_before_the_withholder_is_named():
+    """Seat 2 tampered with its shuffle and never publishes its audit of that deck.  The
+    honest peers used to stop and leave within ~2 s, before the deadline that names the
+    withholder: the cheater was never named.  They now stay until the dispute is decided."""
+    from net.session.effects import Out
+
+    from test_attacks import _tamper_stage
+    net = MemoryNetwork.create(3, seed="dp-shuffle")
+    _tamper_stage(net.peers[2], "shuffle")
+    net.peers[2].dispute.start = lambda *args, **kw: Out()     # never shows its secrets
+    net.start()
+    net.run(max_idle=30, until=lambda: all(p.status == STOPPED for p in net.peers[:2]))
+    honest = net.peers[:2]
+    assert all(p.status == STOPPED for p in honest), [p.status for p in honest]
+    assert not any(p.finished for p in honest), "left before the dispute was decided"
+    _silence(net, 20, step=0.4)
+    for p in honest:
+        assert p.finished
+        assert "P2 (seat 2) withheld its deck audit" in p.stop_reason, p.stop_reason
+        assert 2 in {a.seat for a in p.alerts if a.kind == "cheat"}
