@@ -172,7 +172,7 @@ def test_desync_detected_and_fields_reported():
 
 
 def _misbehave(net, seat, kind):
-    from net.session import misbehave
+    from tests.session import misbehave
     p = net.peers[seat]
     misbehave.act(type("N", (), {"peer": p})(), kind)
     net._collect(p)
