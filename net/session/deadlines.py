@@ -1,4 +1,5 @@
-"""Deadlines of the automatic protocol steps (issue 10, "every awaited step has a deadline").
+"""Deadlines of the automatic protocol steps: every step the game awaits has one, or a
+seat could hold the table up for ever while looking alive.
 
 Liveness (liveness.py) looks at silence; a peer can keep sending heartbeats and still
 never send what the game waits for.  Every step a peer's software does by itself is
@@ -9,7 +10,7 @@ owed within ``Timing.step_deadline`` of becoming due:
     simultaneous choice once every commitment is in; the deck audit.
 
 Human decisions (a command, the commitment to a simultaneous choice) are not steps:
-people think as long as they like (the session-core issue's stall handling).  The clock
+people think as long as they like (the stall time and handoff cover a person gone).  The clock
 of a seat's step runs only while that seat is connected: a peer that crashed and comes
 back (rejoin) gets the whole deadline to catch up, while silence itself is liveness's
 business; and only while *our* process runs: a suspended peer waking does not count its
