@@ -315,7 +315,8 @@ class Ruleset:
         return self._tax_amounts[bisect_right(self._tax_lows, score)]
 
 
-# Rulesets shipped in the package, by name: the standard one and its variants (docs/rules.md §16).
+# Rulesets shipped in the package, by name: the standard one and its variants
+# (docs/rules.md §16).
 SHIPPED = {
     "standard": "standard.toml",
     "ten-space-taxes": "ten-space-taxes.toml",   # the first reconstruction's tax ladder (§9.7)

@@ -1,4 +1,4 @@
-"""Layers (DEVELOPERS.md, DESIGN.md): belfort imports only the standard library; net may
+"""Layers: belfort imports only the standard library; net may
 import belfort; client may import both; nothing imports upward; the engine's modules import
 each other without a cycle."""
 
@@ -15,7 +15,7 @@ ALLOWED = {
                "zeroconf", "ifaddr"},
 }
 # Modules the engine must not use even though they are in the standard library: no sockets,
-# terminal, clock or non-portable randomness (DEVELOPERS.md, Determinism).
+# terminal, clock or non-portable randomness: every peer must compute the same game.
 ENGINE_FORBIDDEN = {"socket", "asyncio", "random", "time", "datetime", "threading", "select",
                     "curses", "subprocess", "os", "selectors", "ssl"}
 # The one exception: the command-line simulator reports games per second. It is a runner

@@ -46,7 +46,7 @@ def check_agree(results):
         assert r["audit"] and r["audit"][0], r
         assert r["rc"] == 0, r
         assert not [a for a in r["alerts"] if a["kind"] in ("cheat", "desync", "error")], r
-        # nobody left early: a peer that finished says so (issue 9: the last one did not)
+        # nobody left early: a peer that finished says so (else the last one reads as gone)
         assert not [a for a in r["alerts"] if a["kind"] == "disconnect"], r
     assert len({r["hash"] for r in results}) == 1
     assert len({r["version"] for r in results}) == 1
@@ -136,7 +136,7 @@ def test_misbehaving_peer_refused_and_named(spawn, kind):
     for r in honest:
         assert r["status"] == "over" and r["audit"][0], r
         named = [a for a in r["alerts"] if a["kind"] == "cheat" and a["seat"] == 1]
-        if kind == "replay":    # byte-identical copies change nothing: no alarm (issue 9)
+        if kind == "replay":    # byte-identical copies change nothing: no alarm
             assert not named, r["alerts"]
         else:
             assert named, r["alerts"]

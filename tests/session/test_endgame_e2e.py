@@ -1,4 +1,4 @@
-"""With processes (issue 9, found by scripts/soak.py): the peer that makes the game's last
+"""With processes (found by scripts/soak.py): the peer that makes the game's last
 decision dies right after it (its last messages went out), so the other finishes and
 audits while the dead one never saw the other's audit.  The other stays reachable for it:
 its `rejoin`, started after the other saw it disconnected, finishes with the same hash,
