@@ -11,7 +11,7 @@ from net.session.running import AlreadyRunning, lock_game, lock_lobby
 
 
 def test_roster_repeated_every_second_is_shown_once():
-    """The joiner's lobby once printed the player list about once a second."""
+    """The host repeats the roster every second; the joiner shows it only when it changed."""
     shown = RosterChanges()
     ana = [{"seat": 0, "name": "Ana"}]
     both = ana + [{"seat": 1, "name": "Bo"}]

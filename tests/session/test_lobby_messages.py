@@ -28,7 +28,7 @@ def probe(ctx, addr, name="Zed"):
 
 
 def test_joining_a_started_game_says_it_started(spawn, ctx):
-    """It once said 'address unreachable … is the host running?'."""
+    """A joiner of a started game is told so, not 'address unreachable'."""
     d = spawn.dir
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
                  "--level", "random", "--pace", 0.2, "--data-dir", d / "h", "--timeout", 60,
@@ -59,7 +59,8 @@ def test_joining_a_full_game_says_it_is_full(spawn, ctx):
 
 
 def test_the_same_joiner_twice_is_refused_with_a_sentence(spawn):
-    """It once printed raw JSON and 'cannot bind our mesh address'."""
+    """A second process for the same joiner is refused with a sentence (no raw JSON, no
+    'cannot bind our mesh address')."""
     d = spawn.dir
     host = spawn("host", "--name", "Ana", "--players", 3, "--bind", "127.0.0.1", "--port", 0,
                  "--data-dir", d / "h", "--timeout", 60, label="host")
