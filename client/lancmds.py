@@ -1,7 +1,7 @@
-"""The commands of a LAN game, in the window and in --plain alike (issue 11, "At the
-table"): ``say TEXT`` (a signed chat line to everyone), ``handoff SEAT`` (vote to hand a
-silent player's seat to a bot) and ``waiting`` (who the game waits for, and how long
-they have been silent).  The Controller adds them when its driver is networked.
+"""The commands of a LAN game, in the window and in --plain alike: ``say TEXT`` (a signed
+chat line to everyone), ``handoff SEAT`` (vote to hand a silent player's seat to a bot)
+and ``waiting`` (who the game waits for, and how long they have been silent).  The
+Controller adds them when its driver is networked.
 """
 
 from __future__ import annotations

@@ -410,7 +410,7 @@ def cmd_network(argv):
     from .netmessages import net_text
     args = cli.parser(tr=_, formatter=argparse_text.CellWidthHelpFormatter).parse_args(
         list(argv))
-    # the session's log records go to a file, never over the window (issue 11, bug 1)
+    # the session's log records go to a file, never over the window (they would shift its rows)
     log_file = termguard.log_path(args.data_dir)
     termguard.log_to_file(log_file, logging.ERROR if args.quiet or args.json else
                           logging.WARNING)

@@ -1,7 +1,7 @@
 """The rules reference behind `help …` and `belfort rules [TOPIC]`.
 
-Summaries written from RULES.md (§ numbers refer to it); every number is read from the
-ruleset in force, never written here.
+Summaries of the rules; the § numbers are those of docs/rules.md, which code and tests
+cite too. Every number is read from the ruleset in force, never written here.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Nothing may write to the terminal behind the full-screen window's back (issue 11, bug 1).
+"""Nothing may write to the terminal behind the full-screen window's back.
 
 prompt_toolkit owns the screen: a stray line written to it (a log record of the session,
 a warning of a library, a traceback in a thread, a child process's complaint) shifts every

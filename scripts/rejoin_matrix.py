@@ -1,4 +1,4 @@
-"""Kill/rejoin runs in memory, printed as one JSON object (issue 9).
+"""Kill/rejoin runs in memory, printed as one JSON object.
 
     python scripts/rejoin_matrix.py                 # 24 runs: 2-5 players, every damage
     python scripts/rejoin_matrix.py --runs 60 --seed 7

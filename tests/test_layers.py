@@ -1,4 +1,4 @@
-"""Layers (DEVELOPERS.md, DESIGN.md): belfort imports only the standard library; net may
+"""Layers: belfort imports only the standard library; net may
 import belfort; client may import both; nothing imports upward; the engine's modules import
 each other without a cycle."""
 
@@ -15,7 +15,7 @@ ALLOWED = {
                "zeroconf", "ifaddr"},
 }
 # Modules the engine must not use even though they are in the standard library: no sockets,
-# terminal, clock or non-portable randomness (DEVELOPERS.md, Determinism).
+# terminal, clock or non-portable randomness: every peer must compute the same game.
 ENGINE_FORBIDDEN = {"socket", "asyncio", "random", "time", "datetime", "threading", "select",
                     "curses", "subprocess", "os", "selectors", "ssl"}
 # The one exception: the command-line simulator reports games per second. It is a runner
@@ -70,7 +70,7 @@ def test_the_checker_catches_a_bad_import(tmp_path, monkeypatch):
                                         "belfort/x.py:2 imports random"]
 
 
-# --- no import cycle inside the engine (Guide: "no import cycles") --------------------------
+# --- no import cycle inside the engine: each module understood without the ones it calls ---
 
 def _imports(path, package):
     """Dotted names of the engine modules a file imports (lazy imports included)."""
@@ -130,7 +130,7 @@ def find_cycle(graph):
 
 
 def test_the_engine_has_no_import_cycle():
-    """Guide: no import cycles (apply ↔ legal was one, through is_legal's lazy import).
+    """No import cycles (apply ↔ legal was one, through is_legal's lazy import).
     The package's __init__ re-exports everything, so edges into it are left out."""
     graph = {k: v - {"belfort", "belfort.bots"} for k, v in engine_import_graph().items()}
     assert find_cycle(graph) is None, find_cycle(graph)

@@ -2,7 +2,7 @@
 person types after ``belfort join``.
 
 Resolving the host name is not enough: on common Linux setups it maps to 127.0.1.1,
-which nobody else can reach (issue 11, bug 2).  The route the system would use to reach
+which nobody else can reach.  The route the system would use to reach
 another network names the interface friends most likely share with us; every other
 non-loopback interface address is listed after it, since a game night LAN may have no
 route out at all.

@@ -1,4 +1,5 @@
-"""``say TEXT`` at the table: a chat line signed like every message (issue 11).
+"""``say TEXT`` at the table: a chat line signed like every message, so nobody can put
+words in another player's mouth.
 
 Each line is an unsequenced control frame ``ctl/say {n, text}`` signed with the sender's
 identity key: the session checks the signature and that it comes from the seat it claims

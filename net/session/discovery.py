@@ -1,4 +1,5 @@
-"""Finding a game on the LAN without typing an address (issue 11): the host announces
+"""Finding a game on the LAN without typing an address (an IP is what a game night most
+often trips on): the host announces
 its lobby with DNS-SD over multicast DNS (the ``zeroconf`` package), ``belfort join``
 without an address lists what it sees.
 

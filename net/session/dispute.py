@@ -1,4 +1,4 @@
-"""Deck disputes (net/crypto/PROTOCOL.md §5, "Problems found at decoding"; issue 10).
+"""Deck disputes (net/crypto/PROTOCOL.md §5, "Problems found at decoding").
 
 When a position of a deck decodes to something that is not a card of its epoch, or to a
 card seen at another position, some shuffle or re-key stage was tampered with — but the

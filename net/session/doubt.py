@@ -1,4 +1,4 @@
-"""Blame only with proof, even after a fork (issue 10): accusations held until they rest
+"""Blame only with proof, even after a fork: accusations held until they rest
 on what the accused itself signed.
 
 After a seat equivocated (two signed messages with one seq, shown to different peers),

@@ -1,4 +1,4 @@
-"""Equivocation becomes proof (issue 10): a seat that signs two different messages with
+"""Equivocation becomes proof: a seat that signs two different messages with
 one sequence number, to show different peers different games, is named by the two
 signed messages themselves — never by a vote of the peers it deceived.
 

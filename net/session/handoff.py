@@ -11,7 +11,7 @@ target's messages, its sequence going on from the cut, are signed with the ident
 of the lowest remaining seat, which plays it with a bot (botseat.BotSeat).  The owner
 coming back is told so (``ctl/handed``) and stops.
 
-Blame only with proof (issue 10): a vote is each seat's own judgement (silence past the
+Blame only with proof: a vote is each seat's own judgement (silence past the
 time-out, or a missed protocol deadline, which it cites in ``why``), and nothing happens
 to the target until *every* remaining seat has voted: another seat's lone vote neither
 freezes the target's messages nor makes us publish anything.  Our own vote stops us

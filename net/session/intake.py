@@ -43,7 +43,7 @@ from .schemas import problem as shape_problem
 MAX_FUTURE = 512          # out-of-order envelopes held per seat
 MAX_FUTURE_BYTES = 8 << 20    # and their bytes
 MAX_INBOX = 4096          # accepted envelopes waiting per seat
-# Bounds on what one seat can make us keep (issue 10, "bounded input").  An honest seat
+# Bounds on what one seat can make us keep (a cheater must not exhaust us).  An honest seat
 # sends ~150-200 envelopes in a whole 5-player game, one view at most (after a desync),
 # nothing refused, and little once the game stopped (its audits, hash, view).
 MAX_ENVELOPES = 8192      # envelopes of one seat kept in a game

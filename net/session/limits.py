@@ -1,4 +1,5 @@
-"""Bounds on what the network can make a peer hold or do (issue 10, "bounded input").
+"""Bounds on what the network can make a peer hold or do: input from another machine is
+untrusted, so none of it may grow a peer's memory or work without limit.
 
 * Every ZeroMQ socket refuses a frame larger than ``MAX_FRAME`` (``ZMQ_MAXMSGSIZE``: the
   connection that sent it is dropped before the frame is held in memory), and holds at

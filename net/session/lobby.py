@@ -19,7 +19,7 @@ the host's key from the welcome and shows its fingerprint.  Messages:
     joiner -> host  lobby/started {}                   acknowledges start
 
 A hello counts only with the challenge the host gave that very connection, once: a
-hello captured on the LAN and replayed cannot rebind a seat (issue 10).  Names are
+hello captured on the LAN and replayed cannot rebind a seat.  Names are
 printable text of bounded length and no look-alike of a seated name (net.session.text).
 The host's socket refuses frames over ``MAX_LOBBY_FRAME`` (ZMQ_MAXMSGSIZE).
 """
@@ -405,7 +405,7 @@ class HostLobby:
 
 class RosterChanges:
     """The host repeats the roster every second (its keep-alive); a joiner shows it only
-    when it changed (issue 11, bug 7)."""
+    when it changed (a roster printed every second would bury everything else)."""
 
     def __init__(self) -> None:
         self.last: list | None = None

@@ -86,7 +86,6 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
                        help=t(N_("3-5 players: vote to hand a seat silent this long to a bot")))
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
-        p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
         p.add_argument("--plain", action="store_true", help=t(N_("line-based window (client)")))
         p.add_argument("--colour", metavar=t(N_("MODE")),
                        help=t(N_("colour mode of the window (client)")))
@@ -122,7 +121,6 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
                    help=t(N_("start as soon as every seat is taken (scripts); otherwise the "
                              "person hosting types start once the players and their keys are "
                              "right")))
-    h.add_argument("--leave-after-lobby", action="store_true", help=argparse.SUPPRESS)
     common(h)
 
     j = sub.add_parser("join", help=t(N_("join a game")), **fmt)
@@ -274,12 +272,6 @@ def _stdin_lines(wake) -> "queue.Queue[str]":
     return q
 
 
-def _misbehave(node, how: str) -> None:
-    """Test hooks: make this peer misbehave in a way the others must catch."""
-    from . import misbehave
-    misbehave.install(node, how)
-
-
 def run_node(node, args, out: Printer) -> int:
     peer = node.peer
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
@@ -287,8 +279,6 @@ def run_node(node, args, out: Printer) -> int:
     node.pace = args.pace
     if args.auto_handoff is not None:
         peer.auto_handoff = args.auto_handoff
-    if args.misbehave:
-        _misbehave(node, args.misbehave)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
     prompted = -1
@@ -410,8 +400,6 @@ def start_node(args, out) -> "object | int":
                                           else []) +
                                          (["--auto-handoff", str(args.auto_handoff)]
                                           if args.auto_handoff is not None else []))
-            if args.leave_after_lobby:
-                os._exit(0)   # the host's laptop leaves right after the lobby (tests)
         elif args.mode == "join":
             if args.address is None:
                 from .choose import choose_game

@@ -1,5 +1,5 @@
 """Shapes of the session's sequenced message types, checked at intake: before a message
-is stored, logged or handed to any part (issue 10, "bounded input").
+is stored, logged or handed to any part, so that no part ever sees an unchecked shape.
 
 The wire (net.crypto.wire) already bounds a message to 1 MiB and 16 levels of nesting.
 Here every known type's fields get their type, size and count checked, and every body a

@@ -3,7 +3,7 @@ for names — told apart from look-alikes.
 
 A name or a chat line travels to every terminal at the table: a control character or an
 escape sequence in it would be the sender's way to redraw, recolour or hide what the
-others see (issue 10, lobby).  Look-alike names (``Bo`` and ``Βo`` with a Greek capital
+others see.  Look-alike names (``Bo`` and ``Βo`` with a Greek capital
 beta, ``ana`` and ``аna`` with a Cyrillic a, ``Bo`` and ``Ｂｏ``) would let a newcomer pass
 for a seated player.
 """

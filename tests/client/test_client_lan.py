@@ -1,5 +1,5 @@
 """`belfort play --lan`: the same peer-to-peer session as a LAN game, on loopback, with the
-bots as peer processes — driven through a pipe in --plain mode (issue: terminal client)."""
+bots as peer processes — driven through a pipe in --plain mode."""
 
 import os
 import subprocess

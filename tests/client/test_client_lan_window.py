@@ -1,4 +1,4 @@
-"""The LAN commands in the window and in --plain (issue 11, "At the table"): say,
+"""The LAN commands in the window and in --plain: say,
 handoff and waiting work (they were "unknown command 'handoff'"), chat lines show in
 every window's log, and a disconnected player the game waits for is shown with the
 seconds it has been away."""
@@ -65,7 +65,7 @@ def test_waiting_for_a_disconnected_player_counts_the_seconds():
     assert driver.legal() == [] and driver.peer.waiting_seats() == [1]
     with create_pipe_input() as inp:
         ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
-        # the stall countdown of the session (issue 9) shows with it
+        # the stall countdown of the session shows with it
         assert ui.prompt() == ("Waiting for Bo (disconnected 12 s) — handoff possible in "
                                "2:48 › ")
         reply = ui.ctl.handle("waiting")
@@ -93,7 +93,7 @@ def test_plain_mode_has_the_same_lan_commands():
 
 
 class _EndDriver:
-    """After the window closed on a finished game (issue 9): a NetDriver's staying()
+    """After the window closed on a finished game: a NetDriver's staying()
     and serve_end() as the session gives them (texts from net.session.endgame)."""
 
     def __init__(self, seats, farewell=None, interrupted=False):

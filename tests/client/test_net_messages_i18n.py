@@ -1,4 +1,4 @@
-"""Net's player-visible texts are shown in the player's language (issue 15).
+"""Net's player-visible texts are shown in the player's language.
 
 `net` cannot import the client, so its messages are `net.session.msgs.Msg`: the English
 text (what logs, tests and the wire see) carrying its template and params, translated by

@@ -1,4 +1,4 @@
-"""Scenario helpers for the rules tests (RULES.md §1–§16).
+"""Scenario helpers for the rules tests (docs/rules.md §1–§16).
 
 Everything is fixed: the guilds (district 0 first), the crests (seat i holds crest i+1
 unless told otherwise), the deck order (`deck(...)`: the given types on top, then the rest

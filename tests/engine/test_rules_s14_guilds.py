@@ -122,8 +122,8 @@ def test_s14_architects_guild_is_owned_and_keep_takes_a_section():
 
 
 def test_s14_architects_discount_must_apply_in_full():
-    """§14 Architects: the discount is 1 metal *or* 2 wood/stone taken off the cost (RULES.md
-    does not say what happens when the cost lacks that resource; the engine, and this test,
+    """§14 Architects: the discount is 1 metal *or* 2 wood/stone taken off the cost (the rules
+    do not say what happens when the cost lacks that resource; the engine, and this test,
     read it as "the discount must apply in full"): the Recruiters' guild costs no metal, so
     only the wood/stone discounts are offered."""
     g = on_guild("architects", BASIC)

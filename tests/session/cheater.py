@@ -1,4 +1,4 @@
-"""A cheating peer for the process tests (test_attacks_e2e.py, issue 10): the ordinary
+"""A cheating peer for the process tests (test_attacks_e2e.py): the ordinary
 peer process (net.session.peer) with some of its parts patched, here in the tests, to
 misbehave on cue.  Nothing of it is in the product.  It goes in front of the peer's own
 command line, as ``ip netns exec`` does (the peer runs in this same process):

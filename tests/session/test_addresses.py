@@ -1,4 +1,4 @@
-"""Issue 11, bug 2: the host prints every usable non-loopback address (the route-based
+"""The host prints every usable non-loopback address (the route-based
 one first), never 127.0.x.x when the host name maps there; `belfort join` takes
 HOST:PORT without tcp://."""
 

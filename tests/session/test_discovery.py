@@ -1,4 +1,4 @@
-"""Finding a game without typing an address (issue 11): the announcement's TXT record is
+"""Finding a game without typing an address: the announcement's TXT record is
 read as untrusted text, addresses on our own network come first, the choice works
 without a terminal, and discovery that cannot work says to type the printed address."""
 

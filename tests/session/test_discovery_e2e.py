@@ -1,4 +1,4 @@
-"""Finding the game without typing an address (issue 11), between processes: the host
+"""Finding the game without typing an address, between processes: the host
 announces its lobby (mDNS / DNS-SD), `join` without an address finds it and plays.  Also
 across network namespaces joined by a bridge (tests/netns.py, 198.18.0.0/15)."""
 
@@ -74,7 +74,7 @@ def test_join_without_an_address_across_a_bridged_lan(tmp_path):
                                "--level", "random", "--pace", 0.05, "--data-dir", tmp_path / "h",
                                "--timeout", 120])
         lobby = host.wait_event("lobby", 30)
-        # the host prints its LAN address, never loopback (bug 2)
+        # the host prints its LAN address, never loopback (nobody else could reach it)
         assert lobby["addresses"] == [f"tcp://{lan.addresses[0]}:{lobby['address'].rsplit(':', 1)[1]}"]
         bo = NsPeer(lan, 1, ["join", "--name", "Bo", "--level", "random", "--pace", 0.05,
                              "--data-dir", tmp_path / "b", "--timeout", 120])

@@ -66,7 +66,7 @@ def test_net_driver_plays_a_game(spawn):
 
 
 def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
-    """Issue 9: a peer back on a new IP announces it (signed); the node's loop reconnects
+    """A peer back on a new IP announces it (signed); the node's loop reconnects
     to it, and the window's loop (NetDriver) must too, or a window player never hears a
     moved peer again."""
     from types import SimpleNamespace

@@ -1,4 +1,4 @@
-"""Kill and rejoin with real processes (issue 9): whatever state the killed peer's log is
+"""Kill and rejoin with real processes: whatever state the killed peer's log is
 in — intact, cut mid-record, one flipped byte, deleted — `rejoin` fetches what it lacks
 from the others and the game ends exactly as the uninterrupted one, with no false alarm.
 Also: a rejoin on another port, a data directory gone, and secrets gone."""

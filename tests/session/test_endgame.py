@@ -1,4 +1,4 @@
-"""A peer killed at the very end of the game (issue 9, found by scripts/soak.py): the
+"""A peer killed at the very end of the game (found by scripts/soak.py): the
 others already hold every message they need from it, finish and audit, while it never
 saw their last messages.  A finished peer stays reachable for it (up to the stall time,
 never longer than every seat needs), so its rejoin finishes with the same final hash,

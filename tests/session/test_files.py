@@ -1,5 +1,5 @@
 """Every damaged stored file gets a clear message naming the file and what is wrong, never a
-traceback; nothing is dropped or overwritten (issue 9).  No processes: node.rejoin's
+traceback; nothing is dropped or overwritten.  No processes: node.rejoin's
 checks run before anything listens."""
 
 import os

@@ -1,4 +1,4 @@
-"""Bounded memory (issue 10): a cheater sending 10,000 distinct, validly signed messages of
+"""Bounded memory: a cheater sending 10,000 distinct, validly signed messages of
 one kind cannot make an honest peer hold more than a fixed number of entries in any of its
 structures.  Counts of entries, never timings; in memory."""
 

@@ -1,4 +1,4 @@
-"""The complete log every peer writes after the end-of-game audit (issue 12): the same bytes
+"""The complete log every peer writes after the end-of-game audit: the same bytes
 on every peer, every hand and the draw pile in it, and `belfort replay` reaches the final
 state hash with every hand shown. Damaged files get a clear message."""
 

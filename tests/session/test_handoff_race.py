@@ -1,4 +1,4 @@
-"""The late target of a handoff (issue 10): seat 0 votes to hand seat 2 over, then seat 2's
+"""The late target of a handoff: seat 0 votes to hand seat 2 over, then seat 2's
 late messages arrive before the other seats voted.  Whatever the order, the attempt ends
 the same way on every peer, without waiting for the stall time: called off by a seat that
 sees seat 2 playing (``hand/no``), or completed with a cut that includes what arrived

@@ -1,5 +1,6 @@
-"""Issue 12 with real peer processes over loopback ZeroMQ: take-backs through NetDriver (the
-window's `undo` / Ctrl-Z), and the complete log every peer writes after the audit."""
+"""Take-backs and the complete log with real peer processes over loopback ZeroMQ:
+take-backs through NetDriver (the window's `undo` / Ctrl-Z), and the complete log every
+peer writes after the audit."""
 
 import asyncio
 import pathlib

@@ -1,4 +1,4 @@
-"""Issue 10, lobby: one test per item.  The host's lobby and joiners run in this
+"""The lobby against a hostile LAN: one test per defence.  The host's lobby and joiners run in this
 process over 127.0.0.1 (random ports, linger 0)."""
 
 import threading

@@ -97,7 +97,7 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
 
 
 def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
-    """Issue 9: a rejoining peer whose log lacks its own last decision (a machine crash
+    """A rejoining peer whose log lacks its own last decision (a machine crash
     before the fsync, a cut log) takes it back from the others (they hold it, signed)
     and makes it again exactly; it must then process what the others sent meanwhile,
     which waited for that decision (SessionPeer.submit did not pump)."""
@@ -130,7 +130,7 @@ def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
 
 
 def test_finished_peers_are_not_reported_disconnected():
-    """Issue 9: a peer that finishes says so at once (ctl/fin), so once every process has
+    """A peer that finishes says so at once (ctl/fin), so once every process has
     exited nobody reports the last one to finish as disconnected, or waits for it."""
     for n in (2, 3):
         net = play(n, seed=f"fin{n}")
@@ -172,7 +172,7 @@ def test_desync_detected_and_fields_reported():
 
 
 def _misbehave(net, seat, kind):
-    from net.session import misbehave
+    from tests.session import misbehave
     p = net.peers[seat]
     misbehave.act(type("N", (), {"peer": p})(), kind)
     net._collect(p)
@@ -198,7 +198,7 @@ def test_misbehaviour_refused_named_honest_unharmed(kind):
 
 
 def test_a_byte_identical_replay_is_harmless_and_not_reported():
-    """Issue 9: an old message sent again byte for byte changes nothing: it is dropped
+    """An old message sent again byte for byte changes nothing: it is dropped
     without a cheat alert (a false alarm in 9 of 27 kill/rejoin runs)."""
     net = MemoryNetwork.create(3, seed="mb-replay")
     net.start()

@@ -1,4 +1,4 @@
-"""Two recoveries after a rejoin whose log lost a decision (issue 9):
+"""Two recoveries after a rejoin whose log lost a decision:
 
 * a simultaneous choice (commit-reveal, docs/network.md "Lockstep") whose commitment went
   out but whose reveal never did, while the log lost the choice itself: the rejoiner

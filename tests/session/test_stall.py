@@ -1,4 +1,4 @@
-"""Issue 9: no stall lasts forever, leaving for now, waking from suspend (in memory).
+"""No stall lasts forever, leaving for now, waking from suspend (in memory).
 
 A seat the game waits for, silent past the stall time (Timing.timeout, 180 s by default,
 ``--stall-timeout``), can be handed to a bot (3-5 players) or, with 2 players, the game

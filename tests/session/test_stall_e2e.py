@@ -1,4 +1,4 @@
-"""Issue 9 with real peer processes on loopback: a stopped (suspended) peer, everyone
+"""Stalls with real peer processes on loopback: a stopped (suspended) peer, everyone
 stopped at once and resuming, a 2-player game paused and resumed, host-started bots that
 outlive the host's terminal.  Each waits for the events the peers print; the only fixed
 durations are the scenario's own (how long a process stays stopped)."""

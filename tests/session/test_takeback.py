@@ -1,5 +1,5 @@
-"""Take-backs in networked games (issue 12), on in-memory peers: the same code as the
-ZeroMQ peers. The rule is belfort.undo's (RULES.md §8: a turn of actions, then the next
+"""Take-backs in networked games, on in-memory peers: the same code as the
+ZeroMQ peers. The rule is belfort.undo's (docs/rules.md §8: a turn of actions, then the next
 player); the session adds that a take-back is only made while the game waits for the taker.
 """
 
