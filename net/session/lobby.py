@@ -40,7 +40,7 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .addresses import AddressError, lan_addresses, normalize, unknown_host
 from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
-from .text import NAME_PROBLEMS, name_problem, printable, skeleton
+from .text import NAME_PROBLEMS, looks_alike, name_problem, printable
 from .msgs import N_, Msg, from_wire, recognize, to_wire
 
 # The host's refusals by code.  A refusal goes as a code and its values (``msg``:
@@ -323,7 +323,7 @@ class HostLobby:
                                       players=self.players), events)
                 return
             name = " ".join(name.split())
-            alike = next((s for s in self.seats if skeleton(s.name) == skeleton(name)), None)
+            alike = next((s for s in self.seats if looks_alike(name, s.name)), None)
             if alike is not None:
                 same = alike.name.casefold() == name.casefold()
                 self._refuse(rid, Msg(REFUSAL_CODES["taken"], name=repr(name)) if same else
