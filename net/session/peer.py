@@ -28,6 +28,7 @@ import threading
 import time
 
 import belfort
+from belfort.ruleset import shipped_rulesets
 from belfort.undo import UndoRefused
 
 from net.argtypes import seconds_type
@@ -361,6 +362,34 @@ def run_node(node, args, out: Printer) -> int:
     return 1
 
 
+def read_ruleset(path: str) -> "str | Msg":
+    """The text of the ruleset ``--ruleset`` names, checked; or why it cannot be used (a
+    message naming the file).  A name of a ruleset shipped with the game (``standard``,
+    ``ten-space-taxes``) with no such file here is that ruleset, as for ``belfort play``."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        if path in shipped_rulesets():
+            # the shipped ruleset itself: the same merged rules, so the same hash
+            return f'based_on = "{path}"\n'
+        return Msg(N_("cannot use the ruleset {file}: there is no such file"), file=path)
+    except IsADirectoryError:
+        return Msg(N_("cannot use the ruleset {file}: it is a directory"), file=path)
+    except OSError as exc:
+        return Msg(N_("cannot use the ruleset {path}: {error}"), path=path,
+                   error=exc.strerror or str(exc))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return Msg(N_("cannot use the ruleset {file}: it is not UTF-8 text"), file=path)
+    try:
+        belfort.parse_ruleset(text, path)
+    except belfort.RulesetError as exc:
+        return Msg(N_("bad ruleset {file}: {error}"), file=path, error=str(exc))
+    return text
+
+
 def start_node(args, out) -> "object | int":
     """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
     the exit code if it failed (the reason went to ``out``)."""
@@ -374,13 +403,9 @@ def start_node(args, out) -> "object | int":
     from . import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):
-        with open(args.ruleset, encoding="utf-8") as f:
-            ruleset_text = f.read()
-        try:
-            belfort.parse_ruleset(ruleset_text)
-        except belfort.RulesetError as exc:
-            out({"event": "error", "text": Msg(N_("bad ruleset {file}: {error}"),
-                                               file=args.ruleset, error=str(exc))})
+        ruleset_text = read_ruleset(args.ruleset)
+        if isinstance(ruleset_text, Msg):
+            out({"event": "error", "text": ruleset_text})
             return 2
     try:
         if args.mode == "host":
