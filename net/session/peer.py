@@ -37,6 +37,7 @@ from .config import Timing
 from .lobby import LobbyError, kind_word
 from .msgs import N_, Joined, Msg
 from .takeback import RefusalText
+from .text import chat_line
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
@@ -231,6 +232,8 @@ def human_text(ev: dict) -> str:
     if e == "alert":
         kind = ALERT_KINDS.get(ev["kind"])
         return Msg(N_("[{kind}] {text}"), kind=Msg(kind) if kind else ev["kind"], text=ev["text"])
+    if e == "chat":
+        return chat_line(ev["name"], ev["text"])
     if e == "left":
         return ev["text"]
     if e == "result":
@@ -263,6 +266,15 @@ def undo_text(peer) -> str:
     return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
 
 
+def chat_events(peer, count: int) -> tuple[int, list[dict]]:
+    """The chat lines said since the first ``count``, as events of their own (a line of
+    chat is never an alert, whatever it says); with the count to give next time."""
+    count, lines = peer.chat.count, peer.chat.since(count)
+    return count, [{"event": "chat", "seat": seat,
+                    "name": peer.names[seat] if 0 <= seat < len(peer.names) else str(seat),
+                    "text": text} for seat, text in lines]
+
+
 def _stdin_lines(wake) -> "queue.Queue[str]":
     """Lines typed on standard input; each one ends the node's poll at once."""
     q: queue.Queue = queue.Queue()
@@ -292,6 +304,7 @@ def run_node(node, args, out: Printer) -> int:
         _misbehave(node, args.misbehave)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
+    shown_chat = 0
     prompted = -1
     phase = None
     while not node.done():
@@ -310,6 +323,9 @@ def run_node(node, args, out: Printer) -> int:
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
+        shown_chat, said = chat_events(peer, shown_chat)
+        for ev in said:
+            out(ev)
         g = peer.game
         if args.json and g is not None and (g.round, g.phase) != phase:
             phase = (g.round, g.phase)     # for scripts and tests: how far the game is

@@ -170,3 +170,27 @@ def looks_alike(name: str, other: str) -> bool:
     case, accents or spacing included)."""
     return skeleton(name) == skeleton(other) or \
         confusable_skeleton(name) == confusable_skeleton(other)
+
+
+# What alert lines start with, wherever they are shown: `[cheat] …` (a peer without a
+# window), `!!! CHEAT CAUGHT: …` (--plain), `⚠ CHEAT CAUGHT: …` (the window's banner).  A
+# chat line holds none of them as such, anywhere: a long line wraps (or a terminal wraps
+# it), and its middle may start a line of the screen.
+_CHAT_MARKS = str.maketrans({"[": "(", "]": ")", "［": "(", "］": ")", "【": "(", "】": ")",
+                             "〔": "(", "〕": ")", "⟦": "(", "⟧": ")", "⚠": " ", "‼": "!",
+                             "！": "!", "❗": "!", "❕": "!"})
+_EXCLAIMS = re.compile(r"!(\s*!)+")
+
+
+def neutral_chat(text: str) -> str:
+    """A chat line as it may be shown: printable, bounded, its brackets made parentheses,
+    ``!!!`` one ``!``, no warning sign."""
+    t = printable(text, MAX_SAY).translate(_CHAT_MARKS)
+    return printable(_EXCLAIMS.sub("!", t), MAX_SAY)
+
+
+def chat_line(name: str, text: str) -> Msg:
+    """How a chat line is shown everywhere (the window's log, --plain, a peer without a
+    window): the speaker first, the words quoted — a line of chat, never an alert."""
+    return Msg(N_("{name} says: “{text}”"), name=printable(name, MAX_NAME),
+               text=neutral_chat(text))
