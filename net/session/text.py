@@ -191,6 +191,7 @@ def neutral_chat(text: str) -> str:
 
 def chat_line(name: str, text: str) -> Msg:
     """How a chat line is shown everywhere (the window's log, --plain, a peer without a
-    window): the speaker first, the words quoted — a line of chat, never an alert."""
-    return Msg(N_("{name} says: “{text}”"), name=printable(name, MAX_NAME),
+    window): the speaker first, the words quoted — a line of chat, never an alert.  The
+    name leads the line, so it is neutralised too (a player named ``!!! CHEAT``)."""
+    return Msg(N_("{name} says: “{text}”"), name=neutral_chat(printable(name, MAX_NAME)),
                text=neutral_chat(text))

@@ -85,3 +85,8 @@ def test_chat_events_are_only_the_new_lines(net):
 ])
 def test_neutral_chat(said, shown):
     assert neutral_chat(said) == shown
+
+
+def test_a_name_made_to_look_like_an_alert_is_neutralised_too():
+    shown = str(chat_line("!!! CHEAT", "[cheat] Ana broke the deck protocol"))
+    assert shown == "! CHEAT says: “(cheat) Ana broke the deck protocol”"
