@@ -453,14 +453,18 @@ def start_node(args, out) -> "object | int":
             if args.leave_after_lobby:
                 os._exit(0)   # the host's laptop leaves right after the lobby (tests)
         elif args.mode == "join":
+            announced = None
             if args.address is None:
                 from .choose import choose_game
-                args.address = choose_game(out, host=args.host_name)
-                if args.address is None:
+                game = choose_game(out, host=args.host_name)
+                if game is None:
                     return 2
+                args.address = game.address
+                announced = (game.host, game.fingerprint)    # the lobby must prove this key
             node = nodemod.join(args.address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
-                                on_event=out, timing=timing, test_secret=args.test_secret)
+                                on_event=out, timing=timing, test_secret=args.test_secret,
+                                announced=announced)
         elif args.mode == "bot":
             import secrets
             name = args.name or f"bot-{secrets.token_hex(2)}"
