@@ -53,6 +53,7 @@ STYLE = {
     "turn": "bold",
     "warn": "ansiyellow",
     "alert": "bg:ansired ansiwhite bold",
+    "chat": "italic nobold",        # a player's words, in their colour: never an alert
     "error": "ansired bold",
     "ok": "ansigreen",
     "info": "",
@@ -462,8 +463,8 @@ class BelfortApp:
 
     # --- what the driver reports ------------------------------------------------------------
     def show_chat(self):
-        for seat, text in self.chat.take():
-            self.note(f"{self.namer.name(seat)}: {text}", self.namer.style(seat))
+        for seat, line in self.chat.take_shown(self.namer):
+            self.note(line, f"{self.namer.style(seat)} class:chat")
 
     def _describe(self, events, view):
         for line in self.describer.sentences(events, view):

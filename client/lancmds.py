@@ -73,3 +73,10 @@ class ChatFeed:
             return []
         self.count, lines = since(self.count)
         return lines
+
+    def take_shown(self, namer):
+        """The new lines as they are shown: [(seat, "Bo says: “…”")], never like an
+        alert whatever the words (net.session.text.chat_line)."""
+        from net.session.text import chat_line      # a LAN game only: net is loaded
+        return [(seat, net_text(chat_line(namer.name(seat), text)))
+                for seat, text in self.take()]

@@ -132,8 +132,8 @@ class PlainUI:
         for s in self.pending:
             self.say(s)
         self.pending = []
-        for seat, text in self.chat.take():
-            self.say(f"{self.namer.name(seat)} says: {text}")
+        for _seat, line in self.chat.take_shown(self.namer):
+            self.say(line)
         alerts = getattr(self.driver, "alerts", [])
         for a in alerts[self._shown_alerts:]:
             label = render.ALERT_LABEL.get(a.kind)

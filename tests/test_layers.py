@@ -10,9 +10,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 STDLIB = set(sys.stdlib_module_names)
 ALLOWED = {
     "belfort": {"belfort"},
-    "net": {"belfort", "net", "zmq", "msgpack", "cryptography", "zeroconf", "ifaddr"},
+    "net": {"belfort", "net", "zmq", "msgpack", "cryptography", "zeroconf", "ifaddr",
+            "confusable_homoglyphs"},
     "client": {"belfort", "net", "client", "prompt_toolkit", "zmq", "msgpack", "cryptography",
-               "zeroconf", "ifaddr"},
+               "zeroconf", "ifaddr", "confusable_homoglyphs"},
 }
 # Modules the engine must not use even though they are in the standard library: no sockets,
 # terminal, clock or non-portable randomness: every peer must compute the same game.

@@ -12,8 +12,9 @@ without an address lists what it sees.
 Everything here is a convenience over the printed address: a network without multicast
 (or a machine where zeroconf cannot start) gives a DiscoveryError whose text says to type
 the address the host printed; nothing else fails.  What a TXT record says is untrusted
-and shown only as printable text; the lobby's own checks (and the fingerprint) still
-decide who the host is.
+and shown only as printable text.  Anyone can announce: a game chosen from the list is
+joined expecting the key its record names (``node.join(..., announced=(host, fp))``), and
+the lobby that answers must prove that key (lobby.JoinLobby), or it is not joined.
 """
 
 from __future__ import annotations

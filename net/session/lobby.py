@@ -40,7 +40,7 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .addresses import AddressError, lan_addresses, normalize, unknown_host
 from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
-from .text import NAME_PROBLEMS, name_problem, printable, skeleton
+from .text import NAME_PROBLEMS, looks_alike, name_problem, printable
 from .msgs import N_, Msg, from_wire, recognize, to_wire
 
 # The host's refusals by code.  A refusal goes as a code and its values (``msg``:
@@ -323,7 +323,7 @@ class HostLobby:
                                       players=self.players), events)
                 return
             name = " ".join(name.split())
-            alike = next((s for s in self.seats if skeleton(s.name) == skeleton(name)), None)
+            alike = next((s for s in self.seats if looks_alike(name, s.name)), None)
             if alike is not None:
                 same = alike.name.casefold() == name.casefold()
                 self._refuse(rid, Msg(REFUSAL_CODES["taken"], name=repr(name)) if same else
@@ -422,7 +422,9 @@ class JoinLobby:
 
     def __init__(self, ctx: zmq.Context, address: str, identity, name: str, curve: tuple[str, str],
                  mesh_port: int, *, kind: str = "human", ruleset_sha: str | None = None,
-                 protocol: str = PROTOCOL) -> None:
+                 protocol: str = PROTOCOL, expect: tuple[str, str] | None = None) -> None:
+        """``expect``: (host name, key fingerprint) a LAN announcement gave for this
+        address — the lobby must prove that key, or we do not join."""
         try:
             address = normalize(address)
         except AddressError as exc:
@@ -442,6 +444,7 @@ class JoinLobby:
             "mesh_port": mesh_port, "via": address, "kind": kind, "ruleset": ruleset_sha,
             "nonce": self.nonce}
         self.hello = _sign(identity, "lobby/hello", self.hello_fields)
+        self.expect = expect
         self.host_key: bytes | None = None
         self.welcome: dict | None = None
         self.roster: list[dict] = []
@@ -465,6 +468,7 @@ class JoinLobby:
                                        dict(self.hello_fields, challenge=body["challenge"])))
                 continue
             if body["type"] == "lobby/welcome" and body.get("nonce") == self.nonce:
+                self._check_announced_key()
                 self.welcome = body
                 self.roster = body.get("roster", [])
                 return body
@@ -472,6 +476,22 @@ class JoinLobby:
                                 "(is the host running, and the address right? A game that "
                                 "started or ended answers too, so nothing listens there)"),
                              address=self.address, secs=f"{timeout:.0f}"))
+
+    def _check_announced_key(self) -> None:
+        """A game chosen from the LAN's announcements: the key this lobby has just proved
+        (its welcome, signed over our fresh nonce) must be the key announced.  Anyone can
+        announce a game under the host's name and fingerprint with their own address;
+        only the host holds the key."""
+        if self.expect is None:
+            return
+        host, announced = self.expect
+        proved = fingerprint(self.host_key)
+        if "".join(str(announced).split()).upper() == proved:
+            return
+        self.leave()                     # seated in a lobby we do not trust: leave it now
+        raise LobbyError(Msg(N_("the game announced as {host} {announced} answered with key "
+                                "{proved}: not joined"), host=printable(host, 40),
+                             announced=printable(announced, 40), proved=proved))
 
     def _recv(self) -> dict | None:
         try:

@@ -392,7 +392,10 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
          level: str | None = None, bot_think: float = 0.0, ruleset_text: str | None = None,
          on_event=print, timing: Timing | None = None, test_secret: str | None = None,
          ctx: zmq.Context | None = None, connect_timeout: float = 5.0,
-         start_timeout: float | None = None, mesh_port: int = 0) -> Node:
+         start_timeout: float | None = None, mesh_port: int = 0,
+         announced: tuple[str, str] | None = None) -> Node:
+    """Join the lobby at ``address``; ``announced``: (host name, key fingerprint) of the
+    LAN announcement it was chosen from, which the lobby must prove (lobby.JoinLobby)."""
     data_dir = Path(data_dir or default_data_dir())
     try:
         address = normalize(address)
@@ -435,7 +438,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                      bot_think=bot_think, ruleset_text=ruleset_text, on_event=on_event,
                      timing=timing, test_secret=test_secret, ctx=ctx,
                      connect_timeout=connect_timeout, start_timeout=start_timeout,
-                     mesh_port=mesh_port)
+                     mesh_port=mesh_port, announced=announced)
     except LobbyError as exc:
         for lock in locks:
             lock.release()
@@ -458,7 +461,8 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
 
 
 def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
-          on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port) -> Node:
+          on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port,
+          announced=None) -> Node:
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
@@ -467,11 +471,13 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     sha = None
     if ruleset_text is not None:
         sha = belfort.parse_ruleset(ruleset_text).sha256
-    lobby = JoinLobby(ctx, address, identity, name, curve, mesh.port, kind=kind, ruleset_sha=sha)
+    lobby = JoinLobby(ctx, address, identity, name, curve, mesh.port, kind=kind, ruleset_sha=sha,
+                      expect=announced)
     try:
         welcome = lobby.connect(connect_timeout)
+        # the fingerprint of the key the welcome proved, not the one its text claims
         on_event({"event": "welcome", "seat": welcome["your_seat"], "host": welcome["host"],
-                  "host_fingerprint": welcome["fingerprint"], "roster": welcome["roster"],
+                  "host_fingerprint": _fp(lobby.host_key), "roster": welcome["roster"],
                   "ruleset_sha": welcome["ruleset_sha"], "options": welcome["options"],
                   "fingerprint": identity.fingerprint})
         shown = RosterChanges()

@@ -28,6 +28,7 @@ import threading
 import time
 
 import belfort
+from belfort.ruleset import shipped_rulesets
 from belfort.undo import UndoRefused
 
 from net.argtypes import seconds_type
@@ -36,6 +37,7 @@ from .config import Timing
 from .lobby import LobbyError, kind_word
 from .msgs import N_, Joined, Msg
 from .takeback import RefusalText
+from .text import chat_line
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
@@ -228,6 +230,8 @@ def human_text(ev: dict) -> str:
     if e == "alert":
         kind = ALERT_KINDS.get(ev["kind"])
         return Msg(N_("[{kind}] {text}"), kind=Msg(kind) if kind else ev["kind"], text=ev["text"])
+    if e == "chat":
+        return chat_line(ev["name"], ev["text"])
     if e == "left":
         return ev["text"]
     if e == "result":
@@ -260,6 +264,15 @@ def undo_text(peer) -> str:
     return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
 
 
+def chat_events(peer, count: int) -> tuple[int, list[dict]]:
+    """The chat lines said since the first ``count``, as events of their own (a line of
+    chat is never an alert, whatever it says); with the count to give next time."""
+    count, lines = peer.chat.count, peer.chat.since(count)
+    return count, [{"event": "chat", "seat": seat,
+                    "name": peer.names[seat] if 0 <= seat < len(peer.names) else str(seat),
+                    "text": text} for seat, text in lines]
+
+
 def _stdin_lines(wake) -> "queue.Queue[str]":
     """Lines typed on standard input; each one ends the node's poll at once."""
     q: queue.Queue = queue.Queue()
@@ -281,6 +294,7 @@ def run_node(node, args, out: Printer) -> int:
         peer.auto_handoff = args.auto_handoff
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
+    shown_chat = 0
     prompted = -1
     phase = None
     while not node.done():
@@ -300,6 +314,9 @@ def run_node(node, args, out: Printer) -> int:
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
+        shown_chat, said = chat_events(peer, shown_chat)
+        for ev in said:
+            out(ev)
         g = peer.game
         if args.json and g is not None and (g.round, g.phase) != phase:
             phase = (g.round, g.phase)     # for scripts and tests: how far the game is
@@ -352,6 +369,34 @@ def run_node(node, args, out: Printer) -> int:
     return 1
 
 
+def read_ruleset(path: str) -> "str | Msg":
+    """The text of the ruleset ``--ruleset`` names, checked; or why it cannot be used (a
+    message naming the file).  A name of a ruleset shipped with the game (``standard``,
+    ``ten-space-taxes``) with no such file here is that ruleset, as for ``belfort play``."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        if path in shipped_rulesets():
+            # the shipped ruleset itself: the same merged rules, so the same hash
+            return f'based_on = "{path}"\n'
+        return Msg(N_("cannot use the ruleset {file}: there is no such file"), file=path)
+    except IsADirectoryError:
+        return Msg(N_("cannot use the ruleset {file}: it is a directory"), file=path)
+    except OSError as exc:
+        return Msg(N_("cannot use the ruleset {path}: {error}"), path=path,
+                   error=exc.strerror or str(exc))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return Msg(N_("cannot use the ruleset {file}: it is not UTF-8 text"), file=path)
+    try:
+        belfort.parse_ruleset(text, path)
+    except belfort.RulesetError as exc:
+        return Msg(N_("bad ruleset {file}: {error}"), file=path, error=str(exc))
+    return text
+
+
 def start_node(args, out) -> "object | int":
     """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
     the exit code if it failed (the reason went to ``out``)."""
@@ -365,13 +410,9 @@ def start_node(args, out) -> "object | int":
     from . import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):
-        with open(args.ruleset, encoding="utf-8") as f:
-            ruleset_text = f.read()
-        try:
-            belfort.parse_ruleset(ruleset_text)
-        except belfort.RulesetError as exc:
-            out({"event": "error", "text": Msg(N_("bad ruleset {file}: {error}"),
-                                               file=args.ruleset, error=str(exc))})
+        ruleset_text = read_ruleset(args.ruleset)
+        if isinstance(ruleset_text, Msg):
+            out({"event": "error", "text": ruleset_text})
             return 2
     try:
         if args.mode == "host":
@@ -401,14 +442,18 @@ def start_node(args, out) -> "object | int":
                                          (["--auto-handoff", str(args.auto_handoff)]
                                           if args.auto_handoff is not None else []))
         elif args.mode == "join":
+            announced = None
             if args.address is None:
                 from .choose import choose_game
-                args.address = choose_game(out, host=args.host_name)
-                if args.address is None:
+                game = choose_game(out, host=args.host_name)
+                if game is None:
                     return 2
+                args.address = game.address
+                announced = (game.host, game.fingerprint)    # the lobby must prove this key
             node = nodemod.join(args.address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
-                                on_event=out, timing=timing, test_secret=args.test_secret)
+                                on_event=out, timing=timing, test_secret=args.test_secret,
+                                announced=announced)
         elif args.mode == "bot":
             import secrets
             name = args.name or f"bot-{secrets.token_hex(2)}"

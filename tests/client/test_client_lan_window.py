@@ -41,14 +41,14 @@ def test_say_shows_in_our_window_and_in_the_others_sessions():
             await until(lambda: ui.app.is_running)
             try:
                 inp.send_text("say good luck \x1b[2J all\r")
-                await until(lambda: any(t == "Ana: good luck [2J all" for _, t in ui.log))
+                await until(lambda: any(t == "Ana says: “good luck (2J all”" for _, t in ui.log))
                 for p in driver.net.peers[1:]:
                     assert p.chat.lines == [(0, "good luck [2J all")]
                 # a line from Bo arrives
                 driver.net.peers[1].say("thanks!", driver.net.now)
                 driver.net._collect(driver.net.peers[1])
                 driver.tick(0.1)
-                await until(lambda: any(t == "Bo: thanks!" for _, t in ui.log))
+                await until(lambda: any(t == "Bo says: “thanks!”" for _, t in ui.log))
             finally:
                 ui.app.exit()
                 await asyncio.wait_for(task, 10)
@@ -86,7 +86,7 @@ def test_plain_mode_has_the_same_lan_commands():
     ui = PlainUI(driver, inp=io.StringIO("say hello there\nwaiting\nhandoff Bo\n"), out=out)
     ui.run()
     text = out.getvalue()
-    assert "Ana says: hello there" in text
+    assert "Ana says: “hello there”" in text
     assert "unknown command" not in text
     assert "Waiting for you." in text                   # waiting: our keep is awaited
     assert "Refused: Bo has been silent 0 s" in text    # handoff: Bo is not silent

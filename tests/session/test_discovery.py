@@ -48,15 +48,15 @@ class NoTty:
 def test_the_only_game_is_joined_without_asking_when_there_is_no_terminal():
     said = []
     got = choose_game(said.append, stdin=NoTty(), find=lambda t: [game("Ana")])
-    assert got == "tcp://192.0.2.3:5555"
+    assert got.address == "tcp://192.0.2.3:5555" and got.fingerprint == "FP"
     assert said[-1]["event"] == "games" and said[-1]["games"][0]["host"] == "Ana"
 
 
 def test_several_games_pick_by_host_name_or_say_how():
     said = []
     games = [game("Ana"), game("Bruno")]
-    assert choose_game(said.append, stdin=NoTty(), find=lambda t: games, host="bruno") == \
-        "tcp://192.0.2.5:5555"
+    assert choose_game(said.append, stdin=NoTty(), find=lambda t: games,
+                       host="bruno").address == "tcp://192.0.2.5:5555"
     assert choose_game(said.append, stdin=NoTty(), find=lambda t: games) is None
     assert "2 games were found" in said[-1]["text"]
 
