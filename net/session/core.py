@@ -33,6 +33,7 @@ Types, fields and rules: docs/network.md.
 
 from __future__ import annotations
 
+import errno
 import functools
 import logging
 
@@ -64,7 +65,7 @@ from .escrow import Escrow
 from .handoff import Handoff, HandoffError
 from .intake import Intake, peek_decoded
 from .liveness import Liveness
-from .msglog import MessageLog
+from .msglog import LogWriteError, MessageLog
 from .msgs import N_, Msg
 from .resync import Resync
 from .rounds import Rounds
@@ -79,7 +80,40 @@ REPLAYED_KEPT = 400        # events of a rejoin's replay kept for the window's r
 HELD_STOP = Msg(N_("a message was refused; the game is stopped while the peers check that "
                    "everyone holds the same messages (nobody is named yet)"))
 
+LOG_FULL = N_("the disk is full: this game's log ({file}) cannot be written, so this machine "
+             "stops playing for now (nobody did anything wrong; the others wait for it). Free "
+             "some space and run `belfort rejoin`: the game goes on from where it stopped")
+LOG_BROKEN = N_("this game's log ({file}) cannot be written ({error}), so this machine stops "
+                "playing for now (nobody did anything wrong; the others wait for it). Once "
+                "that is fixed, run `belfort rejoin`: the game goes on from where it stopped")
+
 __all__ = ["SessionPeer", "Refused", "SETUP", "PLAYING", "OVER", "STOPPED"]
+
+
+def log_problem(exc: LogWriteError) -> str:
+    """What the person is told when the game's log cannot be written."""
+    if getattr(exc.error, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
+        return Msg(LOG_FULL, file=str(exc.path))
+    return Msg(LOG_BROKEN, file=str(exc.path),
+               error=getattr(exc.error, "strerror", None) or str(exc.error))
+
+
+def _logged(empty=None):
+    """An entry point whose work may need a record of the game log: if that record cannot
+    be written (a full disk), this peer stops playing (``log_failed``) rather than go on
+    from a state its log does not hold; from then on the entry point does nothing."""
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            if self.log_failed is not None:
+                return empty
+            try:
+                return method(self, *args, **kwargs)
+            except LogWriteError as exc:
+                self._log_broken(exc)
+                return empty
+        return guarded
+    return wrap
 
 
 def _judging(method):
@@ -163,6 +197,7 @@ class SessionPeer:
         self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
         self._announced = 0.0
         self.rejoined_at: float | None = None     # announce(): we (re)joined a running game
+        self.log_failed: str | None = None        # why our log cannot be written: stopped
 
     # ================================================================ state, read-only
     game = property(lambda self: self.table.game)
@@ -207,6 +242,7 @@ class SessionPeer:
         return self.log.sync_due
 
     # ================================================================ the boundary
+    @_logged()
     def start(self, now: float = 0.0) -> None:
         """Begin the game: commit to our share of the shared seed."""
         if self.started:
@@ -216,6 +252,7 @@ class SessionPeer:
         self._emit(self.own.commit("seed", derive_bytes(self.master, "seed-share")))
         self._settle()
 
+    @_logged()
     def receive(self, data: bytes, now: float = 0.0, src: int | None = None) -> None:
         """One frame from the network.  ``src``: the seat the transport knows sent it
         (its CurveZMQ key), or None.  Never raises for anything the frame holds."""
@@ -223,6 +260,8 @@ class SessionPeer:
             self._receive(data, now, src)
         except Refused as exc:
             self._alert(exc.kind, exc.text, exc.seat, now, key=(exc.kind, exc.seat, exc.text[:40]))
+        except LogWriteError:
+            raise             # not the frame's fault: this peer stops (_logged)
         except Exception as exc:  # a bug must not let a frame crash the peer
             log.exception("unexpected error on a received frame")
             self._alert("error", Msg(N_("internal error on a message ({error})"),
@@ -230,6 +269,7 @@ class SessionPeer:
         self._check_caught_up(now)
         self._after_input()
 
+    @_logged(empty=[])
     def submit(self, command, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
         or RuntimeError when no decision of ours is awaited."""
@@ -261,6 +301,7 @@ class SessionPeer:
         self._settle()
         return events
 
+    @_logged()
     def take_back(self, now: float = 0.0):
         """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
         the state before that action here.  Returns the command taken back; raises
@@ -299,7 +340,7 @@ class SessionPeer:
         """True when our seat must decide now (and knows its whole hand) — not while,
         after a rejoin, the others may still hold a decision of ours that we lost: it is
         then taken from them (``_redo_fetched``), never made again differently."""
-        if self._ours_missing():
+        if self._ours_missing() or self.log_failed is not None:
             return False
         return self._may_decide()
 
@@ -317,6 +358,7 @@ class SessionPeer:
             return False
         return not (len(waiting) > 1 and f"sim/{g.version}" in self.own.choices)
 
+    @_logged()
     def tick(self, now: float) -> None:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
@@ -425,6 +467,7 @@ class SessionPeer:
         out, self.resync.moved = self.resync.moved, []
         return out
 
+    @_logged()
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
         every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
@@ -605,6 +648,7 @@ class SessionPeer:
         return self.liveness.states(now, self.handed)
 
     # ------------------------------------------------------------ handoff (public)
+    @_logged()
     def handoff(self, seat: int, now: float = 0.0) -> None:
         """Vote to hand ``seat`` (silent past the time-out) to a bot.  Raises
         handoff.HandoffError with the reason when it cannot be proposed."""
@@ -1090,6 +1134,14 @@ class SessionPeer:
         if not self._fin_sent and self.finished and not self.log.replaying:
             self._fin_sent = True
             self._apply(self.resync.finished_notice())
+
+    def _log_broken(self, exc: LogWriteError) -> None:
+        """Our log cannot be written: stop playing here.  Nobody is named — every record
+        before it is on disk and nothing that needed it was counted or sent — and the
+        others are told we left for now, so they wait for our rejoin without alarm."""
+        self.log_failed = log_problem(exc)
+        self._alert("error", self.log_failed, None)
+        self._apply(self.resync.leave_notice())
 
     def _stop(self, reason: str, now: float = 0.0) -> None:
         self.events.extend(self.table.stop(reason))

@@ -36,7 +36,7 @@ from net.crypto import ProtocolError, Verifier, open_envelope, wire
 from net.crypto.identity import SIG_DOMAIN
 
 from .effects import Names, Out, Refused
-from .msglog import MessageLog
+from .msglog import LogWriteError, MessageLog
 from .msgs import N_, Msg
 from .schemas import problem as shape_problem
 
@@ -312,8 +312,14 @@ class Intake:
                           who=name(seat), reason=exc.reason, by=by))
 
     def take(self, seat: int, data: bytes, body: dict) -> Out:
-        """An accepted envelope: into the log, then into its seat's queue."""
-        self.log.add_theirs(seat, data)
+        """An accepted envelope: into the log, then into its seat's queue.  If the log
+        cannot be written, its seq is given back: it was never taken (a copy of it that
+        comes again is not a second message with the same seq)."""
+        try:
+            self.log.add_theirs(seat, data)
+        except LogWriteError:
+            self.verifier.unverify(seat, body["seq"])
+            raise
         if len(self.inbox[seat]) >= MAX_INBOX:
             return Out().halt(Msg(N_("{name} sent too many messages ahead of the game"),
                                   name=self.names[seat]))

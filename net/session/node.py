@@ -19,7 +19,8 @@ from net.crypto import Identity
 
 from .config import GameConfig, Timing
 from . import fulllog
-from .core import STOPPED, SessionPeer
+from .core import STOPPED, SessionPeer, log_problem
+from .msglog import LogWriteError
 from .addresses import AddressError, normalize, route_address
 from .files import StoreError, read_file
 from .limits import bound_context
@@ -170,6 +171,8 @@ class Node:
     def done(self) -> bool:
         """Finished, and nobody needs us any more (see SessionPeer.may_leave)."""
         now = time.monotonic()
+        if self.peer.log_failed is not None:
+            return True         # our log cannot be written: we stopped playing (core.py)
         if self.finished_at is None or not self.peer.may_leave(now):
             return False
         if not self._left:
@@ -188,8 +191,10 @@ class Node:
     def summary(self) -> dict:
         p = self.peer
         g = p.game
+        halted = p.log_failed is not None      # resumable by `rejoin`, like a pause
         return {"seat": p.seat, "name": p.names[p.seat], "game": p.cfg.game_id,
-                "status": p.status, "stop_reason": p.stop_reason,
+                "status": "paused" if halted else p.status,
+                "stop_reason": p.log_failed if halted else p.stop_reason,
                 "hash": belfort.state_hash(g) if g is not None else None,
                 "version": g.version if g is not None else None,
                 "result": g.result if g is not None else None,
@@ -214,7 +219,8 @@ class Node:
             return
         self.closed = True
         self.flush()
-        self.mesh.close(linger_ms=500 if self.peer.finished or self.said_bye else 0)
+        told = self.peer.finished or self.said_bye or self.peer.log_failed is not None
+        self.mesh.close(linger_ms=500 if told else 0)
         if self.store is not None:
             self.store.close()
         for lock in self.locks:
@@ -550,6 +556,9 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         raise LobbyError(exc.args[0]) from None
     try:
         node = _rejoin(game_dir, ctx, on_event, timing)
+    except LogWriteError as exc:    # the log's first record (a full disk)
+        held.release()
+        raise LobbyError(log_problem(exc)) from None
     except OSError as exc:       # a file we cannot read or rename (permissions, a full disk)
         held.release()
         raise LobbyError(Msg(N_("{file}: {problem}"), file=str(exc.filename or game_dir),

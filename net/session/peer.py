@@ -11,8 +11,9 @@ A human seat reads commands from standard input (plain text, e.g. ``place elf de
 "version"}`` marks each phase reached); the last is ``{"event": "result", ...}``.
 Exit status: 0 game over and audit passed, 1 the game stopped (desync, cheat, audit
 failure), 2 lobby failure (refused, unreachable), 3 timeout (``--timeout``), 4 the game
-is paused (everyone else away past the stall time, or left for now; ``rejoin`` continues
-it), 130/143 we left for now (Ctrl-C, SIGTERM: the others are told, and wait).
+is paused (everyone else away past the stall time, or left for now, or this machine's
+game log cannot be written: a full disk; ``rejoin`` continues it), 130/143 we left for
+now (Ctrl-C, SIGTERM: the others are told, and wait).
 """
 
 from __future__ import annotations
@@ -336,6 +337,12 @@ def run_node(node, args, out: Printer) -> int:
                 out.say(Msg(N_("Refused: {why}"), why=exc))
     for a in peer.alerts[shown_alerts:]:      # (a farewell: endgame.py)
         out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
+    if peer.log_failed is not None:
+        # our log cannot be written (a full disk): the others were told we left for now,
+        # the alert said what to do (free space, `rejoin`); our bots play on
+        out({"event": "result", **node.summary(), "names": peer.names})
+        node.close()
+        return 4
     summary = node.summary()
     summary["names"] = peer.names
     if args.latency_out:
