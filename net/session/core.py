@@ -233,6 +233,8 @@ class SessionPeer:
     def finished(self) -> bool:
         """Nothing more to do: the game is over and audited, or stopped — and no accusation
         is still being checked (doubt.py)."""
+        if self.handoffs.ours_handed:
+            return True           # our seat is a bot's: nothing is ours to do or judge
         if self.doubt.pending:
             return False
         return self.status == STOPPED or (self.status == OVER and self.audit.result is not None)
@@ -766,10 +768,26 @@ class SessionPeer:
     def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
                 opened: dict | None = None, trusted: bool = False,
                 decoded: tuple | None = None) -> None:
+        if self.handoffs.ours_handed:
+            return          # the game goes on with a bot in our seat: nothing is ours
         taken, out = self.intake.accept(data, now, src, relayed, opened, trusted, decoded)
         self._apply(out, now)
+        if taken and self.intake.votes_on_us and not self.handoffs.ours_handed:
+            self._handed_away(now)
         if taken:
             self._pump(now)
+
+    def _handed_away(self, now: float) -> None:
+        """Every other seat's signed vote to hand our seat to a bot is in (handoff.py
+        ``handed_away``): our part of the game is over, calmly — the notice replaces a
+        verdict our state reached first on messages the others played with the bot."""
+        out = self.handoffs.handed_away(self.intake.votes_on_us)
+        if out.stop is None:
+            return
+        self.doubt.drop()
+        if self.status == STOPPED:
+            self.table.stop_reason = out.stop
+        self._apply(out, now)
 
     def _control(self, body: dict, data: bytes, now: float, src: int | None) -> None:
         seat, name = body["seat"], self.who.seat
@@ -809,6 +827,8 @@ class SessionPeer:
     def _pump(self, now: float) -> None:
         """Process every queued message that is ready, and what the game then calls for."""
         inbox = self.intake.inbox
+        if self.handoffs.ours_handed:
+            return          # what the others played with the bot in our seat: not ours
         if self.status == STOPPED:
             # only the desync report goes on: state hashes and public views
             for s in range(self.n):

@@ -131,6 +131,9 @@ class Intake:
         self.beyond_cut = lambda seat, seq: False
         self.below_cut = lambda seat, seq: False     # a handoff needs this envelope
         self.is_handed = lambda seat: False
+        # the signed votes naming our own seat as the one to hand to a bot, as taken:
+        # the evidence that our seat was handed while we were away (handoff.py)
+        self.votes_on_us: list[tuple[dict, bytes]] = []
 
     def expected_seq(self, seat: int) -> int:
         return self.verifier.expected_seq(seat)
@@ -320,6 +323,9 @@ class Intake:
         except LogWriteError:
             self.verifier.unverify(seat, body["seq"])
             raise
+        if body["type"] == "hand/vote" and body.get("target") == self.seat \
+                and len(self.votes_on_us) < 4 * self.n:
+            self.votes_on_us.append((body, data))
         if len(self.inbox[seat]) >= MAX_INBOX:
             return Out().halt(Msg(N_("{name} sent too many messages ahead of the game"),
                                   name=self.names[seat]))

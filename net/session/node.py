@@ -151,6 +151,9 @@ class Node:
             if self.store is not None and self.peer.status != STOPPED:
                 self.write_game_log()
                 self.store.mark_finished(self.summary())
+            elif self.store is not None and self.peer.handoffs.ours_handed:
+                # our seat is a bot's: nothing left to rejoin (`rejoin` names it to serve)
+                self.store.mark_finished(self.summary())
 
     def write_game_log(self) -> None:
         """The complete game, every hand and the draw pile included (fulllog.py), beside
@@ -193,7 +196,8 @@ class Node:
         g = p.game
         halted = p.log_failed is not None      # resumable by `rejoin`, like a pause
         return {"seat": p.seat, "name": p.names[p.seat], "game": p.cfg.game_id,
-                "status": "paused" if halted else p.status,
+                "status": "paused" if halted else "handed" if p.handoffs.ours_handed
+                else p.status,
                 "stop_reason": p.log_failed if halted else p.stop_reason,
                 "hash": belfort.state_hash(g) if g is not None else None,
                 "version": g.version if g is not None else None,
