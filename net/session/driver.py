@@ -244,6 +244,7 @@ class NetDriver:
             for src, data in frames:
                 self.peer.receive(data, now, src)
             self.node.follow_moves()     # (a window's peer too follows a seat's new address)
+            self.node.watch_address(now)  # and notices this machine's own new address
             self.peer.tick(now)
             self.node.flush()
             events = self.peer.take_events()
