@@ -16,10 +16,14 @@ Once this peer's game reaches VERSION (default 30), it does, once:
 9): once the game is over here, right after the step that sent our last messages (they
 go out, as the kernel would have sent them), the process dies like a SIGKILL, before
 the others' last messages arrive.
+
+``--misbehave disk-full[:VERSION]`` is not misbehaviour either: from VERSION on, every
+write of this peer's game log fails with ENOSPC, as on a full disk.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 
 from net.crypto import encode_envelope
@@ -30,6 +34,9 @@ def install(node, how: str) -> None:
     at = int(at) if at else 30
     if kind == "die-at-end":
         _die_at_end(node)
+        return
+    if kind == "disk-full":
+        _disk_full(node, at)
         return
     if kind not in ("desync", "illegal", "garbage", "replay", "forge", "equivocate"):
         raise ValueError(f"unknown misbehaviour {kind!r}")
@@ -61,6 +68,18 @@ def _die_at_end(node) -> None:
             os._exit(9)
 
     node.step = hooked
+
+
+def _disk_full(node, at: int) -> None:
+    store, write = node.store, node.store._write
+
+    def full(data: bytes) -> None:
+        g = node.peer.game
+        if g is not None and g.version >= at:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        write(data)
+
+    store._write = full
 
 
 def act(node, kind: str) -> None:
