@@ -176,6 +176,12 @@ class NetDriver:
     def status(self) -> str:
         return self.peer.status
 
+    @property
+    def handed(self) -> bool:
+        """Our seat was handed to a bot (the notice is among the alerts): our game ended
+        there, as handed, not stopped."""
+        return self.peer.handoffs.ours_handed
+
     def start(self, timeout: float = 30.0) -> bool:
         """Block until the shared seed is known and our hand is dealt (call before the UI)."""
         deadline = time.monotonic() + timeout
