@@ -15,7 +15,10 @@ pytestmark = pytest.mark.e2e
 NO_FALSE_ALARM = ("cheat", "desync", "error")
 
 
-def test_a_new_address_mid_game_is_followed_without_a_restart(spawn):
+@pytest.mark.parametrize("bind", ["its address", "every interface"])
+def test_a_new_address_mid_game_is_followed_without_a_restart(spawn, bind):
+    """Bound to its address, the peer listens on the new one; bound to every interface
+    (the default) it already does, and only announces the move."""
     netns.require()
     names = ["Ana", "Bot1", "Bot2"]
     ref = uninterrupted(3, "ns-move", tuple(names))
@@ -29,7 +32,8 @@ def test_a_new_address_mid_game_is_followed_without_a_restart(spawn):
         addr = host.wait_event("lobby", 20)["address"]
         bots = []
         for i in (1, 2):
-            b = spawn("bot", "--join", addr, "--name", names[i], "--bind", lan.addresses[i],
+            where = lan.addresses[i] if bind == "its address" or i != 1 else "0.0.0.0"
+            b = spawn("bot", "--join", addr, "--name", names[i], "--bind", where,
                       "--data-dir", spawn.dir / f"h{i}", *common, label=f"bot{i}", prefix=ns(i))
             b.wait_event("welcome", 20)
             bots.append(b)
