@@ -208,6 +208,10 @@ class PlainUI:
                     return 0
                 if stopped:
                     exc = task.exception() if not task.cancelled() else None
+                    if exc is None and call(lambda: getattr(self.driver, "handed", False)):
+                        # (the notice, when and by whose votes, was shown as an alert)
+                        self.say(_("Your seat is played by a bot now."))
+                        return 5
                     if exc is None:
                         self.say(_("The game stopped before its end."))
                     else:

@@ -33,6 +33,7 @@ Types, fields and rules: docs/network.md.
 
 from __future__ import annotations
 
+import errno
 import functools
 import logging
 
@@ -64,7 +65,7 @@ from .escrow import Escrow
 from .handoff import Handoff, HandoffError
 from .intake import Intake, peek_decoded
 from .liveness import Liveness
-from .msglog import MessageLog
+from .msglog import LogWriteError, MessageLog
 from .msgs import N_, Msg
 from .resync import Resync
 from .rounds import Rounds
@@ -80,7 +81,40 @@ REPLAYED_KEPT = 400        # events of a rejoin's replay kept for the window's r
 HELD_STOP = Msg(N_("a message was refused; the game is stopped while the peers check that "
                    "everyone holds the same messages (nobody is named yet)"))
 
+LOG_FULL = N_("the disk is full: this game's log ({file}) cannot be written, so this machine "
+             "stops playing for now (nobody did anything wrong; the others wait for it). Free "
+             "some space and run `belfort rejoin`: the game goes on from where it stopped")
+LOG_BROKEN = N_("this game's log ({file}) cannot be written ({error}), so this machine stops "
+                "playing for now (nobody did anything wrong; the others wait for it). Once "
+                "that is fixed, run `belfort rejoin`: the game goes on from where it stopped")
+
 __all__ = ["SessionPeer", "Refused", "SETUP", "PLAYING", "OVER", "STOPPED"]
+
+
+def log_problem(exc: LogWriteError) -> str:
+    """What the person is told when the game's log cannot be written."""
+    if getattr(exc.error, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
+        return Msg(LOG_FULL, file=str(exc.path))
+    return Msg(LOG_BROKEN, file=str(exc.path),
+               error=getattr(exc.error, "strerror", None) or str(exc.error))
+
+
+def _logged(empty=None):
+    """An entry point whose work may need a record of the game log: if that record cannot
+    be written (a full disk), this peer stops playing (``log_failed``) rather than go on
+    from a state its log does not hold; from then on the entry point does nothing."""
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            if self.log_failed is not None:
+                return empty
+            try:
+                return method(self, *args, **kwargs)
+            except LogWriteError as exc:
+                self._log_broken(exc)
+                return empty
+        return guarded
+    return wrap
 
 
 def _judging(method):
@@ -165,6 +199,7 @@ class SessionPeer:
         self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
         self._announced = 0.0
         self.rejoined_at: float | None = None     # announce(): we (re)joined a running game
+        self.log_failed: str | None = None        # why our log cannot be written: stopped
 
     # ================================================================ state, read-only
     game = property(lambda self: self.table.game)
@@ -200,6 +235,8 @@ class SessionPeer:
     def finished(self) -> bool:
         """Nothing more to do: the game is over and audited, or stopped — and no accusation
         is still being checked (doubt.py)."""
+        if self.handoffs.ours_handed:
+            return True           # our seat is a bot's: nothing is ours to do or judge
         if self.doubt.pending or self.dispute.active:
             return False       # a deck dispute is decided before anyone leaves
         return self.status == STOPPED or (self.status == OVER and self.audit.result is not None)
@@ -209,6 +246,7 @@ class SessionPeer:
         return self.log.sync_due
 
     # ================================================================ the boundary
+    @_logged()
     def start(self, now: float = 0.0) -> None:
         """Begin the game: commit to our share of the shared seed."""
         if self.started:
@@ -218,6 +256,7 @@ class SessionPeer:
         self._emit(self.own.commit("seed", derive_bytes(self.master, "seed-share")))
         self._settle()
 
+    @_logged()
     def receive(self, data: bytes, now: float = 0.0, src: int | None = None) -> None:
         """One frame from the network.  ``src``: the seat the transport knows sent it
         (its CurveZMQ key), or None.  Never raises for anything the frame holds."""
@@ -225,6 +264,8 @@ class SessionPeer:
             self._receive(data, now, src)
         except Refused as exc:
             self._alert(exc.kind, exc.text, exc.seat, now, key=(exc.kind, exc.seat, exc.text[:40]))
+        except LogWriteError:
+            raise             # not the frame's fault: this peer stops (_logged)
         except Exception as exc:  # a bug must not let a frame crash the peer
             log.exception("unexpected error on a received frame")
             self._alert("error", Msg(N_("internal error on a message ({error})"),
@@ -232,6 +273,7 @@ class SessionPeer:
         self._check_caught_up(now)
         self._after_input()
 
+    @_logged(empty=[])
     def submit(self, command, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
         or RuntimeError when no decision of ours is awaited."""
@@ -263,6 +305,7 @@ class SessionPeer:
         self._settle()
         return events
 
+    @_logged()
     def take_back(self, now: float = 0.0):
         """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
         the state before that action here.  Returns the command taken back; raises
@@ -301,7 +344,7 @@ class SessionPeer:
         """True when our seat must decide now (and knows its whole hand) — not while,
         after a rejoin, the others may still hold a decision of ours that we lost: it is
         then taken from them (``_redo_fetched``), never made again differently."""
-        if self._ours_missing():
+        if self._ours_missing() or self.log_failed is not None:
             return False
         return self._may_decide()
 
@@ -319,6 +362,7 @@ class SessionPeer:
             return False
         return not (len(waiting) > 1 and f"sim/{g.version}" in self.own.choices)
 
+    @_logged()
     def tick(self, now: float) -> None:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
@@ -428,6 +472,7 @@ class SessionPeer:
         out, self.resync.moved = self.resync.moved, []
         return out
 
+    @_logged()
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
         every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
@@ -613,6 +658,7 @@ class SessionPeer:
         return self.liveness.states(now, self.handed)
 
     # ------------------------------------------------------------ handoff (public)
+    @_logged()
     def handoff(self, seat: int, now: float = 0.0) -> None:
         """Vote to hand ``seat`` (silent past the time-out) to a bot.  Raises
         handoff.HandoffError with the reason when it cannot be proposed."""
@@ -757,10 +803,26 @@ class SessionPeer:
     def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
                 opened: dict | None = None, trusted: bool = False,
                 decoded: tuple | None = None) -> None:
+        if self.handoffs.ours_handed:
+            return          # the game goes on with a bot in our seat: nothing is ours
         taken, out = self.intake.accept(data, now, src, relayed, opened, trusted, decoded)
         self._apply(out, now)
+        if taken and self.intake.votes_on_us and not self.handoffs.ours_handed:
+            self._handed_away(now)
         if taken:
             self._pump(now)
+
+    def _handed_away(self, now: float) -> None:
+        """Every other seat's signed vote to hand our seat to a bot is in (handoff.py
+        ``handed_away``): our part of the game is over, calmly — the notice replaces a
+        verdict our state reached first on messages the others played with the bot."""
+        out = self.handoffs.handed_away(self.intake.votes_on_us)
+        if out.stop is None:
+            return
+        self.doubt.drop()
+        if self.status == STOPPED:
+            self.table.stop_reason = out.stop
+        self._apply(out, now)
 
     def _control(self, body: dict, data: bytes, now: float, src: int | None) -> None:
         seat, name = body["seat"], self.who.seat
@@ -802,6 +864,8 @@ class SessionPeer:
     def _pump(self, now: float) -> None:
         """Process every queued message that is ready, and what the game then calls for."""
         inbox = self.intake.inbox
+        if self.handoffs.ours_handed:
+            return          # what the others played with the bot in our seat: not ours
         if self.status == STOPPED:
             # only the desync report goes on: state hashes and public views
             for s in range(self.n):
@@ -1127,6 +1191,14 @@ class SessionPeer:
         if not self._fin_sent and self.finished and not self.log.replaying:
             self._fin_sent = True
             self._apply(self.resync.finished_notice())
+
+    def _log_broken(self, exc: LogWriteError) -> None:
+        """Our log cannot be written: stop playing here.  Nobody is named — every record
+        before it is on disk and nothing that needed it was counted or sent — and the
+        others are told we left for now, so they wait for our rejoin without alarm."""
+        self.log_failed = log_problem(exc)
+        self._alert("error", self.log_failed, None)
+        self._apply(self.resync.leave_notice())
 
     def _stop(self, reason: str, now: float = 0.0) -> None:
         self.events.extend(self.table.stop(reason))

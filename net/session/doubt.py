@@ -85,6 +85,11 @@ class Doubt:
         return bool(self.held)
 
     # ------------------------------------------------------------ claims
+    def drop(self) -> None:
+        """Our own seat was handed to a bot: what we held against others rested on the
+        game they played on with the bot, which is not ours to judge any more."""
+        self.held.clear()
+
     def on_claims(self, seat: int, body: dict, now: float) -> Out:
         got = claims_of(body, self.n)
         if got is None:

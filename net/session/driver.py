@@ -176,6 +176,12 @@ class NetDriver:
     def status(self) -> str:
         return self.peer.status
 
+    @property
+    def handed(self) -> bool:
+        """Our seat was handed to a bot (the notice is among the alerts): our game ended
+        there, as handed, not stopped."""
+        return self.peer.handoffs.ours_handed
+
     def start(self, timeout: float = 30.0) -> bool:
         """Block until the shared seed is known and our hand is dealt (call before the UI)."""
         deadline = time.monotonic() + timeout
@@ -244,6 +250,7 @@ class NetDriver:
             for src, data in frames:
                 self.peer.receive(data, now, src)
             self.node.follow_moves()     # (a window's peer too follows a seat's new address)
+            self.node.watch_address(now)  # and notices this machine's own new address
             self.peer.tick(now)
             self.node.flush()
             events = self.peer.take_events()

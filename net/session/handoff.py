@@ -64,6 +64,9 @@ TWO_PLAYERS = Msg(N_("handing a seat to a bot needs 3 to 5 players: with 2, the 
                      "other seat)"))
 YOURS_HANDED = N_("your seat was handed to a bot at round {round} (game version {version}): it "
                   "is played by a bot hosted by {host}; you cannot rejoin this game")
+HANDED_BY = N_("your seat was handed to a bot at round {round} (game version {version}) while "
+               "you were away, by the votes of {voters}: a bot at level {level} hosted by "
+               "{host} plays it; the game went on without you, and you cannot rejoin it")
 ONE_ONLY = Msg(N_("a seat was already handed to a bot in this game: its share of every other "
                   "seat's escrow went with it, so no second seat can be handed over"))
 
@@ -202,6 +205,7 @@ class Handoff:
         fields = {"target": seat, "have": have}
         if self.attempt.get(seat):
             fields["k"] = self.attempt[seat]
+        fields["level"] = self.level     # the host's says how the seat is played (the owner)
         if why:
             fields["why"] = why[:200]
             self.cites.setdefault(seat, set()).add(self.seat)
@@ -536,8 +540,47 @@ class Handoff:
                                              who=self.names.seat(seat),
                                              seats=self.names.seats(missing)))
         self.ours_handed = True
-        text = Msg(YOURS_HANDED, round=r, version=v, host=self.names[host])
+        bodies = []
+        for data in votes:
+            for s in range(self.n):
+                b = signed_body(data, self.cfg.keys[s], self.cfg.game_id) if s != self.seat \
+                    else None
+                if b is not None and b["seat"] == s and b["type"] == "hand/vote":
+                    bodies.append(b)
+        text = self._handed_text(r, v, bodies)
         return Out().alert("info", text, seat).halt(text)
+
+    def handed_away(self, votes: list[tuple[dict, bytes]]) -> Out:
+        """``votes``: the signed votes naming our seat we took (Intake.votes_on_us).  With
+        every other seat's yes in one attempt, our seat is a bot's: nobody can call that
+        attempt off any more (a seat that voted yes cannot object, and the shares follow).
+        That is the notice when no peer is left to send ``ctl/handed`` — the others
+        finished and left while we were suspended — and it is recognised before the
+        messages they played on with the bot, which no longer fit our game, are."""
+        if self.ours_handed or self.n < MIN_SEATS or not votes:
+            return Out()
+        others = [s for s in range(self.n) if s != self.seat]
+        voters: dict[int, set[int]] = {}
+        for body, _data in votes:
+            voters.setdefault(body.get("k", 0), set()).add(body["seat"])
+        yes = [k for k, seats in sorted(voters.items()) if all(s in seats for s in others)]
+        if not yes:
+            return Out()
+        self.ours_handed = True
+        g = self.table.game
+        text = self._handed_text(g.round if g else 0, g.version if g else 0,
+                          [b for b, _data in votes if b.get("k", 0) == yes[0]])
+        return Out().alert("info", text, self.seat).halt(text)
+
+    def _handed_text(self, round_: int, version: int, bodies: list[dict]) -> str:
+        """What the owner of a handed seat is told: when, by whose votes, the bot's level
+        (from the hosting seat's vote) and its host."""
+        others = [s for s in range(self.n) if s != self.seat]
+        host = min(others)
+        level = next((b.get("level") for b in bodies if b["seat"] == host), None)
+        return Msg(HANDED_BY, round=round_, version=version, voters=self.names.seats(others),
+                   level=level if isinstance(level, str) and level.isalnum() else "?",
+                   host=self.names[host])
 
     def _unvouched(self, votes: list) -> list[int]:
         """The other seats whose signed vote to hand our seat over is not among ``votes``."""

@@ -36,7 +36,7 @@ from net.crypto import ProtocolError, Verifier, open_envelope, wire
 from net.crypto.identity import SIG_DOMAIN
 
 from .effects import Names, Out, Refused
-from .msglog import MessageLog
+from .msglog import LogWriteError, MessageLog
 from .msgs import N_, Msg
 from .schemas import problem as shape_problem
 
@@ -131,6 +131,9 @@ class Intake:
         self.beyond_cut = lambda seat, seq: False
         self.below_cut = lambda seat, seq: False     # a handoff needs this envelope
         self.is_handed = lambda seat: False
+        # the signed votes naming our own seat as the one to hand to a bot, as taken:
+        # the evidence that our seat was handed while we were away (handoff.py)
+        self.votes_on_us: list[tuple[dict, bytes]] = []
 
     def expected_seq(self, seat: int) -> int:
         return self.verifier.expected_seq(seat)
@@ -312,8 +315,17 @@ class Intake:
                           who=name(seat), reason=exc.reason, by=by))
 
     def take(self, seat: int, data: bytes, body: dict) -> Out:
-        """An accepted envelope: into the log, then into its seat's queue."""
-        self.log.add_theirs(seat, data)
+        """An accepted envelope: into the log, then into its seat's queue.  If the log
+        cannot be written, its seq is given back: it was never taken (a copy of it that
+        comes again is not a second message with the same seq)."""
+        try:
+            self.log.add_theirs(seat, data)
+        except LogWriteError:
+            self.verifier.unverify(seat, body["seq"])
+            raise
+        if body["type"] == "hand/vote" and body.get("target") == self.seat \
+                and len(self.votes_on_us) < 4 * self.n:
+            self.votes_on_us.append((body, data))
         if len(self.inbox[seat]) >= MAX_INBOX:
             return Out().halt(Msg(N_("{name} sent too many messages ahead of the game"),
                                   name=self.names[seat]))

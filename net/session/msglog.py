@@ -12,6 +12,16 @@ the log (rejoin) writes nothing again.
 from __future__ import annotations
 
 
+class LogWriteError(Exception):
+    """The game log could not be written (a full disk, an I/O error).  Whatever needed
+    that record is not done: a record is on disk before anything it allows is counted,
+    sent or acted on, so the log holds everything this peer has done so far."""
+
+    def __init__(self, path, error: OSError) -> None:
+        super().__init__(f"{path}: {error}")
+        self.path, self.error = path, error
+
+
 class MessageLog:
     def __init__(self, n: int, seat: int, store=None) -> None:
         self.n, self.seat = n, seat
@@ -43,7 +53,8 @@ class MessageLog:
         return q
 
     def add_theirs(self, seat: int, data: bytes) -> None:
-        """Another seat's envelope, accepted: on disk first, then held."""
+        """Another seat's envelope, accepted: on disk first, then held (LogWriteError:
+        neither)."""
         self.record("in", data)
         self.accepted[seat].append(data)
 

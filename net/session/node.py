@@ -19,8 +19,9 @@ from net.crypto import Identity
 
 from .config import GameConfig, Timing
 from . import fulllog
-from .core import STOPPED, SessionPeer
-from .addresses import AddressError, normalize, route_address
+from .core import STOPPED, SessionPeer, log_problem
+from .msglog import LogWriteError
+from .addresses import AddressError, AddressWatch, endpoint_host, normalize, route_address
 from .files import StoreError, read_file
 from .limits import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
@@ -77,6 +78,10 @@ class Node:
         self.wake = mesh.waker()   # any thread: end the current poll now
         self.locks: list = []      # running.RunningLock: one process per stored game
         self.lobby = None          # the host's lobby, still telling latecomers "started"
+        # this machine's address, watched while the game runs (a new Wi-Fi lease): set
+        # once the session starts; ``moves`` are the "moved" events to show
+        self.addresses: AddressWatch | None = None
+        self.moves: list[dict] = []
 
     @property
     def config(self) -> GameConfig:
@@ -125,6 +130,7 @@ class Node:
             self.peer.receive(data, now, src)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
         self.follow_moves()
+        self.watch_address(now)
         self.peer.tick(now)
         if self._bot_wait(now) == 0.0:
             try:
@@ -136,6 +142,40 @@ class Node:
                     self.peer.game, self.peer.seat), time.monotonic())
         self.flush()
         self.note_finished(now)
+
+    def watch_address(self, now: float) -> None:
+        """This machine's address changed while we play: listen on the new one (when we
+        were bound to the old one) and announce the signed move, numbered, as a rejoin on
+        a new address does (every heartbeat carries it; the others reconnect)."""
+        if self.addresses is None or self.closed:
+            return
+        ip = self.addresses.check(now)
+        if ip is None:
+            return
+        was = self.addresses.announced
+        if endpoint_host(self.mesh.endpoint) not in ("0.0.0.0", "*", ""):
+            try:
+                self.mesh.rebind(ip)
+            except zmq.ZMQError as exc:     # (gone again already: the next look retries)
+                log.warning("cannot listen on %s: %s", ip, exc)
+                return
+        here = f"tcp://{ip}:{self.mesh.port}"
+        self.mesh.reopen()
+        meta = {}
+        if self.store is not None:
+            try:
+                meta = read_file(self.store.dir / "config.msgpack", "config")
+            except StoreError:
+                meta = {}
+        number = max(meta.get("moves", 0), self.peer.resync.address[0]
+                     if self.peer.resync.address else 0) + 1
+        if self.store is not None and meta:
+            self.store.save_meta({**meta, "mesh": self.mesh.endpoint, "advertised": here,
+                                  "moves": number})
+        self.peer.move(here, number)
+        self.addresses.moved(here)
+        log.info("this machine's address changed: %s -> %s", was, here)
+        self.moves.append({"event": "moved", "endpoint": here, "was": was})
 
     def follow_moves(self) -> None:
         """Reconnect to seats that came back on a new mesh address (signed, resync.py)."""
@@ -149,6 +189,9 @@ class Node:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
                 self.write_game_log()
+                self.store.mark_finished(self.summary())
+            elif self.store is not None and self.peer.handoffs.ours_handed:
+                # our seat is a bot's: nothing left to rejoin (`rejoin` names it to serve)
                 self.store.mark_finished(self.summary())
 
     def write_game_log(self) -> None:
@@ -170,6 +213,8 @@ class Node:
     def done(self) -> bool:
         """Finished, and nobody needs us any more (see SessionPeer.may_leave)."""
         now = time.monotonic()
+        if self.peer.log_failed is not None:
+            return True         # our log cannot be written: we stopped playing (core.py)
         if self.finished_at is None or not self.peer.may_leave(now):
             return False
         if not self._left:
@@ -188,8 +233,11 @@ class Node:
     def summary(self) -> dict:
         p = self.peer
         g = p.game
+        halted = p.log_failed is not None      # resumable by `rejoin`, like a pause
         return {"seat": p.seat, "name": p.names[p.seat], "game": p.cfg.game_id,
-                "status": p.status, "stop_reason": p.stop_reason,
+                "status": "paused" if halted else "handed" if p.handoffs.ours_handed
+                else p.status,
+                "stop_reason": p.log_failed if halted else p.stop_reason,
                 "hash": belfort.state_hash(g) if g is not None else None,
                 "version": g.version if g is not None else None,
                 "result": g.result if g is not None else None,
@@ -214,7 +262,8 @@ class Node:
             return
         self.closed = True
         self.flush()
-        self.mesh.close(linger_ms=500 if self.peer.finished or self.said_bye else 0)
+        told = self.peer.finished or self.said_bye or self.peer.log_failed is not None
+        self.mesh.close(linger_ms=500 if told else 0)
         if self.store is not None:
             self.store.close()
         for lock in self.locks:
@@ -270,6 +319,7 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
                        now=time.monotonic(), clock=clock or time.monotonic)
     node = Node(ctx, peer, mesh, store)
     node.t_session = time.monotonic()
+    node.addresses = AddressWatch(cfg.endpoints[seat], now=time.monotonic())
     node.connect()
     peer.start(time.monotonic())
     node.bot_level, node.bot_think = bot_level, bot_think
@@ -556,6 +606,9 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         raise LobbyError(exc.args[0]) from None
     try:
         node = _rejoin(game_dir, ctx, on_event, timing)
+    except LogWriteError as exc:    # the log's first record (a full disk)
+        held.release()
+        raise LobbyError(log_problem(exc)) from None
     except OSError as exc:       # a file we cannot read or rename (permissions, a full disk)
         held.release()
         raise LobbyError(Msg(N_("{file}: {problem}"), file=str(exc.filename or game_dir),
@@ -664,6 +717,8 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     if number:
         peer.move(meta.get("advertised", here), number)
     node = Node(ctx, peer, mesh, store)
+    node.addresses = AddressWatch(meta.get("advertised") or cfg.endpoints[seat],
+                                  now=time.monotonic())
     node.connect()
     now = time.monotonic()
     peer.liveness.reset(now)

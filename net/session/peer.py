@@ -11,8 +11,10 @@ A human seat reads commands from standard input (plain text, e.g. ``place elf de
 "version"}`` marks each phase reached); the last is ``{"event": "result", ...}``.
 Exit status: 0 game over and audit passed, 1 the game stopped (desync, cheat, audit
 failure), 2 lobby failure (refused, unreachable), 3 timeout (``--timeout``), 4 the game
-is paused (everyone else away past the stall time, or left for now; ``rejoin`` continues
-it), 130/143 we left for now (Ctrl-C, SIGTERM: the others are told, and wait).
+is paused (everyone else away past the stall time, or left for now, or this machine's
+game log cannot be written: a full disk; ``rejoin`` continues it), 5 our seat was handed
+to a bot (status ``handed``, the notice in ``stop_reason``), 130/143 we left for now
+(Ctrl-C, SIGTERM: the others are told, and wait).
 """
 
 from __future__ import annotations
@@ -177,6 +179,7 @@ class Printer:
 ALERT_KINDS = {"desync": N_("desync"), "cheat": N_("cheat"), "disconnect": N_("disconnect"),
                "reconnect": N_("reconnect"), "error": N_("error"), "info": N_("info")}
 STATUS = {"over": N_("Game over."), "stopped": N_("Game stopped."),
+          "handed": N_("Your seat is played by a bot now."),
           "paused": N_("Game paused."), "playing": N_("Game playing."),
           "setup": N_("Game setup.")}
 
@@ -303,6 +306,8 @@ def run_node(node, args, out: Printer) -> int:
             node.close()
             return 3
         node.step(IDLE_POLL_MS)
+        while node.moves:        # this machine's address changed: told the others
+            out(node.moves.pop(0))
         paused = peer.pause_reason(time.monotonic(), bot=node.bot is not None)
         if paused:
             # nobody to play with until they rejoin: stop here, the game stays resumable
@@ -344,6 +349,12 @@ def run_node(node, args, out: Printer) -> int:
                 out.say(Msg(N_("Refused: {why}"), why=exc))
     for a in peer.alerts[shown_alerts:]:      # (a farewell: endgame.py)
         out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
+    if peer.log_failed is not None:
+        # our log cannot be written (a full disk): the others were told we left for now,
+        # the alert said what to do (free space, `rejoin`); our bots play on
+        out({"event": "result", **node.summary(), "names": peer.names})
+        node.close()
+        return 4
     summary = node.summary()
     summary["names"] = peer.names
     if args.latency_out:
@@ -359,13 +370,17 @@ def run_node(node, args, out: Printer) -> int:
     node.close()
     # the bots we started are detached peers: once the game is over each leaves by its
     # own end-of-game rule (endgame.py), possibly later than us, serving a late rejoiner
-    for p in getattr(node, "procs", []) if peer.status != "over" else []:
+    # (a seat handed to a bot leaves its bots playing with the others)
+    for p in getattr(node, "procs", []) if peer.status != "over" and \
+            not peer.handoffs.ours_handed else []:
         try:
             p.wait(timeout=10)
         except Exception:
             p.kill()
     if peer.status == "over" and peer.audit_result and peer.audit_result[0]:
         return 0
+    if peer.handoffs.ours_handed:
+        return 5        # our seat was handed to a bot: the notice said so; no failure
     return 1
 
 

@@ -72,7 +72,8 @@ HEADER = ("type", "game", "seat", "seq")
 OPTIONAL: dict[str, dict] = {
     "sess/cmd": {"n": _int(0, 1 << 40)},         # steps applied before it (takeback.py)
     # the missed deadline the vote cites; the attempt it belongs to (handoff.py)
-    "hand/vote": {"why": _str(0, 200), "k": _int(0, 1 << 16)},
+    # the voter's bot level for the seat: the hosting seat's is what the owner is told
+    "hand/vote": {"why": _str(0, 200), "k": _int(0, 1 << 16), "level": _str(1, 16)},
 }
 
 

@@ -156,6 +156,30 @@ class ZmqMesh:
         self._close_push(s)
         self._open_push(s)
 
+    def rebind(self, host: str) -> str:
+        """Listen on ``host`` (this machine's new IP) instead: the same port if it is free
+        there, else any; the old address is let go.  The new endpoint."""
+        old = self.endpoint
+        port = self.port
+        try:
+            self.pull.bind(f"tcp://{host}:{port}")
+        except zmq.ZMQError:
+            self.pull.bind(f"tcp://{host}:*")
+        self.endpoint = self.pull.getsockopt_string(zmq.LAST_ENDPOINT)
+        try:
+            self.pull.unbind(old)
+        except zmq.ZMQError:
+            pass          # (that address is gone already)
+        return self.endpoint
+
+    def reopen(self) -> None:
+        """Connect to every peer again: our connections left from an address this machine
+        no longer has, and would wait for TCP to give up on them."""
+        for s in list(self.push):
+            self._redo.pop(s, None)
+            self._close_push(s)
+            self._open_push(s)
+
     def _close_push(self, s: int, linger_ms: int = 0) -> None:
         sock = self.push.pop(s, None)
         for mon, seat in list(self._monitors.items()):

@@ -17,7 +17,7 @@ Once this peer's game reaches VERSION (default 30), it does, once:
     forge      sends a message claiming to come from another seat (bad signature)
     equivocate signs a second, different message with a seq it already used
 
-Two kinds are not misbehaviour but a machine gone at the worst moment:
+Three kinds are not misbehaviour but a machine failing at the worst moment:
 
     die-at-end         once the game is over here, right after the step that sent our
                        last messages (they go out, as the kernel would have sent them),
@@ -25,6 +25,8 @@ Two kinds are not misbehaviour but a machine gone at the worst moment:
                        others' last messages arrive
     leave-after-lobby  (the host) the process ends as soon as the lobby has started the
                        game: the host's laptop leaving right after the lobby
+    disk-full          from VERSION on, every write of this peer's game log fails with
+                       ENOSPC, as on a full disk
 
 ``act(node, kind)`` does one of the first six at once; the in-memory tests call it on a
 peer of a MemoryNetwork.
@@ -32,13 +34,14 @@ peer of a MemoryNetwork.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
 from net.crypto import encode_envelope
 
 ACTS = ("desync", "illegal", "garbage", "replay", "forge", "equivocate")
-CRASHES = ("die-at-end", "leave-after-lobby")
+CRASHES = ("die-at-end", "leave-after-lobby", "disk-full")
 
 
 def main(argv: list[str]) -> int:
@@ -76,6 +79,9 @@ def install(node, how: str) -> None:
     if kind == "die-at-end":
         _die_at_end(node)
         return
+    if kind == "disk-full":
+        _disk_full(node, at)
+        return
     if kind not in ACTS:
         raise ValueError(f"unknown misbehaviour {kind!r}")
     step = node.step
@@ -106,6 +112,18 @@ def _die_at_end(node) -> None:
             os._exit(9)
 
     node.step = hooked
+
+
+def _disk_full(node, at: int) -> None:
+    store, write = node.store, node.store._write
+
+    def full(data: bytes) -> None:
+        g = node.peer.game
+        if g is not None and g.version >= at:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        write(data)
+
+    store._write = full
 
 
 def act(node, kind: str) -> None:

@@ -71,7 +71,7 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
     moved peer again."""
     from types import SimpleNamespace
 
-    reconnected = []
+    reconnected, watched = [], []
 
     class Peer:
         seat, names, ruleset, alerts, transmit = 0, ["Ana", "Bo"], None, [], None
@@ -91,12 +91,13 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
             return []
 
     node = SimpleNamespace(peer=Peer(), tend_lobby=lambda: None, flush=lambda: None,
-                           note_finished=lambda now: None,
+                           note_finished=lambda now: None, watch_address=watched.append,
                            mesh=SimpleNamespace(poll=lambda ms: [(1, b"hb")],
                                                 reconnect=lambda s, e: reconnected.append((s, e))))
     node.follow_moves = lambda: nodemod.Node.follow_moves(node)
     NetDriver(node)._step(0)
     assert reconnected == [(1, "tcp://198.18.0.7:5555")]
+    assert len(watched) == 1       # and it watches this machine's own address (a new lease)
 
 
 @pytest.mark.e2e
