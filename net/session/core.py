@@ -109,38 +109,42 @@ class SessionPeer:
         self._pubkeys = [Ed25519PublicKey.from_public_bytes(k) for k in config.keys]
         who = self.who = Names(config.names)
         # the parts (see the module docstring)
+        # each part gets its collaborators here; a part made later is reached through a
+        # lambda, so nothing is wired into a part after it is made
         self.log = MessageLog(self.n, seat, store)
-        self.intake = Intake(config, seat, self.log, who)
         self.own = SeatActor(self.signer, self.n, master, config.ruleset().cards_per_type)
         self.table = GameTable(config, seat, self.own.decks, clock)
         self.ruleset = self.table.ruleset
+        stopped = lambda: self.table.status == STOPPED   # noqa: E731
+        self.forks = Forks(config, identity, seat, who, self.table)
+        self.intake = Intake(config, seat, self.log, who, stopped=stopped, found=self.forks.found,
+                             beyond_cut=lambda s, q: self.handoffs.beyond_cut(s, q),
+                             below_cut=lambda s, q: self.handoffs.below_cut(s, q),
+                             is_handed=lambda s: self.handoffs.is_handed(s))
         self.rounds = Rounds(config.game_id, self.n, who, self.table)
         self.commands = Commands(self.table, who)
         self.takebacks = TakeBack(self.table, who)
-        self.hashes = DesyncCheck(self.signer, self.n, who)
+        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
+        self.hashes = DesyncCheck(self.signer, self.n, who, timing=self.timing,
+                                  confirmed=lambda s, need: self.doubt.judge(s, need) is True,
+                                  stopped=stopped, proven=self.forks.proven,
+                                  provisional=("DESYNC", HELD_STOP))
         self.audit = AuditCheck(self.table)
         self.escrow = Escrow(self.signer, identity, self.n, master, who)
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
-        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
-        self.dispute = self.deckwork.dispute = Dispute(self.table, self.own, who, self.deckwork)
+        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
+                                 dispute=lambda epoch, problem: self.dispute.start(epoch, problem))
+        self.dispute = Dispute(self.table, self.own, who, self.deckwork)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
         self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
-        self.forks = self.intake.forks = Forks(config, identity, seat, who, self.table)
-        self.intake.stopped = lambda: self.table.status == STOPPED
-        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
-        self.hashes.confirmed = lambda s, need: self.doubt.judge(s, need) is True
-        self.hashes.timing = self.timing
-        self.hashes.stopped = lambda: self.table.status == STOPPED
-        self.hashes.set_reason = self._refine_reason
         self._judging_depth = 0       # > 0: in _pump/_settle (accusations are held)
         self._held_count = 0
-        self.hashes.proven = self.forks.proven
         self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
@@ -693,11 +697,6 @@ class SessionPeer:
         self._apply(self.doubt.recheck(now), now)
         self._apply(self.hashes.recheck(now), now)
 
-    def _refine_reason(self, text: str) -> None:
-        """A desync verdict refined: it replaces a first verdict or a held stop's reason."""
-        if self.table.stop_reason.startswith(("DESYNC", HELD_STOP)):
-            self.table.stop_reason = text
-
     def _vote(self, seat: int, now: float, why: str = "") -> None:
         self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
@@ -1027,6 +1026,9 @@ class SessionPeer:
         """Carry out what a part returned; True if it held anything."""
         if not out:
             return False
+        # first: the part found the real cause of a stop before anything else followed
+        for text, over in out.verdicts:
+            self.table.refine(text, over)
         for env in out.send:
             self._emit(env)
         for env in out.hosted:

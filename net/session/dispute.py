@@ -108,5 +108,5 @@ class Dispute:
         if isinstance(epoch, int):
             self.verdicts[epoch] = text
         if self.table.status == "stopped":
-            self.table.stop_reason = text     # the verdict replaces "the deck is wrong"
+            out.verdict(text)     # the verdict replaces "the deck is wrong"
         return out.halt(text)

@@ -192,7 +192,7 @@ class Doubt:
                                    proof=True))
         if h.stop is not None:
             if self.table.status == "stopped":
-                self.table.stop_reason = Joined("", [h.stop, why])
+                out.verdict(Joined("", [h.stop, why]))
             else:
                 out.halt(Joined("", [h.stop, why]))
         return out

@@ -48,6 +48,10 @@ class Out:
     stop: str | None = None                        # the first reason to stop the game
     need_sync: bool = False                        # ask the others for what we miss, now
     departs: list = field(default_factory=list)    # (seat, text, why): treat as departed
+    # (text, over): a verdict that replaces the reason of a game already stopped — when
+    # that reason starts with one of ``over`` (empty: whatever it is); in order, the last
+    # one applied wins (a part finds the real cause after a provisional stop)
+    verdicts: list = field(default_factory=list)
 
     def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None,
               proof: bool = False) -> "Out":
@@ -57,6 +61,12 @@ class Out:
     def halt(self, reason: str) -> "Out":
         if self.stop is None:
             self.stop = reason
+        return self
+
+    def verdict(self, text: str, over: tuple[str, ...] = ()) -> "Out":
+        """``text`` replaces the reason of the game, which is already stopped (``over``: only
+        a reason starting with one of these)."""
+        self.verdicts.append((text, tuple(over)))
         return self
 
     def add(self, other: "Out | None") -> "Out":
@@ -72,11 +82,12 @@ class Out:
                 self.halt(other.stop)
             self.need_sync = self.need_sync or other.need_sync
             self.departs += other.departs
+            self.verdicts += other.verdicts
         return self
 
     def __bool__(self) -> bool:
         return bool(self.send or self.hosted or self.frames or self.relayed or self.alerts
-                    or self.changes or self.departs
+                    or self.changes or self.departs or self.verdicts
                     or self.events or self.stop is not None or self.need_sync)
 
 

@@ -83,9 +83,6 @@ class Handoff:
         self.attempt: dict[int, int] = {}
         self.cites: dict[int, set[int]] = {}
         self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
-        intake.beyond_cut = self.beyond_cut
-        intake.below_cut = self.below_cut
-        intake.is_handed = self.is_handed
 
     def register(self, dispatch) -> None:
         dispatch.on("hand/vote", self.on_message)

@@ -89,6 +89,13 @@ class GameTable:
         self.stop_reason = reason
         return [("stopped", reason)]
 
+    def refine(self, text: str, over: tuple[str, ...] = ()) -> None:
+        """A stopped game's reason replaced by a verdict found since (a provisional stop
+        refined): only a reason starting with one of ``over``, or any if ``over`` is
+        empty.  Nothing for a game that is not stopped (its first stop gives the reason)."""
+        if self.status == STOPPED and (not over or self.stop_reason.startswith(over)):
+            self.stop_reason = text
+
     def add_epoch(self, deck, new_ids=()) -> None:
         self.deck_log.append([])
         for j, c in enumerate(new_ids):
