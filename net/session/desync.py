@@ -104,6 +104,20 @@ class DesyncCheck:
                 out.add(self._compare(s, v, theirs))
         return out
 
+    def adopt_hash(self, v) -> bool:
+        """Our ``sess/hash`` of version ``v``, made before a crash: it is not sent again
+        (False while we have not reached that version)."""
+        if v not in self.my_hashes:
+            return False
+        self.unsent.discard(v)
+        return True
+
+    def take_unsent(self) -> list[dict]:
+        """The hashes held back while we caught up (catchup.py), to send now."""
+        out = [self.hash_message(v) for v in sorted(self.unsent)]
+        self.unsent.clear()
+        return out
+
     def hash_message(self, v: int) -> dict:
         r, phase, h, _decks = self.my_hashes[v]
         return self.signer.sign("sess/hash", {"v": v, "round": r, "phase": phase, "hash": h})

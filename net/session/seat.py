@@ -51,7 +51,7 @@ class SeatActor:
         self.decks.append(deck)
         if start:
             return self._mine(deck.start())
-        deck._started = True
+        deck.skip_start()
         return []
 
     def on_deck(self, body: dict) -> list[dict]:
@@ -66,16 +66,14 @@ class SeatActor:
             return
         if body["seat"] == self.seat and body["seq"] in self.emitted:
             return
-        d = self.decks[e]
-        d._pending.append(body)
         try:
-            d._drain()
+            self.decks[e].absorb(body)
         except Exception as exc:
             log.warning("handoff bot: deck message refused: %s", exc)
 
     def stages_due(self) -> list[dict]:
         """Hosted: a shuffle or re-key stage now due (our own seat acts inside handle)."""
-        return self._mine([env for d in self.decks for env in d._act()])
+        return self._mine([env for d in self.decks for env in d.stages_due()])
 
     def releases(self, game, locate) -> tuple[list[dict], list]:
         """Our keys owed now: for hidden cards in other seats' hands (private deals) and
@@ -167,13 +165,42 @@ class SeatActor:
 
     def resume(self, next_seq: int) -> list[dict]:
         """Hosted, after the peer replayed its log: go on from the seat's last logged message."""
-        self.signer.next_seq = next_seq
+        self.signer.go_on_at(next_seq)
+        return self._mine([env for d in self.decks for env in d.recommit()])
+
+    # ------------------------------------------------------------ catching up (catchup.py)
+    def hold(self, held: bool) -> None:
+        """While ``held``, our decks' stages wait: the others may hold ours from before."""
+        for d in self.decks:
+            d.hold_back(held)
+
+    def adopt_deck(self, body: dict) -> bool:
+        """Our deck message made before a restart, applied as if just made: False while
+        its epoch or its place in the transcript is still ahead."""
+        e = body.get("epoch")
+        if not (isinstance(e, int) and 0 <= e < len(self.decks)):
+            return False           # the reshuffle that makes this epoch is still ahead
+        if not self.decks[e].adopt(body):
+            return False
+        if body["type"] == "deck/audit":
+            self.audit_sent = True
+        return True
+
+    def adopt_reveal(self, purpose: str) -> None:
+        """Our reveal for ``purpose`` made before a restart: not made again."""
+        self.revealed.add(purpose)
+
+    def adopt_seq(self, next_seq: int) -> None:
+        """Our envelopes up to ``next_seq`` - 1 are held: the next one gets ``next_seq``."""
+        self.signer.go_on_at(next_seq)
+
+    def resume_decks(self) -> list[dict]:
+        """Caught up: each deck's commitment if the transcript lacks it, else the stage due."""
         out = []
         for d in self.decks:
-            if self.seat not in d.commits:
-                d._started = False
-                out += d.start()
-        return self._mine(out)
+            d.hold_back(False)
+            out += d.recommit() if self.seat not in d.commits else d.stages_due()
+        return out
 
     # ------------------------------------------------------------ inside
     def _sign(self, type_: str, fields: dict) -> dict:
