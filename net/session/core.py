@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from typing import Callable
 
 import belfort
 from belfort.undo import UndoRefused
@@ -343,6 +344,11 @@ class SessionPeer:
             self._pump(now)
         self._after_input()
 
+    def transmit_with(self, send: Callable[[int | None, bytes], None] | None) -> None:
+        """Our envelopes leave through ``send(dest, bytes)`` as soon as they are signed
+        (the mesh), or, None, through ``outbox`` (one thread owns the sockets)."""
+        self.transmit = send
+
     def take_outgoing(self) -> list[tuple[int | None, bytes]]:
         out, self.outbox = self.outbox, []
         return out
@@ -357,7 +363,7 @@ class SessionPeer:
         ``(kind, payload[, checked])``: ``checked`` True = the record passed the log's
         integrity check (its envelope is not verified again), False = it failed it (an
         envelope is verified in full; a decision of ours ends the replay there)."""
-        self.log.replaying = True
+        self.log.replay(True)
         try:
             self.start(now)
             for rec in records:
@@ -412,7 +418,7 @@ class SessionPeer:
                                                          error=exc))
                         break
         finally:
-            self.log.replaying = False
+            self.log.replay(False)
         if self.ghost is not None:
             self.ghost.resume()
         self.outbox = []
@@ -422,12 +428,11 @@ class SessionPeer:
     def move(self, endpoint: str, number: int) -> None:
         """We came back on another address: every heartbeat now carries it (signed), and
         the others reconnect to it."""
-        self.resync.address = (number, endpoint)
+        self.resync.move(number, endpoint)
 
     def take_moved(self) -> list[tuple[int, str]]:
         """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
-        out, self.resync.moved = self.resync.moved, []
-        return out
+        return self.resync.take_moved()
 
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
@@ -839,8 +844,7 @@ class SessionPeer:
 
     def _sync_hold(self) -> None:
         held = self._holding()
-        for d in self.own.decks:
-            d.hold = held
+        self.own.hold(held)
         if self._held and not held and self.status != STOPPED and not self.log.replaying:
             self._held = False
             for env in self.catchup.resume():
@@ -1107,9 +1111,7 @@ class SessionPeer:
 
     def _hold_stop(self, reason: str) -> None:
         """The game stops at once, but the reason naming a seat waits with its accusation."""
-        h = self.doubt.held[-1] if self.doubt.held else None
-        if h is not None and h.stop is None:
-            h.stop = reason
+        self.doubt.hold_stop(reason)
         self._stop(HELD_STOP)
 
     def _alert(self, kind: str, text: str, seat: int | None = None, now: float = 0.0,

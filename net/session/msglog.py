@@ -23,6 +23,10 @@ class MessageLog:
         self.ahead: dict[int, tuple[bytes, dict]] = {}   # seq -> (our envelope, its body)
         self.sync_due = False            # a phase boundary passed: fsync the log soon
 
+    def replay(self, replaying: bool) -> None:
+        """While the peer rebuilds its state from this log, nothing is recorded again."""
+        self.replaying = replaying
+
     def record(self, kind: str, payload) -> None:
         """A record of our own decisions ("submit", "handoff") or of an accepted envelope."""
         if self.store is not None and not self.replaying:

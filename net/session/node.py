@@ -61,7 +61,7 @@ class Node:
                  bot=None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
         self.procs: list = []      # bot processes this peer started (host --bots)
-        peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
+        peer.transmit_with(mesh.send)      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
         self.game_log: Path | None = None    # the complete log, written after the audit
