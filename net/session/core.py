@@ -192,12 +192,18 @@ class SessionPeer:
     # handoff settings (--auto-handoff; the bot a handed seat gets)
     def _setting(name):
         return property(lambda self: getattr(self.handoffs, name),
-                        lambda self, value: setattr(self.handoffs, name, value))
+                        lambda self, value: self.handoffs.configure(**{name: value}))
     auto_handoff = _setting("auto")
     handoff_level = _setting("level")
     handoff_think = _setting("think")
     handoff_follow = _setting("follow")     # a bot peer agrees to a proposal by itself
     del _setting
+
+    def configure_handoff(self, **settings) -> None:
+        """Handoff settings: ``auto`` (vote by itself after this many s of silence, or
+        None), ``follow`` (agree to a proposal by itself), ``level``/``think`` (the bot a
+        handed seat gets)."""
+        self.handoffs.configure(**settings)
 
     @property
     def finished(self) -> bool:

@@ -84,6 +84,13 @@ class Handoff:
         self.cites: dict[int, set[int]] = {}
         self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
 
+    def configure(self, **settings) -> None:
+        """Set ``auto``, ``follow``, ``level`` or ``think`` (see the constructor)."""
+        for name, value in settings.items():
+            if name not in ("auto", "follow", "level", "think"):
+                raise TypeError(f"no handoff setting {name!r}")
+            setattr(self, name, value)
+
     def register(self, dispatch) -> None:
         dispatch.on("hand/vote", self.on_message)
         dispatch.on("hand/no", self.on_message)

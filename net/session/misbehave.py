@@ -25,42 +25,32 @@ import os
 from net.crypto import encode_envelope
 
 
-def install(node, how: str) -> None:
-    kind, _, at = how.partition(":")
-    at = int(at) if at else 30
-    if kind == "die-at-end":
-        _die_at_end(node)
-        return
-    if kind not in ("desync", "illegal", "garbage", "replay", "forge", "equivocate"):
-        raise ValueError(f"unknown misbehaviour {kind!r}")
-    step = node.step
-    done = [False]
+class Misbehaviour:
+    """What ``--misbehave KIND[:VERSION]`` makes the node do around each of its steps
+    (node.Node.step calls ``before`` and ``after``)."""
 
-    def hooked(timeout_ms=50):
+    def __init__(self, how: str) -> None:
+        kind, _, at = how.partition(":")
+        if kind not in ("die-at-end", "desync", "illegal", "garbage", "replay", "forge",
+                        "equivocate"):
+            raise ValueError(f"unknown misbehaviour {kind!r}")
+        self.kind, self.at, self.done = kind, int(at) if at else 30, False
+
+    def before(self, node) -> None:
         peer = node.peer
         g = peer.game
-        if not done[0] and g is not None and g.version >= at:
-            if kind == "illegal":
-                if not peer.decision_needed() or len(g.waiting_for()) > 1:
-                    return step(timeout_ms)
-            done[0] = True
-            act(node, kind)
-        return step(timeout_ms)
+        if self.kind == "die-at-end" or self.done or g is None or g.version < self.at:
+            return
+        if self.kind == "illegal" and (not peer.decision_needed() or len(g.waiting_for()) > 1):
+            return
+        self.done = True
+        act(node, self.kind)
 
-    node.step = hooked
-
-
-def _die_at_end(node) -> None:
-    step = node.step
-
-    def hooked(timeout_ms=50):
-        step(timeout_ms)
-        if node.peer.status == "over":
+    def after(self, node) -> None:
+        if self.kind == "die-at-end" and node.peer.status == "over":
             node.mesh.close(linger_ms=2000)      # what we sent leaves; nothing more is read
             node.ctx.destroy(linger=2000)        # (waits until it has left)
             os._exit(9)
-
-    node.step = hooked
 
 
 def act(node, kind: str) -> None:

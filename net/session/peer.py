@@ -86,7 +86,7 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
                        help=t(N_("3-5 players: vote to hand a seat silent this long to a bot")))
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
-        p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
+        p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see misbehave.py
         p.add_argument("--plain", action="store_true", help=t(N_("line-based window (client)")))
         p.add_argument("--colour", metavar=t(N_("MODE")),
                        help=t(N_("colour mode of the window (client)")))
@@ -274,21 +274,15 @@ def _stdin_lines(wake) -> "queue.Queue[str]":
     return q
 
 
-def _misbehave(node, how: str) -> None:
-    """Test hooks: make this peer misbehave in a way the others must catch."""
-    from . import misbehave
-    misbehave.install(node, how)
-
-
 def run_node(node, args, out: Printer) -> int:
     peer = node.peer
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
-    node.pace = args.pace
+    node.set_pace(args.pace)
     if args.auto_handoff is not None:
-        peer.auto_handoff = args.auto_handoff
+        peer.configure_handoff(auto=args.auto_handoff)
     if args.misbehave:
-        _misbehave(node, args.misbehave)
+        node.misbehave(args.misbehave)     # tests: a peer the others must catch
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
     prompted = -1
@@ -364,13 +358,9 @@ def run_node(node, args, out: Printer) -> int:
 def start_node(args, out) -> "object | int":
     """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
     the exit code if it failed (the reason went to ``out``)."""
-    timing = Timing()
-    if args.heartbeat:
-        timing.heartbeat = args.heartbeat
-    if args.peer_timeout:
-        timing.timeout = args.peer_timeout
-    if getattr(args, "step_deadline", None):
-        timing.step_deadline = args.step_deadline
+    given = {"heartbeat": args.heartbeat, "timeout": args.peer_timeout,
+             "step_deadline": getattr(args, "step_deadline", None)}
+    timing = Timing(**{name: value for name, value in given.items() if value})
     from . import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):
@@ -412,12 +402,13 @@ def start_node(args, out) -> "object | int":
             if args.leave_after_lobby:
                 os._exit(0)   # the host's laptop leaves right after the lobby (tests)
         elif args.mode == "join":
-            if args.address is None:
+            address = args.address
+            if address is None:
                 from .choose import choose_game
-                args.address = choose_game(out, host=args.host_name)
-                if args.address is None:
+                address = choose_game(out, host=args.host_name)
+                if address is None:
                     return 2
-            node = nodemod.join(args.address, args.name, data_dir=args.data_dir, bind=args.bind,
+            node = nodemod.join(address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
                                 on_event=out, timing=timing, test_secret=args.test_secret)
         elif args.mode == "bot":
