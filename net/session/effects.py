@@ -4,8 +4,10 @@ Every part of a session (intake, commands, commit-reveal, desync, escrow, handof
 liveness, resync ...) answers a message or a tick with an ``Out``: the envelopes it
 signed (already in sequence order), unsequenced control frames, alerts for the person,
 the engine events of each change it made to the game (the peer follows each with the
-deck epochs and the phase hash) and, at most, one reason to stop the game.  ``SessionPeer`` applies an
-``Out`` at once, in order, so a part never needs a reference to the peer.
+deck epochs and the phase hash), at most one reason to stop the game, and the verdicts
+that replace the reason of a game already stopped for a provisional cause.
+``SessionPeer`` applies an ``Out`` at once, in order, so a part never needs a reference to
+the peer, nor writes into another part.
 
 A message that must be refused raises ``Refused`` instead: its kind and text become an
 alert naming the seat.  ``Names`` words seats the same way in every part.

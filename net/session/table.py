@@ -2,7 +2,7 @@
 the public deck transcript of every epoch, and where each engine card sits in it.
 
 Every part reads the game here; only the peer changes it, through ``begin``, ``apply``,
-``reveal`` and ``stop`` (each returns the engine events, which the peer follows with the
+``reveal``, ``stop`` and ``refine`` (each returns the engine events, which the peer follows with the
 deck epochs and the phase hash, see core.SessionPeer._changed).
 
 The deck of each epoch is our own seat's ``DeckPeer`` (seat.SeatActor.decks): it holds

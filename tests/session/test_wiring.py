@@ -207,3 +207,32 @@ def test_every_record_exception_is_still_needed():
         tree = ast.parse((NET / name).read_text(encoding="utf-8"))
         assert any(isinstance(t, ast.Attribute) and ast.unparse(t.value) == reached
                    for n in ast.walk(tree) for t in _targets(n)), (name, reached)
+
+
+def test_a_verdict_replaces_the_reason_of_a_stopped_game_only_where_it_may():
+    """What forks, dispute, doubt and desync used to write into the table themselves now
+    comes back as ``Out.verdicts`` and is applied by the peer: same rules."""
+    from net.session.core import HELD_STOP
+    from net.session.memnet import MemoryNetwork
+
+    net = MemoryNetwork.create(3, seed="wiring")
+    peer = net.peers[0]
+    table = peer.table
+    provisional = ("DESYNC", HELD_STOP)
+
+    assert Out().verdict("x") and Out().add(Out().verdict("x")).verdicts == [("x", ())]
+    peer._apply(Out().verdict("not stopped: nothing to refine"))
+    assert table.stop_reason == ""
+
+    peer._apply(Out().halt("cheating detected: seat 1"))
+    assert table.stop_reason == "cheating detected: seat 1"
+    peer._apply(Out().verdict("DESYNC refined", provisional))     # desync's rule: not this one
+    assert table.stop_reason == "cheating detected: seat 1"
+    peer._apply(Out().verdict("the audit names seat 2"))          # a proof's: any reason
+    assert table.stop_reason == "the audit names seat 2"
+
+    other = MemoryNetwork.create(3, seed="wiring2").peers[0]
+    other._apply(Out().halt(HELD_STOP))
+    other._apply(Out().verdict("DESYNC first", provisional).verdict("DESYNC second", provisional))
+    assert other.table.stop_reason == "DESYNC second"             # in order: the last wins
+    assert other.status == "stopped"
