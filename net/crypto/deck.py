@@ -62,9 +62,11 @@ class DeckPeer:
             self._keys = [curve.random_scalar() for _ in range(self.size)]
         else:
             scalar, perm, keys = secrets
-            if not (wire.is_int(scalar) and 0 < scalar < curve.N and sorted(perm) == list(range(self.size))
-                    and len(keys) == self.size and all(wire.is_int(k) and 0 < k < curve.N for k in keys)):
-                raise ValueError("secrets must be a scalar, a permutation of the positions and one key each")
+            if not (wire.is_int(scalar) and 0 < scalar < curve.N
+                    and sorted(perm) == list(range(self.size)) and len(keys) == self.size
+                    and all(wire.is_int(k) and 0 < k < curve.N for k in keys)):
+                raise ValueError("secrets must be a scalar, a permutation of the positions "
+                                 "and one key per position")
             self._scalar, self._perm, self._keys = scalar, list(perm), list(keys)
         # The public transcript.
         self.commits: dict[int, tuple[bytes, list[bytes]]] = {}

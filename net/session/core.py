@@ -109,14 +109,15 @@ class SessionPeer:
         self.signer = Signer(identity, config.game_id, seat)
         self._pubkeys = [Ed25519PublicKey.from_public_bytes(k) for k in config.keys]
         who = self.who = Names(config.names)
-        # the parts (see the module docstring)
-        # each part gets its collaborators here; a part made later is reached through a
-        # lambda, so nothing is wired into a part after it is made
+        # the parts (see the module docstring): each gets its collaborators here, a part
+        # made later through a lambda, so nothing is wired into a part after it is made
         self.log = MessageLog(self.n, seat, store)
         self.own = SeatActor(self.signer, self.n, master, config.ruleset().cards_per_type)
         self.table = GameTable(config, seat, self.own.decks, clock)
         self.ruleset = self.table.ruleset
-        stopped = lambda: self.table.status == STOPPED   # noqa: E731
+
+        def stopped() -> bool:
+            return self.table.status == STOPPED
         self.forks = Forks(config, identity, seat, who, self.table)
         self.intake = Intake(config, seat, self.log, who, stopped=stopped, found=self.forks.found,
                              beyond_cut=lambda s, q: self.handoffs.beyond_cut(s, q),

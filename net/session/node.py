@@ -62,7 +62,8 @@ class Node:
                  t_session: float | None = None,
                  t_lobby_close: float | None = None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
-        self.procs: list = procs if procs is not None else []   # bot processes this peer started (host --bots)
+        # bot processes this peer started (host --bots)
+        self.procs: list = procs if procs is not None else []
         peer.transmit_with(mesh.send)      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
