@@ -902,7 +902,7 @@ class SessionPeer:
                 self._alert("error", Msg(N_("our own take-back as the others hold it (seq "
                                             "{seq}) does not fit the game here"), seq=q),
                             None, now)
-                del ahead[q]
+                self.log.drop_fetched(q)
             return True
         if body["type"] == "sess/cmd" and body.get("v") == g.version \
                 and body.get("n") in (None, steps):
@@ -917,7 +917,7 @@ class SessionPeer:
             self._alert("error", Msg(N_("our own decision as the others hold it (seq {seq}) "
                                         "does not fit the game here: {error}"), seq=q,
                                      error=exc), None, now)
-            del ahead[q]
+            self.log.drop_fetched(q)
         return True
 
     # ================================================================ what the game calls for

@@ -278,7 +278,7 @@ class Intake:
                                                "rejoining (a lost decision made again "
                                                "differently)"), seq=seq), key=("ours-differ",))
         if seq < len(self.log.sent) + MAX_INBOX:
-            self.log.ahead.setdefault(seq, (data, body))
+            self.log.fetched(seq, data, body)
         return Out()
 
     def _refused(self, exc: ProtocolError, data: bytes, seat: int, seq: int, src, by: str,

@@ -39,6 +39,14 @@ class MessageLog:
         self.sent.append(data)
         return fetched is None or fetched[0] == data
 
+    def fetched(self, seq: int, data: bytes, body: dict) -> None:
+        """Our own envelope ``seq`` as another peer relayed it back (the first copy stays)."""
+        self.ahead.setdefault(seq, (data, body))
+
+    def drop_fetched(self, seq: int) -> None:
+        """Our relayed envelope ``seq`` does not fit our game: it is not made again."""
+        del self.ahead[seq]
+
     def held_ours(self) -> int:
         """How many of our envelopes we hold: those we made, then those fetched."""
         q = len(self.sent)
