@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import belfort
 
-from net.crypto import ProtocolError, commitment_hash, wire
+from net.crypto import commitment_hash, wire
 
 from .commands import plain
 from .derive import derive_bytes
@@ -69,7 +69,7 @@ class CatchUp:
         data, body = self.log.ahead[seq]
         t = body["type"]
         if t.startswith("deck/"):
-            ok = self._deck(body)
+            ok = self.own.adopt_deck(body)
         elif t == "commit/commit" and body.get("purpose") == "seed":
             self.own.adopt("seed", derive_bytes(self.master, "seed-share"),
                            derive_bytes(self.master, f"nonce/seed/{seq}"))
@@ -78,29 +78,22 @@ class CatchUp:
             rnd = self.rounds.get(body.get("purpose"))
             ok = rnd is not None and rnd.all_committed
             if ok:
-                self.own.revealed.add(body["purpose"])
+                self.own.adopt_reveal(body["purpose"])
         elif t == "sess/hash":
-            ok = body.get("v") in self.hashes.my_hashes
-            if ok:
-                self.hashes.unsent.discard(body["v"])
+            ok = self.hashes.adopt_hash(body.get("v"))
         elif t == "esc/shares":
-            self.escrow._sent = ok = True
+            self.escrow.adopt_sent()
+            ok = True
         elif t == "hand/share":
             target = body.get("target")
-            ok = target in self.handoffs.votes
-            if ok:
-                self.handoffs._share_sent.add(target)
-                self.handoffs.shares_in.setdefault(target, {})[self.log.seat] = \
-                    self.escrow.my_shares.get(target)
+            ok = self.handoffs.adopt_share(target, self.escrow.my_shares.get(target))
         elif t == "hand/vote":
-            target, have = body.get("target"), body.get("have")
-            if body.get("k", 0) == self.handoffs.attempt.get(target, 0):
-                self.handoffs.votes.setdefault(target, {})[self.log.seat] = have
+            self.handoffs.adopt_vote(body.get("target"), body.get("k", 0), body.get("have"))
             ok = True
         elif t == "hand/no":
-            target = body.get("target")
-            if body.get("k") == self.handoffs.attempt.get(target, 0):
-                self.handoffs._call_off(target)
+            # what calling the attempt off asks for (a resync, the next attempt's early
+            # messages) is not applied here: the catch-up goes on with our next envelope
+            self.handoffs.adopt_no(body.get("target"), body.get("k"))
             ok = True
         elif t in ("esc/key", "sess/view"):
             ok = True
@@ -109,44 +102,10 @@ class CatchUp:
         if not ok:
             return False, []
         self.log.add_ours(data)
-        self.own.signer.next_seq = seq + 1
+        self.own.adopt_seq(seq + 1)
         return True, [body]
-
-    def _deck(self, body: dict) -> bool:
-        e = body.get("epoch")
-        if not (isinstance(e, int) and 0 <= e < len(self.own.decks)):
-            return False           # the reshuffle that makes this epoch is still ahead
-        deck = self.own.decks[e]
-        if not deck._can_apply(body):
-            return False
-        if body["type"] == "deck/open":
-            pos = body.get("pos")
-            if not (isinstance(pos, int) and 0 <= pos < deck.size) or any(
-                    s not in deck.released[pos] for s in range(deck.n) if s != deck.seat):
-                return False
-        try:
-            deck.alerts.extend(deck._apply(body))
-        except ProtocolError:
-            return False
-        deck._drain()             # the others' messages that waited for this one of ours
-        if body["type"] == "deck/commit":
-            deck._started = True
-        elif body["type"] == "deck/audit":
-            self.own.audit_sent = True
-        return True
 
     def resume(self) -> list[dict]:
         """We hold every envelope of ours again: what fell due meanwhile (our deck
         commitments and stages, the state hashes of the phases we passed)."""
-        out = []
-        for d in self.own.decks:
-            d.hold = False
-            if d.seat not in d.commits:
-                d._started = False
-                out += d.start()
-            else:
-                out += d._act()
-        for v in sorted(self.hashes.unsent):
-            out.append(self.hashes.hash_message(v))
-        self.hashes.unsent.clear()
-        return out
+        return self.own.resume_decks() + self.hashes.take_unsent()

@@ -36,6 +36,7 @@ from __future__ import annotations
 import errno
 import functools
 import logging
+from typing import Callable
 
 import belfort
 from belfort.undo import UndoRefused
@@ -143,23 +144,36 @@ class SessionPeer:
         self.signer = Signer(identity, config.game_id, seat)
         self._pubkeys = [Ed25519PublicKey.from_public_bytes(k) for k in config.keys]
         who = self.who = Names(config.names)
-        # the parts (see the module docstring)
+        # the parts (see the module docstring): each gets its collaborators here, a part
+        # made later through a lambda, so nothing is wired into a part after it is made
         self.log = MessageLog(self.n, seat, store)
-        self.intake = Intake(config, seat, self.log, who)
         self.own = SeatActor(self.signer, self.n, master, config.ruleset().cards_per_type)
         self.table = GameTable(config, seat, self.own.decks, clock)
         self.ruleset = self.table.ruleset
+
+        def stopped() -> bool:
+            return self.table.status == STOPPED
+        self.forks = Forks(config, identity, seat, who, self.table)
+        self.intake = Intake(config, seat, self.log, who, stopped=stopped, found=self.forks.found,
+                             beyond_cut=lambda s, q: self.handoffs.beyond_cut(s, q),
+                             below_cut=lambda s, q: self.handoffs.below_cut(s, q),
+                             is_handed=lambda s: self.handoffs.is_handed(s))
         self.rounds = Rounds(config.game_id, self.n, who, self.table)
         self.commands = Commands(self.table, who)
         self.takebacks = TakeBack(self.table, who)
-        self.hashes = DesyncCheck(self.signer, self.n, who)
+        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
+        self.hashes = DesyncCheck(self.signer, self.n, who, timing=self.timing,
+                                  confirmed=lambda s, need: self.doubt.judge(s, need) is True,
+                                  stopped=stopped, proven=self.forks.proven,
+                                  provisional=("DESYNC", HELD_STOP))
         self.audit = AuditCheck(self.table)
         self.escrow = Escrow(self.signer, identity, self.n, master, who)
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
-        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
-        self.dispute = self.deckwork.dispute = Dispute(self.table, self.own, who, self.deckwork)
+        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
+                                 dispute=lambda epoch, problem: self.dispute.start(epoch, problem))
+        self.dispute = Dispute(self.table, self.own, who, self.deckwork)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
         self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now,
@@ -167,16 +181,8 @@ class SessionPeer:
         self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
-        self.forks = self.intake.forks = Forks(config, identity, seat, who, self.table)
-        self.intake.stopped = lambda: self.table.status == STOPPED
-        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
-        self.hashes.confirmed = lambda s, need: self.doubt.judge(s, need) is True
-        self.hashes.timing = self.timing
-        self.hashes.stopped = lambda: self.table.status == STOPPED
-        self.hashes.set_reason = self._refine_reason
         self._judging_depth = 0       # > 0: in _pump/_settle (accusations are held)
         self._held_count = 0
-        self.hashes.proven = self.forks.proven
         self.waits = Waits(self.n, who, self.timing)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
@@ -224,12 +230,18 @@ class SessionPeer:
     # handoff settings (--auto-handoff; the bot a handed seat gets)
     def _setting(name):
         return property(lambda self: getattr(self.handoffs, name),
-                        lambda self, value: setattr(self.handoffs, name, value))
+                        lambda self, value: self.handoffs.configure(**{name: value}))
     auto_handoff = _setting("auto")
     handoff_level = _setting("level")
     handoff_think = _setting("think")
     handoff_follow = _setting("follow")     # a bot peer agrees to a proposal by itself
     del _setting
+
+    def configure_handoff(self, **settings) -> None:
+        """Handoff settings: ``auto`` (vote by itself after this many s of silence, or
+        None), ``follow`` (agree to a proposal by itself), ``level``/``think`` (the bot a
+        handed seat gets)."""
+        self.handoffs.configure(**settings)
 
     @property
     def finished(self) -> bool:
@@ -385,6 +397,11 @@ class SessionPeer:
             self._pump(now)
         self._after_input()
 
+    def transmit_with(self, send: Callable[[int | None, bytes], None] | None) -> None:
+        """Our envelopes leave through ``send(dest, bytes)`` as soon as they are signed
+        (the mesh), or, None, through ``outbox`` (one thread owns the sockets)."""
+        self.transmit = send
+
     def take_outgoing(self) -> list[tuple[int | None, bytes]]:
         out, self.outbox = self.outbox, []
         return out
@@ -399,7 +416,7 @@ class SessionPeer:
         ``(kind, payload[, checked])``: ``checked`` True = the record passed the log's
         integrity check (its envelope is not verified again), False = it failed it (an
         envelope is verified in full; a decision of ours ends the replay there)."""
-        self.log.replaying = True
+        self.log.replay(True)
         try:
             self.start(now)
             for rec in records:
@@ -455,7 +472,7 @@ class SessionPeer:
                                                          error=exc))
                         break
         finally:
-            self.log.replaying = False
+            self.log.replay(False)
         if self.ghost is not None:
             self.ghost.resume()
         self.outbox = []
@@ -465,12 +482,11 @@ class SessionPeer:
     def move(self, endpoint: str, number: int) -> None:
         """We came back on another address: every heartbeat now carries it (signed), and
         the others reconnect to it."""
-        self.resync.address = (number, endpoint)
+        self.resync.move(number, endpoint)
 
     def take_moved(self) -> list[tuple[int, str]]:
         """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
-        out, self.resync.moved = self.resync.moved, []
-        return out
+        return self.resync.take_moved()
 
     @_logged()
     def announce(self, now: float = 0.0) -> None:
@@ -774,11 +790,6 @@ class SessionPeer:
         self._apply(self.doubt.recheck(now), now)
         self._apply(self.hashes.recheck(now), now)
 
-    def _refine_reason(self, text: str) -> None:
-        """A desync verdict refined: it replaces a first verdict or a held stop's reason."""
-        if self.table.stop_reason.startswith(("DESYNC", HELD_STOP)):
-            self.table.stop_reason = text
-
     def _vote(self, seat: int, now: float, why: str = "") -> None:
         self._apply(self.handoffs.vote(seat, why), now)
         self._dirty = True
@@ -941,8 +952,7 @@ class SessionPeer:
 
     def _sync_hold(self) -> None:
         held = self._holding()
-        for d in self.own.decks:
-            d.hold = held
+        self.own.hold(held)
         if self._held and not held and self.status != STOPPED and not self.log.replaying:
             self._held = False
             for env in self.catchup.resume():
@@ -993,7 +1003,7 @@ class SessionPeer:
                 self._alert("error", Msg(N_("our own take-back as the others hold it (seq "
                                             "{seq}) does not fit the game here"), seq=q),
                             None, now)
-                del ahead[q]
+                self.log.drop_fetched(q)
             return True
         if body["type"] == "sess/cmd" and body.get("v") == g.version \
                 and body.get("n") in (None, steps):
@@ -1008,7 +1018,7 @@ class SessionPeer:
             self._alert("error", Msg(N_("our own decision as the others hold it (seq {seq}) "
                                         "does not fit the game here: {error}"), seq=q,
                                      error=exc), None, now)
-            del ahead[q]
+            self.log.drop_fetched(q)
         return True
 
     # ================================================================ what the game calls for
@@ -1128,6 +1138,9 @@ class SessionPeer:
         """Carry out what a part returned; True if it held anything."""
         if not out:
             return False
+        # first: the part found the real cause of a stop before anything else followed
+        for text, over in out.verdicts:
+            self.table.refine(text, over)
         for env in out.send:
             self._emit(env)
         for env in out.hosted:
@@ -1214,9 +1227,7 @@ class SessionPeer:
 
     def _hold_stop(self, reason: str) -> None:
         """The game stops at once, but the reason naming a seat waits with its accusation."""
-        h = self.doubt.held[-1] if self.doubt.held else None
-        if h is not None and h.stop is None:
-            h.stop = reason
+        self.doubt.hold_stop(reason)
         self._stop(HELD_STOP)
 
     def _alert(self, kind: str, text: str, seat: int | None = None, now: float = 0.0,

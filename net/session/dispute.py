@@ -70,9 +70,9 @@ class Dispute:
         mine = sorted({p for p in where if isinstance(p, int) and 0 <= p < deck.size
                        and deck.holder(p) == self.own.seat})
         if mine and deck.ready:
-            out.send += self.own._mine([deck.release(mine)])      # the dispute itself
+            out.send += self.own.mine([deck.release(mine)])      # the dispute itself
         if deck.ready and self.own.seat not in deck.audits:
-            out.send += self.own._mine([deck.publish_audit()])
+            out.send += self.own.mine([deck.publish_audit()])
         return out
 
     def on_audit(self, body: dict, now: float) -> Out:
@@ -119,5 +119,5 @@ class Dispute:
         if isinstance(epoch, int):
             self.verdicts[epoch] = text
         if self.table.status == "stopped":
-            self.table.stop_reason = text     # the verdict replaces "the deck is wrong"
+            out.verdict(text)     # the verdict replaces "the deck is wrong"
         return out.halt(text)

@@ -67,7 +67,7 @@ class NetDriver:
     def __init__(self, node) -> None:
         self.node = node
         self.peer = node.peer
-        self.peer.transmit = None      # envelopes go through the outbox: one socket thread
+        self.peer.transmit_with(None)      # envelopes go through the outbox: one socket thread
         self.seat = self.peer.seat
         self.names = list(self.peer.names)
         self.ruleset = self.peer.ruleset

@@ -46,7 +46,7 @@ class Forks:
         out = Out(frames=[(None, encode_envelope(self.identity.sign_message(body)))])
         out.alert("cheat", text, seat, proof=True)
         if self.table.status == "stopped":
-            self.table.stop_reason = text     # a desync it caused names it, not its victims
+            out.verdict(text)     # a desync it caused names it, not its victims
         return out.halt(text)
 
     def on_proof(self, sender: int, body: dict, now: float) -> Out:

@@ -100,15 +100,40 @@ class Handoff:
         self.cites: dict[int, set[int]] = {}
         self.heartbeat_of: dict[int, bytes] = {}         # each seat's latest signed heartbeat
         self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
-        intake.beyond_cut = self.beyond_cut
-        intake.below_cut = self.below_cut
-        intake.is_handed = self.is_handed
+
+    def configure(self, **settings) -> None:
+        """Set ``auto``, ``follow``, ``level`` or ``think`` (see the constructor)."""
+        for name, value in settings.items():
+            if name not in ("auto", "follow", "level", "think"):
+                raise TypeError(f"no handoff setting {name!r}")
+            setattr(self, name, value)
 
     def register(self, dispatch) -> None:
         dispatch.on("hand/vote", self.on_message)
         dispatch.on("hand/no", self.on_message)
         dispatch.on("hand/share", self.on_message)
         dispatch.on_control("ctl/handed", self.on_notice)
+
+    # ------------------------------------------------------------ ours, adopted (catchup.py)
+    def adopt_share(self, target: int, share: bytes | None) -> bool:
+        """Our ``hand/share`` for ``target``, made before a crash: False while no vote on
+        ``target`` is known here yet (it is adopted later)."""
+        if target not in self.votes:
+            return False
+        self._share_sent.add(target)
+        self.shares_in.setdefault(target, {})[self.seat] = share
+        return True
+
+    def adopt_vote(self, target, k, have) -> None:
+        """Our ``hand/vote``, made before a crash: counted if it is of the open attempt."""
+        if k == self.attempt.get(target, 0):
+            self.votes.setdefault(target, {})[self.seat] = have
+
+    def adopt_no(self, target, k) -> Out:
+        """Our ``hand/no``, made before a crash: the open attempt is called off."""
+        if k == self.attempt.get(target, 0):
+            return self._call_off(target)
+        return Out()
 
     # ------------------------------------------------------------ queries
     def beyond_cut(self, seat: int, seq: int) -> bool:

@@ -27,6 +27,7 @@ more of it is taken, not even checked, and the peer treats it as departed
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 import msgpack
 from cryptography.exceptions import InvalidSignature
@@ -115,7 +116,16 @@ def peek_decoded(data: bytes) -> tuple[dict, tuple | None]:
 
 
 class Intake:
-    def __init__(self, config, seat: int, log: MessageLog, names: Names) -> None:
+    def __init__(self, config, seat: int, log: MessageLog, names: Names, *,
+                 stopped: Callable[[], bool] = lambda: False,
+                 found: Callable[[int, int, bytes, bytes], Out] | None = None,
+                 beyond_cut: Callable[[int, int], bool] = lambda seat, seq: False,
+                 below_cut: Callable[[int, int], bool] = lambda seat, seq: False,
+                 is_handed: Callable[[int], bool] = lambda seat: False) -> None:
+        """``stopped``: our game has stopped.  ``found``: equivocation made proof
+        (forks.Forks.found).  From the handoff (handoff.Handoff, made after us):
+        ``beyond_cut``/``below_cut`` (a seat being handed over: past its cut nothing
+        counts; below it the handoff needs the envelope) and ``is_handed``."""
         self.n, self.seat, self.log, self.names = config.n, seat, log, names
         self.verifier = SessionVerifier(config.game_id, config.keys)
         self.future: list[dict[int, bytes]] = [{} for _ in range(self.n)]
@@ -124,13 +134,10 @@ class Intake:
         self.views = [0] * self.n
         self.strikes = [0] * self.n
         self.after_stop = [0] * self.n
-        self.stopped = lambda: False         # set by the peer: our game has stopped
+        self.stopped = stopped
         self._last_need = -1.0
-        # set by the handoff part: a seat being handed over / handed to a bot
-        self.forks = None            # forks.Forks, set by the peer
-        self.beyond_cut = lambda seat, seq: False
-        self.below_cut = lambda seat, seq: False     # a handoff needs this envelope
-        self.is_handed = lambda seat: False
+        self.found = found
+        self.beyond_cut, self.below_cut, self.is_handed = beyond_cut, below_cut, is_handed
         # the signed votes naming our own seat as the one to hand to a bot, as taken:
         # the evidence that our seat was handed while we were away (handoff.py)
         self.votes_on_us: list[tuple[dict, bytes]] = []
@@ -274,7 +281,7 @@ class Intake:
                                                "rejoining (a lost decision made again "
                                                "differently)"), seq=seq), key=("ours-differ",))
         if seq < len(self.log.sent) + MAX_INBOX:
-            self.log.ahead.setdefault(seq, (data, body))
+            self.log.fetched(seq, data, body)
         return Out()
 
     def _refused(self, exc: ProtocolError, data: bytes, seat: int, seq: int, src, by: str,
@@ -292,8 +299,8 @@ class Intake:
             # a validly signed, different message with a used seq: equivocation, and
             # the two messages are the proof of it (forks.py)
             held = self.log.envelopes(seat)
-            if self.forks is not None and 0 <= seq < len(held):
-                return self.forks.found(seat, seq, held[seq], data)
+            if self.found is not None and 0 <= seq < len(held):
+                return self.found(seat, seq, held[seq], data)
             raise Refused("cheat", seat, Msg(N_("{who} signed two different messages with seq "
                                                 "{seq}{by}"), who=name(seat), seq=seq, by=by))
         if exc.reason == "sig/out-of-order":

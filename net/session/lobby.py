@@ -29,6 +29,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 import belfort
 import zmq
@@ -130,6 +131,7 @@ class Seat:
     via_host: str
     rid: bytes | None = None           # ROUTER routing id (None: the host itself)
     last: float = field(default_factory=time.monotonic)
+    started: bool = False              # it acknowledged the start (lobby/started)
 
     def public(self, seat: int) -> dict:
         return {"seat": seat, "name": self.name, "kind": self.kind, "colour": COLOURS[seat],
@@ -140,7 +142,9 @@ class HostLobby:
     def __init__(self, ctx: zmq.Context, identity, name: str, curve: tuple[str, str],
                  mesh_port: int, *, bind: str = "0.0.0.0", port: int = 5555, players: int = 5,
                  options: dict | None = None, ruleset_text: str | None = None,
-                 advertise: str | None = None) -> None:
+                 advertise: str | None = None,
+                 on_join: Callable[[str], None] | None = None,
+                 on_leave: Callable[[str], None] | None = None) -> None:
         bad = name_problem(name)
         if bad is not None:
             raise LobbyError(Msg(N_("{problem} (--name)"), problem=bad))
@@ -155,8 +159,8 @@ class HostLobby:
         # check the options now: a bad guild list fails here, not on every peer
         belfort.new_game(max(2, players), self.options, seed=b"check", ruleset=rs)
         self.router = ctx.socket(zmq.ROUTER)
-        self.router.linger = 1000
-        self.router.router_mandatory = False
+        self.router.setsockopt(zmq.LINGER, 1000)
+        self.router.setsockopt(zmq.ROUTER_MANDATORY, False)
         self.router.setsockopt(zmq.MAXMSGSIZE, MAX_LOBBY_FRAME)
         self.router.bind(f"tcp://{bind}:{port}")
         self.port = int(self.router.getsockopt_string(zmq.LAST_ENDPOINT).rsplit(":", 1)[1])
@@ -170,8 +174,8 @@ class HostLobby:
         self.seats: list[Seat] = [Seat(name, identity.public_bytes, curve[0], "human", mesh_port,
                                        ip, ip)]
         self.started = False
-        self.on_join = None                 # on_join(curve key): let its mesh link in
-        self.on_leave = None                # on_leave(curve key): and out again
+        self.on_join = on_join              # on_join(curve key): let its mesh link in
+        self.on_leave = on_leave            # on_leave(curve key): and out again
         self.challenges: dict[bytes, bytes] = {}     # routing id -> its fresh challenge
         self.admitted: set[str] = set()              # Curve keys ever let into our mesh
         self.events: list[str] = []
@@ -435,7 +439,7 @@ class JoinLobby:
         self.address = address
         self.identity = identity
         self.dealer = ctx.socket(zmq.DEALER)
-        self.dealer.linger = 0
+        self.dealer.setsockopt(zmq.LINGER, 0)
         self.dealer.setsockopt(zmq.MAXMSGSIZE, MAX_START_FRAME)
         self.dealer.connect(address)
         self.nonce = secrets.token_bytes(16)

@@ -33,6 +33,10 @@ class MessageLog:
         self.ahead: dict[int, tuple[bytes, dict]] = {}   # seq -> (our envelope, its body)
         self.sync_due = False            # a phase boundary passed: fsync the log soon
 
+    def replay(self, replaying: bool) -> None:
+        """While the peer rebuilds its state from this log, nothing is recorded again."""
+        self.replaying = replaying
+
     def record(self, kind: str, payload) -> None:
         """A record of our own decisions ("submit", "handoff") or of an accepted envelope."""
         if self.store is not None and not self.replaying:
@@ -44,6 +48,14 @@ class MessageLog:
         fetched = self.ahead.pop(len(self.sent), None)
         self.sent.append(data)
         return fetched is None or fetched[0] == data
+
+    def fetched(self, seq: int, data: bytes, body: dict) -> None:
+        """Our own envelope ``seq`` as another peer relayed it back (the first copy stays)."""
+        self.ahead.setdefault(seq, (data, body))
+
+    def drop_fetched(self, seq: int) -> None:
+        """Our relayed envelope ``seq`` does not fit our game: it is not made again."""
+        del self.ahead[seq]
 
     def held_ours(self) -> int:
         """How many of our envelopes we hold: those we made, then those fetched."""

@@ -59,10 +59,13 @@ class Node:
     poll at once through the mesh's wake-up socket (``wake``)."""
 
     def __init__(self, ctx: zmq.Context, peer: SessionPeer, mesh: ZmqMesh, store: GameStore | None,
-                 bot=None) -> None:
+                 bot=None, *, lobby=None, procs: list | None = None, locks: list | None = None,
+                 t_session: float | None = None, t_lobby_close: float | None = None,
+                 addresses: AddressWatch | None = None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
-        self.procs: list = []      # bot processes this peer started (host --bots)
-        peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
+        # bot processes this peer started (host --bots)
+        self.procs: list = procs if procs is not None else []
+        peer.transmit_with(mesh.send)      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
         self.game_log: Path | None = None    # the complete log, written after the audit
@@ -73,15 +76,31 @@ class Node:
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
         self.steps = 0
-        self.t_session: float | None = None       # the session began (benchmarks)
-        self.t_lobby_close: float | None = None
+        self.t_session = t_session               # the session began (benchmarks)
+        self.t_lobby_close = t_lobby_close
         self.wake = mesh.waker()   # any thread: end the current poll now
-        self.locks: list = []      # running.RunningLock: one process per stored game
-        self.lobby = None          # the host's lobby, still telling latecomers "started"
-        # this machine's address, watched while the game runs (a new Wi-Fi lease): set
-        # once the session starts; ``moves`` are the "moved" events to show
-        self.addresses: AddressWatch | None = None
+        # running.RunningLock: one process per stored game (the caller's list: it releases
+        # them if the start fails)
+        self.locks: list = locks if locks is not None else []
+        self.lobby = lobby         # the host's lobby, still telling latecomers "started"
+        # this machine's address, watched while the game runs (a new Wi-Fi lease);
+        # ``moves`` are the "moved" events to show
+        self.addresses: AddressWatch | None = addresses
         self.moves: list[dict] = []
+
+    def give_bot(self, bot) -> None:
+        """Our seat is played by ``bot`` (``choose(game, seat)``): with nobody to ask, it
+        agrees to the people's handoff proposals by itself."""
+        self.bot = bot
+        self.peer.configure_handoff(follow=True)
+
+    def keep_bots(self, procs: list) -> None:
+        """Bot processes this peer (re)started: stopped with it while people still play."""
+        self.procs = procs
+
+    def set_pace(self, seconds: float) -> None:
+        """Bots: wait this long before each decision."""
+        self.pace = seconds
 
     @property
     def config(self) -> GameConfig:
@@ -303,7 +322,9 @@ def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | 
 
 def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: dict,
                   mesh: ZmqMesh, data_dir, bot_level: str | None, bot_think: float,
-                  timing: Timing | None, clock=None, test_secret: str | None = None) -> Node:
+                  timing: Timing | None, clock=None, test_secret: str | None = None,
+                  **node_fields) -> Node:
+    """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close)."""
     if cfg.keys[seat] != identity.public_bytes:
         raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
     rs = cfg.ruleset()
@@ -317,12 +338,10 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic(), clock=clock or time.monotonic)
-    node = Node(ctx, peer, mesh, store)
-    node.t_session = time.monotonic()
-    node.addresses = AddressWatch(cfg.endpoints[seat], now=time.monotonic())
+    node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
+                addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
     node.connect()
     peer.start(time.monotonic())
-    node.bot_level, node.bot_think = bot_level, bot_think
     return node
 
 
@@ -330,7 +349,6 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
-    node.peer.handoff_follow = True      # nobody to ask: agree to the people's handoff
 
     class _Lazy:
         def __init__(self):
@@ -342,7 +360,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
                 self.bot = make_bot(level, f"{node.peer.seed.hex()}/bot{seat}", think=think)
             return self.bot.choose(game, seat)
 
-    node.bot = _Lazy()
+    node.give_bot(_Lazy())
 
 
 def host(name: str, *, players: int, options: dict, ruleset_text: str | None = None,
@@ -359,10 +377,10 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
+    # keyed by identity: lobby places change
     lobby = HostLobby(ctx, identity, name, curve, mesh.port, bind=bind, port=port, players=players,
-                      options=options, ruleset_text=ruleset_text, advertise=advertise)
-    lobby.on_join = mesh.admit             # keyed by identity: lobby places change
-    lobby.on_leave = mesh.forget
+                      options=options, ruleset_text=ruleset_text, advertise=advertise,
+                      on_join=mesh.admit, on_leave=mesh.forget)
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
               "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
@@ -418,16 +436,14 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
         mesh.forget(k)
     mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
     node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
-                         test_secret=test_secret)
-    node.lobby = lobby
+                         test_secret=test_secret, lobby=lobby, procs=procs,
+                         t_lobby_close=t_lobby_close)
     try:
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:
         node.close()
         raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
-    node.procs = procs
-    node.t_lobby_close = t_lobby_close
     on_event({"event": "started", "game": cfg.game_id, "seat": 0, "roster": cfg.names,
               "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
     return node
@@ -561,13 +577,12 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     if seat < 0:
         mesh.close()
         raise LobbyError(Msg(N_("the host started a game without us")))
-    mesh.seat = seat
+    mesh.take_seat(seat)
     for k in admitted - set(cfg.curve):
         mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
-                         test_secret=test_secret)
-    node.locks = locks
+                         test_secret=test_secret, locks=locks)
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:
@@ -724,7 +739,8 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     peer.liveness.reset(now)
     peer.announce(now)
     attach_bot(node, meta.get("bot"), meta.get("think", 0.0))
-    node.procs, running = restart_bots(store.dir, cfg.game_id)
+    procs, running = restart_bots(store.dir, cfg.game_id)
+    node.keep_bots(procs)
     if node.procs or running:
         on_event({"event": "bots", "restarted": len(node.procs), "running": running})
     for problem in peer.restore_problems:

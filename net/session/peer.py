@@ -292,9 +292,9 @@ def run_node(node, args, out: Printer) -> int:
     peer = node.peer
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
-    node.pace = args.pace
+    node.set_pace(args.pace)
     if args.auto_handoff is not None:
-        peer.auto_handoff = args.auto_handoff
+        peer.configure_handoff(auto=args.auto_handoff)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
     shown_chat = 0
@@ -415,13 +415,9 @@ def read_ruleset(path: str) -> "str | Msg":
 def start_node(args, out) -> "object | int":
     """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
     the exit code if it failed (the reason went to ``out``)."""
-    timing = Timing()
-    if args.heartbeat:
-        timing.heartbeat = args.heartbeat
-    if args.peer_timeout:
-        timing.timeout = args.peer_timeout
-    if getattr(args, "step_deadline", None):
-        timing.step_deadline = args.step_deadline
+    given = {"heartbeat": args.heartbeat, "timeout": args.peer_timeout,
+             "step_deadline": getattr(args, "step_deadline", None)}
+    timing = Timing(**{name: value for name, value in given.items() if value})
     from . import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):
@@ -457,15 +453,15 @@ def start_node(args, out) -> "object | int":
                                          (["--auto-handoff", str(args.auto_handoff)]
                                           if args.auto_handoff is not None else []))
         elif args.mode == "join":
-            announced = None
-            if args.address is None:
+            address, announced = args.address, None
+            if address is None:
                 from .choose import choose_game
                 game = choose_game(out, host=args.host_name)
                 if game is None:
                     return 2
-                args.address = game.address
+                address = game.address
                 announced = (game.host, game.fingerprint)    # the lobby must prove this key
-            node = nodemod.join(args.address, args.name, data_dir=args.data_dir, bind=args.bind,
+            node = nodemod.join(address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
                                 on_event=out, timing=timing, test_secret=args.test_secret,
                                 announced=announced)

@@ -81,12 +81,15 @@ class _Scan:
 
 
 class GameStore:
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, *, game_id: str | None = None, seat: int | None = None,
+                 key: bytes | None = None) -> None:
+        """``game_id``, ``seat``: a new game's (else read from the directory's name);
+        ``key``: the log's mac key, for a new game."""
         self.dir = Path(directory)
         self.game_id: str | None = None
         self.seat: int | None = None
         self.notes: list[str] = []        # what load() repaired, for the person
-        self._key: bytes | None = None     # the log's mac key (from the secrets file)
+        self._key: bytes | None = key      # the log's mac key (from the secrets file)
         self._last_mac = b""
         self._fd: int | None = None
         self._want_sync = threading.Event()
@@ -96,6 +99,8 @@ class GameStore:
         m = _DIR_NAME.match(self.dir.name)
         if m:
             self.game_id, self.seat = m.group(1), int(m.group(2))
+        if game_id is not None:
+            self.game_id, self.seat = game_id, seat
 
     @property
     def log_path(self) -> Path:
@@ -107,10 +112,9 @@ class GameStore:
         d = Path(data_dir) / "games" / f"{config.game_id}-{seat}"
         d.mkdir(parents=True, exist_ok=True)
         os.chmod(d, 0o700)
-        store = cls(d)
-        store.game_id, store.seat = config.game_id, seat
-        if isinstance(secrets.get("master"), bytes):
-            store._key = log_key(secrets["master"])
+        master = secrets.get("master")
+        store = cls(d, game_id=config.game_id, seat=seat,
+                    key=log_key(master) if isinstance(master, bytes) else None)
         meta = {"config": config.to_dict(), "seat": seat, **(extra or {})}
         # the secrets file alone is enough to come back: it holds a copy of the config
         kept = {**secrets, "game": config.game_id, "seat": seat, "config_copy": meta}

@@ -2,7 +2,7 @@
 the public deck transcript of every epoch, and where each engine card sits in it.
 
 Every part reads the game here; only the peer changes it, through ``begin``, ``apply``,
-``reveal`` and ``stop`` (each returns the engine events, which the peer follows with the
+``reveal``, ``stop`` and ``refine`` (each returns the engine events, which the peer follows with the
 deck epochs and the phase hash, see core.SessionPeer._changed).
 
 The deck of each epoch is our own seat's ``DeckPeer`` (seat.SeatActor.decks): it holds
@@ -88,6 +88,13 @@ class GameTable:
         self.status = STOPPED
         self.stop_reason = reason
         return [("stopped", reason)]
+
+    def refine(self, text: str, over: tuple[str, ...] = ()) -> None:
+        """A stopped game's reason replaced by a verdict found since (a provisional stop
+        refined): only a reason starting with one of ``over``, or any if ``over`` is
+        empty.  Nothing for a game that is not stopped (its first stop gives the reason)."""
+        if self.status == STOPPED and (not over or self.stop_reason.startswith(over)):
+            self.stop_reason = text
 
     def add_epoch(self, deck, new_ids=()) -> None:
         self.deck_log.append([])

@@ -75,10 +75,10 @@ class ZmqMesh:
         self.keys = _authenticator(ctx)
         if pull is None:
             pull = ctx.socket(zmq.PULL)
-            pull.linger = 0
-            pull.curve_server = True
-            pull.curve_publickey = curve_public.encode()
-            pull.curve_secretkey = curve_secret.encode()
+            pull.setsockopt(zmq.LINGER, 0)
+            pull.setsockopt(zmq.CURVE_SERVER, True)
+            pull.setsockopt(zmq.CURVE_PUBLICKEY, curve_public.encode())
+            pull.setsockopt(zmq.CURVE_SECRETKEY, curve_secret.encode())
             bound_socket(pull)
             pull.bind(bind)
         self.pull = pull
@@ -93,6 +93,10 @@ class ZmqMesh:
         self._wake_rx: zmq.Socket | None = None
         self._wake_tx: zmq.Socket | None = None
         self._wake_lock = threading.Lock()
+
+    def take_seat(self, seat: int) -> None:
+        """A joiner's mesh learns its seat once the host started the game."""
+        self.seat = seat
 
     @property
     def port(self) -> int:
@@ -132,13 +136,13 @@ class ZmqMesh:
     def _open_push(self, s: int) -> None:
         endpoint, key = self.peers[s]
         sock = self.ctx.socket(zmq.PUSH)
-        sock.linger = 0
-        sock.sndhwm = SNDHWM
-        sock.curve_serverkey = key.encode()
-        sock.curve_publickey = self.public.encode()
-        sock.curve_secretkey = self.secret.encode()
-        sock.reconnect_ivl = 100
-        sock.reconnect_ivl_max = 1000
+        sock.setsockopt(zmq.LINGER, 0)
+        sock.setsockopt(zmq.SNDHWM, SNDHWM)
+        sock.setsockopt(zmq.CURVE_SERVERKEY, key.encode())
+        sock.setsockopt(zmq.CURVE_PUBLICKEY, self.public.encode())
+        sock.setsockopt(zmq.CURVE_SECRETKEY, self.secret.encode())
+        sock.setsockopt(zmq.RECONNECT_IVL, 100)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
         # A handshake refused (the other side did not know our key yet) is not
         # retried by libzmq: watch for it and open the socket again.
         mon = sock.get_monitor_socket(self._FAILED)
@@ -199,10 +203,10 @@ class ZmqMesh:
         if self._wake_rx is None:
             addr = f"inproc://belfort-wake-{id(self)}"
             rx = self.ctx.socket(zmq.PULL)
-            rx.linger = 0
+            rx.setsockopt(zmq.LINGER, 0)
             rx.bind(addr)
             tx = self.ctx.socket(zmq.PUSH)
-            tx.linger = 0
+            tx.setsockopt(zmq.LINGER, 0)
             tx.connect(addr)
             self._wake_rx, self._wake_tx = rx, tx
             self.poller.register(rx, zmq.POLLIN)

@@ -80,6 +80,9 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
         def receive(self, data, now, src):
             pass
 
+        def transmit_with(self, send):
+            self.transmit = send
+
         def take_moved(self):
             out, self.moved = self.moved, []
             return out

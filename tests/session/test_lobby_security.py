@@ -23,11 +23,10 @@ class Host:
     """A HostLobby answering on a thread of its own until the test ends."""
 
     def __init__(self, ctx, players=3):
-        self.lobby = HostLobby(ctx, Identity.generate(), "Ana", curve_keypair(), 40000,
-                               bind="127.0.0.1", port=0, players=players)
         self.left, self.joined = [], []
-        self.lobby.on_join = self.joined.append
-        self.lobby.on_leave = self.left.append
+        self.lobby = HostLobby(ctx, Identity.generate(), "Ana", curve_keypair(), 40000,
+                               bind="127.0.0.1", port=0, players=players,
+                               on_join=self.joined.append, on_leave=self.left.append)
         self.lock = threading.Lock()
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
