@@ -831,9 +831,7 @@ class SessionPeer:
         if out.stop is None:
             return
         self.doubt.drop()
-        if self.status == STOPPED:
-            self.table.stop_reason = out.stop
-        self._apply(out, now)
+        self._apply(out.verdict(out.stop), now)
 
     def _control(self, body: dict, data: bytes, now: float, src: int | None) -> None:
         seat, name = body["seat"], self.who.seat

@@ -101,9 +101,7 @@ class Dispute:
         if epoch not in self.epochs or epoch in self.verdicts:
             return Out()
         self.verdicts[epoch] = text
-        if self.table.status == "stopped":
-            self.table.stop_reason = text
-        return Out().alert("cheat", text, seat, proof=True).halt(text)
+        return Out().alert("cheat", text, seat, proof=True).verdict(text).halt(text)
 
     def _verdict(self, epoch, exc: CheatingError) -> Out:
         faults = getattr(exc, "faults", None) or [(exc.seat, exc.reason, exc.detail)]

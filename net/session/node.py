@@ -731,9 +731,8 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
         on_event({"event": "moved", "endpoint": here, "was": known})
     if number:
         peer.move(meta.get("advertised", here), number)
-    node = Node(ctx, peer, mesh, store)
-    node.addresses = AddressWatch(meta.get("advertised") or cfg.endpoints[seat],
-                                  now=time.monotonic())
+    node = Node(ctx, peer, mesh, store, addresses=AddressWatch(
+        meta.get("advertised") or cfg.endpoints[seat], now=time.monotonic()))
     node.connect()
     now = time.monotonic()
     peer.liveness.reset(now)

@@ -21,7 +21,6 @@ import ast
 import dataclasses
 from pathlib import Path
 
-from belfort.state import Player
 from net.session.effects import Out
 from net.session.lobby import Seat
 from net.session.storage import _Scan
@@ -48,9 +47,6 @@ RECORDS: dict[tuple[str, str], tuple[frozenset, str]] = {
     ("session/lobby.py", "s"): (_fields(Seat), "lobby.Seat, as above"),
     ("session/storage.py", "scan"): (_fields(_Scan), "storage._Scan: what one read of the "
                                                      "log found, filled in as it reads"),
-    ("session/misbehave.py", "g.players[0]"): (
-        frozenset(Player.__slots__), "the engine's record of a player: the 'desync' misbehaviour "
-                              "(tests) changes it behind the engine's back on purpose"),
 }
 
 OWN = ("self", "cls")
