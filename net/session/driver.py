@@ -83,7 +83,7 @@ class NetDriver:
     # --- the GameDriver interface ------------------------------------------------------
     def view(self) -> dict:
         with self._lock:
-            return self.peer.seat_view()
+            return self.peer.view.seat_view()
 
     def legal(self) -> list:
         with self._lock:
@@ -128,7 +128,7 @@ class NetDriver:
     def handoff_candidates(self) -> list:
         """Seats that could be handed to a bot now."""
         with self._lock:
-            return self.peer.handoff_candidates(time.monotonic())
+            return self.peer.view.handoff_candidates(time.monotonic())
 
     def text_command(self, text: str) -> str | None:
         """Engine-free commands typed in the client: 'handoff SEAT'.  Returns the answer
@@ -156,15 +156,15 @@ class NetDriver:
 
     def peers(self) -> list:
         with self._lock:
-            return self.peer.peer_states(time.monotonic())
+            return self.peer.view.peer_states(time.monotonic())
 
     def waiting(self) -> str:
         with self._lock:
-            return self.peer.waiting_text(time.monotonic())
+            return self.peer.view.waiting_text(time.monotonic())
 
     def stall(self) -> dict:
         with self._lock:
-            return self.peer.stall(time.monotonic())
+            return self.peer.view.stall(time.monotonic())
 
     def audit(self):
         with self._lock:
@@ -213,7 +213,7 @@ class NetDriver:
             self.node.close()
         self.node.stop_own_bots()
         with self._lock:
-            return None if self.node.done() else self.peer.farewell(time.monotonic())
+            return None if self.node.done() else self.peer.view.farewell(time.monotonic())
 
     @property
     def left_for_now(self) -> bool:
@@ -229,7 +229,7 @@ class NetDriver:
         if not self._held:
             return None
         with self._lock:
-            return self.peer.staying(time.monotonic())
+            return self.peer.view.staying(time.monotonic())
 
     def serve_end(self):
         """Stay reachable (answering, relaying) until every seat we stay for has finished
@@ -239,7 +239,7 @@ class NetDriver:
             self._step(IDLE_POLL_MS)
         with self._lock:
             self.node.flush()
-            return self.peer.farewell(time.monotonic())
+            return self.peer.view.farewell(time.monotonic())
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
@@ -275,7 +275,7 @@ class NetDriver:
             # (killed at the very end, rejoining): the node stays open for serve_end
             with self._lock:
                 self._held = self._closed and not self.node.closed and bool(
-                    self.peer.staying_for(time.monotonic())) and not self.node.done()
+                    self.peer.view.staying_for(time.monotonic())) and not self.node.done()
             if not self._held:
                 self.node.close()
             self._ran.set()

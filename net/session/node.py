@@ -227,14 +227,14 @@ class Node:
 
     def abandoned(self) -> bool:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
-        return self.peer.abandoned(time.monotonic())
+        return self.peer.view.abandoned(time.monotonic())
 
     def done(self) -> bool:
         """Finished, and nobody needs us any more (see SessionPeer.may_leave)."""
         now = time.monotonic()
         if self.peer.log_failed is not None:
             return True         # our log cannot be written: we stopped playing (core.py)
-        if self.finished_at is None or not self.peer.may_leave(now):
+        if self.finished_at is None or not self.peer.view.may_leave(now):
             return False
         if not self._left:
             self._left = True

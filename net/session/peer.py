@@ -308,7 +308,7 @@ def run_node(node, args, out: Printer) -> int:
         node.step(IDLE_POLL_MS)
         while node.moves:        # this machine's address changed: told the others
             out(node.moves.pop(0))
-        paused = peer.pause_reason(time.monotonic(), bot=node.bot is not None)
+        paused = peer.view.pause_reason(time.monotonic(), bot=node.bot is not None)
         if paused:
             # nobody to play with until they rejoin: stop here, the game stays resumable
             out({"event": "result", **node.summary(), "status": "paused", "stop_reason": paused,

@@ -21,7 +21,7 @@ def handoff_command(peer, text: str, now: float | None = None) -> str:
     else:
         seat = folded.index(arg.casefold()) if arg.casefold() in folded else None
     if seat is None:
-        cands = peer.handoff_candidates(time.monotonic() if now is None else now)
+        cands = peer.view.handoff_candidates(time.monotonic() if now is None else now)
         return Msg(N_("usage: handoff SEAT — silent seats now: {seats}"),
                    seats=Joined(", ", [f"{s} ({peer.names[s]})" for s in cands])
                    if cands else Msg(N_("none")))

@@ -54,7 +54,7 @@ class MemNetDriver:
         self._notify(self.peer.take_events())
 
     def view(self):
-        return self.peer.seat_view()
+        return self.peer.view.seat_view()
 
     def legal(self):
         if not self.peer.decision_needed():
@@ -77,7 +77,7 @@ class MemNetDriver:
         return self.peer.chat.count, self.peer.chat.since(count)
 
     def waiting(self):
-        return self.peer.waiting_text(self.net.now)
+        return self.peer.view.waiting_text(self.net.now)
 
     def text_command(self, text):
         if not text.strip().startswith("handoff"):
@@ -85,7 +85,7 @@ class MemNetDriver:
         return handoff_command(self.peer, text.strip(), self.net.now)
 
     def peers(self):
-        return self.peer.peer_states(self.net.now)
+        return self.peer.view.peer_states(self.net.now)
 
     def audit(self):
         return self.peer.audit_result

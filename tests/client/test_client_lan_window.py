@@ -62,7 +62,7 @@ def test_waiting_for_a_disconnected_player_counts_the_seconds():
     assert driver.legal()[0][0] == "keep"
     driver.submit(driver.legal()[0])         # we choose; the game now waits for Bo
     driver.tick(12.4)
-    assert driver.legal() == [] and driver.peer.waiting_seats() == [1]
+    assert driver.legal() == [] and driver.peer.view.waiting_seats() == [1]
     with create_pipe_input() as inp:
         ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
         # the stall countdown of the session shows with it
@@ -159,7 +159,7 @@ def test_a_seat_that_committed_to_its_keep_is_no_longer_waited_for():
     ana, bo, _cy = net.peers
 
     def shown(peer):
-        view = peer.seat_view()
+        view = peer.view.seat_view()
         ctx = Context(Namer(peer.names, peer.seat), peer.ruleset)
         rows = {ln.split()[1]: ln for ln in render.as_text(render.players(view, ctx, 100, False))
                 .splitlines()[1:]}

@@ -33,7 +33,7 @@ def test_departed_seat_played_by_bot_to_the_end(n, version, seed):
         assert p.status == "over", (p.seat, p.stop_reason, [a.text for a in p.alerts][-5:])
         assert p.audit_result and p.audit_result[0], p.audit_result
         assert gone in p.handed and p.handed[gone]["host"] == 0
-        assert p.peer_states(net.now)[gone]["state"] == "bot"
+        assert p.view.peer_states(net.now)[gone]["state"] == "bot"
         assert not [a for a in p.alerts if a.kind in ("cheat", "desync", "error")], \
             [a.text for a in p.alerts]
     assert len({belfort.state_hash(p.game) for p in live}) == 1
@@ -102,7 +102,7 @@ def test_owner_waking_after_the_end_is_told_calmly(n, version, seed):
     assert f"by the votes of {voters}" in told and "level random" in told, told
     assert "hosted by P0" in told, told
     assert back.stop_reason == told and "DESYNC" not in back.stop_reason
-    assert back.may_leave(net.now)
+    assert back.view.may_leave(net.now)
 
 
 def test_wrong_share_names_the_sender():

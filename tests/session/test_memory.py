@@ -79,8 +79,8 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     net.run(max_idle=8)
     others = [p for p in net.peers if p.seat != victim]
     assert any(a.kind == "disconnect" and a.seat == victim for a in others[0].alerts)
-    assert "disconnected" in others[0].waiting_text(net.now) or not others[0].waiting_seats() \
-        or victim not in others[0].waiting_seats()
+    assert "disconnected" in others[0].view.waiting_text(net.now) or not others[0].view.waiting_seats() \
+        or victim not in others[0].view.waiting_seats()
     st2 = GameStore(st.dir)
     cfg, seat, sec, _ = st2.load()
     p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=st2, now=net.now)
@@ -142,8 +142,8 @@ def test_finished_peers_are_not_reported_disconnected():
                 p.take_outgoing()
         for p in net.peers:
             assert not [a.text for a in p.alerts if a.kind == "disconnect"]
-            assert p.may_leave(net.now)
-            assert {s["state"] for s in p.peer_states(net.now)} <= {"here", "left"}
+            assert p.view.may_leave(net.now)
+            assert {s["state"] for s in p.view.peer_states(net.now)} <= {"here", "left"}
 
 
 def test_waiting_text_names_disconnected_peer():
@@ -152,7 +152,7 @@ def test_waiting_text_names_disconnected_peer():
     net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 10)
     net.down.add(1)
     net.run(max_idle=10)
-    texts = net.peers[0].waiting_text(net.now)
+    texts = net.peers[0].view.waiting_text(net.now)
     assert "P1 (disconnected" in texts, texts
 
 

@@ -62,7 +62,7 @@ def test_an_objection_without_evidence_is_refused_and_the_handoff_goes_on():
     live = [net.peers[s] for s in range(3)]
     net.run(max_idle=200, until=lambda: all(TARGET in p.handed for p in live))
     assert all(TARGET in p.handed for p in live), [a.text for a in live[0].alerts][-5:]
-    assert cheater.votes_cast() == [TARGET]      # its own software agreed by itself
+    assert cheater.view.votes_cast() == [TARGET]      # its own software agreed by itself
 
 
 def test_a_bare_objection_of_the_old_shape_is_refused():
@@ -115,7 +115,7 @@ def test_a_finish_claimed_while_playing_is_not_believed():
     p0 = net.peers[0]
     assert any(a.kind == "disconnect" and a.seat == 1 for a in p0.alerts)
     assert p0.liveness.claims_finished[1] and not p0.liveness.finished_of[1]
-    reason = p0.pause_reason(net.now)
+    reason = p0.view.pause_reason(net.now)
     assert reason and "P1" in reason, reason
 
 
@@ -151,7 +151,7 @@ def test_a_heartbeat_every_three_seconds_does_not_dodge_the_stall_time():
         p.timing.timeout = 30.0
     _waiting_for(net, 1, "w6")
     p0 = net.peers[0]
-    paused = _flap(net, 1, 45, watch=lambda: p0.pause_reason(net.now))
+    paused = _flap(net, 1, 45, watch=lambda: p0.view.pause_reason(net.now))
     assert p0.liveness.quiet(1, net.now) > 30, p0.liveness.quiet(1, net.now)
     assert not any(paused[:40]), "paused before the stall time"
     assert any(paused), "never paused for a seat that flaps"
@@ -214,7 +214,7 @@ def test_left_for_now_and_never_back_is_handed_over_after_the_stall_time():
     net.down.add(1)
     net.pump()
     _silence(net, 20)
-    assert not net.peers[0].votes_cast(), "taken before the stall time"
+    assert not net.peers[0].view.votes_cast(), "taken before the stall time"
     _silence(net, 20)
     live = [net.peers[0], net.peers[2]]
     net.run(max_idle=200, until=lambda: all(1 in p.handed for p in live))
