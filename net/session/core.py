@@ -48,7 +48,7 @@ from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, sh
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
-from .catchup import CatchUp
+from .catchup import CatchUp, replay_steps
 from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import GameConfig, Timing
@@ -424,12 +424,11 @@ class SessionPeer:
         self.log.replay(True)
         try:
             self.start(now)
-            for rec in records:
-                kind, payload = rec[0], rec[1]
-                checked = rec[2] if len(rec) > 2 else None
-                if kind == "in":
+            for step in replay_steps(records):
+                if step.kind == "in":
                     try:
-                        self._accept(payload, now, src=None, relayed=True, trusted=checked is True)
+                        self._accept(step.payload, now, src=None, relayed=True,
+                                     trusted=step.trusted)
                     except Refused as exc:
                         self.restore_problems.append(Msg(N_("a logged message was refused: "
                                                             "{reason}"), reason=exc.text))
@@ -438,42 +437,35 @@ class SessionPeer:
                         self.restore_problems.append(Msg(N_("a logged message could not be "
                                                             "replayed ({error})"),
                                                          error=type(exc).__name__))
-                    continue
-                if checked is False:
+                elif step.kind == "damaged":
                     self.restore_problems.append(Msg(N_("the log's record of our {kind} is "
                                                         "damaged: the replay stops there"),
-                                                     kind=repr(kind)))
-                    break
-                if kind == "submit":
+                                                     kind=repr(step.payload)))
+                elif step.kind == "submit":
                     try:
-                        self.submit(payload, now)
+                        self.submit(step.payload, now)
                     except (RuntimeError, belfort.BelfortError) as exc:
                         # what it answered did not reach the log: the others have it
                         self.restore_problems.append(Msg(N_("our logged decision {command} "
                                                             "does not fit the game here "
                                                             "({error}): the replay stops there"),
-                                                         command=repr(payload),
+                                                         command=repr(step.payload),
                                                          error=exc))
                         break
-                elif kind == "handoff":
-                    if isinstance(payload, list) and len(payload) == 2:
-                        self._vote(payload[0], now, str(payload[1]))   # a cited deadline
-                    else:
-                        self._vote(payload, now)
-                elif kind == "handoff-no":
-                    if isinstance(payload, list) and len(payload) == 3 \
-                            and isinstance(payload[0], int):
-                        self._object(payload[0], payload[1], payload[2], now)
-                elif kind == "undo":
+                elif step.kind == "vote":
+                    self._vote(step.payload, now, step.why)
+                elif step.kind == "object":
+                    self._object(*step.payload, now)
+                elif step.kind == "undo":
                     try:
-                        if payload != self.table.undo.stack.last_tag():
-                            raise RuntimeError(f"our last step is not step {payload!r}")
+                        if step.payload != self.table.undo.stack.last_tag():
+                            raise RuntimeError(f"our last step is not step {step.payload!r}")
                         self.take_back(now)
                     except (RuntimeError, UndoRefused) as exc:
                         self.restore_problems.append(Msg(N_("our logged take-back of step "
                                                             "{step} does not fit the game here "
                                                             "({error}): the replay stops there"),
-                                                         step=repr(payload),
+                                                         step=repr(step.payload),
                                                          error=exc))
                         break
         finally:
@@ -828,47 +820,28 @@ class SessionPeer:
         return progress
 
     def _redo_fetched(self, now: float) -> bool:
-        """Our next envelope is one the others relayed back (a rejoin lost it): if it is a
-        decision (possibly after the card opens it needs), make exactly that decision
-        again; its envelopes then come out byte for byte the same.  An automatic message
-        needs nothing: it is re-made when its turn comes."""
-        ahead, nxt = self.log.ahead, len(self.log.sent)
-        if nxt not in ahead or self.table.game is None or not self._may_decide():
+        """Make again the decision or take-back of ours the others relayed back (catchup.py
+        ``redo``); True if something was done."""
+        if not self._may_decide():
             return False
-        g, q = self.table.game, nxt
-        while q in ahead and ahead[q][1]["type"] == "deck/open":
-            q += 1
-        if q not in ahead:
+        redo = self.catchup.redo(self.table.game, len(self.table.undo.steps),
+                                 self.table.undo.stack.last_tag(),
+                                 self.takebacks.refusal(self.seat) is not None, self.cfg.game_id)
+        if redo is None:
             return False
-        body = ahead[q][1]
-        steps = len(self.table.undo.steps)
-        if body["type"] == "sess/undo" and q == nxt:
-            # a take-back of ours the others hold: made again, the same bytes
-            if body.get("v") != g.version or body.get("n") != steps:
-                return False
-            why = self.takebacks.refusal(self.seat)
-            if why is None and body.get("step") == self.table.undo.stack.last_tag():
-                self._undo()
-            else:
-                self._alert("error", Msg(N_("our own take-back as the others hold it (seq "
-                                            "{seq}) does not fit the game here"), seq=q),
-                            None, now)
-                self.log.drop_fetched(q)
+        if redo.kind == "undo":
+            self._undo()
             return True
-        if body["type"] == "sess/cmd" and body.get("v") == g.version \
-                and body.get("n") in (None, steps):
-            command = body.get("cmd")
-        elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
-            command = self.catchup.choice(body, q, g, self.cfg.game_id)
-        else:
-            return False
-        try:
-            self._decide(tuples(command) if isinstance(command, list) else command, now)
-        except (belfort.BelfortError, TypeError, ValueError) as exc:
-            self._alert("error", Msg(N_("our own decision as the others hold it (seq {seq}) "
-                                        "does not fit the game here: {error}"), seq=q,
-                                     error=exc), None, now)
-            self.log.drop_fetched(q)
+        problem = redo.problem
+        if redo.kind == "decide":
+            try:
+                self._decide(redo.command, now)
+            except (belfort.BelfortError, TypeError, ValueError) as exc:
+                problem = Msg(N_("our own decision as the others hold it (seq {seq}) does not "
+                                 "fit the game here: {error}"), seq=redo.seq, error=exc)
+        if problem is not None:
+            self._alert("error", problem, None, now)
+            self.log.drop_fetched(redo.seq)
         return True
 
     # ================================================================ what the game calls for
