@@ -394,7 +394,7 @@ class SessionPeer:
         self._check_deadlines(now)
         lv = self.liveness
         for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now), lv.finished_of,
-                                            lv.left_of):
+                                            lv.left_of, now):
             self._vote(s, now)
         self._answer_handoffs(now)
         if self.ghost is not None:

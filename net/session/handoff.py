@@ -97,6 +97,7 @@ class Handoff:
         # attempts, kept in order until this one is called off
         self.attempt: dict[int, int] = {}
         self.opened: dict[int, float] = {}               # target -> when its attempt opened here
+        self.called_off: dict[int, float] = {}           # target -> when its last attempt ended
         self.cites: dict[int, set[int]] = {}
         self.heartbeat_of: dict[int, bytes] = {}         # each seat's latest signed heartbeat
         self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
@@ -172,13 +173,15 @@ class Handoff:
                 and s in self.escrow.escrow and quiet(s) >= self.limit()
                 and self.seat not in self.votes.get(s, {})]
 
-    def auto_targets(self, quiet, finished_of, left_of=None) -> list[int]:
+    def auto_targets(self, quiet, finished_of, left_of=None, now: float = 0.0) -> list[int]:
         """Seats to vote on by ourselves: stalled past ``--auto-handoff`` (``quiet(seat)``:
         its stall clock), or (``follow``, a bot peer, which has nobody to ask) proposed by
         another seat and stalled past the stall time.  ``--auto-handoff`` gives a seat
         whose player said it leaves for now the whole stall time to come back (not the
         shorter automatic one), then takes it like any other: "for now" cannot mean for
-        ever when nobody else is there to decide."""
+        ever when nobody else is there to decide.  A seat shown alive by an objection is
+        not proposed again until that much time has passed since (no vote-and-objection
+        loop while our view of it lags)."""
         if (self.auto is None and not self.follow) or self.n < MIN_SEATS \
                 or self.table.status != PLAYING or self.handed:
             return []
@@ -188,6 +191,7 @@ class Handoff:
                     or self.seat in self.votes.get(s, {}):
                 continue
             silent, left = quiet(s), left_of is not None and left_of[s]
+            silent = min(silent, now - self.called_off.get(s, float("-inf")))
             auto = None if self.auto is None else \
                 (max(self.auto, self.timing.timeout) if left else self.auto)
             if (auto is not None and silent > auto) or \
@@ -357,17 +361,20 @@ class Handoff:
                                  "off"), name=self.names[target]), target)
         return out.add(self._call_off(target, now))
 
-    def _call_off(self, target: int, now: float) -> Out:
+    def _call_off(self, target: int, now: float | None = None) -> Out:
         """The open attempt on ``target`` ends with no handoff; the next one opens, with
-        the messages of it that came early."""
+        the messages of it that came early.  ``now`` None: an objection of ours adopted
+        on catch-up (the time is not ours to know)."""
         out = Out()
         out.need_sync = True        # the target's messages we dropped meanwhile come back
         self.attempt[target] = self.attempt.get(target, 0) + 1
         self.votes[target], self.vote_envs[target] = {}, {}
         self.cites.pop(target, None)
         self.opened.pop(target, None)
+        if now is not None:
+            self.called_off[target] = now
         for body, data in self._later.pop((target, self.attempt[target]), []):
-            out.add(self._on_attempt(body, data, now))
+            out.add(self._on_attempt(body, data, 0.0 if now is None else now))
         return out
 
     def on_message(self, body: dict, now: float) -> Out:

@@ -294,3 +294,20 @@ def test_a_deck_dispute_is_not_abandoned_before_the_withholder_is_named():
         assert p.finished
         assert "P2 (seat 2) withheld its deck audit" in p.stop_reason, p.stop_reason
         assert 2 in {a.seat for a in p.alerts if a.kind == "cheat"}
+
+
+def test_a_seat_shown_alive_is_not_proposed_again_at_once():
+    """Seat 0 votes by itself (``--auto-handoff``) on a seat its own view still shows
+    silent, but the others see it alive and object with its heartbeat: seat 0 used to vote
+    again at its next tick, and the vote-and-objection loop flooded every screen.  The
+    seat is not proposed again before the automatic time has passed since."""
+    net = _handoff_opened("w11")
+    p0 = net.peers[0]
+    p0.auto_handoff = 20.0
+    real = p0.liveness.stalled
+    p0.liveness.stalled = lambda seat, now: 1000.0 if seat == TARGET else real(seat, now)
+    net.down.discard(TARGET)
+    _silence(net, 10, step=0.4)
+    assert p0.handoffs.attempt.get(TARGET, 0) == 1, p0.handoffs.attempt
+    calls = [a for a in net.peers[1].alerts if "called off" in a.text]
+    assert len(calls) == 1, [a.text for a in calls]
