@@ -70,7 +70,10 @@ def test_a_heartbeat_every_three_seconds_is_not_presence(spawn):
 def test_silence_before_the_seed_reveal_ends_the_setup(spawn):
     """Three players: seat 2 commits to its seed share and vanishes.  No hand is at stake
     yet: the others end the setup with a verdict instead of waiting."""
-    peers = table(spawn, 3, 2, "vanish-at-reveal", honest=FAST)
+    # (a step deadline longer than the time it takes to see the seat gone: the silence,
+    # not the withheld step, is what is tested)
+    peers = table(spawn, 3, 2, "vanish-at-reveal", honest=("--stall-timeout", 4,
+                                                           "--step-deadline", 8))
     for p in peers[:2]:
         r = p.result(60)
         assert r["status"] == "stopped" and r["rc"] == 1, r
