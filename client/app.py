@@ -26,11 +26,12 @@ from prompt_toolkit.layout.processors import AppendAutoSuggestion, BeforeInput
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 
+from belfort import events as belfort_events
 from belfort.data import GUILDS
 
 from . import chart, commands, panels, recap, render, rules_text
 from . import lancmds
-from .controller import Controller, prompt_text, turn_hint
+from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import (_, active_language, canonical_line, cell_width, complete_word,
                    localize_line, ngettext)
 from .i18n import wrap as wrap_cells
@@ -402,27 +403,27 @@ class BelfortApp:
         shown = self.panel
         reply = self.ctl.handle(text)
         self.show_chat()                  # our own 'say' shows at once
-        if reply.kind == "none":
+        if reply.kind is ReplyKind.NONE:
             return reply
-        if reply.kind == "quit":
+        if reply.kind is ReplyKind.QUIT:
             self.ask_quit()
-        elif reply.kind == "log":
+        elif reply.kind is ReplyKind.LOG:
             self.panel = (_("The whole log"), [t for _style, t in self.log])
             self.panel_scroll = max(0, len(self.log) - 15)
-        elif reply.kind == "panel":
+        elif reply.kind is ReplyKind.PANEL:
             self.panel = (reply.title, reply.lines)
             self.panel_scroll = 0
             self.panel_message("class:dim", _("Esc returns to the board."))
-        elif reply.kind == "undo":
+        elif reply.kind is ReplyKind.UNDO:
             self.note(f"↶ {reply.text}", "class:dim")
             self.log_scroll = 0
             self.message = ("class:ok", "↶ " + _("{what} (Ctrl-Z takes back one more)").format(
                 what=reply.text))
-        elif reply.kind == "error":
+        elif reply.kind is ReplyKind.ERROR:
             self.message = ("class:error", reply.text)
-        elif reply.kind == "info":
+        elif reply.kind is ReplyKind.INFO:
             self.message = ("class:info", reply.text)
-        elif reply.kind == "ok":
+        elif reply.kind is ReplyKind.OK:
             if not self.finished and self.panel is shown:
                 # the command closes what the person had opened (help, ?), not what the
                 # game opened meanwhile (a scoring, a lesson)
@@ -483,14 +484,15 @@ class BelfortApp:
             self.recent.add(events, self.driver.seat,
                             {GUILDS.index(g["guild"]): f"guild@{d}"
                              for d, g in enumerate(view["guilds"])})
-            over = any(e[0] == "game-over" for e in events)
+            named = belfort_events.named_known(events)
+            over = any(e.event == "game-over" for e in named)
             if over and not self.finished:
                 self.finished = True
                 self.show_final()
             elif not over:
-                for e in events:
-                    if e[0] == "scoring":
-                        self.show_scoring(e[1], view)
+                for e in named:
+                    if e.event == "scoring":
+                        self.show_scoring(e.round, view)
             if self.coach is not None and not self.finished:
                 self.show_lessons(self.coach.lessons(events, view, self.driver.legal()))
         if self.finished and self.final_audit is None and self.driver.audit() is not None:

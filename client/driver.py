@@ -33,6 +33,7 @@ import time
 from typing import Callable, Protocol
 
 import belfort
+from belfort import events as belfort_events
 from belfort.undo import UndoStack
 from net.alerts import Alert
 
@@ -337,7 +338,7 @@ class LocalDriver:
         chart.see(self.series, events, self.game)
         if self.log is not None:
             self.log.command(seat, cmd)
-            if any(e[0] == "round" for e in events):
+            if any(e.event == "round" for e in belfort_events.named_known(events)):
                 self.log.sync_soon()
             if self.game.is_over():
                 self.log.finish(self.game)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .i18n import L_, _
 from .netmessages import net_text
+from .reply import ReplyKind
 
 
 def networked(driver):
@@ -24,15 +25,16 @@ def commands(driver):
         try:
             driver.say(" ".join(args))
         except ValueError as exc:          # chat.ChatError: nothing to say
-            return "error", net_text(exc.args[0] if exc.args else str(exc))
-        return "info", _("Said to the table.")
+            return ReplyKind.ERROR, net_text(exc.args[0] if exc.args else str(exc))
+        return ReplyKind.INFO, _("Said to the table.")
 
     def handoff(args):
         answer = driver.text_command("handoff " + " ".join(args))
-        return ("error" if answer.startswith(("Refused", "usage")) else "info"), net_text(answer)
+        return (ReplyKind.ERROR if answer.startswith(("Refused", "usage")) else ReplyKind.INFO), \
+            net_text(answer)
 
     def waiting(args):
-        return "info", waiting_sentence(driver)
+        return ReplyKind.INFO, waiting_sentence(driver)
 
     return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
             ("handoff", handoff, L_("handoff SEAT"),

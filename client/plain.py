@@ -13,11 +13,12 @@ import sys
 import threading
 import time
 
+from belfort import events as belfort_events
 from belfort.data import GUILDS
 
 from . import chart, panels, recap, render
 from . import lancmds
-from .controller import Controller, prompt_text, turn_hint
+from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import _, active_language, canonical_line
 from .words import Describer
 
@@ -98,11 +99,12 @@ class PlainUI:
         if events:
             view = self.driver.view()
             self.pending += self.describer.sentences(events, view)
-            over = any(e[0] == "game-over" for e in events)
-            for e in events:
-                if e[0] == "scoring" and not over:
+            named = belfort_events.named_known(events)
+            over = any(e.event == "game-over" for e in named)
+            for e in named:
+                if e.event == "scoring" and not over:
                     lines = panels.score_lines(view, self.namer, self.driver.ruleset,
-                                               width=self.width, just=e[1])
+                                               width=self.width, just=e.round)
                     self.pending += [""] + [ln.text().rstrip() for ln in lines] + [""]
             if self.coach is not None and not over:
                 self.pending += self.lesson_text(self.coach.lessons(events, view,
@@ -250,7 +252,7 @@ class PlainUI:
                     call(self.table)
                     continue
                 reply = call(lambda: self.ctl.handle(text))
-                if reply.kind == "quit":
+                if reply.kind is ReplyKind.QUIT:
                     if self.confirm_leave():
                         return 0
                 else:
@@ -269,17 +271,17 @@ class PlainUI:
 
     def show(self, reply):
         """Print what a command answered."""
-        if reply.kind == "quit":
+        if reply.kind is ReplyKind.QUIT:
             self.say(_("(quit leaves at your next decision)"))
-        elif reply.kind == "panel":
+        elif reply.kind is ReplyKind.PANEL:
             self.say(reply.title)
             for ln in reply.lines:
                 self.say(ln.text().rstrip() if isinstance(ln, render.Line) else ln)
-        elif reply.kind == "log":
+        elif reply.kind is ReplyKind.LOG:
             self.say(_("(the log is printed as the game goes)"))
-        elif reply.kind in ("error", "info", "undo"):
+        elif reply.kind in (ReplyKind.ERROR, ReplyKind.INFO, ReplyKind.UNDO):
             self.say(reply.text)
-        elif reply.kind == "ok":
+        elif reply.kind is ReplyKind.OK:
             self.say(_("OK: {what}").format(what=reply.text))
 
     def confirm_leave(self):

@@ -37,6 +37,7 @@ import functools
 import logging
 
 import belfort
+from belfort.events import named as named_event
 from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -1048,7 +1049,9 @@ class SessionPeer:
         self.events.extend(events)
         for ev in events:
             if ev[0] == "reshuffle":
-                self._apply(self.deckwork.new_epoch(ev[1], ev[2], ev[3], self.log.replaying,
+                ev = named_event(ev)
+                self._apply(self.deckwork.new_epoch(ev.epoch, ev.old_cards, ev.new_cards,
+                                                    self.log.replaying,
                                                     start=not self._holding()))
                 self._sync_hold()
         self._boundary()
