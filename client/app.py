@@ -183,14 +183,14 @@ class BelfortApp:
                              seat=driver.seat, players=", ".join(
                                  f"{self.namer.letter(s)}={n}"
                                  for s, n in enumerate(driver.names)))
-        if getattr(driver, "seed", None):
+        if driver.seed:
             welcome += " " + _("Seed {seed}.").format(seed=driver.seed)
         self.note(welcome, "class:ok")
         self.note(_("Type ? for what you can do, help for the rules; Tab completes, → takes "
                     "the hint after the cursor."), "class:dim")
         for text in notes:
             self.note(text, "class:ok")
-        past = recap.earlier(getattr(driver, "past_events", list)())
+        past = recap.earlier(driver.past_events())
         if past:
             self.note(_("Earlier in this game:"), "class:dim")
             self._describe(past, view)
@@ -209,7 +209,7 @@ class BelfortApp:
                                mouse_support=False, input=input, output=output,
                                color_depth=None if self.colour else ColorDepth.MONOCHROME,
                                # a LAN game: "disconnected 12 s" counts on with no news
-                               refresh_interval=1.0 if lancmds.networked(driver) else None)
+                               refresh_interval=1.0 if driver.networked else None)
         driver.subscribe(self._on_events)
         if self.coach is not None:
             self.show_lessons(self.coach.lessons([], view, self.driver.legal()))
@@ -246,7 +246,7 @@ class BelfortApp:
             return 80, 24
 
     def context(self, view, width):
-        alerts = [a for a in getattr(self.driver, "alerts", []) if not a.seen]
+        alerts = [a for a in self.driver.alerts if not a.seen]
         ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
                              log_scroll=self.log_scroll, peers=self.driver.peers(),
                              alerts=alerts, turn_hint=turn_hint(view, None),
@@ -361,7 +361,7 @@ class BelfortApp:
             if buf.complete_state:
                 buf.cancel_completion()
                 return
-            unseen = [a for a in getattr(self.driver, "alerts", []) if not a.seen]
+            unseen = [a for a in self.driver.alerts if not a.seen]
             if unseen:
                 for a in unseen:
                     a.seen = True
@@ -438,7 +438,7 @@ class BelfortApp:
         if self.finished or self.driver.view()["phase"] == "over":
             self.quit()
             return
-        if getattr(self.driver, "can_keep", False):
+        if self.driver.can_keep:
             self.confirm = "keep"
             self.message = ("class:error", _("Leave the running game? k keeps it for later "
                                              "(belfort play --resume), a abandons it, any "
@@ -497,7 +497,7 @@ class BelfortApp:
                 self.show_lessons(self.coach.lessons(events, view, self.driver.legal()))
         if self.finished and self.final_audit is None and self.driver.audit() is not None:
             self.show_final()   # a networked audit finishes after the last command
-        ring = any(not a.seen for a in getattr(self.driver, "alerts", []))
+        ring = any(not a.seen for a in self.driver.alerts)
         ours = self.ours()
         if ours and not self._was_ours:
             # our turn (or the Spies ask us): a bell, and the prompt stands out until we type
@@ -569,11 +569,11 @@ class BelfortApp:
         audit = self.final_audit = self.driver.audit()
         ctx = render.Context(self.namer, self.driver.ruleset)
         lines = render.final_lines(view, ctx, audit, width=self.size()[0])
-        series = getattr(self.driver, "score_series", None)
+        series = self.driver.score_series()
         if series is not None:
             lines += [render.Line()] + [render.Line(*[(t, st) for st, t in frags])
-                                        for frags in chart.text_chart(series())]
-        log_path = self.log_path or getattr(self.driver, "game_log", None)
+                                        for frags in chart.text_chart(series)]
+        log_path = self.log_path or self.driver.game_log
         if log_path:
             lines += [render.Line(),
                       render.Line((_("Game log: {log}").format(log=log_path), "class:dim")),

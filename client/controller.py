@@ -258,11 +258,8 @@ class Controller:
 
     def undo(self):
         """Take back our last action, or say why not ('Bo has played since')."""
-        undo = getattr(self.driver, "undo", None)
-        if undo is None:
-            return Reply(ReplyKind.ERROR, _("Undo is not available in this game."))
         try:
-            cmd = undo()
+            cmd = self.driver.undo()
         except UndoRefused as exc:
             return Reply(ReplyKind.ERROR, _("Cannot undo: {why}.").format(
                 why=reason_text(exc.refusal, self.namer.name)))

@@ -11,14 +11,10 @@ from .netmessages import net_text
 from .reply import ReplyKind
 
 
-def networked(driver):
-    return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
-
-
 def commands(driver):
     """[(name, run, usage, hint, aliases)] of the LAN commands ([] for a local game);
     ``run(args)`` answers (reply kind, text).  The Controller makes them its own."""
-    if not networked(driver):
+    if not driver.networked:
         return []
 
     def say(args):
@@ -53,7 +49,7 @@ def waiting_sentence(driver):
 def stalled_sentence(driver):
     """'Waiting for Bo (disconnected 12 s)' when a player the game waits for is away,
     else ''."""
-    if not networked(driver):
+    if not driver.networked:
         return ""
     text = driver.waiting()
     if "disconnected" not in text and "left for now" not in text:
@@ -70,10 +66,7 @@ class ChatFeed:
         self.count = 0
 
     def take(self):
-        since = getattr(self.driver, "chat_since", None)
-        if since is None:
-            return []
-        self.count, lines = since(self.count)
+        self.count, lines = self.driver.chat_since(self.count)
         return lines
 
     def take_shown(self, namer):

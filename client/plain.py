@@ -136,7 +136,7 @@ class PlainUI:
         self.pending = []
         for _seat, line in self.chat.take_shown(self.namer):
             self.say(line)
-        alerts = getattr(self.driver, "alerts", [])
+        alerts = self.driver.alerts
         for a in alerts[self._shown_alerts:]:
             label = render.ALERT_LABEL.get(a.kind)
             self.say("!!! {label}: {text}".format(label=_(label) if label else a.kind.upper(),
@@ -168,7 +168,7 @@ class PlainUI:
                 return fn()
             return asyncio.run_coroutine_threadsafe(_do(), loop).result(timeout=60)
         self._call = call
-        if lancmds.networked(self.driver):
+        if self.driver.networked:
             self._start_reader()
 
         self.say(_("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
@@ -179,7 +179,7 @@ class PlainUI:
             letter=self.namer.letter(self.driver.seat)))
         for text in self.notes:
             self.say(text)
-        past = call(lambda: recap.earlier(getattr(self.driver, "past_events", list)()))
+        past = call(lambda: recap.earlier(self.driver.past_events()))
         if past:
             self.say(_("Earlier in this game:"))
             for text in call(lambda: self.describer.sentences(past, self.driver.view())):
@@ -287,7 +287,7 @@ class PlainUI:
     def confirm_leave(self):
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
-        keepable = getattr(self.driver, "can_keep", False)
+        keepable = self.driver.can_keep
         if keepable:
             # i18n: the answers k and a stay as they are
             self.out.write("\n" + _("Leave the running game? k = keep it for later, a = abandon "
@@ -312,11 +312,10 @@ class PlainUI:
         return False
 
     def leave(self, keep):
-        leave = getattr(self.driver, "leave", None)
-        if not getattr(self.driver, "can_keep", False) or leave is None:
+        if not self.driver.can_keep:
             return
         call = getattr(self, "_call", None) or (lambda fn: fn())
-        call(lambda: leave(keep=keep))     # on the driver's loop, like every other call
+        call(lambda: self.driver.leave(keep=keep))   # on the driver's loop, like every call
         if keep:
             where = f" {self.log_path}" if self.log_path else ""
             self.say(_("The game is kept: belfort play --resume{where} continues it.").format(
@@ -330,13 +329,13 @@ class PlainUI:
         self.say()
         self.say(render.as_text(render.final_lines(view, ctx, self.driver.audit(),
                                                    width=self.width)))
-        series = getattr(self.driver, "score_series", None)
+        series = self.driver.score_series()
         if series is not None:
-            lines = chart.text_chart(series())
+            lines = chart.text_chart(series)
             if lines:
                 self.say()
                 self.say(chart.as_text(lines))
-        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        log_path = self.log_path or self.driver.game_log
         if log_path:
             self.say("\n" + _("Game log: {log}   (belfort replay {log})").format(log=log_path))
 
