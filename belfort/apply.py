@@ -7,6 +7,7 @@ from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, C
                    DESK, GATE_BASE, GUILD_PLANK, GUILD_SITES, INN, LIBRARIANS, LIBRARY, MARKET,
                    MASONS, MERCHANTS, MINERS, NOBODY, RECRUITERS, SAWYERS, SPIES, SPREAD_AREAS,
                    THIEVES, TOWER, WIZARDS, guild_site)
+from .data import WOOD, STONE, METAL, GOLD
 from .errors import IllegalCommandError
 from .flow import (after_camp_choice, after_np_turn, discard_card, draw_id, draw_to_hand,
                    end_turn, gain_worker, make_public, next_actor, next_placer, refill_pool,
@@ -30,7 +31,7 @@ def apply(s, command, seat=None):
     events = [("command", seat, command)]
     _EXECUTE[command[0]](s, seat, command, events)
     s.version += 1
-    s._legal = None
+    s.changed()
     return events
 
 
@@ -52,7 +53,7 @@ def _run(s, cmd, seat):
     events = [("command", seat, cmd)]
     _EXECUTE[cmd[0]](s, seat, cmd, events)
     s.version += 1
-    s._legal = None
+    s.changed()
     return events
 
 
@@ -71,7 +72,7 @@ def reveal(s, card, t):
     s.types[card] = t
     s.reveal_queue.remove(card)
     s.version += 1
-    s._legal = None
+    s.changed()
     return [("revealed", card, t)]
 
 
@@ -84,7 +85,7 @@ def learn(s, card, t):
     if s.types[card] is not None and s.types[card] != t:
         raise ValueError(f"card #{card} is already known as {CARD_TYPES[s.types[card]]}")
     s.types[card] = t
-    s._legal = None
+    s.changed()
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -113,7 +114,7 @@ def _place(s, seat, cmd, events):
     p.placed[kind] += 1
     if plank == DESK:
         s.desk[s.desk.index(NOBODY)] = occ
-        p.res[3] -= rs.fee_recruiter_desk
+        p.res[GOLD] -= rs.fee_recruiter_desk
     elif plank == CAMP:
         s.camp[s.camp.index(NOBODY)] = occ
         p.camp_used = True
@@ -121,16 +122,16 @@ def _place(s, seat, cmd, events):
         c = plank - CARD_PLANK
         s.card_plank[c] = occ
         if s.types[c] in (TOWER, INN):
-            p.res[3] -= rs.fee_property_plank
+            p.res[GOLD] -= rs.fee_property_plank
         p.waiting.append(plank)
     else:
         d = s.guilds.index(plank - GUILD_PLANK)
         s.guild_plank[d] = occ
         owner = s.board[GUILD_SITES[d]]
         if owner != seat:
-            p.res[3] -= rs.fee_guild_plank
+            p.res[GOLD] -= rs.fee_guild_plank
             if 0 <= owner < s.n:
-                s.players[owner].res[3] += rs.fee_guild_plank
+                s.players[owner].res[GOLD] += rs.fee_guild_plank
         p.waiting.append(plank)
     events.append(("place", seat, kind, plank))
     next_placer(s, events)
@@ -181,10 +182,10 @@ def _crest(s, seat, cmd, events):
 
 def _pay(p, cost):
     r = p.res
-    r[0] -= cost[0]
-    r[1] -= cost[1]
-    r[2] -= cost[2]
-    r[3] -= cost[3]
+    r[WOOD] -= cost[WOOD]
+    r[STONE] -= cost[STONE]
+    r[METAL] -= cost[METAL]
+    r[GOLD] -= cost[GOLD]
 
 
 def _build(s, seat, cmd, events):
@@ -216,7 +217,7 @@ def _guild(s, seat, cmd, events):
 def _buy(s, seat, cmd, events):
     r = cmd[1]
     p = s.players[seat]
-    p.res[3] -= s.rs.trade_buy[r]
+    p.res[GOLD] -= s.rs.trade_buy[r]
     p.res[r] += 1
     s.t_buys += 1
     events.append(("buy", seat, r))
@@ -226,7 +227,7 @@ def _sell(s, seat, cmd, events):
     r = cmd[1]
     p = s.players[seat]
     p.res[r] -= 1
-    p.res[3] += s.rs.trade_sell[r]
+    p.res[GOLD] += s.rs.trade_sell[r]
     s.t_sells += 1
     events.append(("sell", seat, r))
 
@@ -234,7 +235,7 @@ def _sell(s, seat, cmd, events):
 def _exchange(s, seat, cmd, events):
     p = s.players[seat]
     p.res[cmd[1]] -= 1
-    p.res[2] += 1
+    p.res[METAL] += 1
     s.t_exchanges -= 1
     events.append(("exchange", seat, cmd[1]))
 
@@ -251,14 +252,14 @@ def place_gnome(s, seat, card, gate_site, events):
 
 
 def _hire(s, seat, cmd, events):
-    s.players[seat].res[3] -= s.rs.fee_gnome_hire
+    s.players[seat].res[GOLD] -= s.rs.fee_gnome_hire
     s.t_hired = True
     place_gnome(s, seat, cmd[1], cmd[2], events)
 
 
 def _bank(s, seat, cmd, events):
     gold = s.rs.lock_bank_gold
-    s.players[seat].res[3] += gold
+    s.players[seat].res[GOLD] += gold
     s.t_banks.append(cmd[1])
     events.append(("bank", seat, cmd[1], gold))
 
@@ -266,8 +267,8 @@ def _bank(s, seat, cmd, events):
 def _smith(s, seat, cmd, events):
     p = s.players[seat]
     gold, metal = s.rs.lock_blacksmith_gold, s.rs.lock_blacksmith_metal
-    p.res[3] -= gold
-    p.res[2] += metal
+    p.res[GOLD] -= gold
+    p.res[METAL] += metal
     s.smith_used.append(cmd[1])
     events.append(("smith", seat, cmd[1], gold, metal))
 
@@ -275,7 +276,7 @@ def _smith(s, seat, cmd, events):
 def _buy_card(s, seat, cmd, events):
     c = cmd[1]
     p = s.players[seat]
-    p.res[3] -= s.rs.fee_card_purchase
+    p.res[GOLD] -= s.rs.fee_card_purchase
     if c == NOBODY:
         draw_to_hand(s, seat, 1, events)
         events.append(("buy-card", seat, NOBODY))
@@ -388,9 +389,9 @@ def _activate(s, seat, cmd, events):
             if args:
                 gain_worker(s, seat, args[0] == "elf", events)
         elif t == BLACKSMITH:
-            p.res[2] += s.rs.blacksmith_metal
+            p.res[METAL] += s.rs.blacksmith_metal
         elif t == MARKET:
-            p.res[3] += s.rs.market_gold
+            p.res[GOLD] += s.rs.market_gold
         elif t == LIBRARY:
             draw_to_hand(s, seat, s.rs.library_draw, events)
             _start_discard(s, seat, s.rs.library_discard, "library")
@@ -409,7 +410,7 @@ def _activate(s, seat, cmd, events):
             site, code = args
             cost = architect_cost(s, site)
             dw, ds, dm = rs.discounts[code]
-            _pay(p, (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3]))
+            _pay(p, (cost[WOOD] - dw, cost[STONE] - ds, cost[METAL] - dm, cost[GOLD]))
             s.board[site] = seat
             events.append(("architects", seat, site))
     elif g == RECRUITERS:
@@ -426,17 +427,17 @@ def _activate(s, seat, cmd, events):
         if args:
             if args[0] == "from":
                 victim = s.players[args[1]]
-                take = min(rs.thieves_one, victim.res[3])
+                take = min(rs.thieves_one, victim.res[GOLD])
                 _transfer(s, args[1], seat, 3, take, events)
             else:
                 for q in args[1:]:
-                    take = min(rs.thieves_each, s.players[q].res[3])
+                    take = min(rs.thieves_each, s.players[q].res[GOLD])
                     _transfer(s, q, seat, 3, take, events)
     elif g == BANDITS:
         if args:
             if args[0] == "from" and args[2:] == (2,):     # metal, up to bandits_metal
                 victim = args[1]
-                take = min(rs.bandits_metal, s.players[victim].res[2])
+                take = min(rs.bandits_metal, s.players[victim].res[METAL])
                 _transfer(s, victim, seat, 2, take, events)
             elif args[0] == "from":                         # one unit of wood/stone each
                 for r in args[2:]:

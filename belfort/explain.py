@@ -7,6 +7,8 @@ legality itself (that stays with `legal_commands`).
 from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
                    GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
+from .data import GOLD
+from .commands import named
 from .phases import PHASE_RULE, decision
 from .reasons import N_, Cost, Reason as R, Word, words
 from .state import OVER
@@ -54,7 +56,7 @@ def why_illegal(s, cmd, seat, impossible_claim=False):
     fn = _DETAIL.get(verb)
     if fn is not None:
         try:
-            found = fn(s, seat, p, cmd)
+            found = fn(s, seat, p, named(cmd))   # (a wrong shape: ValueError)
         except (TypeError, ValueError, IndexError, KeyError):
             found = ("§4", R(N_("'{verb}' does not take those arguments"),
                               verb=Word("verb", verb)))
@@ -64,7 +66,7 @@ def why_illegal(s, cmd, seat, impossible_claim=False):
 
 
 def _keep(s, seat, p, cmd):
-    kept, dropped = cmd[1], cmd[2]
+    kept, dropped = cmd.kept, cmd.dropped
     hand = set(p.hand)
     if len(kept) != s.rs.keep or len(set(kept)) != len(kept):
         return "§3", R(N_("keep exactly {n} different cards"), n=s.rs.keep)
@@ -81,13 +83,13 @@ def _keep(s, seat, p, cmd):
 
 
 def _place(s, seat, p, cmd):
-    _, kind, plank = cmd
+    kind, plank = cmd.kind, cmd.plank
     rs = s.rs
     if not 0 <= kind < 4:
         return "§6", R(N_("no such worker"))
     if s.unplaced(seat)[kind] <= 0:
         return "§6", R(N_("you have no unplaced {worker} left"), worker=Word("kind", KINDS[kind]))
-    gold = p.res[3]
+    gold = p.res[GOLD]
     if plank == DESK:
         if NOBODY not in s.desk:
             return "§6", R(N_("every plank of the Recruiter's desk is taken"))
@@ -130,19 +132,20 @@ def _place(s, seat, p, cmd):
 
 
 def _spread(s, seat, p, cmd):
-    kind = cmd[1]
+    kind = cmd.kind
     if kind != s.spread_kinds[0]:
         return "§6", R(N_("spread your {workers} now"),
                        workers=Word("kinds", KINDS[s.spread_kinds[0]] + "s"))
     left = s.unplaced(seat)[kind]
-    if sum(cmd[2:5]) != left or min(cmd[2:5]) < 0:
+    counts = (cmd.a, cmd.b, cmd.c)
+    if sum(counts) != left or min(counts) < 0:
         return "§6", R(N_("all {n} of your {workers} must be placed (Decision: none left out)"),
                        n=left, workers=Word("kinds", KINDS[kind] + "s"))
     return None
 
 
 def _crest(s, seat, p, cmd):
-    k = cmd[1]
+    k = cmd.crest
     if not 1 <= k <= s.n:
         return "§7", R(N_("there is no crest {k} in a {n}-player game"), k=k, n=s.n)
     if s.crest_down[k]:
@@ -161,7 +164,7 @@ def _site_free(s, site, rule="§2"):
 
 
 def _build(s, seat, p, cmd):
-    _, c, site = cmd
+    c, site = cmd.card, cmd.site
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
     t = s.types[c]
@@ -176,7 +179,7 @@ def _build(s, seat, p, cmd):
 
 
 def _wall(s, seat, p, cmd):
-    site = cmd[1]
+    site = cmd.site
     if not 0 <= site < N_SITES or SITE_TYPE[site] != "wall":
         return "§8", R(N_("a wall goes on a wall symbol"))
     if _short(p.res, s.rs.wall_cost):
@@ -185,7 +188,7 @@ def _wall(s, seat, p, cmd):
 
 
 def _guild(s, seat, p, cmd):
-    g = cmd[1]
+    g = cmd.guild
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§8", R(N_("that guild is not in this game"))
     if s.board[s.guilds.index(g) * 12 + 11] != NOBODY:
@@ -198,7 +201,7 @@ def _guild(s, seat, p, cmd):
 
 
 def _trade(s, seat, p, cmd):
-    verb, r = cmd
+    verb, r = cmd.verb, cmd.resource
     if not 0 <= r < 3:
         return "§8", R(N_("the trading post deals in wood, stone and metal"))
     used = s.t_buys if verb == "buy" else s.t_sells
@@ -208,7 +211,7 @@ def _trade(s, seat, p, cmd):
                               "{n} visit(s) this turn"), n=s.t_visits)
         return "§8", R(N_("each trading-post visit allows one sell; you have used all "
                           "{n} visit(s) this turn"), n=s.t_visits)
-    if verb == "buy" and p.res[3] < s.rs.trade_buy[r]:
+    if verb == "buy" and p.res[GOLD] < s.rs.trade_buy[r]:
         return "§8", R(N_("1 {resource} costs {gold} gold"), resource=Word("resource", RESOURCES[r]),
                        gold=s.rs.trade_buy[r])
     if verb == "sell" and p.res[r] < 1:
@@ -223,10 +226,10 @@ def _exchange(s, seat, p, cmd):
 
 
 def _hire(s, seat, p, cmd):
-    _, c, _gate = cmd
+    c = cmd.card
     if s.t_hired:
         return "§8", R(N_("only one gnome may be hired per turn"))
-    if p.res[3] < s.rs.fee_gnome_hire:
+    if p.res[GOLD] < s.rs.fee_gnome_hire:
         return "§8", R(N_("hiring a gnome costs {gold} gold"), gold=s.rs.fee_gnome_hire)
     if s.gnome_supply <= 0:
         return "§8", R(N_("the gnome supply is empty"))
@@ -238,7 +241,7 @@ def _hire(s, seat, p, cmd):
 
 
 def _lock_use(s, seat, p, cmd):
-    verb, c = cmd
+    verb, c = cmd.verb, cmd.card
     want = "bank" if verb == "bank" else "blacksmith"
     if c not in p.built or CARD_TYPES[s.types[c]] != want:
         return "§13", R(N_("card #{c} is not one of your {cards}"), c=c,
@@ -251,7 +254,7 @@ def _lock_use(s, seat, p, cmd):
     if verb == "smith":
         if c in s.smith_used:
             return "§13", R(N_("each blacksmith sells its metal once per round"))
-        if p.res[3] < s.rs.lock_blacksmith_gold:
+        if p.res[GOLD] < s.rs.lock_blacksmith_gold:
             return "§13", R(N_("the blacksmith's {metal} metal costs {gold} gold"),
                             metal=s.rs.lock_blacksmith_metal, gold=s.rs.lock_blacksmith_gold)
     return None
@@ -260,18 +263,18 @@ def _lock_use(s, seat, p, cmd):
 def _end(s, seat, p, cmd):
     if p.waiting:
         return "§8", R(N_("every placed worker must be activated before the turn ends"))
-    if cmd[0] == "buy-card":
-        if p.res[3] < s.rs.fee_card_purchase:
+    if cmd.verb == "buy-card":
+        if p.res[GOLD] < s.rs.fee_card_purchase:
             return "§8", R(N_("a card costs {gold} gold"), gold=s.rs.fee_card_purchase)
-        if cmd[1] != NOBODY and cmd[1] not in s.pool:
-            return "§8", R(N_("card #{c} is not in the pool"), c=cmd[1])
-        if cmd[1] == NOBODY and not (s.draw or s.discard):
+        if cmd.card != NOBODY and cmd.card not in s.pool:
+            return "§8", R(N_("card #{c} is not in the pool"), c=cmd.card)
+        if cmd.card == NOBODY and not (s.draw or s.discard):
             return "§15", R(N_("the draw pile and the discard pile are both empty"))
     return None
 
 
 def _activate(s, seat, p, cmd):
-    plank = cmd[1]
+    plank = cmd.plank
     if plank not in p.waiting:
         return "§8", R(N_("you have no worker waiting there to activate"))
     return ("§14" if plank < CARD_PLANK else "§13"), \
@@ -279,16 +282,16 @@ def _activate(s, seat, p, cmd):
 
 
 def _hand_card(s, seat, p, cmd):
-    c = cmd[1]
+    c = cmd.card
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
-    if s.types[c] is not None and s.types[c] != cmd[2]:
-        return "§15", _not_a(c, cmd[2])
+    if s.types[c] is not None and s.types[c] != cmd.type:
+        return "§15", _not_a(c, cmd.type)
     return None
 
 
 def _np_take(s, seat, p, cmd):
-    c = cmd[1]
+    c = cmd.card
     if c != NOBODY and c not in s.pool:
         return "§12", R(N_("card #{c} is not in the pool"), c=c)
     if c != NOBODY:
@@ -298,7 +301,7 @@ def _np_take(s, seat, p, cmd):
 
 
 def _np_dwarf(s, seat, p, cmd):
-    g = cmd[1]
+    g = cmd.guild
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§12", R(N_("that guild is not in this game"))
     if s.guilds.index(g) in s.np_dwarf:

@@ -106,7 +106,7 @@ def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=Fals
     s.score_log = []
     s.result = None
     s.version = 0
-    s._legal = None
+    s.changed()
     s.round = 0
     s.turn = 0
     s.current = NOBODY

@@ -197,6 +197,7 @@ def restore(game, snapshot):
     fresh = snapshot.copy()
     for name in GameState.__slots__:
         setattr(game, name, getattr(fresh, name))
+    game.changed()
 
 
 __all__ = ["UndoStack", "Step", "Refusal", "UndoRefused", "learned", "restore",

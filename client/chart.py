@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+from belfort.events import named_known
+
 from .i18n import _
 
 # SVG colours for seats 0-4, the same hues as the window's p0..p4 styles.
@@ -41,10 +43,10 @@ def new_series(game, letters):
 def see(series, events, game):
     """Note the scores after a step whose `events` ended a month (its taxes and, in a
     scoring month, its scoring are in) or the game."""
-    for ev in events:
-        if ev[0] == "round" and ev[1] > 1:
-            series.add(ev[1] - 1, [p.score for p in game.players])
-        elif ev[0] == "game-over":
+    for ev in named_known(events):
+        if ev.event == "round" and ev.round > 1:
+            series.add(ev.round - 1, [p.score for p in game.players])
+        elif ev.event == "game-over":
             series.add(game.rs.rounds, [p.score for p in game.players])
 
 

@@ -9,6 +9,8 @@ start with none) and returns the lessons due now: [(title, text)]. Each is given
 from __future__ import annotations
 
 import belfort
+from belfort.commands import named as named_command
+from belfort.events import named_known
 
 from .i18n import _, active_language, localize_line
 from .words import cost_text
@@ -16,8 +18,8 @@ from .words import cost_text
 
 def _example(legal, verb, default):
     """A legal command of `verb` (else `default`) as the active language writes it."""
-    for c in legal:
-        if c[0] == verb:
+    for c in map(named_command, legal):
+        if c.verb == verb:
             return _local(belfort.command_text(c))
     return _local(default)
 
@@ -35,7 +37,7 @@ class Coach:
 
     def lessons(self, events, view, legal):
         due = []
-        kinds = {e[0] for e in events}
+        kinds = {e.event for e in named_known(events)}
         if {"collect", "income", "bonus"} & kinds:
             due.append("collection")
         if "scoring" in kinds:
@@ -165,7 +167,7 @@ class Coach:
 
 
 def _keep_example(legal):
-    for c in legal:
-        if c[0] == "keep":
-            return _local("keep " + " ".join(f"#{x}" for x in c[1]))
+    for c in map(named_command, legal):
+        if c.verb == "keep":
+            return _local("keep " + " ".join(f"#{x}" for x in c.kept))
     return _local("keep #0 #1 #2")

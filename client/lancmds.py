@@ -8,31 +8,29 @@ from __future__ import annotations
 
 from .i18n import L_, _
 from .netmessages import net_text
-
-
-def networked(driver):
-    return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
+from .reply import ReplyKind
 
 
 def commands(driver):
     """[(name, run, usage, hint, aliases)] of the LAN commands ([] for a local game);
     ``run(args)`` answers (reply kind, text).  The Controller makes them its own."""
-    if not networked(driver):
+    if not driver.networked:
         return []
 
     def say(args):
         try:
             driver.say(" ".join(args))
         except ValueError as exc:          # chat.ChatError: nothing to say
-            return "error", net_text(exc.args[0] if exc.args else str(exc))
-        return "info", _("Said to the table.")
+            return ReplyKind.ERROR, net_text(exc.args[0] if exc.args else str(exc))
+        return ReplyKind.INFO, _("Said to the table.")
 
     def handoff(args):
         answer = driver.text_command("handoff " + " ".join(args))
-        return ("error" if answer.startswith(("Refused", "usage")) else "info"), net_text(answer)
+        return (ReplyKind.ERROR if answer.startswith(("Refused", "usage")) else ReplyKind.INFO), \
+            net_text(answer)
 
     def waiting(args):
-        return "info", waiting_sentence(driver)
+        return ReplyKind.INFO, waiting_sentence(driver)
 
     return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
             ("handoff", handoff, L_("handoff SEAT"),
@@ -51,7 +49,7 @@ def waiting_sentence(driver):
 def stalled_sentence(driver):
     """'Waiting for Bo (disconnected 12 s)' when a player the game waits for is away,
     else ''."""
-    if not networked(driver):
+    if not driver.networked:
         return ""
     text = driver.waiting()
     if "disconnected" not in text and "left for now" not in text:
@@ -68,10 +66,7 @@ class ChatFeed:
         self.count = 0
 
     def take(self):
-        since = getattr(self.driver, "chat_since", None)
-        if since is None:
-            return []
-        self.count, lines = since(self.count)
+        self.count, lines = self.driver.chat_since(self.count)
         return lines
 
     def take_shown(self, namer):

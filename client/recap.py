@@ -2,6 +2,8 @@
 hears of changes from then on, so without this its log would start empty in the middle of
 a month, with nothing of the cards kept or the workers already placed."""
 
+from belfort.events import named
+
 MAX_EVENTS = 120
 
 
@@ -12,6 +14,6 @@ def earlier(events):
     for i in range(len(events) - 1, -1, -1):
         ev = events[i]
         if ev and ev[0] == "round":
-            start = 0 if ev[1] == 1 else i
+            start = 0 if named(ev).round == 1 else i
             break
     return events[start:][-MAX_EVENTS:]

@@ -6,7 +6,7 @@ cite too. Every number is read from the ruleset in force, never written here.
 
 from __future__ import annotations
 
-from belfort.data import CARD_TYPES, GUILDS
+from belfort.data import CARD_TYPES, GOLD, GUILDS, METAL, STONE, WOOD
 
 from .i18n import N_, _, ngettext, pad, pgettext
 from .words import GUILD_TITLE, RES_TITLE, TITLE, cost_text, count_of
@@ -29,8 +29,8 @@ def _prices(rs):
 
 def _tiebreak(rs):
     parts = []
-    for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[0], rs.tiebreak[1],
-                                                           rs.tiebreak[3], rs.tiebreak[2])):
+    for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[WOOD], rs.tiebreak[STONE],
+                                                           rs.tiebreak[GOLD], rs.tiebreak[METAL])):
         if k:
             parts.append(RES_TITLE[name] if k == 1 else f"{k} × {RES_TITLE[name]}")
     return " + ".join(parts) or _("nothing")

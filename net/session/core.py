@@ -39,6 +39,7 @@ import logging
 from typing import Callable
 
 import belfort
+from belfort.events import named as named_event
 from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -945,7 +946,9 @@ class SessionPeer:
         self.events.extend(events)
         for ev in events:
             if ev[0] == "reshuffle":
-                self._apply(self.deckwork.new_epoch(ev[1], ev[2], ev[3], self.log.replaying,
+                ev = named_event(ev)
+                self._apply(self.deckwork.new_epoch(ev.epoch, ev.old_cards, ev.new_cards,
+                                                    self.log.replaying,
                                                     start=not self._holding()))
                 self._sync_hold()
         self._boundary()

@@ -2,6 +2,7 @@
 (client/driver.py), so the terminal UI drives a LAN game exactly like a local one.
 
     driver.seat, driver.names, driver.ruleset, driver.alerts
+    driver.networked     True; driver.seed None (not shown); driver.can_keep False
     driver.view()        our seat's view: SessionPeer.seat_view ({} before the shared seed)
     driver.legal()       our legal commands, [] when no decision of ours is awaited
     driver.submit(cmd)   raises belfort.CommandSyntaxError / IllegalCommandError, or
@@ -26,6 +27,7 @@
     driver.say(text)     a signed chat line to the table; driver.chat_since(n) -> (count, lines)
     driver.text_command("handoff 2")  the same as text; None for anything else
     driver.audit()       None while the game runs; (ok, text) at the end
+    driver.score_series()  None (no chart in a LAN game's window)
     await driver.run()   the network work, in a thread; returns when the game is done
     driver.close()
 
@@ -81,6 +83,10 @@ class NetDriver:
         self._ran = threading.Event()  # run()'s thread has ended
 
     # --- the GameDriver interface ------------------------------------------------------
+    networked = True      # the Controller adds say / handoff / waiting
+    seed = None           # the welcome shows no seed: the shared one is the deck's secret
+    can_keep = False      # leaving is "left for now" (belfort rejoin), never keep / abandon
+
     def view(self) -> dict:
         with self._lock:
             return self.peer.view.seat_view()
@@ -172,6 +178,11 @@ class NetDriver:
                 return False, self.peer.stop_reason
             return self.peer.audit_result
 
+    def score_series(self):
+        """None: a LAN game's window draws no score chart (its complete log can: belfort
+        replay --chart)."""
+        return None
+
     @property
     def status(self) -> str:
         return self.peer.status
@@ -202,10 +213,11 @@ class NetDriver:
         if not self.node.closed:
             self.node.wake()
 
-    def leave(self) -> str | None:
+    def leave(self, keep: bool = True) -> str | None:
         """The person left the window: tell the others we left for now (unless the game is
         done), stop the network work (closing the node if the loop never ran), and the
-        bots this peer started if nobody else is left."""
+        bots this peer started if nobody else is left. (`keep` is the local game's choice:
+        a LAN game is always left for now.)"""
         with self._lock:
             self.node.leave_for_now()     # (unless the game is done; closing lingers for it)
         self.close()

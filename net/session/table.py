@@ -14,6 +14,7 @@ ids are mapped to their epoch and position in ``loc``.
 from __future__ import annotations
 
 import belfort
+from belfort.commands import named as named_command
 
 from .config import card_type
 from .takeback import UndoLog
@@ -70,7 +71,7 @@ class GameTable:
         self.history.append((seat, cmd))
         t = self.clock() if self.clock else now
         self.apply_times[(seat, v)] = t
-        if self.t_first_place is None and cmd[0] == "place":
+        if self.t_first_place is None and named_command(cmd).verb == "place":
             self.t_first_place = t
         return events
 

@@ -12,6 +12,11 @@ from net.session.textcmd import handoff_command
 
 
 class MemNetDriver:
+    networked = True
+    seed = None
+    can_keep = False
+    game_log = None
+
     def __init__(self, players=3, seed="lan", names=None):
         self.net = MemoryNetwork.create(players, seed=seed, level="random", names=names)
         self.peer = self.net.peers[0]
@@ -104,8 +109,34 @@ class MemNetDriver:
     def close(self):
         self._closed = True
 
-    def leave(self):
+    def leave(self, keep=True):
         self.close()
+
+    def past_events(self):
+        return list(self.peer.replayed_events)
+
+    def undo(self):
+        cmd = self.peer.take_back(self.net.now)
+        self.net._collect(self.peer)
+        self.settle()
+        self._notify(self.peer.take_events())
+        return cmd
+
+    def undo_refusal(self):
+        return self.peer.undo_refusal()
+
+    def score_series(self):
+        return None
+
+    def stall(self):
+        return self.peer.stall(self.net.now)
+
+    def handoff(self, seat):
+        self.peer.handoff(seat, self.net.now)
+        self.net._collect(self.peer)
+
+    def handoff_candidates(self):
+        return self.peer.handoff_candidates(self.net.now)
 
 
 def wait_until(cond, timeout=10.0):

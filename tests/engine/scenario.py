@@ -73,7 +73,7 @@ def start(n=4, np_guilds=("merchants", "miners"), **kw):
 
 def fresh(g):
     """After mutating state by hand: drop the engine's cached legal commands."""
-    g._legal = None
+    g.changed()
     return g
 
 

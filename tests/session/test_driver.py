@@ -128,3 +128,31 @@ def test_closing_the_window_mid_game_tells_the_others_we_left_for_now(spawn):
     assert any("Bo left the game for now" in a["text"] for a in r["alerts"]), r["alerts"]
     assert not [a for a in r["alerts"] if a["kind"] == "disconnect"], r["alerts"]
     ctx.destroy(linger=0)
+
+
+def test_the_net_driver_has_every_member_of_the_game_driver_protocol():
+    """The window calls every GameDriver member plainly: a NetDriver over a real session
+    peer (the in-memory network's) has them all, with a LAN game's answers."""
+    import inspect
+    from types import SimpleNamespace
+
+    from client.driver import GameDriver
+    from net.session.memnet import MemoryNetwork
+
+    net = MemoryNetwork.create(3, seed="proto", level="random")
+    net.start()
+    net.pump()
+    node = SimpleNamespace(peer=net.peers[0], wake=lambda: None, game_log=None)
+    driver = NetDriver(node)
+    assert isinstance(driver, GameDriver)
+    members = set(GameDriver.__annotations__) | {
+        n for n, v in vars(GameDriver).items() if not n.startswith("_") and callable(v)}
+    for name in members:
+        assert hasattr(driver, name), name
+    assert driver.networked is True and driver.can_keep is False and driver.seed is None
+    assert "keep" in inspect.signature(driver.leave).parameters
+    assert driver.score_series() is None and driver.game_log is None
+    assert isinstance(driver.view(), dict) and isinstance(driver.legal(), list)
+    assert isinstance(driver.waiting(), str) and isinstance(driver.stall(), dict)
+    assert driver.handoff_candidates() == [] and driver.chat_since(0) == (0, [])
+    assert driver.text_command("hello") is None and driver.past_events() == []
