@@ -37,6 +37,7 @@ class GameDriver(Protocol):
     networked: bool             # a LAN game: the Controller adds say / handoff / waiting
     can_keep: bool              # leaving now can keep the game for `belfort play --resume`
     game_log: str | None        # the complete game's log file once written, or None
+    handed: bool                # our seat was handed to a bot: the game ended there for us
 
     def view(self) -> dict:
         """belfort.seat_view of the current state for our seat: a plain dict."""
@@ -255,6 +256,7 @@ class LocalDriver:
 
     # A game on this machine: nobody else at the table.
     networked = False
+    handed = False       # a seat on one machine is never handed to a bot
 
     @property
     def game_log(self):

@@ -210,7 +210,7 @@ class PlainUI:
                     return 0
                 if stopped:
                     exc = task.exception() if not task.cancelled() else None
-                    if exc is None and call(lambda: getattr(self.driver, "handed", False)):
+                    if exc is None and call(lambda: self.driver.handed):
                         # (the notice, when and by whose votes, was shown as an alert)
                         self.say(_("Your seat is played by a bot now."))
                         return 5

@@ -43,6 +43,7 @@ class StateDriver:
 
     seed = None
     networked = False
+    handed = False
     can_keep = False
     game_log = None
 

@@ -17,6 +17,10 @@ class MemNetDriver:
     can_keep = False
     game_log = None
 
+    @property
+    def handed(self) -> bool:
+        return self.peer.handoffs.ours_handed
+
     def __init__(self, players=3, seed="lan", names=None):
         self.net = MemoryNetwork.create(players, seed=seed, level="random", names=names)
         self.peer = self.net.peers[0]
@@ -129,14 +133,14 @@ class MemNetDriver:
         return None
 
     def stall(self):
-        return self.peer.stall(self.net.now)
+        return self.peer.view.stall(self.net.now)
 
     def handoff(self, seat):
         self.peer.handoff(seat, self.net.now)
         self.net._collect(self.peer)
 
     def handoff_candidates(self):
-        return self.peer.handoff_candidates(self.net.now)
+        return self.peer.view.handoff_candidates(self.net.now)
 
 
 def wait_until(cond, timeout=10.0):
