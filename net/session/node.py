@@ -74,6 +74,10 @@ class Node:
         self.steps = 0
         self.t_session: float | None = None       # the session began (benchmarks)
         self.t_lobby_close: float | None = None
+        # process CPU time (every thread: ZeroMQ's I/O thread decrypts our frames) when the
+        # session began and when our game was over (benchmarks: CPU per command received)
+        self.cpu_session: float | None = None
+        self.cpu_over: float | None = None
         self.wake = mesh.waker()   # any thread: end the current poll now
         self.locks: list = []      # running.RunningLock: one process per stored game
         self.lobby = None          # the host's lobby, still telling latecomers "started"
@@ -145,6 +149,8 @@ class Node:
 
     def note_finished(self, now: float) -> None:
         """Once the game is done, mark the stored game finished (once)."""
+        if self.cpu_over is None and self.peer.t_over is not None:
+            self.cpu_over = time.process_time()
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
@@ -270,6 +276,7 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
                        now=time.monotonic(), clock=clock or time.monotonic)
     node = Node(ctx, peer, mesh, store)
     node.t_session = time.monotonic()
+    node.cpu_session = time.process_time()
     node.connect()
     peer.start(time.monotonic())
     node.bot_level, node.bot_think = bot_level, bot_think
