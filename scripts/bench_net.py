@@ -24,7 +24,9 @@ must reach the same final state hash.  Prints one JSON line per player count:
                         (a frame and all it leads to, deck messages included) divided by the
                         others' commands it applied; "zmq" each peer process's CPU time, every
                         thread (ZeroMQ's I/O thread decrypting CurveZMQ), from the session's
-                        start to its game over, divided the same way (its own decisions too)
+                        start to its game over, divided the same way (its own decisions too);
+                        "memory_sess_cmd_frame" the CPU time of receiving one sess/cmd frame
+                        (its checks, the engine step, and what the peer does in answer)
 
     python scripts/bench_net.py [--players 2,3,4,5] [--repeat 1] [--secret bench-1]
                                 [--level random] [--root DIR] [--pace 0]
@@ -60,18 +62,28 @@ def run_memory(n: int, secret: str, level: str) -> dict:
     import belfort
     from net.session.memnet import MemoryNetwork
 
+    from net.session.intake import peek
+
     class Timed(MemoryNetwork):
-        """Each peer's CPU time spent receiving (the frame and all it leads to)."""
+        """Each peer's CPU time spent receiving (the frame and all it leads to), and the
+        part of it spent on the frames that carry a command (sess/cmd)."""
         cpu: list
+        cmd_cpu: list
 
         def deliver(self, src: int, dst: int, data: bytes) -> None:
+            is_cmd = peek(data)["type"] == "sess/cmd"
             t = time.process_time()
             super().deliver(src, dst, data)
-            self.cpu[dst] += time.process_time() - t
+            t = time.process_time() - t
+            self.cpu[dst] += t
+            if is_cmd:
+                self.cmd_cpu[dst][0] += t
+                self.cmd_cpu[dst][1] += 1
 
     net = Timed.create(n, seed=secret, names=names(n), level=level,
                        clock=time.perf_counter, own_point_caches=True)
     net.cpu = [0.0] * n
+    net.cmd_cpu = [[0.0, 0] for _ in range(n)]
     t0 = time.perf_counter()
     net.start()
     net.run(until=lambda: all(p.status in ("over", "stopped") for p in net.peers))
@@ -84,6 +96,7 @@ def run_memory(n: int, secret: str, level: str) -> dict:
             "commands": len(p0.history), "frames": net.delivered,
             "cpu_ms_per_command": statistics.median(
                 1000 * c / r for c, r in zip(net.cpu, received) if r),
+            "cmd_frame_cpu_ms": statistics.median(1000 * c / k for c, k in net.cmd_cpu if k),
             "audit_ok": all(p.audit_result and p.audit_result[0] for p in net.peers)}
 
 
@@ -191,6 +204,8 @@ def bench(root: Path, n: int, secret: str, level: str, repeat: int, pace: float 
         "lobby_to_first_place_s": med("lobby_to_first_place_s"), "exit_s": med("exit_s"),
         "receiver_cpu_ms_per_command": {
             "memory": round(statistics.median(m["cpu_ms_per_command"] for m in mems), 4),
+            "memory_sess_cmd_frame": round(statistics.median(m["cmd_frame_cpu_ms"]
+                                                             for m in mems), 4),
             "zmq": med("cpu_ms_per_command")},
         "commands": mems[0]["commands"], "frames_in_memory": mems[0]["frames"],
         "same_final_state": all(m["hash"] == z["hash"] and z["hashes_agree"]
