@@ -57,11 +57,12 @@ class Commands:
     def __init__(self, table: GameTable, names: Names) -> None:
         self.table, self.names = table, names
         self.paused: tuple[int, str] | None = None     # (seat, text) after an illegal one
-        # the verdict of ``ready`` on the command it last found ready: (body, its version
-        # behind ours, its steps behind ours).  The peer handles a message right after
-        # its readiness says yes, nothing changing between: the handler reads it there
-        # instead of comparing the version a second time.
-        self._due: tuple[dict, int, int] | None = None
+        # the verdict of ``ready`` on the command it last found ready: (body, our version
+        # and step count then, its version behind ours, its steps behind ours).  The peer
+        # handles a message right after its readiness says yes: the handler reads the
+        # verdict instead of comparing the command's version a second time (and works it
+        # out afresh if our game has moved since).
+        self._due: tuple[dict, int, int, int, int] | None = None
 
     def register(self, dispatch) -> None:
         dispatch.on("sess/cmd", self.on_cmd, ready=self.ready)
@@ -74,7 +75,8 @@ class Commands:
         behind, steps_behind = self._standing(body)
         if behind < 0 or steps_behind < 0:
             return False
-        self._due = (body, behind, steps_behind)
+        self._due = (body, self.table.game.version, len(self.table.undo.steps), behind,
+                     steps_behind)
         return True
 
     def _standing(self, body: dict) -> tuple[int, int]:
@@ -86,14 +88,14 @@ class Commands:
 
     def on_cmd(self, body: dict, now: float) -> Out:
         seat, raw = body["seat"], body["cmd"]      # a list, a verb first (schemas.py)
-        due = self._due
-        if due is None or due[0] is not body:      # not right after its readiness check
-            due = (body, *self._standing(body))
-        self._due = None
-        _body, behind, steps_behind = due
+        g, due, self._due = self.table.game, self._due, None
+        if due is not None and due[0] is body and due[1] == g.version \
+                and due[2] == len(self.table.undo.steps):
+            behind, steps_behind = due[3], due[4]
+        else:
+            behind, steps_behind = self._standing(body)
         name = self.names.seat
         if behind:
-            g = self.table.game
             raise Refused("cheat", seat, Msg(N_("{who} sent '{command}' for game version "
                                                 "{version}, but the game is at {current}"),
                                              who=name(seat), command=show(raw),
@@ -104,7 +106,7 @@ class Commands:
                                                 "but the game is at step {current}"),
                                              who=name(seat), command=show(raw),
                                              step=repr(steps - steps_behind), current=steps))
-        waiting = self.table.game.waiting_for()
+        waiting = g.waiting_for()
         if seat not in waiting or len(waiting) > 1:
             why = Msg(N_("simultaneous decisions go by commit-reveal")) if seat in waiting else \
                 Msg(N_("the game waits for {seats}"), seats=self.names.seats(waiting)) \
