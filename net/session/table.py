@@ -1,9 +1,10 @@
 """The game on the table as this peer knows it: the engine state, the session's status,
 the public deck transcript of every epoch, and where each engine card sits in it.
 
-Every part reads the game here; only the peer changes it, through ``begin``, ``apply``,
-``reveal`` and ``stop`` (each returns the engine events, which the peer follows with the
-deck epochs and the phase hash, see core.SessionPeer._changed).
+Every part reads the game here; only the peer changes it, through ``begin``, ``execute``
+(our commands), ``take`` (the others'), ``reveal`` and ``stop`` (each returns the engine
+events, which the peer follows with the deck epochs and the phase hash, see
+core.SessionPeer._changed).
 
 The deck of each epoch is our own seat's ``DeckPeer`` (seat.SeatActor.decks): it holds
 the public transcript (released keys, the cards made public, the audit) besides our
@@ -52,10 +53,6 @@ class GameTable:
         self.status = PLAYING
         self.undo = UndoLog()
         return [("started", seed.hex())]
-
-    def apply(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
-        """Apply a command (raises belfort errors for an illegal one, changing nothing)."""
-        return self._record(seat, cmd, lambda g: belfort.apply(g, cmd, seat), now)
 
     def execute(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
         """Apply a command that ``belfort.check_legal`` has just returned as ``(cmd, seat)``,
