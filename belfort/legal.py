@@ -165,7 +165,9 @@ def unknown_claims(s, cmd, seat):
 
 def apply_claims(s, cmd, seat):
     """Give this engine the types `cmd` claims for `seat`'s unknown hand cards. Returns the
-    cards changed (for the caller to undo), or None when a claim is impossible."""
+    cards changed (for the caller to undo), or None when a claim is impossible (nothing
+    changed then). A cached legal list is dropped when a type was given: the claimed types
+    change what is legal, so `legal_commands` afterwards lists with them."""
     if cmd[0] not in CLAIM_VERBS or seat is None:
         return []
     undo = []
@@ -177,6 +179,8 @@ def apply_claims(s, cmd, seat):
             return None
         s.types[card] = t
         undo.append(card)
+    if undo:
+        s._legal = None
     return undo
 
 

@@ -61,7 +61,7 @@ class Node:
     def __init__(self, ctx: zmq.Context, peer: SessionPeer, mesh: ZmqMesh, store: GameStore | None,
                  bot=None, *, lobby=None, procs: list | None = None, locks: list | None = None,
                  t_session: float | None = None, t_lobby_close: float | None = None,
-                 addresses: AddressWatch | None = None) -> None:
+                 cpu_session: float | None = None, addresses: AddressWatch | None = None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
         # bot processes this peer started (host --bots)
         self.procs: list = procs if procs is not None else []
@@ -78,6 +78,10 @@ class Node:
         self.steps = 0
         self.t_session = t_session               # the session began (benchmarks)
         self.t_lobby_close = t_lobby_close
+        # process CPU time (every thread: ZeroMQ's I/O thread decrypts our frames) when the
+        # session began and when our game was over (benchmarks: CPU per command received)
+        self.cpu_session = cpu_session
+        self.cpu_over: float | None = None
         self.wake = mesh.waker()   # any thread: end the current poll now
         # running.RunningLock: one process per stored game (the caller's list: it releases
         # them if the start fails)
@@ -204,6 +208,8 @@ class Node:
 
     def note_finished(self, now: float) -> None:
         """Once the game is done, mark the stored game finished (once)."""
+        if self.cpu_over is None and self.peer.t_over is not None:
+            self.cpu_over = time.process_time()
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
@@ -339,6 +345,7 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        now=time.monotonic(), clock=clock or time.monotonic)
     node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
+                cpu_session=time.process_time(),
                 addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
     node.connect()
     peer.start(time.monotonic())

@@ -364,6 +364,7 @@ def run_node(node, args, out: Printer) -> int:
                        "sent": [[s, v, t] for (s, v), t in peer.sent_times.items()],
                        "t_session": node.t_session, "t_lobby_close": node.t_lobby_close,
                        "t_first_place": peer.t_first_place, "t_over": peer.t_over,
+                       "cpu_session": node.cpu_session, "cpu_over": node.cpu_over,
                        "hash": summary["hash"], "history": len(peer.history),
                        "steps": node.steps}, f)
     out({"event": "result", **summary})
