@@ -180,7 +180,7 @@ def apply_claims(s, cmd, seat):
         s.types[card] = t
         undo.append(card)
     if undo:
-        s._legal = None
+        s.changed()
     return undo
 
 
