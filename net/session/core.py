@@ -53,7 +53,6 @@ from .catchup import CatchUp, replay_steps
 from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import GameConfig, Timing
-from .deadlines import owed
 from .deckwork import DeckWork
 from .dispute import Dispute, is_decode_problem
 from .doubt import ACCUSING, Doubt
@@ -74,7 +73,7 @@ from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
 from .takeback import CATCHING_UP, SessionRefusal, TakeBack
 from .view import TableView
-from .waits import REFUSE, STOP, Owed, Waits
+from .waits import TableWaits
 
 log = logging.getLogger("belfort.session")
 
@@ -184,8 +183,12 @@ class SessionPeer:
         self._held = False            # holding back new envelopes (catchup.py)
         self._judging_depth = 0       # > 0: in _pump/_settle (accusations are held)
         self._held_count = 0
-        self.waits = Waits(self.n, who, self.timing)
         self.dispatch = Dispatcher()
+        self.waits = TableWaits(self.n, seat, who, self.timing, table=self.table,
+                                rounds=self.rounds, intake=self.intake,
+                                ready=self.dispatch.ready, handoffs=self.handoffs,
+                                dispute=self.dispute, liveness=self.liveness,
+                                agrees=self.doubt.agrees)
         self.chat = Chat(identity, config.game_id, seat, who)
         for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
                      self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks,
@@ -537,92 +540,21 @@ class SessionPeer:
         self._apply(self.chat.say(text), now)
 
     def _check_deadlines(self, now: float) -> None:
-        """Ask waits.py who is late with what the game and the handoff owe now, and
-        carry out each consequence."""
+        """Ask waits.py who is late, and carry out what follows."""
         if self.log.replaying or not self.started or not self.waits.due(now):
             return
         if (self.status == STOPPED and not self.dispute.active) or \
                 (self.status == OVER and self.audit.result is not None):
             return
-        skip = {self.seat, *self.handed}
-        if self.ghost is not None:
-            skip.add(self.ghost.seat)
-        gaps = {s: self.intake.expected_seq(s) for s in range(self.n) if self.intake.future[s]}
-        steps: dict[tuple, Owed] = owed(self.table, self.rounds, self.who, skip,
-                                        self.intake.inbox, self.dispatch.ready, gaps)
-        steps.update(self.handoffs.answers_owed(skip))
-        lv = self.liveness
-        for late in self.waits.check(steps, now, lambda q: lv.connected[q],
-                                     lambda q: lv.stalled(q, now),
-                                     lambda q: self.doubt.agrees(q, now)):
-            s, what = late.seat, late.owed.what
-            if late.owed.then == REFUSE:
-                self._refuse_head(s, what, now)
-            elif late.owed.then == STOP:
-                self._alert("cheat", what, s, now, proof=True)
-                self._stop(what)
-            elif late.key[0] == "audit" and self.dispute.active:
-                self._apply(self.dispute.withheld(late.key[1], s, Msg(
-                    N_("{who} withheld its deck audit of epoch {epoch} for more than {limit} s: "
-                       "the deck dispute names it"), who=self.who.seat(s), epoch=late.key[1],
-                    limit=f"{self.timing.step_deadline:.0f}")), now)
-            else:
-                self._withheld(s, what, now)
-
-    def _refuse_head(self, seat: int, what: str, now: float) -> None:
-        """A message that can never be processed, at the head of ``seat``'s queue: drop it
-        (its sender signed it: it is named), so the game is not stalled behind it."""
-        q = self.intake.inbox[seat]
-        if q:
-            q.popleft()
-        self._alert("cheat", Msg(N_("{who} sent {what}: refused"), who=self.who.seat(seat),
-                                 what=what), seat, now)
-        self._dirty = True
-        self._pump(now)
-
-    def _withheld(self, seat: int, what: str, now: float) -> None:
-        """``seat`` keeps talking but has not sent ``what`` past the deadline: it is named
-        and treated as departed (handed to a bot with 3-5 players, else the game stops)."""
-        limit = self.timing.step_deadline
-        text = Msg(N_("{who} withheld {what} for more than {limit} s while still connected"),
-                   who=self.who.seat(seat), what=what, limit=f"{limit:.0f}")
-        self._depart(seat, text, f"withheld {what}", now)
-        self._pump(now)
-
-    def _depart(self, seat: int, text: str, why: str, now: float) -> None:
-        """``seat`` is named (``text``) and treated as departed: our vote to hand it to a
-        bot (3-5 players, citing ``why``), else the game stops with that verdict."""
-        if self.seat in self.handoffs.votes.get(seat, {}) or seat in self.handed:
-            self._alert("cheat", text, seat, now, proof=True)
-            return
-        try:
-            self.handoffs.check_proposal(seat, float("inf"))
-        except HandoffError as exc:
-            self._alert("cheat", Msg(N_("{text}: the game is stopped"), text=text), seat, now,
-                        proof=True)
-            self._stop(Msg(N_("{text}; it cannot be handed to a bot ({why})"), text=text,
-                           why=exc))
-            return
-        self._alert("cheat", Msg(N_("{text}: it is treated as departed (vote to hand it to a "
-                                    "bot)"), text=text), seat, now, proof=True)
-        if self.log.replaying:
-            return          # our vote is in the log (a "handoff" record): made again there
-        self._apply(self.handoffs.vote(seat, why), now)
-        self._dirty = True
+        if self._apply(self.waits.check(now, self.log.replaying), now):
+            self._dirty = True
+            self._pump(now)
 
     def _answer_handoffs(self, now: float) -> None:
-        """Our yes or no to each open handoff attempt, made by the software within the
-        step deadline (a seat that answers neither is named: waits.py)."""
-        if self.log.replaying:
-            return
-        owing = {step.seat for step in owed(self.table, self.rounds, self.who, {self.seat}
-                                            ).values()} if self.handoffs.votes else set()
-        objections, agreements = self.handoffs.answers(
-            now, lambda q: self.liveness.quiet(q, now), lambda q: q in owing)
-        for target, vote, proof in objections:
-            self._object(target, vote, proof, now)
-        for target in agreements:
-            self._vote(target, now)
+        """Our yes or no to each open handoff attempt (waits.py)."""
+        if not self.log.replaying and self._apply(self.waits.answers(now), now):
+            self._dirty = True
+            self._pump(now)
 
     def _object(self, seat: int, vote: bytes, proof: bytes, now: float) -> None:
         """The seat others voted to hand over is alive: call the handoff off."""
@@ -986,7 +918,7 @@ class SessionPeer:
         if out.need_sync:        # we lack envelopes (a gap, a clock jump, dropped ones): ask
             self.outbox.extend(self.resync.heartbeat(None, need=True).frames)
         for seat, text, why in out.departs:
-            self._depart(seat, text, why, now)
+            self._apply(self.handoffs.depart(seat, text, why, self.log.replaying), now)
         return True
 
     def _emit(self, env: dict) -> None:

@@ -13,14 +13,44 @@ Human decisions (a command, the commitment to a simultaneous choice) are not ste
 people think as long as they like, while they are there (the stall clock, liveness.py).
 
 ``owed`` derives from the game state which seat owes which step (the same on every
-honest peer).
+honest peer), as ``Owed`` obligations: what the seat owes, which clock its deadline reads
+and what follows when it passes (waits.py keeps the clocks).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .effects import Names
 from .msgs import N_, Msg
-from .waits import ABSENCE, DEPART, REFUSE, STOP, Owed
+
+DEPART, REFUSE, STOP = "depart", "refuse", "stop"
+# which clock a deadline reads: the seat's presence (step_deadline), its absence (the
+# stall time), or whichever runs out first
+PRESENCE, ABSENCE, EITHER = "presence", "absence", "either"
+
+
+@dataclass(frozen=True)
+class Owed:
+    """One obligation: ``seat`` owes ``what``; past its deadline, ``then`` happens.
+    ``clock``: PRESENCE — ``step_deadline`` of the seat's presence; ABSENCE — the stall
+    time of its absence (a silent seat is late too); EITHER — whichever comes first."""
+    seat: int
+    what: str
+    then: str = DEPART
+    clock: str = PRESENCE
+
+
+@dataclass(frozen=True)
+class Late:
+    """A seat past the deadline of ``owed`` (the step's ``key``)."""
+    key: tuple
+    owed: Owed
+
+    @property
+    def seat(self) -> int:
+        return self.owed.seat
+
 
 SETUP_STALL = N_("the game could not start: {who} has been silent past the stall time "
                  "before the first deal, owing {what}. No card was dealt, so no hand is "

@@ -52,7 +52,7 @@ from .msgs import N_, Msg
 from .escrow import MIN_SEATS, combine, deck_check, master_commitment, share_commitment
 from .table import PLAYING, STOPPED
 from .schemas import MAX_BYTES
-from .waits import EITHER, STOP, Owed
+from .deadlines import EITHER, STOP, Owed
 
 NO_EVIDENCE = N_("{who} objected to the handoff of {target} without evidence that {target} "
                  "is alive: ignored")
@@ -223,6 +223,27 @@ class Handoff:
             raise HandoffError(Msg(N_("{name} has been silent {secs} s; a seat can be handed "
                                       "to a bot after {limit} s of silence"),
                                    name=name, secs=f"{quiet:.0f}", limit=f"{self.limit():.0f}"))
+
+    def depart(self, seat: int, text: str, why: str, replaying: bool = False) -> Out:
+        """``seat`` is named (``text``) and treated as departed: our vote to hand it to a
+        bot (3-5 players, citing ``why``), else the game stops with that verdict.  While
+        our log is replayed the vote is not made here: it is in the log (a "handoff"
+        record) and made again there."""
+        out = Out()
+        if self.seat in self.votes.get(seat, {}) or seat in self.handed:
+            return out.alert("cheat", text, seat, proof=True)
+        try:
+            self.check_proposal(seat, float("inf"))
+        except HandoffError as exc:
+            out.alert("cheat", Msg(N_("{text}: the game is stopped"), text=text), seat,
+                      proof=True)
+            return out.halt(Msg(N_("{text}; it cannot be handed to a bot ({why})"), text=text,
+                                why=exc))
+        out.alert("cheat", Msg(N_("{text}: it is treated as departed (vote to hand it to a "
+                                  "bot)"), text=text), seat, proof=True)
+        if not replaying:
+            out.add(self.vote(seat, why))
+        return out
 
     # ------------------------------------------------------------ votes and shares
     def vote(self, seat: int, why: str = "") -> Out:

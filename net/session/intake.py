@@ -142,6 +142,12 @@ class Intake:
         # the evidence that our seat was handed while we were away (handoff.py)
         self.votes_on_us: list[tuple[dict, bytes]] = []
 
+    def drop_head(self, seat: int) -> None:
+        """Drop the message at the head of ``seat``'s queue (one that can never be
+        processed: waits.py refuses it)."""
+        if self.inbox[seat]:
+            self.inbox[seat].popleft()
+
     def expected_seq(self, seat: int) -> int:
         return self.verifier.expected_seq(seat)
 

@@ -28,38 +28,16 @@ own process not running (a suspend) is nobody's delay: ``asleep`` stops every cl
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from .effects import Names
+from .deadlines import ABSENCE, PRESENCE, REFUSE, STOP, Late, Owed, owed
+from .effects import Names, Out
+from .msgs import N_, Msg
 
 CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
 
-DEPART, REFUSE, STOP = "depart", "refuse", "stop"
-# which clock a deadline reads: the seat's presence (step_deadline), its absence (the
-# stall time), or whichever runs out first
-PRESENCE, ABSENCE, EITHER = "presence", "absence", "either"
-
-
-@dataclass(frozen=True)
-class Owed:
-    """One obligation: ``seat`` owes ``what``; past its deadline, ``then`` happens.
-    ``clock``: PRESENCE — ``step_deadline`` of the seat's presence; ABSENCE — the stall
-    time of its absence (a silent seat is late too); EITHER — whichever comes first."""
-    seat: int
-    what: str
-    then: str = DEPART
-    clock: str = PRESENCE
-
-
-@dataclass(frozen=True)
-class Late:
-    """A seat past the deadline of ``owed`` (the step's ``key``)."""
-    key: tuple
-    owed: Owed
-
-    @property
-    def seat(self) -> int:
-        return self.owed.seat
+WITHHELD = N_("{who} withheld {what} for more than {limit} s while still connected")
+AUDIT_WITHHELD = N_("{who} withheld its deck audit of epoch {epoch} for more than {limit} s: "
+                    "the deck dispute names it")
 
 
 class Waits:
@@ -117,3 +95,84 @@ class Waits:
             return False
         self._next_check = now + CHECK_EVERY
         return True
+
+
+class TableWaits:
+    """The session's part that asks who the table is waiting for and says what follows.
+
+    It gathers every obligation the other parts report (the game's automatic steps,
+    deadlines.py; the answers to an open handoff attempt, handoff.py), lets the clocks
+    (``Waits``) say who is late, and returns the consequences as an ``Out``: a message
+    that can never be processed refused, a seat named and treated as departed, the game
+    stopped with a verdict, a withheld audit deciding a deck dispute.  It also makes our
+    own answers to open handoff attempts, so that we never owe one ourselves."""
+
+    def __init__(self, n: int, seat: int, names: Names, timing, *, table, rounds, intake,
+                 ready: Callable[[dict], bool], handoffs, dispute, liveness,
+                 agrees: Callable[[int, float], bool]) -> None:
+        """``ready(body)``: the message at a queue's head can be processed now;
+        ``agrees(seat, now)``: its heartbeats show it holds what we hold (doubt.py)."""
+        self.n, self.seat, self.names, self.timing = n, seat, names, timing
+        self.table, self.rounds, self.intake, self.ready = table, rounds, intake, ready
+        self.handoffs, self.dispute, self.liveness, self.agrees = handoffs, dispute, liveness, agrees
+        self.clocks = Waits(n, names, timing)
+
+    def due(self, now: float) -> bool:
+        return self.clocks.due(now)
+
+    def asleep(self) -> None:
+        self.clocks.asleep()
+
+    def _skip(self) -> set[int]:
+        """Seats that owe us nothing: ours, handed ones, the one we host for a bot."""
+        skip = {self.seat, *self.handoffs.handed}
+        if self.handoffs.bot is not None:
+            skip.add(self.handoffs.bot.seat)
+        return skip
+
+    def check(self, now: float, replaying: bool) -> Out:
+        """Who is late now, and what follows."""
+        skip, intake = self._skip(), self.intake
+        gaps = {s: intake.expected_seq(s) for s in range(self.n) if intake.future[s]}
+        steps: dict[tuple, Owed] = owed(self.table, self.rounds, self.names, skip,
+                                        intake.inbox, self.ready, gaps)
+        steps.update(self.handoffs.answers_owed(skip))
+        lv, out = self.liveness, Out()
+        for late in self.clocks.check(steps, now, lambda q: lv.connected[q],
+                                      lambda q: lv.stalled(q, now),
+                                      lambda q: self.agrees(q, now)):
+            out.add(self._consequence(late, replaying))
+        return out
+
+    def _consequence(self, late: Late, replaying: bool) -> Out:
+        s, what, who = late.seat, late.owed.what, self.names.seat(late.seat)
+        if late.owed.then == REFUSE:
+            # a message that can never be processed, at the head of its sender's queue:
+            # dropped (its sender signed it: it is named), so nothing waits behind it
+            self.intake.drop_head(s)
+            return Out().alert("cheat", Msg(N_("{who} sent {what}: refused"), who=who,
+                                            what=what), s)
+        if late.owed.then == STOP:
+            return Out().alert("cheat", what, s, proof=True).halt(what)
+        limit = f"{self.timing.step_deadline:.0f}"
+        if late.key[0] == "audit" and self.dispute.active:
+            return self.dispute.withheld(late.key[1], s, Msg(AUDIT_WITHHELD, who=who,
+                                                             epoch=late.key[1], limit=limit))
+        text = Msg(WITHHELD, who=who, what=what, limit=limit)
+        return self.handoffs.depart(s, text, f"withheld {what}", replaying)
+
+    def answers(self, now: float) -> Out:
+        """Our yes or no to each open handoff attempt, made by the software within the
+        step deadline (a seat that answers neither is named)."""
+        out = Out()
+        if not self.handoffs.votes:
+            return out
+        owing = {step.seat for step in owed(self.table, self.rounds, self.names,
+                                            {self.seat}).values()}
+        objections, agreements = self.handoffs.answers(
+            now, lambda q: self.liveness.quiet(q, now), lambda q: q in owing)
+        for target, vote, proof in objections:
+            out.add(self.handoffs.object(target, vote, proof, now))
+        for target in agreements:
+            out.add(self.handoffs.vote(target))
+        return out

@@ -165,7 +165,7 @@ def test_a_suspended_peer_does_not_count_its_sleep_against_a_step_owed_to_it():
     net.pump()
     sleeper = net.peers[0]
     net.beat(4)
-    assert sleeper.waits.since, "seat 2 owes its seed commitment"
+    assert sleeper.waits.clocks.since, "seat 2 owes its seed commitment"
     net.now += sleeper.timing.step_deadline + 5     # seat 0 is stopped (SIGSTOP, suspend)
     net.beat(4)
     named = [a.text for a in sleeper.alerts if a.kind == "cheat"]

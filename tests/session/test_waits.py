@@ -14,7 +14,8 @@ from net.session.effects import Names
 from net.session.liveness import Liveness
 from net.session.memnet import MemoryNetwork
 from net.session.table import STOPPED
-from net.session.waits import ABSENCE, DEPART, STOP, Owed, Waits
+from net.session.deadlines import ABSENCE, DEPART, STOP, Owed
+from net.session.waits import Waits
 
 from test_stall import _silence, _waiting_for
 
