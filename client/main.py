@@ -4,7 +4,7 @@
                  [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain] [--learn]
     belfort play --resume [LOG]           continue a game that was left (default: the last)
     belfort tutorial [--plain]            a guided first game against beginner bots
-    belfort host|join ADDR|rejoin|bot     networked play: net.session.cli starts the lobby
+    belfort host|join ADDR|rejoin|bot     networked play: client.netcli starts the lobby
     belfort rules [TOPIC]                 the rules reference
     belfort replay LOG [--plain] [--month N | --scoring K | --step N] [--chart FILE]
 """
@@ -134,7 +134,7 @@ def parser():
     tut.add_argument("--seed", default=None, metavar=_("SEED"),
                      help=_("the game's seed (default: random)"))
     _common(tut)
-    # handled by net.session.cli (see cmd_network); listed here for --help
+    # handled by client.netcli (see cmd_network); listed here for --help
     sub.add_parser("host", help=_("host a game on the local network (belfort host --help)"))
     sub.add_parser("join", help=_("join a game: belfort join ADDR (the address the host "
                                   "printed)"))
@@ -217,8 +217,8 @@ def cmd_play_lan(args, players):
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
     from . import termguard
-    from net.session import node as session
-    from net.session.lobby import LobbyError
+    from net.node import node as session
+    from net.node.lobby import LobbyError
     ruleset_text = None
     if args.ruleset:
         try:
@@ -403,8 +403,8 @@ def check_ruleset_option(argv):
 
 def cmd_network(argv):
     """`belfort host|join|rejoin|bot …` belong to the networked session: its lobby
-    (net.session.cli.start) gives a node, played in the window through a NetDriver."""
-    from net.session import cli
+    (client.netcli.start) gives a node, played in the window through a NetDriver."""
+    from client import netcli as cli
 
     from . import termguard
     from .netmessages import net_text
@@ -427,7 +427,7 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     window is up, standard error goes to ``log_file`` (see client.termguard)."""
     import contextlib
 
-    from net.session.driver import NetDriver
+    from client.netdriver import NetDriver
 
     from . import termguard
     if not plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):

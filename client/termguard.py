@@ -21,7 +21,7 @@ LOG_NAME = "belfort.log"
 def log_path(data_dir=None) -> Path:
     """Where a networked session's log records go: DATA_DIR/belfort.log."""
     if data_dir is None:
-        from net.session.storage import default_data_dir
+        from net.node.storage import default_data_dir
         data_dir = default_data_dir()
     return Path(data_dir) / LOG_NAME
 

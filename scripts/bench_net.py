@@ -3,7 +3,7 @@
 1. n SessionPeers in this process exchanging their frames in memory (n engines, all the
    signatures and the whole mental-poker deck: all the work but the network — each peer
    validates the curve points it receives with its own cache, as a peer process does);
-2. n peer processes (``python -m net.session.peer``) over loopback ZeroMQ with CurveZMQ.
+2. n peer processes (``python -m client.peer``) over loopback ZeroMQ with CurveZMQ.
 
 Both use the same fixed secrets (so the same shared seed, deck order and bot choices) and
 must reach the same final state hash.  Prints one JSON line per player count:
@@ -104,7 +104,7 @@ def _spawn(root: Path, args, out_dir: Path, label: str):
     env = dict(os.environ)
     env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     err = open(out_dir / f"{label}.err", "wb")
-    return subprocess.Popen([sys.executable, "-m", "net.session.peer", *map(str, args), "--json"],
+    return subprocess.Popen([sys.executable, "-m", "client.peer", *map(str, args), "--json"],
                             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=err, text=True, bufsize=1, cwd=str(root))
 

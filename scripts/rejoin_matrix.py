@@ -26,7 +26,7 @@ import belfort  # noqa: E402
 
 from net.session.core import SessionPeer  # noqa: E402
 from net.session.memnet import MemoryNetwork, fixed_master  # noqa: E402
-from net.session.storage import GameStore  # noqa: E402
+from net.node.storage import GameStore  # noqa: E402
 
 DAMAGES = ("intact", "truncated", "flipped", "deleted")
 

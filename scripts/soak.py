@@ -45,7 +45,7 @@ FALSE = ("cheat", "desync", "error")
 
 
 class Proc:
-    """A `python -m net.session.peer ... --json` process and the events it printed."""
+    """A `python -m client.peer ... --json` process and the events it printed."""
 
     def __init__(self, args: list, err: Path, prefix: list = ()) -> None:
         env = dict(os.environ)
@@ -53,7 +53,7 @@ class Proc:
                                          if env.get("PYTHONPATH") else "")
         self.err = open(err, "ab")
         # prefix: a test wrapper that runs the peer in its own process (tests/session)
-        self.p = subprocess.Popen([*prefix, sys.executable, "-m", "net.session.peer",
+        self.p = subprocess.Popen([*prefix, sys.executable, "-m", "client.peer",
                                    *map(str, args),
                                    "--json"], env=env, stdin=subprocess.DEVNULL,
                                   stdout=subprocess.PIPE, stderr=self.err, text=True, bufsize=1)

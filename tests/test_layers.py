@@ -141,3 +141,37 @@ def test_the_engine_has_no_import_cycle():
 def test_the_cycle_finder_finds_one():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+# --- the lockstep protocol's room: no clock, socket, file or terminal ---
+# net/session/ is the protocol every peer runs the same way: what it does is a function of
+# the frames and decisions it is given and of the times it is told (``now``), so the same
+# inputs give the same state in memory (tests, benchmarks) and over ZeroMQ. The node
+# (net/node/: process, transport, lobby, discovery, files) and the client own the clock,
+# sockets, disk and terminal. ``logging`` is allowed: records go wherever the node points
+# them, and the protocol never reads them back.
+PROTOCOL_FORBIDDEN = {"socket", "asyncio", "time", "datetime", "threading", "select",
+                      "selectors", "subprocess", "os", "pathlib", "shutil", "tempfile",
+                      "signal", "fcntl", "termios", "tty", "curses", "sys", "io", "argparse",
+                      "zmq", "zeroconf", "ifaddr", "prompt_toolkit", "queue", "random"}
+
+
+def protocol_room_violations(root):
+    bad = []
+    for path in sorted((root / "net" / "session").rglob("*.py")):
+        for mod, line in imports_of(path):
+            if mod in PROTOCOL_FORBIDDEN:
+                bad.append(f"{path.relative_to(root).as_posix()}:{line} imports {mod}")
+    return bad
+
+
+def test_the_lockstep_protocol_reads_no_clock_socket_file_or_terminal():
+    assert protocol_room_violations(ROOT) == []
+
+
+def test_the_protocol_room_checker_catches_a_clock(tmp_path):
+    room = tmp_path / "net" / "session"
+    room.mkdir(parents=True)
+    (room / "x.py").write_text("import time\nfrom zmq import Context\nimport json\n")
+    assert protocol_room_violations(tmp_path) == ["net/session/x.py:1 imports time",
+                                                  "net/session/x.py:2 imports zmq"]

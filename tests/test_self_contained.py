@@ -186,7 +186,7 @@ def test_the_hook_scan_finds_a_planted_hook(tmp_path):
 
 @pytest.mark.parametrize("args", [["--misbehave", "desync"], ["--leave-after-lobby"]])
 def test_the_peer_command_refuses_the_old_test_options(args, capsys):
-    from net.session.peer import build_parser
+    from client.peer import build_parser
     with pytest.raises(SystemExit):
         build_parser().parse_args(["host", "--name", "Ana", *args])
     assert "unrecognized arguments" in capsys.readouterr().err

@@ -11,7 +11,7 @@ screen.
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 from net.crypto import encode_envelope
 
@@ -29,9 +29,12 @@ class ChatError(ValueError):
 
 
 class Chat:
-    def __init__(self, identity, game_id: str, seat: int, names: Names, clock_ns=time.time_ns):
+    def __init__(self, identity, game_id: str, seat: int, names: Names,
+                 clock_ns: Callable[[], int] | None = None) -> None:
+        """``clock_ns()``: the wall clock (ns), so that our lines keep growing numbers
+        after a restart; without it they are numbered from 1."""
         self.identity, self.game_id, self.seat, self.names = identity, game_id, seat, names
-        self.clock_ns = clock_ns
+        self.clock_ns = clock_ns or (lambda: 0)
         self.lines: list[tuple[int, str]] = []      # (seat, text), oldest first
         self.count = 0                               # lines ever added (the UI's cursor)
         self._last_n = [0] * len(names)

@@ -133,7 +133,11 @@ def _judging(method):
 
 class SessionPeer:
     def __init__(self, config: GameConfig, seat: int, identity, master: bytes, *,
-                 store=None, timing: Timing | None = None, now: float = 0.0, clock=None) -> None:
+                 store=None, timing: Timing | None = None, now: float = 0.0, clock=None,
+                 wall_ns: Callable[[], int] | None = None) -> None:
+        """``clock()``: seconds, to time our commands (benchmarks); ``wall_ns()``: the wall
+        clock in ns, which numbers our chat lines across restarts (none: from 1).  The
+        session reads no clock itself: every other time is the ``now`` it is given."""
         if not 0 <= seat < config.n:
             raise ValueError("seat out of range")
         if identity.public_bytes != config.keys[seat]:
@@ -189,7 +193,7 @@ class SessionPeer:
                                 ready=self.dispatch.ready, handoffs=self.handoffs,
                                 dispute=self.dispute, liveness=self.liveness,
                                 agrees=self.doubt.agrees)
-        self.chat = Chat(identity, config.game_id, seat, who)
+        self.chat = Chat(identity, config.game_id, seat, who, clock_ns=wall_ns)
         for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
                      self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks,
                      self.doubt):

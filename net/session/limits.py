@@ -25,19 +25,6 @@ RCVHWM = 100
 MAX_JSON_DEPTH = 16
 
 
-def bound_context(ctx) -> None:
-    """Every socket the context creates from now on refuses frames over MAX_FRAME."""
-    import zmq
-    ctx.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
-    ctx.setsockopt(zmq.RCVHWM, RCVHWM)
-
-
-def bound_socket(sock) -> None:
-    import zmq
-    sock.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
-    sock.setsockopt(zmq.RCVHWM, RCVHWM)
-
-
 class TokenBucket:
     """At most ``burst`` actions at once, then ``rate`` per second (per key)."""
 

@@ -8,7 +8,7 @@ import time
 import belfort
 
 from net.session.memnet import MemoryNetwork
-from net.session.textcmd import handoff_command
+from client.textcmd import handoff_command
 
 
 class MemNetDriver:

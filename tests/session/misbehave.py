@@ -1,10 +1,10 @@
 """A misbehaving or crashing peer for the process tests: the ordinary peer process
-(net.session.peer) with its loop hooked, here in the tests, so that the others can be
+(client.peer) with its loop hooked, here in the tests, so that the others can be
 shown to catch it.  Nothing of it is in the installed program.  Like tests/session/
 cheater.py it goes in front of the peer's own command line (the peer runs in this same
 process):
 
-    python -m tests.session.misbehave KIND[:VERSION] -- PYTHON -m net.session.peer ARGS...
+    python -m tests.session.misbehave KIND[:VERSION] -- PYTHON -m client.peer ARGS...
 
 Once this peer's game reaches VERSION (default 30), it does, once:
 
@@ -45,14 +45,14 @@ CRASHES = ("die-at-end", "leave-after-lobby", "disk-full")
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 5 or argv[1] != "--" or argv[3:5] != ["-m", "net.session.peer"]:
+    if len(argv) < 5 or argv[1] != "--" or argv[3:5] != ["-m", "client.peer"]:
         sys.exit("usage: python -m tests.session.misbehave KIND[:VERSION] -- "
-                 "PYTHON -m net.session.peer ARGS...")
+                 "PYTHON -m client.peer ARGS...")
     how = argv[0]
     kind = how.partition(":")[0]
     if kind not in (*ACTS, *CRASHES):
         sys.exit(f"unknown misbehaviour {kind!r}; one of {', '.join((*ACTS, *CRASHES))}")
-    from net.session import peer as peer_cli
+    from client import peer as peer_cli
     if kind == "leave-after-lobby":
         real_start_node = peer_cli.start_node
 

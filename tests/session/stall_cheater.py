@@ -2,7 +2,7 @@
 peer process with parts patched here, in the tests, as tests/session/cheater.py does (its
 command line, its events, and its other attacks):
 
-    python -m tests.session.stall_cheater ATTACK[:VERSION] -- PYTHON -m net.session.peer ARGS...
+    python -m tests.session.stall_cheater ATTACK[:VERSION] -- PYTHON -m client.peer ARGS...
 
     bare-no           (from the start) answers every handoff attempt on another seat with
                       an objection whose "evidence" is the vote itself, and never votes

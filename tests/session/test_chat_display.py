@@ -2,7 +2,7 @@
 as "NAME says: “…”" — the speaker first, the words quoted — with the marks alert lines
 begin with (brackets, "!!!", "⚠") neutralised anywhere in it, and it travels as a chat
 event, never as an alert.  Here through the peer's own path: a line said by one in-memory
-peer, received by another, printed as `python -m net.session.peer` prints (plain and
+peer, received by another, printed as `python -m client.peer` prints (plain and
 --json)."""
 
 import json
@@ -10,7 +10,7 @@ import json
 import pytest
 
 from net.session.memnet import MemoryNetwork
-from net.session.peer import Printer, chat_events, human_text
+from client.peer import Printer, chat_events, human_text
 from net.session.text import chat_line, neutral_chat
 
 HOSTILE = [

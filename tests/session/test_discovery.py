@@ -4,9 +4,9 @@ without a terminal, and discovery that cannot work says to type the printed addr
 
 import pytest
 
-from net.session import discovery
-from net.session.choose import choose_game
-from net.session.discovery import DiscoveryError, Game, _game, _order
+from net.node import discovery
+from client.choose import choose_game
+from net.node.discovery import DiscoveryError, Game, _game, _order
 
 
 class Info:

@@ -36,7 +36,7 @@ class NsPeer:
     """A peer process inside a namespace; its '@ {json}' lines are events."""
 
     def __init__(self, lan, host, args):
-        self.p = lan.popen(host, netns.python_argv("-m", "net.session.peer", *map(str, args),
+        self.p = lan.popen(host, netns.python_argv("-m", "client.peer", *map(str, args),
                                                    "--json"),
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.q = queue.Queue()

@@ -11,10 +11,11 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.session import choose, peer
-from net.session.discovery import Game
-from net.session.lobby import HostLobby, JoinLobby, LobbyError
-from net.session.transport import curve_keypair
+from client import choose
+from client import peer
+from net.node.discovery import Game
+from net.node.lobby import HostLobby, JoinLobby, LobbyError
+from net.node.transport import curve_keypair
 
 
 class Lobby:

@@ -6,8 +6,8 @@ import belfort
 import pytest
 import zmq
 
-from net.session import node as nodemod
-from net.session.driver import NetDriver
+from net.node import node as nodemod
+from client.netdriver import NetDriver
 
 
 def bot_host_and_our_driver(spawn, *host_args):

@@ -96,7 +96,7 @@ def test_rejoin_on_another_port(spawn):
     victim.wait_round(2)
     victim.kill()
     peers[0].wait_for(lambda ev: ev.get("kind") == "disconnect" and ev.get("seat") == 2)
-    from net.session.storage import GameStore
+    from net.node.storage import GameStore
     meta = GameStore(data).load()[3]
     port = int(meta["mesh"].rsplit(":", 1)[1])
     blocker = socket.socket()

@@ -9,7 +9,7 @@ import belfort
 from net.session.config import Timing
 from net.session.core import SessionPeer
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 from tests.session.test_rejoin import _reference, no_false_alarm
 
@@ -227,7 +227,7 @@ def test_the_host_leaves_its_finished_bots_to_serve_the_end():
     other person left, they are stopped as before."""
     from types import SimpleNamespace
 
-    from net.session.node import Node
+    from net.node.node import Node
     cfg = SimpleNamespace(kinds=["human", "bot", "bot"])
     for status, want in (("over", []), ("running", ["terminate", "wait"])):
         procs = [_Proc(), _Proc()]
@@ -245,7 +245,7 @@ def test_stopping_the_bots_asks_them_all_before_waiting_for_any():
     import subprocess
     from types import SimpleNamespace
 
-    from net.session.node import Node
+    from net.node.node import Node
     calls = []
 
     class Proc:

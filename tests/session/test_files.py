@@ -7,11 +7,11 @@ import os
 import msgpack
 import pytest
 
-from net.session import node
-from net.session.files import StoreError, pack_file, read_file
-from net.session.lobby import LobbyError
+from net.node import node
+from net.node.files import StoreError, pack_file, read_file
+from net.node.lobby import LobbyError
 from net.session.memnet import local_config
-from net.session.storage import GameStore, find_games
+from net.node.storage import GameStore, find_games
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from takeback_helpers import game_with_take_backs
 from client import gamelog
 from client import main as client_main
 from client.replay import Replay, run_plain
-from net.session import fulllog
+from net.node import fulllog
 
 
 def written(net, tmp_path):

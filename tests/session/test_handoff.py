@@ -206,7 +206,7 @@ def test_host_of_the_bot_rejoins_from_its_log(tmp_path, extra):
     log (the handoff, the bot's own envelopes) and the game still completes."""
     from net.session.core import SessionPeer
     from net.session.memnet import fixed_master
-    from net.session.storage import GameStore
+    from net.node.storage import GameStore
     net = MemoryNetwork.create(3, seed="hr", level="random")
     st = GameStore.create(tmp_path, net.peers[0].cfg, 0, {"master": fixed_master("hr", 0)})
     net.peers[0].log.store = st

@@ -14,8 +14,8 @@ from takeback_helpers import undoable
 from test_e2e import check_agree, start_game
 
 from client import gamelog
-from net.session import node as nodemod
-from net.session.driver import NetDriver
+from net.node import node as nodemod
+from client.netdriver import NetDriver
 
 pytestmark = pytest.mark.e2e
 

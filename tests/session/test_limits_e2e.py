@@ -7,7 +7,8 @@ import time
 import pytest
 import zmq
 
-from net.session.limits import MAX_FRAME, bound_context
+from net.node.transport import bound_context
+from net.session.limits import MAX_FRAME
 
 
 def _recv_within(sock, seconds):

@@ -6,8 +6,8 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.session.lobby import JoinLobby, LobbyError
-from net.session.transport import curve_keypair
+from net.node.lobby import JoinLobby, LobbyError
+from net.node.transport import curve_keypair
 
 pytestmark = pytest.mark.e2e     # a host process in every test
 

@@ -5,9 +5,9 @@ import os
 
 import pytest
 
-from net.session.confirm import StartConfirmation
-from net.session.lobby import RosterChanges
-from net.session.running import AlreadyRunning, lock_game, lock_lobby
+from client.confirm import StartConfirmation
+from net.node.lobby import RosterChanges
+from net.node.running import AlreadyRunning, lock_game, lock_lobby
 
 
 def test_roster_repeated_every_second_is_shown_once():

@@ -9,9 +9,9 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.session.lobby import HostLobby, JoinLobby, LobbyError
+from net.node.lobby import HostLobby, JoinLobby, LobbyError
 from net.session.text import confusable_skeleton, looks_alike
-from net.session.transport import curve_keypair
+from net.node.transport import curve_keypair
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.session.lobby import MAX_LOBBY_FRAME, HostLobby, JoinLobby, LobbyError, _sign
+from net.node.lobby import MAX_LOBBY_FRAME, HostLobby, JoinLobby, LobbyError, _sign
 from net.session.text import name_problem, skeleton
-from net.session.transport import ZmqMesh, curve_keypair
+from net.node.transport import ZmqMesh, curve_keypair
 
 
 @pytest.fixture

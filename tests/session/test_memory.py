@@ -9,7 +9,7 @@ import pytest
 from net.crypto import encode_envelope
 from net.session.core import SessionPeer
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 
 def play(n, seed="m1", **kw):

@@ -1,8 +1,8 @@
-"""A new IP address while the program runs (net/session/addresses.py AddressWatch): the
+"""A new IP address while the program runs (net/node/addresses.py AddressWatch): the
 running peer notices that the address its mesh endpoint was announced on is gone and
 which one to move to; the process side is tests/session/test_netns_readdress.py."""
 
-from net.session.addresses import AddressWatch
+from net.node.addresses import AddressWatch
 
 
 class Source:

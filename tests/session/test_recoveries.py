@@ -14,7 +14,7 @@ import pytest
 from net.session.core import SessionPeer
 from net.session.intake import peek
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 from tests.session.test_rejoin import _Otherwise, _reference, no_false_alarm
 

@@ -8,7 +8,7 @@ import pytest
 
 from net.session.core import SessionPeer
 from net.session.memnet import MemoryNetwork, bot_for, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 
 def damage(path, how):

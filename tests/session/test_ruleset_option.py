@@ -1,6 +1,6 @@
 """`--ruleset FILE` that cannot be used — missing, a directory, not UTF-8 — ends the
 command with one clear line naming the file and what is wrong, exit status 2, never a
-traceback: `python -m net.session.peer host|join` and `belfort host|join` alike, run as the
+traceback: `python -m client.peer host|join` and `belfort host|join` alike, run as the
 real commands."""
 
 import os
@@ -13,7 +13,7 @@ import pytest
 ROOT = str(Path(__file__).resolve().parents[2])
 
 COMMANDS = {
-    "peer": [sys.executable, "-m", "net.session.peer"],
+    "peer": [sys.executable, "-m", "client.peer"],
     "belfort": [sys.executable, "-m", "client.main"],
 }
 MODES = {

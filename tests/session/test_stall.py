@@ -219,7 +219,7 @@ def test_everyone_stops_at_once_and_all_resume(tmp_path):
     from their logs (a new clock) and the game ends as if nothing happened."""
     from net.session.core import SessionPeer
     from net.session.memnet import fixed_master
-    from net.session.storage import GameStore
+    from net.node.storage import GameStore
     ref = MemoryNetwork.create(2, seed="st7")
     ref.start()
     ref.run()

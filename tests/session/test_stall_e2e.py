@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from net.session.running import holder
-from net.session.storage import GameStore
+from net.node.running import holder
+from net.node.storage import GameStore
 from tests.session.test_e2e import start_game
 from tests.session.uninterrupted import uninterrupted
 

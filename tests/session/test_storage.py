@@ -9,7 +9,7 @@ import pytest
 from net.session.core import SessionPeer
 from net.session.intake import SessionVerifier
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 
 def _logged_game(tmp_path, seed, seat=1, upto=None):

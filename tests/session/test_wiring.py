@@ -22,8 +22,8 @@ import dataclasses
 from pathlib import Path
 
 from net.session.effects import Out
-from net.session.lobby import Seat
-from net.session.storage import _Scan
+from net.node.lobby import Seat
+from net.node.storage import _Scan
 
 NET = Path(__file__).resolve().parents[2] / "net"
 
@@ -42,10 +42,10 @@ RECORDS: dict[tuple[str, str], tuple[frozenset, str]] = {
     ("session/handoff.py", "out"): _OUT,
     ("session/intake.py", "out"): _OUT,
     ("session/liveness.py", "out"): _OUT,
-    ("session/lobby.py", "seat"): (_fields(Seat), "lobby.Seat: the host's record of a joiner"),
-    ("session/lobby.py", "existing"): (_fields(Seat), "lobby.Seat, as above"),
-    ("session/lobby.py", "s"): (_fields(Seat), "lobby.Seat, as above"),
-    ("session/storage.py", "scan"): (_fields(_Scan), "storage._Scan: what one read of the "
+    ("node/lobby.py", "seat"): (_fields(Seat), "lobby.Seat: the host's record of a joiner"),
+    ("node/lobby.py", "existing"): (_fields(Seat), "lobby.Seat, as above"),
+    ("node/lobby.py", "s"): (_fields(Seat), "lobby.Seat, as above"),
+    ("node/storage.py", "scan"): (_fields(_Scan), "storage._Scan: what one read of the "
                                                      "log found, filled in as it reads"),
 }
 

@@ -59,7 +59,7 @@ import time
 
 import belfort
 
-from .core import STOPPED
+from net.session.core import STOPPED
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: heartbeats and the waiting text are refreshed this often

@@ -1,5 +1,5 @@
 """A peer process: lobby (host or join), the mesh, the session, its store, and the
-loop that drives them.  Used by ``python -m net.session.peer``, by net.session.cli
+loop that drives them.  Used by ``python -m client.peer``, by client.netcli
 (the ``belfort host/join/rejoin/bot`` commands) and by NetDriver."""
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ import zmq
 
 from net.crypto import Identity
 
-from .config import GameConfig, Timing
+from net.session.config import GameConfig, Timing
 from . import fulllog
-from .core import STOPPED, SessionPeer, log_problem
-from .msglog import LogWriteError
+from net.session.core import STOPPED, SessionPeer, log_problem
+from net.session.msglog import LogWriteError
 from .addresses import AddressError, AddressWatch, endpoint_host, normalize, route_address
 from .files import StoreError, read_file
-from .limits import bound_context
+from net.node.transport import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
-from .msgs import N_, Joined, Msg
+from net.session.msgs import N_, Joined, Msg
 from .running import AlreadyRunning, holder, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
-from .resync import valid_endpoint
+from net.session.resync import valid_endpoint
 from .transport import ZmqMesh, curve_keypair
 
 log = logging.getLogger("belfort.node")
@@ -337,12 +337,13 @@ def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: 
     if rs.sha256 != cfg.ruleset_sha:
         raise LobbyError(Msg(N_("the host's ruleset does not match its announced hash")))
     if test_secret is not None:
-        from .memnet import fixed_master
+        from net.session.memnet import fixed_master
         secrets["master"] = fixed_master(test_secret, seat)
     store = GameStore.create(data_dir, cfg, seat, secrets, {"mesh": mesh.endpoint,
                                                            "bot": bot_level, "think": bot_think})
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
+                       wall_ns=time.time_ns,
                        now=time.monotonic(), clock=clock or time.monotonic)
     node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
                 cpu_session=time.process_time(),
@@ -717,6 +718,7 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
+                       wall_ns=time.time_ns,
                        now=time.monotonic())
     records, notes = store.recover_log(cfg, seat)
     for note in notes:
@@ -774,7 +776,7 @@ def _detached(args: list, data_dir: Path) -> subprocess.Popen:
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     data_dir.mkdir(parents=True, exist_ok=True)
     with open(data_dir / "bots.log", "ab") as err:
-        return subprocess.Popen([sys.executable, "-m", "net.session.peer", *args], env=env,
+        return subprocess.Popen([sys.executable, "-m", "client.peer", *args], env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
                                 start_new_session=True)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 
-from .msgs import N_, Msg
+from net.session.msgs import N_, Msg
 
 NOT_AN_ADDRESS = N_("not a host address: {text} (expected HOST:PORT, e.g. 192.168.1.20:{port})")
 

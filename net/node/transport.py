@@ -19,9 +19,21 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 from zmq.auth.thread import ThreadAuthenticator
 
-from .limits import bound_context, bound_socket
+from net.session.limits import MAX_FRAME, RCVHWM
 
 SNDHWM = 100000
+
+
+def bound_context(ctx) -> None:
+    """Every socket the context creates from now on refuses frames over MAX_FRAME."""
+    ctx.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
+    ctx.setsockopt(zmq.RCVHWM, RCVHWM)
+
+
+def bound_socket(sock) -> None:
+    """This socket refuses frames over MAX_FRAME and queues at most RCVHWM per peer."""
+    sock.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
+    sock.setsockopt(zmq.RCVHWM, RCVHWM)
 
 
 def curve_keypair() -> tuple[str, str]:

@@ -27,9 +27,9 @@ import time
 from dataclasses import dataclass
 
 from .addresses import interface_addresses
-from .config import PROTOCOL
-from .msgs import N_, Msg
-from .text import MAX_NAME, printable
+from net.session.config import PROTOCOL
+from net.session.msgs import N_, Msg
+from net.session.text import MAX_NAME, printable
 
 SERVICE = "_belfort._tcp.local."
 log = logging.getLogger("belfort.discovery")

@@ -1,9 +1,9 @@
 """Peer processes without the terminal client:
 
-    python -m net.session.peer host --name Ana [--players 3] [--bots 2] [--bind 0.0.0.0] [--port 5555]
-    python -m net.session.peer join tcp://192.168.1.20:5555 --name Bo
-    python -m net.session.peer bot --join tcp://192.168.1.20:5555 [--level random]
-    python -m net.session.peer rejoin [--game GAMEID] [--data-dir DIR]
+    python -m client.peer host --name Ana [--players 3] [--bots 2] [--bind 0.0.0.0] [--port 5555]
+    python -m client.peer join tcp://192.168.1.20:5555 --name Bo
+    python -m client.peer bot --join tcp://192.168.1.20:5555 [--level random]
+    python -m client.peer rejoin [--game GAMEID] [--data-dir DIR]
 
 A human seat reads commands from standard input (plain text, e.g. ``place elf desk``);
 ``--level`` makes any seat a bot.  With ``--json`` every event is one line
@@ -35,11 +35,11 @@ from belfort.undo import UndoRefused
 
 from net.argtypes import seconds_type
 
-from .config import Timing
-from .lobby import LobbyError, kind_word
-from .msgs import N_, Joined, Msg
-from .takeback import RefusalText
-from .text import chat_line
+from net.session.config import Timing
+from net.node.lobby import LobbyError, kind_word
+from net.session.msgs import N_, Joined, Msg
+from net.session.takeback import RefusalText
+from net.session.text import chat_line
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
@@ -51,7 +51,7 @@ def _options(args) -> dict:
     return {"guilds": args.guilds}
 
 
-def build_parser(prog: str = "python -m net.session.peer", tr=None,
+def build_parser(prog: str = "python -m client.peer", tr=None,
                  formatter=None) -> argparse.ArgumentParser:
     """The parser of the four subcommands; ``tr`` translates its help texts (the client's
     `_`: they are marked for its catalog), ``formatter`` lays the help out (the client's
@@ -419,7 +419,7 @@ def start_node(args, out) -> "object | int":
     given = {"heartbeat": args.heartbeat, "timeout": args.peer_timeout,
              "step_deadline": getattr(args, "step_deadline", None)}
     timing = Timing(**{name: value for name, value in given.items() if value})
-    from . import node as nodemod
+    from net.node import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):
         ruleset_text = read_ruleset(args.ruleset)
@@ -489,7 +489,7 @@ def setup_logging(args) -> None:
                         format="%(name)s: %(message)s")
 
 
-def main(argv=None, prog: str = "python -m net.session.peer") -> int:
+def main(argv=None, prog: str = "python -m client.peer") -> int:
     args = build_parser(prog).parse_args(argv)
     setup_logging(args)
     out = Printer(args.json, args.quiet)

@@ -14,7 +14,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from .msgs import N_, Msg
+from net.session.msgs import N_, Msg
 
 try:
     import fcntl

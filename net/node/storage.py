@@ -44,11 +44,11 @@ from pathlib import Path
 
 import msgpack
 
-from .config import GameConfig
-from .derive import derive_bytes
+from net.session.config import GameConfig
+from net.session.derive import derive_bytes
 from .files import StoreError, pack_file, read_file, set_aside, write_private
-from .msglog import LogWriteError
-from .msgs import N_, Msg
+from net.session.msglog import LogWriteError
+from net.session.msgs import N_, Msg
 
 MAC_BYTES = 16
 _MAC_TAIL = 2 + MAC_BYTES          # msgpack bin8 header + the mac

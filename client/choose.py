@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sys
 
-from .discovery import DiscoveryError, Game, browse
-from .msgs import N_, Msg
+from net.node.discovery import DiscoveryError, Game, browse
+from net.session.msgs import N_, Msg
 
 
 def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,

@@ -15,7 +15,7 @@ import os
 import select
 import sys
 
-from .msgs import N_, Joined, Msg
+from net.session.msgs import N_, Joined, Msg
 
 START_WORDS = ("start", "s", "go")
 

@@ -40,9 +40,9 @@ from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelop
 from net.crypto.identity import SIG_DOMAIN
 
 from .addresses import AddressError, lan_addresses, normalize, unknown_host
-from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
-from .text import NAME_PROBLEMS, looks_alike, name_problem, printable
-from .msgs import N_, Msg, from_wire, recognize, to_wire
+from net.session.config import COLOURS, PROTOCOL, GameConfig, game_id_for
+from net.session.text import NAME_PROBLEMS, looks_alike, name_problem, printable
+from net.session.msgs import N_, Msg, from_wire, recognize, to_wire
 
 # The host's refusals by code.  A refusal goes as a code and its values (``msg``:
 # msgs.to_wire), which the joiner words in its own language, and as English text
