@@ -14,40 +14,9 @@ from net.crypto import Identity
 from client import choose
 from client import peer
 from net.node.discovery import Game
-from net.node.lobby import HostLobby, JoinLobby, LobbyError
+from net.node.lobby import JoinLobby, LobbyError
 from net.node.transport import curve_keypair
-
-
-class Lobby:
-    """A host's lobby answering on a thread of its own; with ``auto_start`` it starts the
-    game (2 seats) once someone joined, as a host with --auto-start does."""
-
-    def __init__(self, ctx, name="Ana", auto_start=False):
-        self.auto_start = auto_start
-        self.identity = Identity.generate()
-        self.lobby = HostLobby(ctx, self.identity, name, curve_keypair(), 40000,
-                               bind="127.0.0.1", port=0, players=2)
-        self.started = None
-        self.lock = threading.Lock()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        while not self.stop.is_set():
-            with self.lock:
-                self.lobby.poll(20)
-                if self.auto_start and len(self.lobby.seats) == 2 and self.started is None:
-                    self.started = self.lobby.start()
-
-    def seated(self):
-        with self.lock:
-            return [s.name for s in self.lobby.seats]
-
-    def close(self):
-        self.stop.set()
-        self.thread.join(timeout=5)
-        self.lobby.close()
+from tests.session.lobby_host import ThreadedHost
 
 
 @pytest.fixture
@@ -59,14 +28,14 @@ def ctx():
 
 @pytest.fixture
 def ana(ctx):
-    h = Lobby(ctx)
+    h = ThreadedHost(ctx)
     yield h
     h.close()
 
 
 @pytest.fixture
 def mallory(ctx):
-    h = Lobby(ctx)                     # a lobby of its own, also calling itself Ana
+    h = ThreadedHost(ctx)                     # a lobby of its own, also calling itself Ana
     yield h
     h.close()
 
@@ -98,10 +67,10 @@ def test_an_announcement_with_another_key_than_the_lobby_s_is_refused(
     assert not any(e["event"] in ("welcome", "started") for e in said)
     # and Bo left the attacker's lobby at once
     for _ in range(250):
-        if mallory.seated() == ["Ana"]:
+        if mallory.names() == ["Ana"]:
             break
         threading.Event().wait(0.02)
-    assert mallory.seated() == ["Ana"]
+    assert mallory.names() == ["Ana"]
 
 
 def test_a_genuine_announcement_is_joined(monkeypatch, tmp_path, ana):

@@ -3,15 +3,15 @@ Cherokee, Lisu, Armenian, Canadian syllabics and Latin small capitals or alpha t
 for a seated player's name are refused; ordinary distinct names get in.  The host's lobby
 and the joiners run in this process over 127.0.0.1 (random ports)."""
 
-import threading
 
 import pytest
 import zmq
 
 from net.crypto import Identity
-from net.node.lobby import HostLobby, JoinLobby, LobbyError
+from net.node.lobby import JoinLobby, LobbyError
 from net.session.text import confusable_skeleton, looks_alike
 from net.node.transport import curve_keypair
+from tests.session.lobby_host import ThreadedHost
 
 
 @pytest.fixture
@@ -21,36 +21,10 @@ def ctx():
     c.destroy(linger=0)
 
 
-class Host:
-    """Ana hosting a 5-seat lobby, answering on a thread of its own until the test ends."""
-
-    def __init__(self, ctx):
-        self.lobby = HostLobby(ctx, Identity.generate(), "Ana", curve_keypair(), 40000,
-                               bind="127.0.0.1", port=0, players=5)
-        self.lock = threading.Lock()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        while not self.stop.is_set():
-            with self.lock:
-                self.lobby.poll(20)
-
-    def names(self):
-        with self.lock:
-            return [s.name for s in self.lobby.seats]
-
-    def close(self):
-        self.stop.set()
-        self.thread.join(timeout=5)
-        self.lobby.close()
-
-
 @pytest.fixture
 def table(ctx):
     """Ana hosting, Bo seated."""
-    h = Host(ctx)
+    h = ThreadedHost(ctx, players=5)
     bo = JoinLobby(ctx, h.lobby.address, Identity.generate(), "Bo", curve_keypair(), 40001)
     bo.connect(5.0)
     yield h

@@ -7,9 +7,10 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.node.lobby import MAX_LOBBY_FRAME, HostLobby, JoinLobby, LobbyError, _sign
+from net.node.lobby import MAX_LOBBY_FRAME, JoinLobby, LobbyError, _sign
 from net.session.text import name_problem, skeleton
 from net.node.transport import ZmqMesh, curve_keypair
+from tests.session.lobby_host import ThreadedHost
 
 
 @pytest.fixture
@@ -19,33 +20,9 @@ def ctx():
     c.destroy(linger=0)
 
 
-class Host:
-    """A HostLobby answering on a thread of its own until the test ends."""
-
-    def __init__(self, ctx, players=3):
-        self.left, self.joined = [], []
-        self.lobby = HostLobby(ctx, Identity.generate(), "Ana", curve_keypair(), 40000,
-                               bind="127.0.0.1", port=0, players=players,
-                               on_join=self.joined.append, on_leave=self.left.append)
-        self.lock = threading.Lock()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        while not self.stop.is_set():
-            with self.lock:
-                self.lobby.poll(20)
-
-    def close(self):
-        self.stop.set()
-        self.thread.join(timeout=5)
-        self.lobby.close()
-
-
 @pytest.fixture
 def host(ctx):
-    h = Host(ctx)
+    h = ThreadedHost(ctx, players=3)
     yield h
     h.close()
 
