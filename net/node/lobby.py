@@ -41,7 +41,8 @@ from net.crypto.identity import SIG_DOMAIN
 
 from .addresses import AddressError, lan_addresses, normalize, unknown_host
 from net.session.config import COLOURS, PROTOCOL, GameConfig, game_id_for
-from net.session.text import NAME_PROBLEMS, looks_alike, name_problem, printable
+from net.node.names import looks_alike
+from net.session.text import NAME_PROBLEMS, name_problem, printable
 from net.session.msgs import N_, Msg, from_wire, recognize, to_wire
 
 # The host's refusals by code.  A refusal goes as a code and its values (``msg``:

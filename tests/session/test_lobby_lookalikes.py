@@ -9,7 +9,7 @@ import zmq
 
 from net.crypto import Identity
 from net.node.lobby import JoinLobby, LobbyError
-from net.session.text import confusable_skeleton, looks_alike
+from net.node.names import confusable_skeleton, looks_alike
 from net.node.transport import curve_keypair
 from tests.session.lobby_host import ThreadedHost
 

@@ -8,7 +8,8 @@ import zmq
 
 from net.crypto import Identity
 from net.node.lobby import MAX_LOBBY_FRAME, JoinLobby, LobbyError, _sign
-from net.session.text import name_problem, skeleton
+from net.node.names import skeleton
+from net.session.text import name_problem
 from net.node.transport import ZmqMesh, curve_keypair
 from tests.session.lobby_host import ThreadedHost
 
