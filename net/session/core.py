@@ -392,7 +392,6 @@ class SessionPeer:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
         self._apply(self.resync.tick(now), now)
-        gap = now - self.liveness.last_check
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
         if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed

@@ -186,8 +186,10 @@ class Liveness:
             self.quiet(s, now) > self.timing.timeout for s in range(self.n)
             if s != self.seat and s not in handed)
 
-    def pause_reason(self, now: float, handed, bot: bool = False) -> str | None:
-        """Why the game is paused now, or None: every other seat is away (with 2 players:
+    def pause_reason(self, now: float, handed, bot: bool = False,
+                     can_hand: bool = False) -> str | None:
+        """Why the game is paused now, or None (``can_hand``: a seat can still be handed to
+        a bot, which the text then offers): every other seat is away (with 2 players:
         the other one); two or more seats away (a handoff needs every other seat's vote
         and share, so neither can be handed over); or, for a bot peer, every person."""
         finished = self.finished_of
@@ -208,6 +210,11 @@ class Liveness:
             else:
                 who.append(Msg(N_("{name} has been away {time}"), name=self.names[s],
                                time=clock(self.quiet(s, now))))
+        if can_hand:
+            # a seat whose files are gone can never rejoin: say what is left to do then
+            return Msg(N_("The game is paused: {who}. Quit when you like; {hint}. A player "
+                          "who cannot come back (their game's files are lost) can be handed "
+                          "to a bot: handoff NAME."), who=Joined(", ", who), hint=rejoin_hint())
         return Msg(N_("The game is paused: {who}. Quit when you like; {hint}."),
                    who=Joined(", ", who), hint=rejoin_hint())
 

@@ -172,7 +172,8 @@ class TableView:
         handing = {s for s, votes in self.handoffs.votes.items() if votes}
         if self.handoffs.auto is not None and self.handoffs.possible():
             handing |= {s for s in self._others() if s in self.escrow.escrow}
-        why = self.liveness.pause_reason(now, {*self.handoffs.handed, *handing}, bot)
+        why = self.liveness.pause_reason(now, {*self.handoffs.handed, *handing}, bot,
+                                         can_hand=self.handoffs.possible())
         return (self.lacking(now) or why) if why is not None else None
 
     def votes_cast(self) -> list[int]:

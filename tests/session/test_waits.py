@@ -312,3 +312,24 @@ def test_a_seat_shown_alive_is_not_proposed_again_at_once():
     assert p0.handoffs.attempt.get(TARGET, 0) == 1, p0.handoffs.attempt
     calls = [a for a in net.peers[1].alerts if "called off" in a.text]
     assert len(calls) == 1, [a.text for a in calls]
+
+
+def test_a_pause_with_3_players_offers_the_handoff_for_a_player_who_cannot_come_back():
+    """Everyone else away: the game pauses and says to rejoin — but a player whose game
+    files are gone never can; with 3-5 players the text says what is left then."""
+    net = MemoryNetwork.create(3, seed="w12")
+    for p in net.peers:
+        p.timing.timeout = 20.0
+    _waiting_for(net, 1, "w12")
+    net.down.update({1, 2})
+    _silence(net, 25)
+    reason = net.peers[0].view.pause_reason(net.now)
+    assert reason and "belfort rejoin" in reason and "handoff NAME" in reason, reason
+    two = MemoryNetwork.create(2, seed="w13")
+    for p in two.peers:
+        p.timing.timeout = 20.0
+    _waiting_for(two, 1, "w13")
+    two.down.add(1)
+    _silence(two, 25)
+    reason = two.peers[0].view.pause_reason(two.now)
+    assert reason and "handoff" not in reason, reason      # 2 players: no handoff to offer
