@@ -399,11 +399,14 @@ class SessionPeer:
             return
         self._recheck(now)
         self._check_deadlines(now)
-        lv = self.liveness
-        for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now), lv.finished_of,
-                                            lv.left_of, now):
-            self._vote(s, now)
-        self._answer_handoffs(now)
+        if not self._ours_missing():
+            # (never while the others may hold envelopes of ours we lost: a vote made now
+            # would take the sequence number of one of them)
+            lv = self.liveness
+            for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now),
+                                                lv.finished_of, lv.left_of, now):
+                self._vote(s, now)
+            self._answer_handoffs(now)
         if self.ghost is not None:
             self._dirty = True
             self._pump(now)

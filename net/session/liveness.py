@@ -155,6 +155,10 @@ class Liveness:
                 self.away_since[s] = None         # present long enough: the stall is over
         return out
 
+    def silent(self, seat: int, now: float) -> float:
+        """How long since ``seat`` was last heard (its presence, not its stall)."""
+        return now - self.last_seen[seat]
+
     def quiet(self, seat: int, now: float) -> float:
         """How long ``seat`` has stalled: since its first silence not followed by steady
         presence (a heartbeat now and then does not reset it), else since last heard."""

@@ -51,7 +51,7 @@ class TableView:
     def _keeps_us(self, s: int, now: float) -> bool:
         lv = self.liveness
         hosted = [self.handoffs.bot.seat] if self.handoffs.bot is not None else []
-        return endgame.keeps(lv.quiet(s, now), lv.heard[s],
+        return endgame.keeps(lv.silent(s, now), lv.heard[s],
                              lv.finished_of[s] or self.table.status == STOPPED,
                              self.resync.has_ours(s, hosted), self.timing)
 
@@ -61,7 +61,7 @@ class TableView:
         if self.table.status != OVER or not self._finished():
             return None
         return endgame.farewell(self.names, self._unfinished(),
-                                lambda s: self.liveness.quiet(s, now), self.cfg.game_id)
+                                lambda s: self.liveness.silent(s, now), self.cfg.game_id)
 
     def _unfinished(self) -> list[int]:
         """Other seats we heard since our (re)start that have not said they finished."""
@@ -79,7 +79,7 @@ class TableView:
         """What a person closing the window now is told while we stay for ``staying_for``
         seats (endgame.py), or None when nobody needs us."""
         seats = self.staying_for(now)
-        at_most = max((self.timing.timeout - self.liveness.quiet(s, now) for s in seats),
+        at_most = max((self.timing.timeout - self.liveness.silent(s, now) for s in seats),
                       default=0.0)
         return endgame.staying(self.names, seats, max(0.0, at_most))
 

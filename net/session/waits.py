@@ -170,7 +170,7 @@ class TableWaits:
         owing = {step.seat for step in owed(self.table, self.rounds, self.names,
                                             {self.seat}).values()}
         objections, agreements = self.handoffs.answers(
-            now, lambda q: self.liveness.quiet(q, now), lambda q: q in owing)
+            now, lambda q: self.liveness.silent(q, now), lambda q: q in owing)
         for target, vote, proof in objections:
             out.add(self.handoffs.object(target, vote, proof, now))
         for target in agreements:
