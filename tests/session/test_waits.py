@@ -333,3 +333,22 @@ def test_a_pause_with_3_players_offers_the_handoff_for_a_player_who_cannot_come_
     _silence(two, 25)
     reason = two.peers[0].view.pause_reason(two.now)
     assert reason and "handoff" not in reason, reason      # 2 players: no handoff to offer
+
+
+def test_a_seat_back_from_a_long_silence_is_present_at_once_but_still_stalled():
+    """The stall clock keeps running until the seat has stayed (a flapping seat cannot
+    reset it), but presence — who keeps a finished peer here, whether a handoff's target
+    is silent to us — reads the time since it was last heard."""
+    lv = Liveness(3, 0, Names(["Ana", "Bo", "Cy"]), Timing(), ["human"] * 3, now=0.0)
+    for t in range(0, 71):
+        lv.seen(2, float(t))
+        lv.check(float(t), {})
+    lv.seen(1, 70.5)                     # Bo back after 70 s of silence
+    lv.check(71.0, {})
+    assert lv.silent(1, 71.0) < 1.0 and lv.stalled(1, 71.0) == 0.0
+    assert lv.quiet(1, 71.0) > 70.0 and lv.absent(1)
+    for t in range(72, 83):              # it stays: the stall is over
+        lv.seen(1, float(t))
+        lv.seen(2, float(t))
+        lv.check(float(t), {})
+    assert lv.quiet(1, 82.0) < 1.0 and not lv.absent(1)
