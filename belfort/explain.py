@@ -3,6 +3,9 @@
 Only called after `legal_commands` has said no, so it may be slow; it never decides
 legality itself (that stays with `legal_commands`).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
                    GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
@@ -11,18 +14,24 @@ from .phases import PHASE_RULE, decision
 from .reasons import N_, Cost, Reason as R, Word, words
 from .state import OVER
 
+if TYPE_CHECKING:
+    from .commands import Command
+    from .reasons import Reason
+    from .state import GameState, Player
 
-def _not_a(c, t):
+
+def _not_a(c: int, t: int) -> Reason:
     if isinstance(t, int) and 0 <= t < 10:
         return R(N_("card #{c} is not a {card}"), c=c, card=Word("card", CARD_TYPES[t]))
     return R(N_("card #{c} is not a {card}"), c=c, card=t)
 
 
-def _short(res, cost):
+def _short(res: list[int], cost: tuple[int, int, int, int]) -> list[str | Any]:
     return [RESOURCES[i] for i in range(4) if res[i] < cost[i]]
 
 
-def why_illegal(s, cmd, seat, impossible_claim=False):
+def why_illegal(s: GameState, cmd: Command, seat: int,
+                impossible_claim: bool = False) -> tuple[str, Reason]:
     verb = cmd[0]
     if s.phase == OVER:
         return "§11", R(N_("the game is over"))
@@ -63,7 +72,7 @@ def why_illegal(s, cmd, seat, impossible_claim=False):
     return rule, R(N_("those arguments are not one of the legal choices now"))
 
 
-def _keep(s, seat, p, cmd):
+def _keep(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     kept, dropped = cmd[1], cmd[2]
     hand = set(p.hand)
     if len(kept) != s.rs.keep or len(set(kept)) != len(kept):
@@ -80,7 +89,7 @@ def _keep(s, seat, p, cmd):
     return None
 
 
-def _place(s, seat, p, cmd):
+def _place(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     _, kind, plank = cmd
     rs = s.rs
     if not 0 <= kind < 4:
@@ -129,7 +138,7 @@ def _place(s, seat, p, cmd):
     return None
 
 
-def _spread(s, seat, p, cmd):
+def _spread(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     kind = cmd[1]
     if kind != s.spread_kinds[0]:
         return "§6", R(N_("spread your {workers} now"),
@@ -141,7 +150,7 @@ def _spread(s, seat, p, cmd):
     return None
 
 
-def _crest(s, seat, p, cmd):
+def _crest(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     k = cmd[1]
     if not 1 <= k <= s.n:
         return "§7", R(N_("there is no crest {k} in a {n}-player game"), k=k, n=s.n)
@@ -150,7 +159,7 @@ def _crest(s, seat, p, cmd):
     return None
 
 
-def _site_free(s, site, rule="§2"):
+def _site_free(s: GameState, site: int, rule: str = "§2") -> tuple[str, Reason] | None:
     if not 0 <= site < N_SITES:
         return rule, R(N_("no such symbol"))
     if s.board[site] != NOBODY:
@@ -160,7 +169,7 @@ def _site_free(s, site, rule="§2"):
     return None
 
 
-def _build(s, seat, p, cmd):
+def _build(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
     _, c, site = cmd
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
@@ -175,7 +184,7 @@ def _build(s, seat, p, cmd):
     return _site_free(s, site)
 
 
-def _wall(s, seat, p, cmd):
+def _wall(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     site = cmd[1]
     if not 0 <= site < N_SITES or SITE_TYPE[site] != "wall":
         return "§8", R(N_("a wall goes on a wall symbol"))
@@ -184,7 +193,7 @@ def _wall(s, seat, p, cmd):
     return _site_free(s, site, "§8")
 
 
-def _guild(s, seat, p, cmd):
+def _guild(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     g = cmd[1]
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§8", R(N_("that guild is not in this game"))
@@ -197,7 +206,7 @@ def _guild(s, seat, p, cmd):
     return None
 
 
-def _trade(s, seat, p, cmd):
+def _trade(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
     verb, r = cmd
     if not 0 <= r < 3:
         return "§8", R(N_("the trading post deals in wood, stone and metal"))
@@ -209,20 +218,25 @@ def _trade(s, seat, p, cmd):
         return "§8", R(N_("each trading-post visit allows one sell; you have used all "
                           "{n} visit(s) this turn"), n=s.t_visits)
     if verb == "buy" and p.res[3] < s.rs.trade_buy[r]:
-        return "§8", R(N_("1 {resource} costs {gold} gold"), resource=Word("resource", RESOURCES[r]),
-                       gold=s.rs.trade_buy[r])
+        return "§8", R(
+            N_("1 {resource} costs {gold} gold"),
+            resource=Word("resource", RESOURCES[r]),
+            gold=s.rs.trade_buy[r],
+        )
     if verb == "sell" and p.res[r] < 1:
-        return "§8", R(N_("you have no {resource} to sell"), resource=Word("resource", RESOURCES[r]))
+        return "§8", R(
+            N_("you have no {resource} to sell"), resource=Word("resource", RESOURCES[r])
+        )
     return None
 
 
-def _exchange(s, seat, p, cmd):
+def _exchange(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     if s.t_exchanges <= 0:
         return "§14", R(N_("exchanges come from activating the Merchants (twice per activation)"))
     return None
 
 
-def _hire(s, seat, p, cmd):
+def _hire(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     _, c, _gate = cmd
     if s.t_hired:
         return "§8", R(N_("only one gnome may be hired per turn"))
@@ -237,7 +251,7 @@ def _hire(s, seat, p, cmd):
     return None
 
 
-def _lock_use(s, seat, p, cmd):
+def _lock_use(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
     verb, c = cmd
     want = "bank" if verb == "bank" else "blacksmith"
     if c not in p.built or CARD_TYPES[s.types[c]] != want:
@@ -257,7 +271,7 @@ def _lock_use(s, seat, p, cmd):
     return None
 
 
-def _end(s, seat, p, cmd):
+def _end(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     if p.waiting:
         return "§8", R(N_("every placed worker must be activated before the turn ends"))
     if cmd[0] == "buy-card":
@@ -270,7 +284,7 @@ def _end(s, seat, p, cmd):
     return None
 
 
-def _activate(s, seat, p, cmd):
+def _activate(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
     plank = cmd[1]
     if plank not in p.waiting:
         return "§8", R(N_("you have no worker waiting there to activate"))
@@ -278,7 +292,7 @@ def _activate(s, seat, p, cmd):
         R(N_("that is not one of the action's legal choices"))
 
 
-def _hand_card(s, seat, p, cmd):
+def _hand_card(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     c = cmd[1]
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
@@ -287,7 +301,7 @@ def _hand_card(s, seat, p, cmd):
     return None
 
 
-def _np_take(s, seat, p, cmd):
+def _np_take(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
     c = cmd[1]
     if c != NOBODY and c not in s.pool:
         return "§12", R(N_("card #{c} is not in the pool"), c=c)
@@ -297,7 +311,7 @@ def _np_take(s, seat, p, cmd):
     return None
 
 
-def _np_dwarf(s, seat, p, cmd):
+def _np_dwarf(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
     g = cmd[1]
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§12", R(N_("that guild is not in this game"))

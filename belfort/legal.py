@@ -9,8 +9,10 @@ says why afterwards; it never decides legality itself.
 The list is cached on the state (`state._legal`) for its version and seat. Whoever changes
 a state's fields other than through the engine must set `state._legal = None`.
 """
+from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from .commands import command_text, normalize
 from .data import (BANK, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
@@ -26,9 +28,15 @@ from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN
 from .targets import (RESOURCE_CAPS, activation_options, architect_cost,  # noqa: F401
                       architect_sites, discount_options, free_build_sites,
                       gatehouse_second_markers, gnome_targets, resource_caps)
+from collections.abc import Callable
+
+if TYPE_CHECKING:
+    from .commands import Command
+    from .ruleset import Ruleset
+    from .state import GameState
 
 
-def legal_commands(state, seat):
+def legal_commands(state: GameState, seat: int) -> list[Command | Any]:
     """Every command `seat` may give now, in a fixed order. Empty when it is not their turn."""
     cache = state._legal
     if cache is not None and cache[0] == state.version and cache[1] == seat:
@@ -47,7 +55,7 @@ def legal_commands(state, seat):
     return cmds
 
 
-def _simultaneous_generator(state, seat):
+def _simultaneous_generator(state: GameState, seat: int) -> Callable | None:
     """The generator of `seat`'s decision in the keep-3 choice or the Spies' showing (where
     several seats decide at once), or None when `seat` has no decision to make."""
     if state.reveal_queue:
@@ -63,7 +71,8 @@ def _simultaneous_generator(state, seat):
 
 # --- checking a command ---------------------------------------------------------------------
 
-def check_legal(s, command, seat=None):
+def check_legal(s: GameState, command: Command | str,
+                seat: int | None = None) -> tuple[Command, int]:
     """Raise CommandSyntaxError or IllegalCommandError unless `command` is legal now for
     `seat` (default: the only seat the game waits for). Returns (normalized command, seat),
     which `execute` carries out without checking again. The state is left unchanged."""
@@ -95,7 +104,7 @@ def check_legal(s, command, seat=None):
             s._legal = None
 
 
-def listed(s, command, seat):
+def listed(s: GameState, command: str | Command, seat: int) -> Command | None:
     """The engine's own tuple `command` when it is in the cached legal list of `seat` for
     this version (the usual case: a command picked from `legal_commands`), else None.
     Identity, not equality: ("place", True, 0) == ("place", 1, 0) in Python, and such a
@@ -109,7 +118,7 @@ def listed(s, command, seat):
     return None
 
 
-def is_legal(state, command, seat=None):
+def is_legal(state: GameState, command: str | Command | None, seat: int | None = None) -> bool:
     """True when `check_legal` accepts the command. Only the engine's own errors mean
     'not legal'; any other exception is a fault and is not hidden."""
     try:
@@ -119,7 +128,7 @@ def is_legal(state, command, seat=None):
     return True
 
 
-def where(s):
+def where(s: GameState) -> str:
     """Where the game stands, for error messages: 'round 3, actions/discard'."""
     if s.phase == OVER:
         return "game over"
@@ -131,7 +140,7 @@ def where(s):
 CLAIM_VERBS = frozenset(("build", "discard", "show", "keep"))
 
 
-def command_claims(cmd):
+def command_claims(cmd: Command) -> list[tuple[int, int]]:
     """The (card, type) pairs a normalized command asserts about cards in the actor's hand:
     `keep` its dropped cards, `build` the card (its type is the symbol's), `discard` and
     `show` the card. [] for a command of any other shape (legality is decided elsewhere).
@@ -151,7 +160,7 @@ def command_claims(cmd):
     return [(a, b)]
 
 
-def unknown_claims(s, cmd, seat):
+def unknown_claims(s: GameState, cmd: Command, seat: int) -> list[Any]:
     """The claims of `cmd` about cards of `seat`'s hand whose type this engine does not
     know (another seat's hidden cards in a networked game): what a peer must see proven
     before it accepts the command."""
@@ -161,7 +170,7 @@ def unknown_claims(s, cmd, seat):
     return [(c, t) for c, t in command_claims(cmd) if c in hand and types[c] is None]
 
 
-def apply_claims(s, cmd, seat):
+def apply_claims(s: GameState, cmd: Command, seat: int) -> list[Any]:
     """Give this engine the types `cmd` claims for `seat`'s unknown hand cards. Returns the
     cards changed (for the caller to undo), or None when a claim is impossible."""
     if cmd[0] not in CLAIM_VERBS or seat is None:
@@ -178,7 +187,7 @@ def apply_claims(s, cmd, seat):
     return undo
 
 
-def known_count(s, t):
+def known_count(s: GameState, t: int) -> int:
     """How many live cards this engine already knows to be of type t."""
     types = s.types
     count = 0
@@ -194,7 +203,7 @@ def known_count(s, t):
 
 # --- the generators, one per decision --------------------------------------------------------
 
-def _keeps(s, seat):
+def _keeps(s: GameState, seat: int) -> list[Command]:
     hand = sorted(s.players[seat].hand)
     keep = s.rs.keep
     if keep > len(hand):
@@ -218,12 +227,12 @@ def _keeps(s, seat):
     return out
 
 
-def _np_dwarves(s, seat):
+def _np_dwarves(s: GameState, seat: int) -> list[Command]:
     taken = s.np_dwarf
     return [("np-dwarf", s.guilds[d]) for d in range(DISTRICTS) if d not in taken]
 
 
-def _placements(s, seat):
+def _placements(s: GameState, seat: int) -> list[Command]:
     """§6: one worker on a free plank, or pass."""
     p = s.players[seat]
     placed = p.placed
@@ -286,7 +295,7 @@ def _placements(s, seat):
 _ELF_DWARF, _ELF, _DWARF = (0, 2), (0,), (2,)
 
 
-def _spread(s, seat):
+def _spread(s: GameState, seat: int) -> list[Command]:
     """§6 after passing: every remaining worker of one kind over its three areas."""
     kind = s.spread_kinds[0]
     p = s.players[seat]
@@ -318,7 +327,7 @@ _BARE_ACTIVATIONS = {GUILD_PLANK + g: ("activate", GUILD_PLANK + g)
                      for g in (MERCHANTS, LIBRARIANS, SAWYERS, MINERS, BANKERS, MASONS, SPIES)}
 
 
-def _crests(s, seat):
+def _crests(s: GameState, seat: int) -> list[Command]:
     down = s.crest_down
     out = []
     for k in range(1, s.n + 1):
@@ -327,7 +336,7 @@ def _crests(s, seat):
     return out
 
 
-def _actions(s, seat):
+def _actions(s: GameState, seat: int) -> list[Command]:
     """§8, §13, §14: one action of the Actions turn."""
     p = s.players[seat]
     # What the seat can pay for depends on its resources alone (given the ruleset): looked
@@ -416,7 +425,7 @@ _PAYING_SPAN = 32
 _PAYING_CAPPED = {}   # (ruleset, capped holding) -> what it pays for (see _paying)
 
 
-def _paying_capped(rs, res):
+def _paying_capped(rs: Ruleset, res: list[int]) -> Any:
     caps = RESOURCE_CAPS.get(rs) or resource_caps(rs)
     if rs not in _PAYING:
         _paying_table(rs, caps)
@@ -429,14 +438,14 @@ def _paying_capped(rs, res):
     return found
 
 
-def _paying_table(rs, caps):
+def _paying_table(rs: Ruleset, caps: tuple[int, int, int, int]) -> None:
     if len(_PAYING) > 64:
         _PAYING.clear()
     if max(caps) >= _PAYING_SPAN:
         _PAYING[rs] = []
         return
 
-    def level(cap, entry):
+    def level(cap: int, entry: Callable[[int], Any]) -> list[Any]:
         """The entries for 0..cap of a resource, then the cap's up to the span."""
         entries = [entry(k) for k in range(cap + 1)]
         return entries + [entries[cap]] * (_PAYING_SPAN - cap - 1)
@@ -446,14 +455,14 @@ def _paying_table(rs, caps):
         cg, lambda gold: _paying(rs, (w, st, m, gold))))))
 
 
-def _paying(rs, res):
+def _paying(rs: Ruleset, res: tuple[int, int, int, int]) -> Any:
     """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
     none), whether a wall is affordable, whether each guild (by id) is (empty when none is),
     the buy / sell / exchange commands, and whether the gold pays for a hire, a Blacksmith
     lock and a card purchase."""
     w, st, m, gold = res
 
-    def pays(cost):
+    def pays(cost: tuple[int, ...]) -> bool:
         cw, cs, cm, cg = cost
         return w >= cw and st >= cs and m >= cm and gold >= cg
 
@@ -477,7 +486,15 @@ def _paying(rs, res):
 _GUILD_ROWS = {}
 
 
-def _guild_rows(guilds):
+def _guild_rows(
+    guilds: tuple[int, int, int, int, int],
+) -> tuple[
+    tuple[int, int, int, Command, int],
+    tuple[int, int, int, Command, int],
+    tuple[int, int, int, Command, int],
+    tuple[int, int, int, Command, int],
+    tuple[int, int, int, Command, int],
+]:
     if len(_GUILD_ROWS) > 4096:
         _GUILD_ROWS.clear()
     rows = _GUILD_ROWS[guilds] = tuple((d, x, g, _GUILDS[g], GUILD_PLANK + g)
@@ -485,8 +502,8 @@ def _guild_rows(guilds):
     return rows
 
 
-def _hand_cards(verb):
-    def generate(s, seat):
+def _hand_cards(verb: str) -> Callable[[GameState, int], list[Command]]:
+    def generate(s: GameState, seat: int) -> list[Command]:
         types = s.types
         out = []
         for c in sorted(s.players[seat].hand):
@@ -496,13 +513,13 @@ def _hand_cards(verb):
     return generate
 
 
-def _spy_takes(s, seat):
+def _spy_takes(s: GameState, seat: int) -> list[Command]:
     return [("take", c) for c in sorted(s.spies_shown.values())]
 
 
 # --- the non-players (§12) -------------------------------------------------------------------
 
-def _np_takes(s, seat):
+def _np_takes(s: GameState, seat: int) -> list[Command]:
     board = s.board
     placeable = [c for c in s.pool if free_build_sites(board, s.types[c])]
     offer = placeable if placeable else list(s.pool)
@@ -512,7 +529,7 @@ def _np_takes(s, seat):
     return out or [("np-skip",)]  # nothing left anywhere: the NP does nothing
 
 
-def _np_marks(s, seat):
+def _np_marks(s: GameState, seat: int) -> list[Command]:
     sites = free_build_sites(s.board, s.types[s.np_card])
     # §12 Decision: a card with no legal symbol places nothing and is discarded.
     return [("np-mark", x) for x in sites] or [("np-mark", NOBODY)]

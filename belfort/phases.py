@@ -6,14 +6,18 @@ Legality (`legal.py` has one generator per row), the explanations of refusals
 bots read this table; a test checks that the generators, the executors and the command
 parser agree with it.
 """
+from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .reasons import N_
 
 from .state import (ACTIONS, CAMP, KEEP, NP_SETUP, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
                     STEP_NONE, STEP_NP_MARK, STEP_NP_TAKE, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                     STEP_SPREAD)
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 class Decision(NamedTuple):
@@ -61,12 +65,12 @@ for _d in DECISIONS:
     VERBS_OF_PHASE[_d.phase] = VERBS_OF_PHASE.get(_d.phase, ()) + _d.verbs
 
 
-def decision(state):
+def decision(state: GameState) -> Decision:
     """The Decision the game waits for now (None in a state no row describes)."""
     return BY_KEY.get((state.phase, state.step))
 
 
-def decision_view(state):
+def decision_view(state: GameState) -> dict[str, str | list[str]]:
     """The current decision as plain data for views: verbs, rule, who, what."""
     d = decision(state)
     if d is None:

@@ -1,19 +1,26 @@
 """Where things may go: free symbols, free gnome locks, and the choices of each activation
 (§8, §13, §14). `legal.py` builds the legal commands from these; the bots read them too.
 """
+from __future__ import annotations
 
 from itertools import combinations
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISTRICTS,
                    GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES, INN, KEEP, NOBODY,
                    RECRUITERS, SITE_TYPE, SITES_OF_TYPE, THIEVES, TOWER, WALL_SITES, WIZARDS)
 
+if TYPE_CHECKING:
+    from .commands import Command
+    from .ruleset import Ruleset
+    from .state import GameState
+
 _SINGLE_SITE_TYPES = tuple(t for t in range(len(CARD_TYPES)) if t not in (KEEP, GATEHOUSE))
 _GATE_PAIRS = tuple(GATE_BASE + 2 * g for g in range(DISTRICTS))
 
 
-def free_build_sites(board, t):
+def free_build_sites(board: list[int], t: int) -> list[Any | int]:
     """Sites where a property of type t may be marked now (§2, §8)."""
     if t == GATEHOUSE:
         out = []
@@ -29,7 +36,7 @@ def free_build_sites(board, t):
     return out
 
 
-def gnome_targets(s, seat, verb, *prefix):
+def gnome_targets(s: GameState, seat: int, verb: str, *prefix: int) -> list[Command]:
     """Every (card, gatehouse symbol) a new gnome of `seat` may go to (§8 hire, §13)."""
     out = []
     if s.gnome_supply <= 0:
@@ -51,7 +58,7 @@ def gnome_targets(s, seat, verb, *prefix):
     return out
 
 
-def gatehouse_second_markers(board, seat):
+def gatehouse_second_markers(board: list[int], seat: int) -> list[Any | int]:
     """§13 Gatehouse lock: the free other symbols of gatehouses where `seat` has a marker."""
     out = []
     for a in _GATE_PAIRS:
@@ -63,7 +70,7 @@ def gatehouse_second_markers(board, seat):
     return out
 
 
-def activation_options(s, seat, plank):
+def activation_options(s: GameState, seat: int, plank: int) -> list[Command]:
     """The commands that activate `seat`'s worker on `plank`: each choice of its action, or
     the bare `activate` when the action cannot be carried out at all (§8 Decision)."""
     act = ("activate", plank)
@@ -90,7 +97,7 @@ def activation_options(s, seat, plank):
     return [act]
 
 
-def _worker_gains(s, seat, plank):
+def _worker_gains(s: GameState, seat: int, plank: int) -> list[Command]:
     p = s.players[seat]
     limit = s.rs.workers_per_colour
     out = []
@@ -103,7 +110,8 @@ def _worker_gains(s, seat, plank):
 
 # --- Architects (§14) --------------------------------------------------------------------
 
-def discount_options(cost, res, discounts):
+def discount_options(cost: tuple[int, int, int, int], res: tuple[int, int, int, int],
+                     discounts: dict[str, tuple[int, int, int]]) -> list[str | Any]:
     """§14 Architects: each discount (the ruleset's `discounts`: code → (wood, stone, metal)
     off) applied in full (Decision), keeping only those whose reduced cost the player can
     pay."""
@@ -117,7 +125,7 @@ def discount_options(cost, res, discounts):
     return out
 
 
-def architect_cost(s, site):
+def architect_cost(s: GameState, site: int) -> tuple[int, int, int, int]:
     """The usual cost of marking `site`: its property's, a wall's or its guild's."""
     t = SITE_TYPE[site]
     if t == "wall":
@@ -127,7 +135,7 @@ def architect_cost(s, site):
     return s.rs.card_cost[t]
 
 
-def architect_sites(s):
+def architect_sites(s: GameState) -> list[int]:
     """Free places the Architects may mark: property symbols (keep: a section; gatehouse: a
     symbol of a gatehouse with both free), walls and unowned guilds."""
     board = s.board
@@ -139,7 +147,7 @@ def architect_sites(s):
     return sites
 
 
-def _architects(s, seat, plank):
+def _architects(s: GameState, seat: int, plank: int) -> list[Any | Command]:
     """Every (free place, discount) the seat can pay, in architect_sites' order."""
     board = s.board
     type_codes, wall_codes, guild_codes = _architect_codes(s.rs, s.players[seat].res)
@@ -165,7 +173,7 @@ def _architects(s, seat, plank):
 RESOURCE_CAPS = {}
 
 
-def resource_caps(rs):
+def resource_caps(rs: Ruleset) -> tuple[int, int, int, int]:
     costs = [*rs.card_cost, rs.wall_cost, *rs.guild_cost, (1, 1, 1, max(rs.trade_buy)),
              (0, 0, 0, rs.fee_gnome_hire), (0, 0, 0, rs.lock_blacksmith_gold),
              (0, 0, 0, rs.fee_card_purchase)]
@@ -178,7 +186,7 @@ def resource_caps(rs):
 _ARCHITECT_CODES = {}
 
 
-def _architect_codes(rs, res):
+def _architect_codes(rs: Ruleset, res: list[int]) -> Any:
     """The discounts a player with `res` can pay for each card type, a wall and each guild
     (by guild id). They depend only on the resources (given the ruleset), up to the
     ruleset's resource caps, so they are worked out once per capped resources met rather
@@ -204,7 +212,7 @@ def _architect_codes(rs, res):
 _THIEVES = {}   # (plank, most targets, the other seats with gold) -> the Thieves' choices
 
 
-def _thieves(s, seat, plank):
+def _thieves(s: GameState, seat: int, plank: int) -> list[Any | Command]:
     players = s.players
     rich = []
     for q in range(s.n):
@@ -227,7 +235,7 @@ _BANDITS = {}        # (plank, most, takers) -> the `each` choices
 _BANDITS_FROM = {}   # (plank, limit, seat, wood, stone, metal) -> the `from` choices
 
 
-def _bandits(s, seat, plank):
+def _bandits(s: GameState, seat: int, plank: int) -> list[Command]:
     """The choices depend only on what the others hold, up to the Bandits' limit (more wood
     or stone than the limit changes nothing): those robbing one seat on what that seat
     holds, those robbing several on which of wood and stone each of them has. Both are
@@ -267,7 +275,18 @@ def _bandits(s, seat, plank):
     return out
 
 
-def _bandit_options(plank, limit, most, holdings):
+def _bandit_options(
+    plank: int,
+    limit: int,
+    most: int,
+    holdings: tuple[tuple[int, int, int, bool], tuple[int, int, int, bool]]
+    | tuple[
+        tuple[int, int, int, bool],
+        tuple[int, int, int, bool],
+        tuple[int, int, int, bool],
+        tuple[int, int, int, bool],
+    ],
+) -> list[Command]:
     """Every choice, worked out from `holdings` ((seat, wood, stone, has metal) of each other
     seat, wood and stone capped at the limit): what `_bandits` remembers in two parts."""
     out = []
@@ -280,7 +299,7 @@ def _bandit_options(plank, limit, most, holdings):
     return out + _bandit_groups(plank, most, takers)
 
 
-def _bandit_from(plank, limit, q, w, st, m):
+def _bandit_from(plank: int, limit: int, q: int, w: int, st: int, m: bool) -> list[Command]:
     out = []
     if m >= 1:
         out.append(("activate", plank, "from", q, 2))
@@ -293,7 +312,11 @@ def _bandit_from(plank, limit, q, w, st, m):
     return out
 
 
-def _bandit_groups(plank, most, takers):
+def _bandit_groups(
+    plank: int,
+    most: int,
+    takers: list[tuple[int, tuple[int, int]] | tuple[int, tuple[int]] | tuple[int, list[int]]],
+) -> list[Any | Command]:
     out = []
     for k in range(2, most + 1):
         for group in combinations(takers, k):
@@ -301,7 +324,7 @@ def _bandit_groups(plank, most, takers):
     return out
 
 
-def _bandit_each(plank, group):
+def _bandit_each(plank: int, group: Any) -> list[Command]:
     combos = [()]
     for q, choices in group:
         combos = [c + (q, r) for c in combos for r in choices]
@@ -320,7 +343,7 @@ _GATE_MARKERS = itemgetter(*range(GATE_BASE, GATE_BASE + 2 * DISTRICTS))
 _GATE_SWAPS = {}   # plank -> {markers of every gatehouse: the swaps of whole gatehouses}
 
 
-def _wizard_swaps(plank):
+def _wizard_swaps(plank: int) -> Any:
     """For each swap group: a getter of its places' markers, its pairs (a, b, command) in the
     legal list's order, and a memo from the markers to the swaps they allow (the board
     changes slowly, so the same markers come back again and again)."""
@@ -335,7 +358,7 @@ def _wizard_swaps(plank):
     return swaps
 
 
-def _wizards(s, plank):
+def _wizards(s: GameState, plank: int) -> list[Any | Command]:
     board = s.board
     out = []
     for markers_of, pairs, memo in _wizard_swaps(plank):
@@ -359,7 +382,7 @@ def _wizards(s, plank):
     return out
 
 
-def gatehouse_swap_targets(board, a, b):
+def gatehouse_swap_targets(board: list[int], a: int, b: int) -> list[Any | tuple[int, int]]:
     """(symbol in A, symbol in B) choices for swapping gatehouses A and B: a gatehouse that
     receives a single marker needs its symbol chosen (§14); swaps that change nothing are
     left out. (`received`, written out: this runs for every pair of gatehouses.)"""
@@ -373,7 +396,12 @@ def gatehouse_swap_targets(board, a, b):
             if got_a != ma or got_b != mb]
 
 
-def _receiving(markers, base):
+def _receiving(
+    markers: tuple[int, int], base: int
+) -> (
+    tuple[tuple[int, tuple[int, int]]]
+    | tuple[tuple[int, tuple[int, int]], tuple[int, tuple[int, int]]]
+):
     """(chosen symbol, resulting pair) for each way the gatehouse at `base` can receive
     `markers`: a single marker goes on either symbol, a pair lands as it is."""
     x, y = markers
@@ -383,11 +411,11 @@ def _receiving(markers, base):
     return ((NOBODY, markers),)
 
 
-def _single(markers):
+def _single(markers: tuple[int, int]) -> bool:
     return (markers[0] == NOBODY) != (markers[1] == NOBODY)
 
 
-def received(markers, base, chosen):
+def received(markers: tuple[int, int], base: int, chosen: int) -> tuple[int, int]:
     """The two symbols of the gatehouse at `base` after it receives `markers` (the other
     gatehouse's pair); a single marker lands on the `chosen` symbol."""
     if _single(markers):

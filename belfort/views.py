@@ -4,25 +4,30 @@
 `state_hash` is SHA-256 over a canonical encoding of the public state only: the same on
 every peer whatever private cards each one knows.
 """
+from __future__ import annotations
 
 import hashlib
 import json
+from typing import TYPE_CHECKING, Any
 
 from .data import AREAS, CARD_TYPES, GUILDS, KINDS, N_SITES, NOBODY, SITE_NAME
 from .commands import plank_text
 from .phases import decision_view
 from .state import KEEP, STEP_SPIES_SHOW
 
+if TYPE_CHECKING:
+    from .state import GameState
 
-def _type_if_public(s, c):
+
+def _type_if_public(s: GameState, c: int) -> str | None:
     return CARD_TYPES[s.types[c]] if s.public[c] and s.types[c] is not None else None
 
 
-def _occupant(occ):
+def _occupant(occ: int) -> dict[str, int | str] | None:
     return None if occ == NOBODY else {"seat": occ // 4, "worker": KINDS[occ % 4]}
 
 
-def public_view(s):
+def public_view(s: GameState) -> dict[str, Any]:
     """Everything every seat knows, as plain data."""
     players = []
     for seat, p in enumerate(s.players):
@@ -87,7 +92,7 @@ def public_view(s):
     }
 
 
-def seat_view(s, seat):
+def seat_view(s: GameState, seat: int) -> dict[str, Any]:
     """The public view plus what `seat` alone knows: its own hand (and its pending choices)."""
     v = public_view(s)
     p = s.players[seat]
@@ -101,11 +106,11 @@ def seat_view(s, seat):
     return v
 
 
-def _public_tuple(s):
+def _public_tuple(s: GameState) -> list[Any]:
     """A fixed-order encoding of the public state for hashing: ints, strs, None and lists."""
     types, public = s.types, s.public
 
-    def pub(c):
+    def pub(c: int) -> int | None:
         return types[c] if public[c] else NOBODY
 
     players = []
@@ -127,7 +132,7 @@ def _public_tuple(s):
     ]
 
 
-def state_hash(s):
+def state_hash(s: GameState) -> str:
     """SHA-256 (hex) of the canonical public state."""
     data = _CANONICAL.encode(_public_tuple(s))
     return hashlib.sha256(data.encode()).hexdigest()

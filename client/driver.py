@@ -30,7 +30,8 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Callable, Protocol
+from typing import Protocol
+from collections.abc import Callable
 
 import belfort
 from belfort.undo import UndoStack

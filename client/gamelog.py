@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass, field
 
 import belfort
-from belfort.logtext import FORMAT, VERSION, canonical_line, canonical_text, end_entry, header
+from belfort.logtext import FORMAT, canonical_line, end_entry
 from belfort.undo import UndoRefused, UndoStack
 
 from .i18n import _

@@ -15,7 +15,7 @@ from belfort.scoring import rank_points
 
 from .render import Line
 from .i18n import _, fit, ngettext, pad, pgettext, term, truncate
-from .words import GUILD_TITLE, TITLE, Namer, season_of
+from .words import GUILD_TITLE, TITLE, season_of
 
 CELL = 12          # one competitor's column: "12 =1st  7"
 LABEL = 12

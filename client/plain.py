@@ -117,7 +117,7 @@ class PlainUI:
     def lesson_text(lessons):
         out = []
         for title, text in lessons:
-            out += ["", "=== {title} ===".format(title=title)] + text.split("\n") + [""]
+            out += ["", f"=== {title} ==="] + text.split("\n") + [""]
         return out
 
     def attention(self):
@@ -137,8 +137,7 @@ class PlainUI:
         alerts = getattr(self.driver, "alerts", [])
         for a in alerts[self._shown_alerts:]:
             label = render.ALERT_LABEL.get(a.kind)
-            self.say("!!! {label}: {text}".format(label=_(label) if label else a.kind.upper(),
-                                                  text=render.alert_text(a)))
+            self.say(f"!!! {_(label) if label else a.kind.upper()}: {render.alert_text(a)}")
         self._shown_alerts = len(alerts)
 
     def table(self):

@@ -492,7 +492,7 @@ def hand_and_piles(view, ctx, width, wide):
         line.extend(piece)
     mine = view.get("my_keep")
     if mine:
-        line.add(_("(kept {cards})").format(cards=" ".join("#%d" % c for c in mine[0])),
+        line.add(_("(kept {cards})").format(cards=" ".join(f"#{c}" for c in mine[0])),
                  "class:dim")
     out.append(line.fit(width))
     line = Line((_("Pool") + " ", "class:th"))

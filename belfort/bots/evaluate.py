@@ -8,6 +8,9 @@ U_RATE VP for each scoring phase it can still influence: a marker costs about 6 
 and moves a district majority by a point or two per phase. The constants were tuned by
 playing bots against each other (scripts/bench_bots.py); they are guesses, not rules.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ..data import (BANK, BLACKSMITH, DISTRICTS, GATEHOUSE, INN, KEEP, LIBRARY, MARKET,
                     N_SITES, SITE_DISTRICT, SITE_WEIGHT, SITES_OF_TYPE, TOWER)
@@ -15,6 +18,10 @@ from ..ruleset import standard_ruleset
 from ..scoring import tiebreak_value
 from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
 from .learned import WEIGHTS
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+    from ..state import GameState
 
 U_RATE = 0.22           # VP per resource unit per scoring phase it can still influence
 METAL_UNITS = 1.7       # the bots' worth of a metal (an elf and a dwarf mine one together)
@@ -26,7 +33,7 @@ VISIT_UNITS = 0.5       # one more trading-post visit a turn
 CARD_DRAW_UNITS = 0.5   # one more card drawn
 
 
-def plank_yield(rs):
+def plank_yield(rs: Ruleset) -> dict[int, float]:
     """Future yield of a built card's plank per round, in units, the worker it takes paid
     (by card type; the ruleset's numbers)."""
     ys = _plank_yields.get(rs)
@@ -38,7 +45,7 @@ def plank_yield(rs):
     return ys
 
 
-def gnome_yield(rs):
+def gnome_yield(rs: Ruleset) -> dict[int, float]:
     """What one gnome on a built card adds per round, in units (Pub/Gardens gnomes make
     masters: counted as worker power elsewhere)."""
     ys = _gnome_yields.get(rs)
@@ -59,7 +66,7 @@ _gnome_yields = {}
 _BEFORE_COLLECTION = (PH_KEEP, NP_SETUP, PLACEMENT)
 
 
-def rank_points(counts, table):
+def rank_points(counts: list[int], table: tuple[int, int, int] | tuple[int, int]) -> list[int]:
     """scoring.rank_points (§9.3), rewritten for speed: the bots call it in every
     playout step. tests/bots checks that both agree. `table` is a tuple; the list returned
     is shared (memoized): callers must not change it."""
@@ -75,7 +82,7 @@ def rank_points(counts, table):
 _rank_memo = {}
 
 
-def _rank_points(counts, table):
+def _rank_points(counts: list[int], table: tuple[int, int] | tuple[int, int, int]) -> list[int]:
     n = len(counts)
     pts = [0] * n
     order = sorted(range(n), key=counts.__getitem__, reverse=True)
@@ -102,12 +109,12 @@ def _rank_points(counts, table):
     return pts
 
 
-def units(res):
+def units(res: list[int]) -> float:
     """Resources as units (wood, stone, gold 1; metal METAL_UNITS)."""
     return res[0] + res[1] + res[3] + METAL_UNITS * res[2]
 
 
-def pending_scorings(s):
+def pending_scorings(s: GameState) -> tuple[int, int, int] | tuple[int] | tuple[int, int]:
     """Scoring rounds not yet scored (the current round's counts until its end); a shared
     tuple."""
     if s.phase == OVER:
@@ -127,7 +134,7 @@ _pending_memo = {}
 _production_memo = {}
 
 
-def acts_this_round(s, seat):
+def acts_this_round(s: GameState, seat: int) -> bool:
     """Whether `seat` still has an Actions turn in the current round."""
     if s.phase in _BEFORE_COLLECTION or s.phase == CAMP:
         return True
@@ -136,7 +143,7 @@ def acts_this_round(s, seat):
     return False
 
 
-def spend_phases(s, seat):
+def spend_phases(s: GameState, seat: int) -> int:
     """Scoring phases that resources held now by `seat` can still influence."""
     pending = pending_scorings(s)
     if pending and pending[0] == s.round and not acts_this_round(s, seat):
@@ -144,7 +151,7 @@ def spend_phases(s, seat):
     return len(pending)
 
 
-def production_factor(s):
+def production_factor(s: GameState) -> float:
     """VP value of one unit gathered in each remaining Collection, summed."""
     rs = s.rs
     if s.phase == OVER:
@@ -162,7 +169,7 @@ def production_factor(s):
     return factor
 
 
-def majority_points(s):
+def majority_points(s: GameState) -> tuple[list[int], list[int]]:
     """Points each seat would score if a scoring phase happened now (§9, §10)."""
     rs = s.rs
     n = s.n
@@ -199,7 +206,7 @@ def majority_points(s):
     return pts, markers[:n]
 
 
-def card_value(s, t):
+def card_value(s: GameState, t: int | None) -> float:
     """Units a card of type t in hand is worth now (None: a hidden card, average)."""
     if t is None:
         return CARD_UNITS * 0.8
@@ -212,12 +219,11 @@ def card_value(s, t):
     return CARD_UNITS * (1.8 if t == KEEP else 1.0)
 
 
-def evaluate(s, learned=True):
+def evaluate(s: GameState, learned: bool = True) -> list[float]:
     """Expected final VP of every seat (a list). At the end: the score, plus a tiny share
     of the tie-break so that ties are broken as §11 does. At the start of a round of the
     standard calendar, a linear model fitted on played games (learned.py) refines the
     hand-made estimate below."""
-    n = s.n
     if s.phase == OVER:
         return [p.score + 0.01 * tiebreak_value(p) for p in s.players]
     weights = _learned_weights(s) if learned else None
@@ -226,7 +232,27 @@ def evaluate(s, learned=True):
     return handmade(s)
 
 
-def _learned_weights(s):
+def _learned_weights(
+    s: GameState,
+) -> (
+    tuple[
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+        float,
+    ]
+    | None
+):
     if s.phase != PLACEMENT or s.step or any(any(p.placed) or p.passed for p in s.players):
         return None
     rs = s.rs
@@ -237,7 +263,9 @@ def _learned_weights(s):
     return WEIGHTS.get((s.n, s.round))
 
 
-def features(s):
+def features(
+    s: GameState,
+) -> list[tuple[float, int, int, int, int, int, int, int, int, int, int, float, int, float]]:
     """Per seat, what the learned model reads at the start of a round (see FEATURES)."""
     maj, markers = majority_points(s)
     base = handmade(s, (maj, markers))
@@ -270,7 +298,7 @@ FEATURES = ("bias", "score", "majority_now", "markers", "wood_stone", "metal", "
             "handmade")
 
 
-def handmade(s, majorities=None):
+def handmade(s: GameState, majorities: tuple[list[int], list[int]] | None=None) -> list[float]:
     """The hand-made estimate: majorities now for every phase ahead, material priced in
     units. Used mid-round, and as one input of the learned model. `majorities`:
     majority_points(s) when the caller has it already."""
@@ -317,7 +345,7 @@ def handmade(s, majorities=None):
     return out
 
 
-def margin(values, seat):
+def margin(values: list[float], seat: int) -> float:
     """How far `seat` is ahead of its best opponent."""
     best = max(v for i, v in enumerate(values) if i != seat)
     return values[seat] - best

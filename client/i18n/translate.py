@@ -62,7 +62,8 @@ def _gate(word, lang):
 def _rewrite(word, context, name_of, gate_of, keep):
     """A command argument with its words mapped, in the shapes the engine's text has:
     '#17:TYPE', 'SITE@D', 'gateN@D', 'AREA=N', 'discount=CODE', 'SEAT:RESOURCE',
-    'guild:NAME', 'gateN' and plain words. `name_of(word, context)` maps one word (None: unknown), `gate_of(word)` a
+    'guild:NAME', 'gateN' and plain words. `name_of(word, context)` maps one word (None: unknown),
+    `gate_of(word)` a
     gate word with its number, `keep(word)` is what an unmapped part becomes."""
     if word.startswith("#"):
         card, sep, kind = word.partition(":")

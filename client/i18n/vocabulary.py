@@ -316,7 +316,7 @@ def _glossary_entries(lang, context):
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def entries(lang, context):
     """[(canonical, (forms…))] of one language (not English unless lang == 'en') in one
     context, the form completion shows first. The order is the lookup priority."""
@@ -354,7 +354,7 @@ def entries(lang, context):
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def table(lang, context):
     """{key: canonical} of `lang`'s words and the English ones in `context`. A spelling of
     `lang` wins over an English one (tests make sure the two never disagree)."""
@@ -368,7 +368,7 @@ def table(lang, context):
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def primary(lang, context):
     """{canonical: the word completion and localized commands show} in `lang`."""
     out = {}

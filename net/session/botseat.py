@@ -137,6 +137,9 @@ class BotSeat:
             except Exception:
                 continue
             value = wire.pack(plain(norm))
-            if commitment_hash(value, nonce, self.table.cfg.game_id, s, purpose) == rnd.commitments[s]:
+            if (
+                commitment_hash(value, nonce, self.table.cfg.game_id, s, purpose)
+                == rnd.commitments[s]
+            ):
                 return value, nonce
         return None

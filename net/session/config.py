@@ -7,7 +7,9 @@ from dataclasses import asdict, dataclass
 
 from net.crypto import wire
 
-PROTOCOL = "belfort-lan/session/2"   # a peer with another value is refused in the lobby (2: challenge-bound hello, chained envelopes, take-backs)
+# A peer with another value is refused in the lobby (2: challenge-bound hello, chained
+# envelopes, take-backs).
+PROTOCOL = "belfort-lan/session/2"
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
@@ -18,8 +20,10 @@ class Timing:
     # silent this long: the seat stalls the game no longer — it may be handed to a bot
     # (3-5 players), or the game pauses (2 players, or every other seat away)
     timeout: float = 180.0
-    catch_up: float = 3.0          # after a rejoin: wait this long for every peer's heartbeat
-    step_deadline: float = 15.0    # an automatic protocol step owed this long: withheld (deadlines.py)
+    catch_up: float = 3.0  # after a rejoin: wait this long for every peer's heartbeat
+    step_deadline: float = (
+        15.0  # an automatic protocol step owed this long: withheld (deadlines.py)
+    )
 
 
 @dataclass
@@ -46,7 +50,7 @@ class GameConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameConfig":
+    def from_dict(cls, d: dict) -> GameConfig:
         names = {f for f in cls.__dataclass_fields__}
         missing = [k for k in ("game_id", "names", "keys", "curve", "endpoints", "kinds",
                                "colours", "options", "ruleset_text", "ruleset_sha") if k not in d]

@@ -4,7 +4,8 @@ Every part of a session (intake, commands, commit-reveal, desync, escrow, handof
 liveness, resync ...) answers a message or a tick with an ``Out``: the envelopes it
 signed (already in sequence order), unsequenced control frames, alerts for the person,
 the engine events of each change it made to the game (the peer follows each with the
-deck epochs and the phase hash) and, at most, one reason to stop the game.  ``SessionPeer`` applies an
+deck epochs and the phase hash) and, at most, one reason to stop the game.  ``SessionPeer`` applies
+an
 ``Out`` at once, in order, so a part never needs a reference to the peer.
 
 A message that must be refused raises ``Refused`` instead: its kind and text become an
@@ -50,16 +51,16 @@ class Out:
     departs: list = field(default_factory=list)    # (seat, text, why): treat as departed
 
     def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None,
-              proof: bool = False) -> "Out":
+              proof: bool = False) -> Out:
         self.alerts.append(Note(kind, text, seat, key, proof))
         return self
 
-    def halt(self, reason: str) -> "Out":
+    def halt(self, reason: str) -> Out:
         if self.stop is None:
             self.stop = reason
         return self
 
-    def add(self, other: "Out | None") -> "Out":
+    def add(self, other: Out | None) -> Out:
         if other is not None:
             self.send += other.send
             self.hosted += other.hosted

@@ -1,6 +1,7 @@
 """Peer processes without the terminal client:
 
-    python -m net.session.peer host --name Ana [--players 3] [--bots 2] [--bind 0.0.0.0] [--port 5555]
+    python -m net.session.peer host --name Ana [--players 3] [--bots 2] \
+        [--bind 0.0.0.0] [--port 5555]
     python -m net.session.peer join tcp://192.168.1.20:5555 --name Bo
     python -m net.session.peer bot --join tcp://192.168.1.20:5555 [--level random]
     python -m net.session.peer rejoin [--game GAMEID] [--data-dir DIR]
@@ -262,7 +263,7 @@ def undo_text(peer) -> str:
     return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
 
 
-def _stdin_lines(wake) -> "queue.Queue[str]":
+def _stdin_lines(wake) -> queue.Queue[str]:
     """Lines typed on standard input; each one ends the node's poll at once."""
     q: queue.Queue = queue.Queue()
 
@@ -361,7 +362,7 @@ def run_node(node, args, out: Printer) -> int:
     return 1
 
 
-def start_node(args, out) -> "object | int":
+def start_node(args, out) -> object | int:
     """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
     the exit code if it failed (the reason went to ``out``)."""
     timing = Timing()

@@ -8,7 +8,7 @@ import msgpack
 import pytest
 
 from net.session import node
-from net.session.files import StoreError, pack_file, read_file
+from net.session.files import pack_file, read_file
 from net.session.lobby import LobbyError
 from net.session.memnet import local_config
 from net.session.storage import GameStore, find_games
