@@ -35,7 +35,8 @@ def apply(s: GameState, command: Command | str, seat: int | None = None) -> list
     # else: a listed command claims only cards whose types are known (the generators list no
     # other), so there is nothing to apply. The rest is _run, written out: the hottest path.
     events = [("command", seat, command)]
-    _EXECUTE[command[0]](s, seat, command, events)
+    # A listed command is one of the legal tuples.
+    _EXECUTE[command[0]](s, seat, command, events)  # type: ignore[arg-type]
     s.version += 1
     s._legal = None
     return events
@@ -89,7 +90,8 @@ def learn(s: GameState, card: int, t: int) -> None:
     if not 0 <= card < len(s.types):
         raise ValueError(f"no card #{card}")
     if s.types[card] is not None and s.types[card] != t:
-        raise ValueError(f"card #{card} is already known as {CARD_TYPES[s.types[card]]}")
+        raise ValueError(f"card #{card} is already known as "
+                         f"{CARD_TYPES[s.types[card]]}")  # type: ignore[index]
     s.types[card] = t
     s._legal = None
 
@@ -186,7 +188,7 @@ def _crest(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     after_camp_choice(s, events)
 
 
-def _pay(p: Player, cost: tuple[int, int, int, int]) -> None:
+def _pay(p: Player, cost: tuple[int, ...]) -> None:
     r = p.res
     r[0] -= cost[0]
     r[1] -= cost[1]
@@ -198,7 +200,7 @@ def _build(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     _, c, site = cmd
     p = s.players[seat]
     t = s.types[c]
-    _pay(p, s.rs.card_cost[t])
+    _pay(p, s.rs.card_cost[t])  # type: ignore[index]  # in its owner's hand: known
     p.hand.remove(c)
     p.built.append(c)
     s.owner[c] = seat
@@ -351,7 +353,7 @@ def _np_take(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None
     c = cmd[1]
     if c == NOBODY:
         c = draw_id(s, events)
-        make_public(s, c)
+        make_public(s, c)  # type: ignore[arg-type]  # legal only while there is a card
     else:
         s.pool.remove(c)
     s.np_card = c
@@ -456,7 +458,8 @@ def _activate(s: GameState, seat: int, cmd: Command, events: list[Event]) -> Non
                     _transfer(s, q, seat, r, take, events)
     elif g == WIZARDS:
         if args:
-            _wizards(s, *args, events=events)
+            a, b, ra, rb = args
+            _wizards(s, a, b, ra, rb, events)
     elif g == SPIES:
         others = [q for q in range(s.n) if q != seat and s.players[q].hand]
         if others:

@@ -20,28 +20,12 @@ as `#17`, board symbols as `tower@3` (district 3's Tower symbol), `keep@1`, `wal
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, NoReturn, TypeVar
 
-from .data import (
-    CAMP,
-    CARD_PLANK,
-    CARD_TYPE_ID,
-    CARD_TYPES,
-    DESK,
-    GATE_BASE,
-    GUILD_ID,
-    GUILD_PLANK,
-    GUILDS,
-    KIND_ID,
-    KINDS,
-    NOBODY,
-    RESOURCES,
-    SITE_ID,
-    SITE_NAME,
-    SPREAD_AREAS,
-    AREAS,
-)
-
+from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, GATE_BASE,
+                   GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, NOBODY, RESOURCES,
+                   SITE_ID, SITE_NAME, SPREAD_AREAS, AREAS)
 from .errors import CommandSyntaxError
 
 # A command is a verb and its arguments; an event, what happened and to whom. The type of each
@@ -70,7 +54,7 @@ _CARD_TYPES, _GUILDS, _KINDS, _RESOURCES, _SITE_NAME, _AREAS = (
 
 # --- values from the wire ----------------------------------------------------------------------
 
-def normalize(command: Command | str) -> Command:
+def normalize(command: object) -> Command:
     """A command as the engine's tuple: text is parsed, lists (msgpack) become tuples, and
     anything that is not strings, ints and nested sequences is refused."""
     if isinstance(command, str):
@@ -124,8 +108,7 @@ def discount_code(code: str) -> str:
     return "w" * code.count("w") + "s" * code.count("s") if "m" not in code else code
 
 
-def _shape(value: Command | tuple[int, int, int] | tuple[int, int, int, int], whole: Command,
-           depth: int) -> Command | tuple[int, int, int] | tuple[int, int, int, int]:
+def _shape(value: Sequence[Any], whole: Sequence[Any], depth: int) -> tuple[Any, ...]:
     if depth > 2 or len(value) > 24:
         raise CommandSyntaxError(repr(whole)[:200], "command too deep or too long")
     out = []
@@ -155,7 +138,7 @@ def card_ref(c: int) -> str:
     return "top" if c == NOBODY else f"#{c}"
 
 
-def plank_text(plank: int | str) -> str:
+def plank_text(plank: int) -> str:
     if plank == DESK:
         return "desk"
     if plank == CAMP:
@@ -170,7 +153,7 @@ def _typed(c: int, t: int) -> str:
 
 
 def command_text(cmd: Command) -> str:
-    verb = cmd[0]
+    verb: str = cmd[0]
     try:
         if verb == "keep":
             kept = " ".join(f"#{c}" for c in cmd[1])
@@ -326,7 +309,7 @@ class _Reader:
             self.fail(f"unknown guild {w!r}; guilds are {', '.join(GUILDS)}")
         return GUILD_ID[w]
 
-    def resource(self, allowed: Command = ("wood", "stone", "metal")) -> int:
+    def resource(self, allowed: tuple[str, ...] = ("wood", "stone", "metal")) -> int:
         w = self.next("a resource")
         if w not in allowed:
             self.fail(f"{w!r} is not one of {', '.join(allowed)}")
@@ -461,7 +444,7 @@ def _p_activate(r: _Reader, verb: str) -> Command:
     out = ["activate", plank]
     if not r.more():
         return tuple(out)
-    w = r.peek()
+    w = r.peek() or ""
     if w == "gnome":
         r.next("gnome")
         c = r.card()
@@ -493,17 +476,17 @@ def _p_activate(r: _Reader, verb: str) -> Command:
         gb = _gate(r, r.next("a second gatehouse like gate3"))
         ra = rb = NOBODY
         while r.more():
-            x = r.site()
-            if x in (ga, ga + 1) and ra == NOBODY:
-                ra = x
-            elif x in (gb, gb + 1) and rb == NOBODY:
-                rb = x
+            sym = r.site()
+            if sym in (ga, ga + 1) and ra == NOBODY:
+                ra = sym
+            elif sym in (gb, gb + 1) and rb == NOBODY:
+                rb = sym
             else:
-                r.fail(f"{SITE_NAME[x]} is not a symbol of either gatehouse")
+                r.fail(f"{SITE_NAME[sym]} is not a symbol of either gatehouse")
         out += [ga, gb, ra, rb]
     else:
         site = r.site()
-        if r.more() and r.peek().startswith("discount="):
+        if r.more() and (r.peek() or "").startswith("discount="):
             code = r.next("discount").split("=", 1)[1]
             if not discount_code_ok(code):
                 r.fail(f"{code!r} is not a discount: m for metal, or w and s for wood and stone "

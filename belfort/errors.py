@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .reasons import Reason
+    pass
 
 
 class BelfortError(Exception):
@@ -23,7 +23,7 @@ class CommandSyntaxError(BelfortError, ValueError):
 class IllegalCommandError(BelfortError, ValueError):
     """A well-formed command that the rules do not allow now; names the rule it breaks."""
 
-    def __init__(self, command_text: str, seat: int, rule: str, reason: Reason,
+    def __init__(self, command_text: str, seat: int | None, rule: str, reason: str,
                  where: str = "") -> None:
         self.command = command_text
         self.seat = seat

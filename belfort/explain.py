@@ -26,11 +26,11 @@ def _not_a(c: int, t: int) -> Reason:
     return R(N_("card #{c} is not a {card}"), c=c, card=t)
 
 
-def _short(res: list[int], cost: tuple[int, int, int, int]) -> list[str | Any]:
+def _short(res: list[int], cost: tuple[int, ...]) -> list[str | Any]:
     return [RESOURCES[i] for i in range(4) if res[i] < cost[i]]
 
 
-def why_illegal(s: GameState, cmd: Command, seat: int,
+def why_illegal(s: GameState, cmd: Command, seat: int | None,
                 impossible_claim: bool = False) -> tuple[str, Reason]:
     verb = cmd[0]
     if s.phase == OVER:
@@ -169,13 +169,15 @@ def _site_free(s: GameState, site: int, rule: str = "§2") -> tuple[str, Reason]
     return None
 
 
-def _build(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
+def _build(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     _, c, site = cmd
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
     t = s.types[c]
     if not 0 <= site < N_SITES or SITE_TYPE[site] != t:
-        return "§2", R(N_("a {card} must go on a {card} symbol"), card=Word("card", CARD_TYPES[t]))
+        # A card in its owner's hand has a known type.
+        return "§2", R(N_("a {card} must go on a {card} symbol"),
+                       card=Word("card", CARD_TYPES[t]))  # type: ignore[index]
     short = _short(p.res, s.rs.card_cost[t])
     if short:
         return "§8", R(N_("a {card} costs {cost}; you lack {resources}"),
@@ -206,7 +208,7 @@ def _guild(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reaso
     return None
 
 
-def _trade(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
+def _trade(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     verb, r = cmd
     if not 0 <= r < 3:
         return "§8", R(N_("the trading post deals in wood, stone and metal"))
@@ -246,15 +248,15 @@ def _hire(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason
         return "§8", R(N_("the gnome supply is empty"))
     if c not in p.built:
         return "§8", R(N_("card #{c} is not one of your built cards"), c=c)
-    if s.gnomes.get(c, 0) >= s.rs.locks[s.types[c]]:
+    if s.gnomes.get(c, 0) >= s.rs.locks[s.types[c]]:  # type: ignore[index]  # built: known
         return "§13", R(N_("card #{c} has no free gnome lock"), c=c)
     return None
 
 
-def _lock_use(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
+def _lock_use(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     verb, c = cmd
     want = "bank" if verb == "bank" else "blacksmith"
-    if c not in p.built or CARD_TYPES[s.types[c]] != want:
+    if c not in p.built or CARD_TYPES[s.types[c]] != want:  # type: ignore[index]  # built
         return "§13", R(N_("card #{c} is not one of your {cards}"), c=c,
                           cards=Word("cards", want + "s"))
     if not s.gnomes.get(c):
@@ -284,7 +286,7 @@ def _end(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]
     return None
 
 
-def _activate(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
+def _activate(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     plank = cmd[1]
     if plank not in p.waiting:
         return "§8", R(N_("you have no worker waiting there to activate"))
@@ -301,7 +303,7 @@ def _hand_card(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, R
     return None
 
 
-def _np_take(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
+def _np_take(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     c = cmd[1]
     if c != NOBODY and c not in s.pool:
         return "§12", R(N_("card #{c} is not in the pool"), c=c)
@@ -311,7 +313,7 @@ def _np_take(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Rea
     return None
 
 
-def _np_dwarf(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason]:
+def _np_dwarf(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
     g = cmd[1]
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§12", R(N_("that guild is not in this game"))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 # --- the deck (§15) -------------------------------------------------------------------
 
-def draw_id(s: GameState, events: list[Event]) -> int:
+def draw_id(s: GameState, events: list[Event]) -> int | None:
     """Take the top card of the draw pile, reshuffling the discards first if it is empty.
     Returns None when both piles are empty (the draw does not happen)."""
     if not s.draw:
@@ -218,7 +218,7 @@ def income_and_taxes(s: GameState, events: list[Event]) -> None:
     for seat, p in enumerate(s.players):
         income = 0
         for c in p.built:
-            income += card_income[types[c]]
+            income += card_income[types[c]]  # type: ignore[index]  # built: known
         p.res[3] += income
         tax = rs.tax_for(p.score)
         paid = min(tax, p.res[3])

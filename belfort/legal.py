@@ -12,7 +12,8 @@ a state's fields other than through the engine must set `state._legal = None`.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .commands import command_text, normalize
 from .data import (BANK, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
@@ -28,15 +29,26 @@ from .state import (ACTIONS, CAMP as PH_CAMP, KEEP as PH_KEEP, NP_SETUP, NP_TURN
 from .targets import (RESOURCE_CAPS, activation_options, architect_cost,  # noqa: F401
                       architect_sites, discount_options, free_build_sites,
                       gatehouse_second_markers, gnome_targets, resource_caps)
-from collections.abc import Callable
 
 if TYPE_CHECKING:
     from .commands import Command
     from .ruleset import Ruleset
     from .state import GameState
 
+    # The legal commands of one decision.
+    Generator = Callable[[GameState, int], list[Command]]
+    # What a holding of (wood, stone, metal, gold) pays for (see _paying).
+    Paying = tuple[frozenset[int], bool, tuple[bool, ...], tuple[Command, ...],
+                   tuple[Command, ...], tuple[Command, ...], bool, bool, bool]
+    # (district, guild site, guild id, `guild` command, guild plank)
+    GuildRow = tuple[int, int, int, Command, int]
+    # A claim of a command about a card's type, (card, type), as the command gives them.
+    Claim = tuple[Any, Any]
 
-def legal_commands(state: GameState, seat: int) -> list[Command | Any]:
+_T = TypeVar("_T")
+
+
+def legal_commands(state: GameState, seat: int) -> list[Command]:
     """Every command `seat` may give now, in a fixed order. Empty when it is not their turn."""
     cache = state._legal
     if cache is not None and cache[0] == state.version and cache[1] == seat:
@@ -55,7 +67,7 @@ def legal_commands(state: GameState, seat: int) -> list[Command | Any]:
     return cmds
 
 
-def _simultaneous_generator(state: GameState, seat: int) -> Callable | None:
+def _simultaneous_generator(state: GameState, seat: int) -> Generator | None:
     """The generator of `seat`'s decision in the keep-3 choice or the Spies' showing (where
     several seats decide at once), or None when `seat` has no decision to make."""
     if state.reveal_queue:
@@ -71,7 +83,7 @@ def _simultaneous_generator(state: GameState, seat: int) -> Callable | None:
 
 # --- checking a command ---------------------------------------------------------------------
 
-def check_legal(s: GameState, command: Command | str,
+def check_legal(s: GameState, command: object,
                 seat: int | None = None) -> tuple[Command, int]:
     """Raise CommandSyntaxError or IllegalCommandError unless `command` is legal now for
     `seat` (default: the only seat the game waits for). Returns (normalized command, seat),
@@ -104,7 +116,7 @@ def check_legal(s: GameState, command: Command | str,
             s._legal = None
 
 
-def listed(s: GameState, command: str | Command, seat: int) -> Command | None:
+def listed(s: GameState, command: object, seat: int) -> Command | None:
     """The engine's own tuple `command` when it is in the cached legal list of `seat` for
     this version (the usual case: a command picked from `legal_commands`), else None.
     Identity, not equality: ("place", True, 0) == ("place", 1, 0) in Python, and such a
@@ -118,7 +130,7 @@ def listed(s: GameState, command: str | Command, seat: int) -> Command | None:
     return None
 
 
-def is_legal(state: GameState, command: str | Command | None, seat: int | None = None) -> bool:
+def is_legal(state: GameState, command: object, seat: int | None = None) -> bool:
     """True when `check_legal` accepts the command. Only the engine's own errors mean
     'not legal'; any other exception is a fault and is not hidden."""
     try:
@@ -140,7 +152,7 @@ def where(s: GameState) -> str:
 CLAIM_VERBS = frozenset(("build", "discard", "show", "keep"))
 
 
-def command_claims(cmd: Command) -> list[tuple[int, int]]:
+def command_claims(cmd: Command) -> list[Claim]:
     """The (card, type) pairs a normalized command asserts about cards in the actor's hand:
     `keep` its dropped cards, `build` the card (its type is the symbol's), `discard` and
     `show` the card. [] for a command of any other shape (legality is decided elsewhere).
@@ -160,7 +172,7 @@ def command_claims(cmd: Command) -> list[tuple[int, int]]:
     return [(a, b)]
 
 
-def unknown_claims(s: GameState, cmd: Command, seat: int) -> list[Any]:
+def unknown_claims(s: GameState, cmd: Command, seat: int) -> list[Claim]:
     """The claims of `cmd` about cards of `seat`'s hand whose type this engine does not
     know (another seat's hidden cards in a networked game): what a peer must see proven
     before it accepts the command."""
@@ -170,12 +182,12 @@ def unknown_claims(s: GameState, cmd: Command, seat: int) -> list[Any]:
     return [(c, t) for c, t in command_claims(cmd) if c in hand and types[c] is None]
 
 
-def apply_claims(s: GameState, cmd: Command, seat: int) -> list[Any]:
+def apply_claims(s: GameState, cmd: Command, seat: int | None) -> list[int] | None:
     """Give this engine the types `cmd` claims for `seat`'s unknown hand cards. Returns the
     cards changed (for the caller to undo), or None when a claim is impossible."""
     if cmd[0] not in CLAIM_VERBS or seat is None:
         return []
-    undo = []
+    undo: list[int] = []
     for card, t in unknown_claims(s, cmd, seat):
         if type(t) is not int or not 0 <= t < len(CARD_TYPES) or \
                 known_count(s, t) >= s.rs.cards_per_type:
@@ -216,7 +228,7 @@ def _keeps(s: GameState, seat: int) -> list[Command]:
     drops = list(combinations(hand, len(hand) - keep))
     drops.reverse()
     for kept, drop in zip(combinations(hand, keep), drops):
-        dropped = []
+        dropped: list[int] = []
         for c in drop:
             t = types[c]
             if t is None:
@@ -238,6 +250,7 @@ def _placements(s: GameState, seat: int) -> list[Command]:
     placed = p.placed
     # s.unplaced(seat), written out (a placement is a third of all decisions)
     me, md = s.masters(seat) if p.built and s.gnomes else (0, 0)
+    kinds: Sequence[int]
     if not (me or md):   # no masters (the usual case): elves and dwarves only
         if p.elves > placed[0]:
             kinds = _ELF_DWARF if p.dwarves > placed[2] else _ELF
@@ -314,16 +327,19 @@ def _spread(s: GameState, seat: int) -> list[Command]:
 
 # Commands are immutable tuples, so those with few possible arguments are made once and
 # shared by every list (the spreads: by kind, then number of workers, filled as met).
-_SPREADS = ({}, {}, {}, {})
-_PASS, _END, _BUY_TOP = ("pass",), ("end",), ("buy-card", NOBODY)
-_CRESTS = tuple(("crest", k) for k in range(8))
-_WALLS = tuple(("wall", x) if x in WALL_SITES else None for x in range(N_SITES))
-_GUILDS = tuple(("guild", g) for g in range(len(GUILDS)))
-_BUYS = tuple(("buy", r) for r in range(3))
-_SELLS = tuple(("sell", r) for r in range(3))
-_EXCHANGES = (("exchange", 0), ("exchange", 1))
+_SPREADS: tuple[dict[int, tuple[Command, ...]], ...] = ({}, {}, {}, {})
+_PASS: Command = ("pass",)
+_END: Command = ("end",)
+_BUY_TOP: Command = ("buy-card", NOBODY)
+_CRESTS: tuple[Command, ...] = tuple(("crest", k) for k in range(8))
+_WALLS: tuple[Command | None, ...] = tuple(("wall", x) if x in WALL_SITES else None
+                                           for x in range(N_SITES))
+_GUILDS: tuple[Command, ...] = tuple(("guild", g) for g in range(len(GUILDS)))
+_BUYS: tuple[Command, ...] = tuple(("buy", r) for r in range(3))
+_SELLS: tuple[Command, ...] = tuple(("sell", r) for r in range(3))
+_EXCHANGES: tuple[Command, ...] = (("exchange", 0), ("exchange", 1))
 # The guild planks whose activation has no choice (activation_options gives the bare command).
-_BARE_ACTIVATIONS = {GUILD_PLANK + g: ("activate", GUILD_PLANK + g)
+_BARE_ACTIVATIONS: dict[int, Command] = {GUILD_PLANK + g: ("activate", GUILD_PLANK + g)
                      for g in (MERCHANTS, LIBRARIANS, SAWYERS, MINERS, BANKERS, MASONS, SPIES)}
 
 
@@ -349,7 +365,7 @@ def _actions(s: GameState, seat: int) -> list[Command]:
         paying = _paying_capped(rs, p.res)
     affordable, walls, guilds_paid, buys, sells, exchanges, can_hire, can_smith, can_buy_card = \
         paying
-    out = []
+    out: list[Command] = []
     waiting = p.waiting
     if len(waiting) == 1:
         plank = waiting[0]
@@ -368,7 +384,7 @@ def _actions(s: GameState, seat: int) -> list[Command]:
     board = s.board
     types = s.types
     if affordable:
-        free = {}
+        free: dict[int, list[int]] = {}
         for c in p.hand:
             t = types[c]
             if t in affordable:
@@ -378,7 +394,8 @@ def _actions(s: GameState, seat: int) -> list[Command]:
                 for x in sites:
                     out.append(("build", c, x))
     if walls:
-        out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
+        # A wall site's entry is its command.
+        out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]  # type: ignore[misc]
     if guilds_paid:
         for _, x, g, cmd, _ in _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds):
             if board[x] == NOBODY and guilds_paid[g]:
@@ -420,16 +437,17 @@ def _actions(s: GameState, seat: int) -> list[Command]:
 # ruleset is first met (with the standard caps, 300 holdings); rulesets are not changed once
 # read, so an entry never goes stale. A ruleset whose caps reach the span gets an empty table
 # and every holding goes through _paying_capped. (Resources are never negative.)
-_PAYING = {}
+_PAYING: dict[Ruleset, list[list[list[list[Paying]]]]] = {}
 _PAYING_SPAN = 32
-_PAYING_CAPPED = {}   # (ruleset, capped holding) -> what it pays for (see _paying)
+# (ruleset, capped holding) -> what it pays for (see _paying)
+_PAYING_CAPPED: dict[tuple[Any, ...], Paying] = {}
 
 
-def _paying_capped(rs: Ruleset, res: list[int]) -> Any:
+def _paying_capped(rs: Ruleset, res: Sequence[int]) -> Paying:
     caps = RESOURCE_CAPS.get(rs) or resource_caps(rs)
     if rs not in _PAYING:
         _paying_table(rs, caps)
-    key = (rs, *(min(r, cap) for r, cap in zip(res, caps)))
+    key: tuple[Any, ...] = (rs, *(min(r, cap) for r, cap in zip(res, caps)))
     found = _PAYING_CAPPED.get(key)
     if found is None:
         if len(_PAYING_CAPPED) > 4096:
@@ -438,14 +456,14 @@ def _paying_capped(rs: Ruleset, res: list[int]) -> Any:
     return found
 
 
-def _paying_table(rs: Ruleset, caps: tuple[int, int, int, int]) -> None:
+def _paying_table(rs: Ruleset, caps: tuple[int, ...]) -> None:
     if len(_PAYING) > 64:
         _PAYING.clear()
     if max(caps) >= _PAYING_SPAN:
         _PAYING[rs] = []
         return
 
-    def level(cap: int, entry: Callable[[int], Any]) -> list[Any]:
+    def level(cap: int, entry: Callable[[int], _T]) -> list[_T]:
         """The entries for 0..cap of a resource, then the cap's up to the span."""
         entries = [entry(k) for k in range(cap + 1)]
         return entries + [entries[cap]] * (_PAYING_SPAN - cap - 1)
@@ -455,7 +473,7 @@ def _paying_table(rs: Ruleset, caps: tuple[int, int, int, int]) -> None:
         cg, lambda gold: _paying(rs, (w, st, m, gold))))))
 
 
-def _paying(rs: Ruleset, res: tuple[int, int, int, int]) -> Any:
+def _paying(rs: Ruleset, res: Sequence[int]) -> Paying:
     """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
     none), whether a wall is affordable, whether each guild (by id) is (empty when none is),
     the buy / sell / exchange commands, and whether the gold pays for a hire, a Blacksmith
@@ -483,18 +501,10 @@ def _paying(rs: Ruleset, res: tuple[int, int, int, int]) -> Any:
 
 # guild layout -> for each district: (district, guild site, guild id, `guild` command, guild
 # plank), for `_actions` and `_placements`. Made of the layout alone: never stale.
-_GUILD_ROWS = {}
+_GUILD_ROWS: dict[tuple[int, ...], tuple[GuildRow, ...]] = {}
 
 
-def _guild_rows(
-    guilds: tuple[int, int, int, int, int],
-) -> tuple[
-    tuple[int, int, int, Command, int],
-    tuple[int, int, int, Command, int],
-    tuple[int, int, int, Command, int],
-    tuple[int, int, int, Command, int],
-    tuple[int, int, int, Command, int],
-]:
+def _guild_rows(guilds: tuple[int, ...]) -> tuple[GuildRow, ...]:
     if len(_GUILD_ROWS) > 4096:
         _GUILD_ROWS.clear()
     rows = _GUILD_ROWS[guilds] = tuple((d, x, g, _GUILDS[g], GUILD_PLANK + g)
@@ -521,7 +531,9 @@ def _spy_takes(s: GameState, seat: int) -> list[Command]:
 
 def _np_takes(s: GameState, seat: int) -> list[Command]:
     board = s.board
-    placeable = [c for c in s.pool if free_build_sites(board, s.types[c])]
+    # The pool's cards are public: their types are known.
+    placeable = [c for c in s.pool
+                 if free_build_sites(board, s.types[c])]  # type: ignore[arg-type]
     offer = placeable if placeable else list(s.pool)
     out = [("np-take", c) for c in offer]
     if s.draw or s.discard:
@@ -530,7 +542,7 @@ def _np_takes(s: GameState, seat: int) -> list[Command]:
 
 
 def _np_marks(s: GameState, seat: int) -> list[Command]:
-    sites = free_build_sites(s.board, s.types[s.np_card])
+    sites = free_build_sites(s.board, s.types[s.np_card])  # type: ignore[arg-type]  # public
     # §12 Decision: a card with no legal symbol places nothing and is discarded.
     return [("np-mark", x) for x in sites] or [("np-mark", NOBODY)]
 

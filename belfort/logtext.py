@@ -9,7 +9,7 @@ text, so everything here is a pure function of the game: no time, no path, no "y
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .data import CARD_TYPES
@@ -28,33 +28,9 @@ def canonical_line(obj: object) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def header(
-    names: list[str],
-    options: dict[str, str],
-    seed: str,
-    ruleset: Ruleset,
-    hidden: bool = False,
-    cards: None = None,
-) -> dict[
-    str,
-    str
-    | int
-    | list[str]
-    | dict[str, str]
-    | dict[
-        str,
-        str
-        | int
-        | list[int]
-        | dict[str, int]
-        | dict[str, list[int]]
-        | dict[str, list[int] | int | list[list[int]] | dict[str, int]]
-        | dict[str, int | dict[str, int]]
-        | dict[str, dict[str, int]]
-        | dict[str, dict[str, int | dict[str, int]]]
-        | dict[str, dict[str, str | dict[str, int]]],
-    ],
-]:
+def header(names: Sequence[str], options: Mapping[str, Any], seed: bytes | str,
+           ruleset: Ruleset, hidden: bool = False,
+           cards: Sequence[int | str] | None = None) -> dict[str, Any]:
     """The canonical header of a game. `seed` is the text a local game was started with, or
     the bytes of a networked game's shared seed. `cards` (networked games, after the
     audit): the type of every card id (index or name), id 0 first. Which seat was ours and

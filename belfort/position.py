@@ -5,6 +5,7 @@ refusing it with a `PositionError` naming the field otherwise. See docs/engine.m
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .data import (CARD_TYPE_ID, CARD_TYPES, GUILD_ID, N_SITES, NOBODY, RESOURCES, SITE_ID,
@@ -77,7 +78,7 @@ def set_up(position: dict[str, Any], ruleset: Ruleset | None = None) -> GameStat
 
     # Cards: every card of the deck is somewhere; ids are given in this order.
     left = {t: rs.cards_per_type for t in range(len(CARD_TYPES))}
-    types = []
+    types: list[int] = []
 
     def take(name: object, field: str) -> int:
         t = _card_type(name, field)
@@ -156,7 +157,7 @@ def set_up(position: dict[str, Any], ruleset: Ruleset | None = None) -> GameStat
         raise PositionError("pool", f"the pool is refilled to {rs.pool_size} while the draw "
                                     "pile has cards (§15)")
 
-    s.types = types
+    s.types = list(types)
     s.public = [False] * len(types)
     for c in pool + discard:
         s.public[c] = True
@@ -200,46 +201,27 @@ def _mark(board: list[int], site: int, owner: int, field: str) -> None:
     board[site] = owner
 
 
-def _list(
-    value: list[
-        dict[str, str | int | list[str] | list[dict[str, int | str]]]
-        | dict[str, str | int | list[dict[str, str]]]
-        | dict[str, str | int | list[str]]
-        | dict[str, str]
-        | Any
-        | dict[str, int | str]
-        | str
-    ],
-    field: str,
-) -> list[
-    dict[str, str | int | list[str] | list[dict[str, int | str]]]
-    | dict[str, str | int | list[dict[str, str]]]
-    | dict[str, str | int | list[str]]
-    | dict[str, str]
-    | Any
-    | dict[str, int | str]
-    | str
-]:
+def _list(value: object, field: str) -> Sequence[Any]:
     if not isinstance(value, (list, tuple)):
         raise PositionError(field, f"expected a list, got {value!r}")
     return value
 
 
-def _int(value: int, field: str, low: int, high: int) -> int:
+def _int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise PositionError(field, f"expected an integer from {low} to {high}, got {value!r}")
     return value
 
 
-def _card_type(name: str, field: str) -> int:
-    if name not in CARD_TYPE_ID:
+def _card_type(name: object, field: str) -> int:
+    if not isinstance(name, str) or name not in CARD_TYPE_ID:
         raise PositionError(field, f"unknown card type {name!r}; types are "
                                    f"{', '.join(CARD_TYPES)}")
     return CARD_TYPE_ID[name]
 
 
-def _site(name: str, field: str) -> int:
-    if name not in SITE_ID:
+def _site(name: object, field: str) -> int:
+    if not isinstance(name, str) or name not in SITE_ID:
         raise PositionError(field, f"unknown symbol {name!r}; symbols look like tower@3, "
                                    "keep@1, wall@2a, guild@4, gate4@0")
     return SITE_ID[name]

@@ -41,7 +41,7 @@ class Cost(str):
 
     cost: tuple[int, ...]
 
-    def __new__(cls: type[Cost], cost: tuple[int, int, int, int]) -> Cost:
+    def __new__(cls: type[Cost], cost: tuple[int, ...]) -> Cost:
         parts = [f"{n} {RESOURCES[i]}" for i, n in enumerate(cost) if n]
         obj = super().__new__(cls, ", ".join(parts) or "nothing")
         obj.cost = tuple(cost)

@@ -14,16 +14,13 @@ import json
 import tomllib
 from bisect import bisect_right
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .data import CARD_TYPES, CATEGORIES, GUILDS, RESOURCES, TRADE_RESOURCES
 from .errors import RulesetError
 
-if TYPE_CHECKING:
-    from .commands import Command
 
-
-def _int(value: int, path: str, low: int = 0, high: int = 10**6) -> int:
+def _int(value: object, path: str, low: int = 0, high: int = 10**6) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesetError(path, f"expected an integer, got {value!r}")
     if not low <= value <= high:
@@ -31,28 +28,7 @@ def _int(value: int, path: str, low: int = 0, high: int = 10**6) -> int:
     return value
 
 
-def _table(
-    value: dict[
-        str,
-        str
-        | dict[str, int]
-        | dict[str, int | dict[str, int]]
-        | int
-        | list[int]
-        | list[list[int]]
-        | dict[str, str | dict[str, int]],
-    ],
-    path: str,
-) -> dict[
-    str,
-    str
-    | dict[str, int]
-    | dict[str, int | dict[str, int]]
-    | int
-    | list[int]
-    | list[list[int]]
-    | dict[str, str | dict[str, int]],
-]:
+def _table(value: object, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RulesetError(path, f"expected a table, got {value!r}")
     return value
@@ -64,7 +40,7 @@ def _get(table: dict[str, Any], key: str, path: str) -> Any:
     return table[key]
 
 
-def _no_extra(table: dict[str, Any], allowed: Command, path: str) -> None:
+def _no_extra(table: dict[str, Any], allowed: tuple[str, ...], path: str) -> None:
     for key in table:
         if key not in allowed:
             where = f"{path}.{key}" if path else key
@@ -72,8 +48,8 @@ def _no_extra(table: dict[str, Any], allowed: Command, path: str) -> None:
 
 
 def _int_list(
-    value: list[int], path: str, length: int | None = None, low: int = 0, high: int = 10**6
-) -> tuple[int, int, int] | tuple[int, int] | tuple[int, int, int, int, int, int]:
+    value: object, path: str, length: int | None = None, low: int = 0, high: int = 10**6
+) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise RulesetError(path, f"expected a list of integers, got {value!r}")
     if length is not None and len(value) != length:
@@ -81,8 +57,7 @@ def _int_list(
     return tuple(_int(v, f"{path}[{i}]", low, high) for i, v in enumerate(value))
 
 
-def _cost(value: dict[str, int], path: str,
-          keys: Command = RESOURCES) -> tuple[int, int, int] | tuple[int, int, int, int]:
+def _cost(value: object, path: str, keys: tuple[str, ...] = RESOURCES) -> tuple[int, ...]:
     table = _table(value, path)
     _no_extra(table, keys, path)
     return tuple(_int(table.get(k, 0), f"{path}.{k}", 0, 99) for k in keys)
@@ -106,7 +81,7 @@ def architects_discounts(metal: int, wood_stone: int) -> dict[str, tuple[int, in
 # Fields added when every number moved into the ruleset (issue 14), with the values the
 # engine used before it read them. A ruleset written before (a saved game, a game log, a
 # player's copy of the old file) lacks them and plays as it did then, with the same hash.
-EARLIER_DEFAULTS = {
+EARLIER_DEFAULTS: dict[str, dict[str, Any]] = {
     "collection": {"master_collects": 2, "area_bonus": 1},
     "scoring": {"unpaid_tax_vp": 1, "tiebreak": {"wood": 1, "stone": 1, "metal": 2, "gold": 1}},
     "trading_post": {"visits": 1},
@@ -351,9 +326,9 @@ class Ruleset:
             counts = tuple(_int(_get(m, c, path), f"{path}.{c}", 0, 5) for c in CATEGORIES)
             if sum(counts) != 5:
                 raise RulesetError(path, "the counts must add up to 5 guilds")
-            for c, n in zip(CATEGORIES, counts):
-                if n > gcat.count(CATEGORIES.index(c)):
-                    raise RulesetError(f"{path}.{c}", f"there are not {n} {c} guilds")
+            for cat, n in zip(CATEGORIES, counts):
+                if n > gcat.count(CATEGORIES.index(cat)):
+                    raise RulesetError(f"{path}.{cat}", f"there are not {n} {cat} guilds")
             self.guild_modes[mode] = counts
 
         a = _table(_get(raw, "activations", ""), "activations")
@@ -392,7 +367,7 @@ SHIPPED = {
 }
 
 
-def shipped_rulesets() -> Command:
+def shipped_rulesets() -> tuple[str, ...]:
     """Names of the rulesets shipped with the game (`load_ruleset(name)` loads one)."""
     return tuple(SHIPPED)
 
@@ -427,16 +402,7 @@ def _resolve(raw: dict[str, Any]) -> dict[str, Any]:
 
 def _merge(
     base: dict[str, Any],
-    changes: dict[
-        str,
-        str
-        | dict[str, int]
-        | int
-        | dict[str, dict[str, dict[str, int]]]
-        | list[list[int]]
-        | dict[str, list[list[int]]]
-        | dict[str, dict[str, int]],
-    ],
+    changes: dict[str, Any],
     path: str,
 ) -> dict[str, Any]:
     out = dict(base)

@@ -8,10 +8,10 @@ from .data import DISTRICTS, N_SITES, NOBODY, SITE_DISTRICT, SITE_WEIGHT
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
-    from .state import GameState, Player
+    from .state import GameState, Player, ScoreRecord
 
 
-def rank_points(counts: list[int], table: tuple[int, int, int] | tuple[int, int]) -> list[int]:
+def rank_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
     """§9.3: points per competitor for one category.
 
     Competitors with a count of at least 1 are grouped by equal count, highest first; a lone
@@ -66,7 +66,7 @@ def gnome_count(s: GameState, seat: int) -> int:
     return count
 
 
-def score_phase(s: GameState) -> dict[str, int | list[list[int]] | list[int]]:
+def score_phase(s: GameState) -> ScoreRecord:
     """§10: districts (§9.1), then elves, dwarves and gnomes (§9.2). NPs take places but
     their points are thrown away (§12)."""
     rs = s.rs

@@ -8,7 +8,8 @@ depend on what this engine happens to know.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from .data import GARDENS, N_SITES, NOBODY, PUB
 
@@ -40,11 +41,23 @@ STEP_NP_MARK = "np-mark"        # §12
 _ONE_SEAT_PHASES = frozenset((NP_SETUP, PLACEMENT, CAMP, ACTIONS, NP_TURN))
 
 
+class ScoreRecord(TypedDict):
+    """One scoring phase (§10), as `scoring.score_phase` writes it and the state's score log
+    keeps it; points by seat."""
+    round: int
+    districts: list[list[int]]
+    elves: list[int]
+    dwarves: list[int]
+    gnomes: list[int]
+    total: list[int]
+    taxes_lost: NotRequired[list[int]]   # added by the flow: VP lost to taxes since
+
+
 class Player:
     __slots__ = ("res", "score", "elves", "dwarves", "hand", "built", "placed", "waiting",
                  "camp_used", "passed", "taxes_lost")
 
-    def __init__(self, start_res: tuple[int, int, int, int], workers_start: int) -> None:
+    def __init__(self, start_res: Sequence[int], workers_start: int) -> None:
         self.res = list(start_res)          # wood, stone, metal, gold
         self.score = 0
         self.elves = workers_start          # in play (the rest are in the common reserve)
@@ -156,7 +169,7 @@ class GameState:
     camp_queue: list[int]
     np_card: int
     np_index: int
-    score_log: list[dict[str, Any]]     # one record per scoring, as scoring.py writes it
+    score_log: list[ScoreRecord]
     result: dict[str, Any] | None
     version: int
     _legal: tuple[int, int, list[Command]] | None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from operator import itemgetter
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISTRICTS,
@@ -16,12 +17,21 @@ if TYPE_CHECKING:
     from .ruleset import Ruleset
     from .state import GameState
 
+    # (type codes by card type, wall codes, guild codes by guild id)
+    ArchitectCodes = tuple[tuple[tuple[str, ...], ...], tuple[str, ...],
+                           tuple[tuple[str, ...], ...]]
+    # A swap group: a getter of its places' markers, its pairs (a, b, command), and a memo from
+    # the markers to the swaps they allow.
+    SwapGroup = tuple[Callable[[list[int]], Any], tuple[tuple[int, int, Command], ...],
+                      dict[Any, tuple[Command, ...]]]
+
 _SINGLE_SITE_TYPES = tuple(t for t in range(len(CARD_TYPES)) if t not in (KEEP, GATEHOUSE))
 _GATE_PAIRS = tuple(GATE_BASE + 2 * g for g in range(DISTRICTS))
 
 
-def free_build_sites(board: list[int], t: int) -> list[Any | int]:
+def free_build_sites(board: list[int], t: int) -> list[int]:
     """Sites where a property of type t may be marked now (§2, §8)."""
+    out: list[int]
     if t == GATEHOUSE:
         out = []
         for a in _GATE_PAIRS:
@@ -36,16 +46,16 @@ def free_build_sites(board: list[int], t: int) -> list[Any | int]:
     return out
 
 
-def gnome_targets(s: GameState, seat: int, verb: str, *prefix: int) -> list[Command]:
+def gnome_targets(s: GameState, seat: int, verb: str, *prefix: int | str) -> list[Command]:
     """Every (card, gatehouse symbol) a new gnome of `seat` may go to (§8 hire, §13)."""
-    out = []
+    out: list[Command] = []
     if s.gnome_supply <= 0:
         return out
     types, gnomes, locks = s.types, s.gnomes, s.rs.locks
     gates = None
     for c in s.players[seat].built:
         t = types[c]
-        if gnomes.get(c, 0) >= locks[t]:
+        if gnomes.get(c, 0) >= locks[t]:  # type: ignore[index]  # built: known
             continue
         if t == GATEHOUSE:
             if gates is None:
@@ -110,7 +120,7 @@ def _worker_gains(s: GameState, seat: int, plank: int) -> list[Command]:
 
 # --- Architects (§14) --------------------------------------------------------------------
 
-def discount_options(cost: tuple[int, int, int, int], res: tuple[int, int, int, int],
+def discount_options(cost: tuple[int, ...], res: tuple[int, ...],
                      discounts: dict[str, tuple[int, int, int]]) -> list[str | Any]:
     """§14 Architects: each discount (the ruleset's `discounts`: code → (wood, stone, metal)
     off) applied in full (Decision), keeping only those whose reduced cost the player can
@@ -125,14 +135,14 @@ def discount_options(cost: tuple[int, int, int, int], res: tuple[int, int, int, 
     return out
 
 
-def architect_cost(s: GameState, site: int) -> tuple[int, int, int, int]:
+def architect_cost(s: GameState, site: int) -> tuple[int, ...]:
     """The usual cost of marking `site`: its property's, a wall's or its guild's."""
     t = SITE_TYPE[site]
     if t == "wall":
         return s.rs.wall_cost
     if t == "guild":
         return s.rs.guild_cost[s.guilds[site // 12]]
-    return s.rs.card_cost[t]
+    return s.rs.card_cost[t]  # type: ignore[index]  # the other sites' types are card types
 
 
 def architect_sites(s: GameState) -> list[int]:
@@ -147,11 +157,11 @@ def architect_sites(s: GameState) -> list[int]:
     return sites
 
 
-def _architects(s: GameState, seat: int, plank: int) -> list[Any | Command]:
+def _architects(s: GameState, seat: int, plank: int) -> list[Command]:
     """Every (free place, discount) the seat can pay, in architect_sites' order."""
     board = s.board
     type_codes, wall_codes, guild_codes = _architect_codes(s.rs, s.players[seat].res)
-    out = []
+    out: list[Command] = []
     for t, codes in enumerate(type_codes):
         if codes:
             out += [("activate", plank, x, code)
@@ -170,10 +180,10 @@ def _architects(s: GameState, seat: int, plank: int) -> list[Any | Command]:
 # holding more pays for nothing more, so tables of what resources pay for are keyed by the
 # resources capped at these and stay small. The trading post's buy and sell (1 of a resource)
 # and the gold fees count as prices. Rulesets are not changed once read.
-RESOURCE_CAPS = {}
+RESOURCE_CAPS: dict[Ruleset, tuple[int, ...]] = {}
 
 
-def resource_caps(rs: Ruleset) -> tuple[int, int, int, int]:
+def resource_caps(rs: Ruleset) -> tuple[int, ...]:
     costs = [*rs.card_cost, rs.wall_cost, *rs.guild_cost, (1, 1, 1, max(rs.trade_buy)),
              (0, 0, 0, rs.fee_gnome_hire), (0, 0, 0, rs.lock_blacksmith_gold),
              (0, 0, 0, rs.fee_card_purchase)]
@@ -183,10 +193,10 @@ def resource_caps(rs: Ruleset) -> tuple[int, int, int, int]:
     return found
 
 
-_ARCHITECT_CODES = {}
+_ARCHITECT_CODES: dict[tuple[Any, ...], ArchitectCodes] = {}
 
 
-def _architect_codes(rs: Ruleset, res: list[int]) -> Any:
+def _architect_codes(rs: Ruleset, res: Sequence[int]) -> ArchitectCodes:
     """The discounts a player with `res` can pay for each card type, a wall and each guild
     (by guild id). They depend only on the resources (given the ruleset), up to the
     ruleset's resource caps, so they are worked out once per capped resources met rather
@@ -209,10 +219,11 @@ def _architect_codes(rs: Ruleset, res: list[int]) -> Any:
 
 # --- Thieves and Bandits (§14) -------------------------------------------------------------
 
-_THIEVES = {}   # (plank, most targets, the other seats with gold) -> the Thieves' choices
+# (plank, most targets, the other seats with gold) -> the Thieves' choices
+_THIEVES: dict[tuple[int, ...], tuple[Command, ...]] = {}
 
 
-def _thieves(s: GameState, seat: int, plank: int) -> list[Any | Command]:
+def _thieves(s: GameState, seat: int, plank: int) -> list[Command]:
     players = s.players
     rich = []
     for q in range(s.n):
@@ -223,7 +234,7 @@ def _thieves(s: GameState, seat: int, plank: int) -> list[Any | Command]:
     if found is None:
         if len(_THIEVES) > 4096:
             _THIEVES.clear()
-        out = [("activate", plank, "from", q) for q in rich]
+        out: list[Command] = [("activate", plank, "from", q) for q in rich]
         for k in range(2, s.rs.max_targets + 1):
             for group in combinations(rich, k):
                 out.append(("activate", plank, "each", *group))
@@ -231,8 +242,10 @@ def _thieves(s: GameState, seat: int, plank: int) -> list[Any | Command]:
     return list(found)
 
 
-_BANDITS = {}        # (plank, most, takers) -> the `each` choices
-_BANDITS_FROM = {}   # (plank, limit, seat, wood, stone, metal) -> the `from` choices
+# (plank, most, takers) -> the `each` choices
+_BANDITS: dict[tuple[Any, ...], tuple[Command, ...]] = {}
+# (plank, limit, seat, wood, stone, metal) -> the `from` choices
+_BANDITS_FROM: dict[tuple[Any, ...], tuple[Command, ...]] = {}
 
 
 def _bandits(s: GameState, seat: int, plank: int) -> list[Command]:
@@ -242,8 +255,9 @@ def _bandits(s: GameState, seat: int, plank: int) -> list[Command]:
     made once per such situation."""
     limit, most = s.rs.bandits_one, s.rs.max_targets
     cap = max(limit, 1)
-    out = []
-    takers = []
+    out: list[Command] = []
+    takers: list[tuple[int, tuple[int, ...]]] = []
+    key: tuple[Any, ...]
     players = s.players
     for q in range(s.n):
         if q == seat:
@@ -275,22 +289,12 @@ def _bandits(s: GameState, seat: int, plank: int) -> list[Command]:
     return out
 
 
-def _bandit_options(
-    plank: int,
-    limit: int,
-    most: int,
-    holdings: tuple[tuple[int, int, int, bool], tuple[int, int, int, bool]]
-    | tuple[
-        tuple[int, int, int, bool],
-        tuple[int, int, int, bool],
-        tuple[int, int, int, bool],
-        tuple[int, int, int, bool],
-    ],
-) -> list[Command]:
+def _bandit_options(plank: int, limit: int, most: int,
+                    holdings: Sequence[tuple[int, int, int, bool]]) -> list[Command]:
     """Every choice, worked out from `holdings` ((seat, wood, stone, has metal) of each other
     seat, wood and stone capped at the limit): what `_bandits` remembers in two parts."""
-    out = []
-    takers = []
+    out: list[Command] = []
+    takers: list[tuple[int, list[int]]] = []
     for q, w, st, m in holdings:
         out += _bandit_from(plank, limit, q, w, st, m)
         choices = [r for r in (0, 1) if (w, st)[r] >= 1]
@@ -300,7 +304,7 @@ def _bandit_options(
 
 
 def _bandit_from(plank: int, limit: int, q: int, w: int, st: int, m: bool) -> list[Command]:
-    out = []
+    out: list[Command] = []
     if m >= 1:
         out.append(("activate", plank, "from", q, 2))
     # "up to 2 wood/stone (any mix)": as many as they have, up to the limit.
@@ -312,20 +316,17 @@ def _bandit_from(plank: int, limit: int, q: int, w: int, st: int, m: bool) -> li
     return out
 
 
-def _bandit_groups(
-    plank: int,
-    most: int,
-    takers: list[tuple[int, tuple[int, int]] | tuple[int, tuple[int]] | tuple[int, list[int]]],
-) -> list[Any | Command]:
-    out = []
+def _bandit_groups(plank: int, most: int,
+                   takers: Sequence[tuple[int, Sequence[int]]]) -> list[Command]:
+    out: list[Command] = []
     for k in range(2, most + 1):
         for group in combinations(takers, k):
             out += _bandit_each(plank, group)
     return out
 
 
-def _bandit_each(plank: int, group: Any) -> list[Command]:
-    combos = [()]
+def _bandit_each(plank: int, group: Sequence[tuple[int, Sequence[int]]]) -> list[Command]:
+    combos: list[tuple[int, ...]] = [()]
     for q, choices in group:
         combos = [c + (q, r) for c in combos for r in choices]
     return [("activate", plank, "each") + c for c in combos]
@@ -338,12 +339,13 @@ def _bandit_each(plank: int, group: Any) -> list[Command]:
 _WIZARD_GROUPS = tuple([SITES_OF_TYPE[t] for t in _SINGLE_SITE_TYPES]
                        + [SITES_OF_TYPE[KEEP], WALL_SITES, GUILD_SITES])
 _GATE_PAIR_PAIRS = tuple(combinations(_GATE_PAIRS, 2))
-_SWAPS = {}
+_SWAPS: dict[int, tuple[SwapGroup, ...]] = {}
 _GATE_MARKERS = itemgetter(*range(GATE_BASE, GATE_BASE + 2 * DISTRICTS))
-_GATE_SWAPS = {}   # plank -> {markers of every gatehouse: the swaps of whole gatehouses}
+# plank -> {markers of every gatehouse: the swaps of whole gatehouses}
+_GATE_SWAPS: dict[int, dict[Any, tuple[Command, ...]]] = {}
 
 
-def _wizard_swaps(plank: int) -> Any:
+def _wizard_swaps(plank: int) -> tuple[SwapGroup, ...]:
     """For each swap group: a getter of its places' markers, its pairs (a, b, command) in the
     legal list's order, and a memo from the markers to the swaps they allow (the board
     changes slowly, so the same markers come back again and again)."""
@@ -358,9 +360,9 @@ def _wizard_swaps(plank: int) -> Any:
     return swaps
 
 
-def _wizards(s: GameState, plank: int) -> list[Any | Command]:
+def _wizards(s: GameState, plank: int) -> list[Command]:
     board = s.board
-    out = []
+    out: list[Command] = []
     for markers_of, pairs, memo in _wizard_swaps(plank):
         markers = markers_of(board)
         found = memo.get(markers)
@@ -382,7 +384,7 @@ def _wizards(s: GameState, plank: int) -> list[Any | Command]:
     return out
 
 
-def gatehouse_swap_targets(board: list[int], a: int, b: int) -> list[Any | tuple[int, int]]:
+def gatehouse_swap_targets(board: list[int], a: int, b: int) -> list[tuple[int, int]]:
     """(symbol in A, symbol in B) choices for swapping gatehouses A and B: a gatehouse that
     receives a single marker needs its symbol chosen (§14); swaps that change nothing are
     left out. (`received`, written out: this runs for every pair of gatehouses.)"""
@@ -396,12 +398,7 @@ def gatehouse_swap_targets(board: list[int], a: int, b: int) -> list[Any | tuple
             if got_a != ma or got_b != mb]
 
 
-def _receiving(
-    markers: tuple[int, int], base: int
-) -> (
-    tuple[tuple[int, tuple[int, int]]]
-    | tuple[tuple[int, tuple[int, int]], tuple[int, tuple[int, int]]]
-):
+def _receiving(markers: tuple[int, int], base: int) -> tuple[tuple[int, tuple[int, int]], ...]:
     """(chosen symbol, resulting pair) for each way the gatehouse at `base` can receive
     `markers`: a single marker goes on either symbol, a pair lands as it is."""
     x, y = markers

@@ -27,17 +27,16 @@ take-backs hold identical stacks and restore identical states (identical state h
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .apply import apply as _apply
 from .errors import BelfortError
 from .state import KEEP, OVER, GameState
-from collections.abc import Callable
 
 if TYPE_CHECKING:
     from .commands import Command, Event
-    from .state import GameState
 
 # Namespaced refusal codes (the network layer may send them instead of text).
 NOTHING = "undo/nothing"            # nothing has been played yet
@@ -66,7 +65,7 @@ class Refusal:
     seat: int | None = None      # OTHER_SEAT: who decided since
     round: int = 0               # PHASE: the month that ended
 
-    def text(self, name: Callable | None = None) -> str:
+    def text(self, name: Callable[[int], str] | None = None) -> str:
         """The reason in words: 'Bo has played since'. `name(seat)` names a seat."""
         who = name(self.seat) if name is not None and self.seat is not None \
             else f"seat {self.seat}"
@@ -89,7 +88,7 @@ class Step:
     it can never be taken back (None: its seat may take it back while it is the last step);
     `tag` is the caller's own reference (a game log's step number, for instance)."""
     seat: int | None             # None: a public reveal, nobody's decision
-    command: tuple | None
+    command: Command | None
     before: GameState
     final: Refusal | None
     tag: object = None
@@ -131,8 +130,9 @@ class UndoStack:
     """
 
     def __init__(self) -> None:
-        self.steps = []
-        self._closed = {}        # seat -> why its steps no longer on the stack are out of reach
+        self.steps: list[Step] = []
+        # seat -> why its steps no longer on the stack are out of reach
+        self._closed: dict[int, Refusal | None] = {}
 
     def copy(self) -> UndoStack:
         other = UndoStack()

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _type_if_public(s: GameState, c: int) -> str | None:
-    return CARD_TYPES[s.types[c]] if s.public[c] and s.types[c] is not None else None
+    return CARD_TYPES[t] if s.public[c] and (t := s.types[c]) is not None else None
 
 
 def _occupant(occ: int) -> dict[str, int | str] | None:
@@ -32,8 +32,10 @@ def public_view(s: GameState) -> dict[str, Any]:
     players = []
     for seat, p in enumerate(s.players):
         me, md = s.masters(seat)
-        built = [{"card": c, "type": CARD_TYPES[s.types[c]], "gnomes": s.gnomes.get(c, 0),
-                  "locks": s.rs.locks[s.types[c]],
+        # A built card's type is public, so never None here.
+        built = [{"card": c, "type": CARD_TYPES[s.types[c]],  # type: ignore[index]
+                  "gnomes": s.gnomes.get(c, 0),
+                  "locks": s.rs.locks[s.types[c]],  # type: ignore[index]
                   "plank": _occupant(s.card_plank.get(c, NOBODY))} for c in p.built]
         players.append({
             "seat": seat, "name": s.names[seat], "crest": s.crest[seat],
@@ -44,8 +46,8 @@ def public_view(s: GameState) -> dict[str, Any]:
             "reserve_dwarves": s.rs.workers_per_colour - p.dwarves,
             "unplaced": dict(zip(KINDS, s.unplaced(seat))) if s.phase != KEEP else None,
             "hand_size": len(p.hand),
-            "hand_revealed": {str(c): CARD_TYPES[s.types[c]] for c in p.hand
-                              if s.public[c] and s.types[c] is not None},
+            "hand_revealed": {str(c): CARD_TYPES[t] for c in p.hand
+                              if s.public[c] and (t := s.types[c]) is not None},
             "built": built, "gnomes": sum(s.gnomes.get(c, 0) for c in p.built),
             "waiting": [plank_text(x) for x in p.waiting],
             "passed": p.passed, "taxes_lost": p.taxes_lost,
@@ -97,7 +99,7 @@ def seat_view(s: GameState, seat: int) -> dict[str, Any]:
     v = public_view(s)
     p = s.players[seat]
     v["seat"] = seat
-    v["hand"] = [{"card": c, "type": CARD_TYPES[s.types[c]] if s.types[c] is not None else None}
+    v["hand"] = [{"card": c, "type": CARD_TYPES[t] if (t := s.types[c]) is not None else None}
                  for c in p.hand]
     if seat in s.keep_choice:
         v["my_keep"] = [list(s.keep_choice[seat][0]), list(s.keep_choice[seat][1][0::2])]

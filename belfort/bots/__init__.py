@@ -41,6 +41,10 @@ class Bot:
     def rng(self, view: GameState, seat: int) -> Prng:
         return Prng(self.seed, self.level, "decision", view.version, seat)
 
+    def decide(self, view: GameState, seat: int, cmds: list[Command]) -> Command:
+        """The level's policy: one of `cmds`, the legal commands of `seat` in its own view."""
+        raise NotImplementedError
+
     def choose(self, state: GameState, seat: int) -> Command:
         view = own_view(state, seat)
         cmds = legal_commands(view, seat)

@@ -60,13 +60,13 @@ def gnome_yield(rs: Ruleset) -> dict[int, float]:
     return ys
 
 
-_plank_yields = {}      # by ruleset: a few entries
-_gnome_yields = {}
+_plank_yields: dict[Ruleset, dict[int, float]] = {}      # by ruleset: a few entries
+_gnome_yields: dict[Ruleset, dict[int, float]] = {}
 
 _BEFORE_COLLECTION = (PH_KEEP, NP_SETUP, PLACEMENT)
 
 
-def rank_points(counts: list[int], table: tuple[int, int, int] | tuple[int, int]) -> list[int]:
+def rank_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
     """scoring.rank_points (§9.3), rewritten for speed: the bots call it in every
     playout step. tests/bots checks that both agree. `table` is a tuple; the list returned
     is shared (memoized): callers must not change it."""
@@ -79,10 +79,10 @@ def rank_points(counts: list[int], table: tuple[int, int, int] | tuple[int, int]
     return pts
 
 
-_rank_memo = {}
+_rank_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
 
 
-def _rank_points(counts: list[int], table: tuple[int, int] | tuple[int, int, int]) -> list[int]:
+def _rank_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
     n = len(counts)
     pts = [0] * n
     order = sorted(range(n), key=counts.__getitem__, reverse=True)
@@ -114,7 +114,7 @@ def units(res: list[int]) -> float:
     return res[0] + res[1] + res[3] + METAL_UNITS * res[2]
 
 
-def pending_scorings(s: GameState) -> tuple[int, int, int] | tuple[int] | tuple[int, int]:
+def pending_scorings(s: GameState) -> tuple[int, ...]:
     """Scoring rounds not yet scored (the current round's counts until its end); a shared
     tuple."""
     if s.phase == OVER:
@@ -130,8 +130,8 @@ def pending_scorings(s: GameState) -> tuple[int, int, int] | tuple[int] | tuple[
 
 
 # Memos of pure functions of (ruleset, round): a few entries per ruleset in use.
-_pending_memo = {}
-_production_memo = {}
+_pending_memo: dict[tuple[Ruleset, int], tuple[int, ...]] = {}
+_production_memo: dict[tuple[Ruleset, int], float] = {}
 
 
 def acts_this_round(s: GameState, seat: int) -> bool:
@@ -280,7 +280,7 @@ def features(
         yields = 0.0
         gn = 0
         for c in p.built:
-            t = types[c]
+            t: int = types[c]  # type: ignore[assignment]  # built: known
             income += rs.card_income[t]
             yields += plank_y.get(t, 0.0)
             g = gnomes.get(c, 0)
@@ -310,7 +310,7 @@ def handmade(s: GameState, majorities: tuple[list[int], list[int]] | None=None) 
     rs = s.rs
     plank_y, gnome_y = plank_yield(rs), gnome_yield(rs)
     types, gnomes = s.types, s.gnomes
-    cache = {}
+    cache: dict[int | None, float] = {}
     out = []
     for seat in range(n):
         p = s.players[seat]
@@ -326,11 +326,11 @@ def handmade(s: GameState, majorities: tuple[list[int], list[int]] | None=None) 
         me, md = s.masters(seat)
         yield_units = WORKER_YIELD * (p.elves + p.dwarves + me + md)
         for c in p.built:
-            t = types[c]
-            yield_units += rs.card_income[t] + plank_y.get(t, 0.0)
+            bt: int = types[c]  # type: ignore[assignment]  # built: known
+            yield_units += rs.card_income[bt] + plank_y.get(bt, 0.0)
             g = gnomes.get(c, 0)
             if g:
-                yield_units += g * gnome_y.get(t, 0.0)
+                yield_units += g * gnome_y.get(bt, 0.0)
         v += prod * yield_units
         # Taxes (§9.7) at every remaining Collection, at the score the seat will have then.
         score = p.score

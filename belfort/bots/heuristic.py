@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from ..ruleset import Ruleset
     from ..state import GameState
 
+    # Something to mark: (net VP, command, cost).
+    Target = tuple[float, Command, tuple[int, ...]]
+    Needs = tuple[int, ...]
+
 # How much a card type is worth keeping at the start (§3.3): keeps are two markers,
 # markets pay gold at each use, pubs and gardens are cheap and make masters.
 KEEP_PREF = (4.0, 4.0, 3.0, 2.0, 2.5, 3.5, 4.5, 4.0, 2.5, 5.0)
@@ -70,8 +74,8 @@ def choose(s: GameState, seat: int, rng: Prng) -> Command:
 # --- setup -------------------------------------------------------------------------------
 
 def keep(s: GameState, seat: int, cmds: list[Command]) -> Command:
-    def worth(cmd: Command) -> int:
-        return sum(KEEP_PREF[s.types[c]] if s.types[c] is not None else 3 for c in cmd[1])
+    def worth(cmd: Command) -> float:
+        return sum(KEEP_PREF[t] if (t := s.types[c]) is not None else 3 for c in cmd[1])
     return max(cmds, key=lambda c: (worth(c), [-x for x in c[1]]))
 
 
@@ -86,7 +90,7 @@ def unit_vp(s: GameState, seat: int) -> float:
     return max(U_RATE * phases, 0.01)
 
 
-class Districts(list):
+class Districts(list[list[int]]):
     """Markers per district per competitor, with each district's current points."""
 
     def __init__(self, s: GameState, comp: int) -> None:
@@ -99,16 +103,17 @@ class Districts(list):
         super().__init__(counts)
         self.table = district_table(s)
         self.points = [rank_points(c, self.table) for c in counts]
-        self.memo = {}      # marker_gain results: many options share a district
+        # marker_gain results: many options share a district
+        self.memo: dict[tuple[object, ...], float] = {}
 
 
 # Pure-function memos (the bots' time goes to these): a result depends only on its key, so
 # a bot's choices are the same with or without them, and no decision reads another's
 # state through them. Bounded: cleared when full.
 _MEMO_SIZE = 20000
-_districts_memo = {}
-_targets_memo = {}
-_needs_memo = {}
+_districts_memo: dict[tuple[Any, ...], Districts] = {}
+_targets_memo: dict[tuple[Any, ...], list[Target]] = {}
+_needs_memo: dict[tuple[Any, ...], Needs] = {}
 
 
 def district_counts(s: GameState) -> Districts:
@@ -124,7 +129,7 @@ def district_counts(s: GameState) -> Districts:
     return counts
 
 
-def district_table(s: GameState) -> tuple[int, int] | tuple[int, int, int]:
+def district_table(s: GameState) -> tuple[int, ...]:
     rs = s.rs
     if s.n >= rs.district_third_from or s.n == 2:
         return rs.district_points
@@ -151,7 +156,7 @@ def marker_gain(s: GameState, seat: int, counts: Districts, district: int, weigh
     return me - others
 
 
-def cost_units(cost: tuple[int, int, int, int]) -> float:
+def cost_units(cost: tuple[int, ...]) -> float:
     return cost[0] + cost[1] + METAL_UNITS * cost[2] + cost[3]
 
 
@@ -170,7 +175,7 @@ def build_vp(s: GameState, seat: int, cmd: Command, counts: Districts, k: int, p
     verb = cmd[0]
     if verb == "build":
         c, site = cmd[1], cmd[2]
-        t = s.types[c]
+        t: int = s.types[c]  # type: ignore[assignment]  # in the bot's own hand: known
         v = site_vp(s, seat, counts, site, k)
         v += prod * (rs.card_income[t] + plank_yield(rs).get(t, 0.0))
         if t == GATEHOUSE:
@@ -185,7 +190,7 @@ def build_vp(s: GameState, seat: int, cmd: Command, counts: Districts, k: int, p
 
 
 def targets(s: GameState, seat: int, counts: Districts, k: int, prod: float,
-            u: float) -> list[tuple[float, Command, tuple[int, int, int, int]] | Any]:
+            u: float) -> list[Target]:
     """Everything `seat` could mark with a card in hand, a wall or a guild, whether it can
     pay now or not: (net VP, command, cost), best first. `counts` is district_counts(s).
     The list is shared (memoized): callers must not change it."""
@@ -202,11 +207,12 @@ def targets(s: GameState, seat: int, counts: Districts, k: int, prod: float,
 
 
 def _targets(s: GameState, seat: int, counts: Districts, k: int, prod: float,
-             u: float) -> list[tuple[float, Command, tuple[int, int, int, int]] | Any]:
+             u: float) -> list[Target]:
     rs = s.rs
     board = s.board
-    out = []
+    out: list[Target] = []
     seen = set()
+    cmd: Command
     for c in s.players[seat].hand:
         t = s.types[c]
         if t is None or t in seen:
@@ -262,7 +268,7 @@ def lock_vp(s: GameState, seat: int, card: int, gate: int, k: int, prod: float,
     """VP of a gnome on `card`'s lock (and, for a gatehouse, a marker on `gate`)."""
     rs = s.rs
     p = s.players[seat]
-    t = s.types[card]
+    t: int = s.types[card]  # type: ignore[assignment]  # built: known
     v = prod * gnome_yield(rs).get(t, 0.0)
     if t == PUB or t == GARDENS:
         me, md = s.masters(seat)
@@ -280,7 +286,7 @@ def gnome_vp(s: GameState, seat: int, k: int, prod: float,
     best = None
     gates = None
     for c in s.players[seat].built:
-        t = s.types[c]
+        t: int = s.types[c]  # type: ignore[assignment]  # built: known
         if s.gnomes.get(c, 0) >= s.rs.locks[t]:
             continue
         if t == GATEHOUSE:
@@ -316,7 +322,7 @@ def guild_value(s: GameState, seat: int, d: int) -> float:
         rich = sorted((s.players[q].res[3] for q in range(s.n) if q != seat), reverse=True)
         return min(rs.thieves_one, rich[0]) + 0.5 if rich else 0.0
     if g == BANDITS:
-        best = 0
+        best: float = 0
         for q in range(s.n):
             if q != seat:
                 r = s.players[q].res
@@ -334,7 +340,8 @@ def guild_value(s: GameState, seat: int, d: int) -> float:
         if p.elves < limit or p.dwarves < limit:
             return 2.5
         locks = rs.locks
-        return 2.0 if any(s.gnomes.get(c, 0) < locks[s.types[c]] for c in p.built) else 0.0
+        return 2.0 if any(s.gnomes.get(c, 0) < locks[s.types[c]]  # type: ignore[index]  # built
+                          for c in p.built) else 0.0
     return 0.0
 
 
@@ -453,7 +460,7 @@ def place_scores(s: GameState, seat: int, cmds: list[Command]) -> list[tuple[flo
 
 # --- spreading workers on the resource areas (§6, §7) ---------------------------------------
 
-def needs(s: GameState, seat: int) -> tuple[int, int, int, int]:
+def needs(s: GameState, seat: int) -> tuple[int, ...]:
     """The (wood, stone, metal, gold) `seat` would like to hold: its buildable cards, two
     walls and a metal, plus gold for fees and taxes. A shared tuple (memoized)."""
     rs = s.rs
@@ -470,17 +477,8 @@ def needs(s: GameState, seat: int) -> tuple[int, int, int, int]:
     return need
 
 
-def _needs(
-    rs: Ruleset,
-    tax: int,
-    hand_types: tuple[int, int, int, int, int, int, int]
-    | tuple[int, int]
-    | tuple[int, int, int]
-    | tuple[int]
-    | tuple[()]
-    | tuple[int, int, int, int],
-    board: list[int],
-) -> tuple[int, int, int, int]:
+def _needs(rs: Ruleset, tax: int, hand_types: tuple[int | None, ...],
+           board: list[int]) -> tuple[int, ...]:
     need = [0, 0, 0, 2 + tax]
     seen = set()
     for t in hand_types:
@@ -501,7 +499,7 @@ _F0, _F1, _F2, _F3 = _FULL
 _S0, _S1, _S2, _S3 = _SURPLUS
 
 
-def bundle_value(have: list[int], need: tuple[int, int, int, int]) -> float:
+def bundle_value(have: list[int], need: tuple[int, ...]) -> float:
     """Units of a resource bundle: full price up to what is needed, a discount beyond
     (the surplus can only be sold, one unit per visit)."""
     # Written out for speed; each term is full * (min(x, n) + surplus * max(0, x - n)) as
@@ -559,6 +557,7 @@ def spread(s: GameState, seat: int, cmds: list[Command]) -> Command:
         v = bundle_value(have, need)
         if best is None or v > best[0] + 1e-9:
             best = (v, e_plan, d_plan)
+    assert best is not None   # the loop above runs at least once
     want = best[1] if kind < 2 else best[2]
     normal, master = (0, 1) if kind < 2 else (2, 3)
     masters = left[master] if master in todo else 0
@@ -629,7 +628,7 @@ def actions(s: GameState, seat: int, cmds: list[Command]) -> Command:
 
 
 def rebalance(s: GameState, seat: int, cmds: list[Command],
-              need: tuple[int, int, int, int]) -> Command | None:
+              need: tuple[int, ...]) -> Command | None:
     """A buy or sell that moves the stock toward what the seat needs (bundle value)."""
     res = s.players[seat].res
     base = bundle_value(res, need)
@@ -660,7 +659,7 @@ def plan_trade(
     s: GameState,
     seat: int,
     cmds: list[Command],
-    marks: list[tuple[float, Command, tuple[int, int, int, int]] | Any],
+    marks: list[Target],
 ) -> Command | None:
     """A trade (or exchange) toward the best mark (from `targets`) that this turn's
     visits can make affordable; None if there is none."""
@@ -775,7 +774,7 @@ def steal(s: GameState, seat: int, options: list[Command], gold: bool) -> Comman
 
     def value(cmd: Command) -> float:
         args = cmd[2:]
-        taken = []          # (victim, units)
+        taken: list[tuple[int, float]] = []          # (victim, units)
         if args[0] == "from":
             q = args[1]
             if gold:
@@ -834,6 +833,7 @@ def wizards(s: GameState, seat: int, options: list[Command]) -> Command:
 
     def gain(cmd: Command) -> float:
         a, b, ra, rb = cmd[2:]
+        sites: tuple[int, ...]
         if a < GATE_BASE:
             sites = (a, b)
             nb = {a: board[b], b: board[a]}
@@ -841,7 +841,7 @@ def wizards(s: GameState, seat: int, options: list[Command]) -> Command:
             sites = (a, a + 1, b, b + 1)
             full = swapped(board, a, b, ra, rb)
             nb = {x: full[x] for x in sites}
-        rows = {}
+        rows: dict[int, list[int]] = {}
         for x in sites:
             old, new = board[x], nb[x]
             if old == new:
@@ -898,9 +898,9 @@ def np_turn(s: GameState, seat: int, cmds: list[Command]) -> Command:
 
     def card_gain(cmd: Command) -> float:
         c = cmd[1]
-        if c < 0 or s.types[c] is None:
+        if c < 0 or (t := s.types[c]) is None:
             return -0.5
-        sites = free_build_sites(s.board, s.types[c])
+        sites = free_build_sites(s.board, t)
         if not sites:
             return -1.0
         return max(marker_gain(s, seat, counts, SITE_DISTRICT[x], SITE_WEIGHT[x], who)

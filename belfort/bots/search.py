@@ -26,7 +26,6 @@ from .evaluate import evaluate, margin
 
 if TYPE_CHECKING:
     from ..commands import Command
-    from ..prng import Prng
     from ..state import GameState
 
 # The hard bot's playouts per second of thinking, per player count (a playout's length grows
@@ -43,7 +42,7 @@ def reward(state: GameState, seat: int, learned: bool = True) -> float:
     """In [0, 1]: a win at the end; a squashed VP margin before it."""
     values = evaluate(state, learned)
     if state.phase == OVER:
-        winners = state.result["winners"]
+        winners = state.result["winners"]  # type: ignore[index]  # set when the game is over
         won = (1.0 / len(winners)) if seat in winners else 0.0
         return 0.8 * won + 0.2 * _squash(margin(values, seat))
     return _squash(margin(values, seat))
@@ -83,7 +82,8 @@ def search(view: GameState, seat: int, cmds: list[Command], rng: Prng, playouts:
     totals = {c: 0.0 for c in cands}
     counts = {c: 0 for c in cands}
     alive = list(cands)
-    samples = []          # (determinization, playout seed), shared by all candidates
+    # (determinization, playout seed), shared by all candidates
+    samples: list[tuple[GameState, int]] = []
     budget = playouts
     rounds = max(1, (len(alive) - 1).bit_length())     # ceil(log2): halvings to two
     while budget > 0:
