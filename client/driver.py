@@ -63,7 +63,7 @@ BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Fa")
 try:
     from belfort.bots import LEVELS            # the levels this installation's bots offer
 except ImportError:          # pragma: no cover - no bots package: the engine's random bot
-    LEVELS = ("random",)
+    LEVELS = ("random",)  # type: ignore[assignment]
 
 
 def make_bot(level, seed, think):

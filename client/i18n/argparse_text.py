@@ -78,5 +78,5 @@ class CellWidthHelpFormatter(argparse.HelpFormatter):
 
 def install() -> None:
     """Let argparse word its messages through our catalog (in the active language)."""
-    argparse._ = _
-    argparse.ngettext = ngettext
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ DOMAIN = "belfort"
 
 _ENGLISH = gettext.NullTranslations()
 _active = {"lang": "en", "translations": _ENGLISH}
-_loaded = {}
+_loaded: dict[str, gettext.NullTranslations] = {}
 
 
 def catalog_path(lang):

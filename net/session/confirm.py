@@ -28,7 +28,7 @@ class StartConfirmation:
         self.out = out
         self.stdin = stdin if stdin is not None else sys.stdin
         self._pending = b""
-        self._told = None
+        self._told: object = None
         self._closed = False
 
     def _lines(self) -> list[str]:

@@ -54,6 +54,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable
 
 import belfort
 
@@ -72,10 +73,10 @@ class NetDriver:
         self.names = list(self.peer.names)
         self.ruleset = self.peer.ruleset
         self.alerts = self.peer.alerts
-        self._subs = []
+        self._subs: list[Callable[[list], None]] = []
         self._lock = threading.RLock()
         self._closed = False
-        self._loop = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._changed = False
         self._held = False             # the window closed; we stay for a seat (staying())
         self._ran = threading.Event()  # run()'s thread has ended

@@ -26,8 +26,8 @@ from net.crypto import encode_envelope
 
 
 def install(node, how: str) -> None:
-    kind, _, at = how.partition(":")
-    at = int(at) if at else 30
+    kind, _, at_text = how.partition(":")
+    at = int(at_text) if at_text else 30
     if kind == "die-at-end":
         _die_at_end(node)
         return

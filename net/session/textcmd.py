@@ -16,6 +16,7 @@ def handoff_command(peer, text: str, now: float | None = None) -> str:
     to a bot.  Returns what to tell the person."""
     arg = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
     folded = [n.casefold() for n in peer.names]
+    seat: int | None
     if arg.isascii() and arg.isdigit():     # only ASCII digits are numbers ('❾' is not)
         seat = int(arg)
     else:
