@@ -30,7 +30,9 @@ import threading
 from dataclasses import dataclass, field
 
 import belfort
-from belfort.logtext import FORMAT, canonical_line, end_entry
+# VERSION, canonical_text and header are the client's too: gamelog.header(...) and so on.
+from belfort.logtext import (FORMAT, VERSION, canonical_line, canonical_text,  # noqa: F401
+                             end_entry, header)
 from belfort.undo import UndoRefused, UndoStack
 
 from .i18n import _

@@ -6,15 +6,20 @@ they have been silent).  The Controller adds them when its driver is networked.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .i18n import L_, _
 from .netmessages import net_text
 
+if TYPE_CHECKING:
+    from net.session.driver import NetDriver
 
-def networked(driver):
+
+def networked(driver: NetDriver) -> bool:
     return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
 
 
-def commands(driver):
+def commands(driver: NetDriver) -> list[Any]:
     """[(name, run, usage, hint, aliases)] of the LAN commands ([] for a local game);
     ``run(args)`` answers (reply kind, text).  The Controller makes them its own."""
     if not networked(driver):
@@ -48,7 +53,7 @@ def waiting_sentence(driver):
     return text[0].upper() + text[1:] + "."
 
 
-def stalled_sentence(driver):
+def stalled_sentence(driver: NetDriver) -> str:
     """'Waiting for Bo (disconnected 12 s)' when a player the game waits for is away,
     else ''."""
     if not networked(driver):
@@ -63,11 +68,11 @@ def stalled_sentence(driver):
 class ChatFeed:
     """The chat lines not shown yet, as (seat, text)."""
 
-    def __init__(self, driver):
+    def __init__(self, driver: NetDriver) -> None:
         self.driver = driver
         self.count = 0
 
-    def take(self):
+    def take(self) -> list[Any]:
         since = getattr(self.driver, "chat_since", None)
         if since is None:
             return []

@@ -15,6 +15,8 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import belfort
 from net.argtypes import seconds_type
@@ -23,6 +25,9 @@ from . import gamelog, rules_text
 from .i18n import (LANG_OPTION_HELP, LANGUAGES, UnknownLanguage, _, activate,
                    active_language, canonical_line, cell_width, choose_language)
 from .i18n import argparse_text
+
+if TYPE_CHECKING:
+    from belfort.errors import RulesetError
 
 # "beginner" is the level for a first game (belfort.bots, when it has it: see bot_level)
 LEVELS = ("beginner", "random", "easy", "normal", "hard")
@@ -64,13 +69,13 @@ def first_game_note(level):
              "--bot beginner' gives bots you can beat ('--bot random' are the gentlest).")
 
 
-def _lang_option(p):
+def _lang_option(p: argparse.ArgumentParser) -> None:
     # read by main() before parsing (so the help is in the chosen language); listed here
     p.add_argument("--lang", default=None, metavar="LANG",
                    help=_(LANG_OPTION_HELP).format(choices=", ".join(LANGUAGES)))
 
 
-def _common(p):
+def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true",
                    help=_("line-by-line mode: no full-screen terminal needed (screen readers, "
                           "pipes)"))
@@ -81,7 +86,7 @@ def _common(p):
     _lang_option(p)
 
 
-def parser():
+def parser() -> argparse.ArgumentParser:
     fmt = argparse_text.CellWidthHelpFormatter       # Korean help measured in cells
     ap = argparse.ArgumentParser(prog="belfort", formatter_class=fmt,
                                  description=_("Belfort, the board game, in the terminal."))
@@ -165,19 +170,19 @@ def parser():
     return ap
 
 
-def fail(msg, code=2):
+def fail(msg: str, code: int = 2) -> int:
     print(f"belfort: {msg}", file=sys.stderr)
     return code
 
 
-def ruleset_message(exc, path):
+def ruleset_message(exc: RulesetError, path: str) -> str:
     """A refused ruleset file, in one sentence naming the file."""
     if exc.field == "(file)":
         return exc.reason          # it names the file: "cannot read x.toml: …"
     return _("cannot use the ruleset {path}: {error}").format(path=path, error=exc)
 
 
-def cmd_rules(args):
+def cmd_rules(args: argparse.Namespace) -> int:
     try:
         rs = belfort.load_ruleset(args.ruleset)
     except belfort.RulesetError as exc:
@@ -299,7 +304,7 @@ def _play_window(args, driver, log_path, seed, notes=(), coach=None):
     return 0
 
 
-def cmd_play(args):
+def cmd_play(args: argparse.Namespace) -> int:
     from .driver import LocalDriver, seat_names
     if args.resume is not None:
         return cmd_resume(args)
@@ -504,7 +509,7 @@ def cmd_replay(args):
         return fail(str(exc), 1)
 
 
-def take_lang_option(argv):
+def take_lang_option(argv: list[str]) -> tuple[str | None, list[str]]:
     """(the value of --lang or None, argv without it): --lang works on every command, the
     networked ones included (their parser is net's, which knows nothing of languages)."""
     out, lang, i = [], None, 0
@@ -521,7 +526,7 @@ def take_lang_option(argv):
     return lang, out
 
 
-def set_language(option, environ=None):
+def set_language(option: str | None, environ: Mapping[str, str] | None = None) -> str | None:
     """Speak `option` (--lang), else the environment's language; an error message or None."""
     try:
         activate(choose_language(option, environ))
@@ -531,7 +536,7 @@ def set_language(option, environ=None):
     return None
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang, argv = take_lang_option(argv)
     previous = active_language()
@@ -545,7 +550,7 @@ def main(argv=None):
         activate(previous)          # main() called again in one process starts afresh
 
 
-def _run(argv):
+def _run(argv: list[str]) -> int:
     if argv and argv[0] in NET_COMMANDS:
         bad = check_ruleset_option(argv)
         if bad:

@@ -13,6 +13,7 @@ from belfort import undo
 from belfort.reasons import Cost, Reason, Word, WordList
 
 from .i18n import N_, _, active_language, localize_token, term
+from collections.abc import Callable
 
 # The undo refusals by code (belfort.undo.Refusal), as the client words them.
 UNDO_REASONS = {
@@ -63,7 +64,7 @@ def _word(value):
     return str(value)
 
 
-def translate_reason(reason, name_of=None):
+def translate_reason(reason: Reason, name_of: Callable[[object], str] | None = None) -> str:
     """`reason` (a belfort Reason, an undo Refusal, an exception or a str) as text in the
     active language."""
     if isinstance(reason, undo.Refusal):

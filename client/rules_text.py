@@ -113,295 +113,222 @@ def phase_topics(rs):
     return {
         "overview": (
             _("Belfort in short"),
-            _(
-                "2–5 players build a town of five districts over {rounds} months. Each "
-                "month:\n  1 Calendar    the month advances.\n  2 Placement   in turn order "
-                "each player places one elf or dwarf on a free plank, or passes and "
-                "spreads all remaining workers over the resource areas.\n  3 Collection  "
-                "the resource areas pay out, the Recruiter's desk gives workers, the "
-                "King's camp changes turn order, then income and taxes.\n  4 Actions     in "
-                "turn order, each player takes a whole turn: build, activate placed "
-                "workers, trade, hire a gnome, buy a card, end.\n  5 Scoring     after "
-                "months {season_text}: district majorities and elf, dwarf and gnome "
-                "majorities.\nMost victory points (VP) at the end wins. Topics: setup "
-                "placement collection actions scoring taxes end two-player deck board "
-                "screen commands glossary, any card or guild name, any command (place, "
-                "build, …), any word of the game (gnome, master, crest, plank, marker, …)."
-            ).format(**n),
-        ),
+            _("2–5 players build a town of five districts over {rounds} months. Each "
+              "month:\n  1 Calendar    the month advances.\n  2 Placement   in turn order "
+              "each player places one elf or dwarf on a free plank, or passes and "
+              "spreads all remaining workers over the resource areas.\n  3 Collection  "
+              "the resource areas pay out, the Recruiter's desk gives workers, the "
+              "King's camp changes turn order, then income and taxes.\n  4 Actions     in "
+              "turn order, each player takes a whole turn: build, activate placed "
+              "workers, trade, hire a gnome, buy a card, end.\n  5 Scoring     after "
+              "months {season_text}: district majorities and elf, dwarf and gnome "
+              "majorities.\nMost victory points (VP) at the end wins. Topics: setup "
+              "placement collection actions scoring taxes end two-player deck board "
+              "screen commands glossary, any card or guild name, any command (place, "
+              "build, …), any word of the game (gnome, master, crest, plank, marker, …)."
+              ).format(**n)),
         "setup": (
             _("Setup (§3)"),
-            _(
-                "Each player starts with {start_cost}, {workers_start} elves and "
-                "{workers_start} dwarves in play (the rest of their {workers_per_colour} "
-                "of each wait in the reserve), score 0. Everyone is dealt {deal} cards and "
-                "secretly keeps {keep}; the others are discarded face up. All choices are "
-                "revealed together.\n  keep {keep_example}          (the client adds the "
-                "'drop …' part for you)\nTurn-order crests 1…N are dealt at random; the "
-                "pool gets {pool_size} face-up cards."
-            ).format(**n),
-        ),
+            _("Each player starts with {start_cost}, {workers_start} elves and "
+              "{workers_start} dwarves in play (the rest of their {workers_per_colour} "
+              "of each wait in the reserve), score 0. Everyone is dealt {deal} cards and "
+              "secretly keeps {keep}; the others are discarded face up. All choices are "
+              "revealed together.\n  keep {keep_example}          (the client adds the "
+              "'drop …' part for you)\nTurn-order crests 1…N are dealt at random; the "
+              "pool gets {pool_size} face-up cards.").format(**n)),
         "placement": (
             _("Placement (§6)"),
-            _(
-                "In crest order, each player places ONE elf or dwarf on a free plank, or "
-                "passes. One worker per plank.\n  Recruiter's desk: {fee_recruiter_desk} "
-                "gold; in Collection it gives you one more worker of the same kind from "
-                "your reserve.\n  King's camp: free, lowest free plank, one of your workers "
-                "per month; in Collection you take a face-up crest (turn order).\n  A "
-                "guild: {fee_guild_plank} gold (to its owner, or free if it is yours); "
-                "activate it in your Actions turn.\n  Your own built cards with a plank "
-                "(Tower and Inn only once a gnome is on the lock, {fee_property_plank} "
-                "gold).\nWhen you pass, ALL your remaining elves and dwarves go to the "
-                "resource areas: forest (elves only), quarry (dwarves only), mine and gold "
-                "mine (both).\n  place elf desk | place dwarf miners | place elf #17 | pass\n"
-                "  spread elf forest=2 mine=1 gold=0   (or just: spread 2 1 0)"
-            ).format(**n),
-        ),
+            _("In crest order, each player places ONE elf or dwarf on a free plank, or "
+              "passes. One worker per plank.\n  Recruiter's desk: {fee_recruiter_desk} "
+              "gold; in Collection it gives you one more worker of the same kind from "
+              "your reserve.\n  King's camp: free, lowest free plank, one of your workers "
+              "per month; in Collection you take a face-up crest (turn order).\n  A "
+              "guild: {fee_guild_plank} gold (to its owner, or free if it is yours); "
+              "activate it in your Actions turn.\n  Your own built cards with a plank "
+              "(Tower and Inn only once a gnome is on the lock, {fee_property_plank} "
+              "gold).\nWhen you pass, ALL your remaining elves and dwarves go to the "
+              "resource areas: forest (elves only), quarry (dwarves only), mine and gold "
+              "mine (both).\n  place elf desk | place dwarf miners | place elf #17 | pass\n"
+              "  spread elf forest=2 mine=1 gold=0   (or just: spread 2 1 0)").format(**n)),
         "collection": (
             _("Collection (§7)"),
-            _(
-                "In this order: forest (each elf 1 wood), quarry (each dwarf 1 stone), "
-                "mine (metal = pairs of elf and dwarf), gold mine (each worker 1 gold). A "
-                "master counts {master_collects} for collecting. The single player with "
-                "most worker pieces in an area gets +{area_bonus} of its resource (a tie: "
-                "nobody).\nThen the Recruiter's desk (one more worker of the same kind), "
-                "the King's camp (in plank order, take a face-up crest: swap with its "
-                "holder, or choose your own to keep it; it is then face down for the "
-                "month), then income (each built card's income in gold: see the card) and "
-                "taxes (see 'help taxes').\n  crest 2"
-            ).format(**n),
-        ),
+            _("In this order: forest (each elf 1 wood), quarry (each dwarf 1 stone), "
+              "mine (metal = pairs of elf and dwarf), gold mine (each worker 1 gold). A "
+              "master counts {master_collects} for collecting. The single player with "
+              "most worker pieces in an area gets +{area_bonus} of its resource (a tie: "
+              "nobody).\nThen the Recruiter's desk (one more worker of the same kind), "
+              "the King's camp (in plank order, take a face-up crest: swap with its "
+              "holder, or choose your own to keep it; it is then face down for the "
+              "month), then income (each built card's income in gold: see the card) and "
+              "taxes (see 'help taxes').\n  crest 2").format(**n)),
         "actions": (
             _("Actions (§8)"),
-            _(
-                "In crest order, each player takes a whole turn, in any order:\n  build #17 "
-                "tower@3      pay the card's cost, mark a free symbol of its type\n  wall "
-                "wall@2a           {wall_cost_cost}; any number\n  guild spies            "
-                "pay the guild's cost, mark its symbol, own it\n  activate miners        "
-                "every worker you placed on a guild or card must be activated before the "
-                "turn ends\n  buy wood, sell metal   one buy and one sell per trading-post "
-                "visit; {visits} a turn, more with Market gnomes ({prices})\n  hire #20     "
-                "          {fee_gnome_hire} gold, once per turn: a gnome onto a free lock "
-                "of your built card\n  bank #21, smith #22    gnome-lock abilities\n  "
-                "buy-card #30 | top     {fee_card_purchase} gold, the LAST action of your "
-                "turn\n  end                    end your turn (then discard down to "
-                "{hand_limit} cards)"
-            ).format(**n),
-        ),
+            _("In crest order, each player takes a whole turn, in any order:\n  build #17 "
+              "tower@3      pay the card's cost, mark a free symbol of its type\n  wall "
+              "wall@2a           {wall_cost_cost}; any number\n  guild spies            "
+              "pay the guild's cost, mark its symbol, own it\n  activate miners        "
+              "every worker you placed on a guild or card must be activated before the "
+              "turn ends\n  buy wood, sell metal   one buy and one sell per trading-post "
+              "visit; {visits} a turn, more with Market gnomes ({prices})\n  hire #20     "
+              "          {fee_gnome_hire} gold, once per turn: a gnome onto a free lock "
+              "of your built card\n  bank #21, smith #22    gnome-lock abilities\n  "
+              "buy-card #30 | top     {fee_card_purchase} gold, the LAST action of your "
+              "turn\n  end                    end your turn (then discard down to "
+              "{hand_limit} cards)").format(**n)),
         "scoring": (
             _("Scoring (§9, §10)"),
-            _(
-                "After months {season_text}. Each district: most markers (properties, "
-                "walls, guild; a keep counts 2) scores {district_points_0}, 2nd "
-                "{district_points_1}, 3rd {district_points_2} (3rd only with "
-                "{district_third_from}+ players, or 2 players with the non-players). Then "
-                "elves, dwarves and gnomes separately: most {worker_points_0}, 2nd "
-                "{worker_points_1} (masters count 1).\nTies: tied players each score the "
-                "NEXT rank's points and take two ranks. A count of 0 scores nothing."
-            ).format(**n),
-        ),
+            _("After months {season_text}. Each district: most markers (properties, "
+              "walls, guild; a keep counts 2) scores {district_points_0}, 2nd "
+              "{district_points_1}, 3rd {district_points_2} (3rd only with "
+              "{district_third_from}+ players, or 2 players with the non-players). Then "
+              "elves, dwarves and gnomes separately: most {worker_points_0}, 2nd "
+              "{worker_points_1} (masters count 1).\nTies: tied players each score the "
+              "NEXT rank's points and take two ranks. A count of 0 scores nothing.").format(**n)),
         "taxes": (
             _("Taxes (§7, §9.7)"),
-            _(
-                "At the end of Collection each player pays gold by their score: {taxes}. "
-                "Each gold you cannot pay costs {unpaid_tax_vp} VP.\n(Ruleset '{name}'. The "
-                "first reconstruction's ten-space ladder ships as a ruleset: belfort play "
-                "--ruleset ten-space-taxes.)"
-            ).format(**n),
-        ),
+            _("At the end of Collection each player pays gold by their score: {taxes}. "
+              "Each gold you cannot pay costs {unpaid_tax_vp} VP.\n(Ruleset '{name}'. The "
+              "first reconstruction's ten-space ladder ships as a ruleset: belfort play "
+              "--ruleset ten-space-taxes.)").format(**n)),
         "end": (
             _("End of the game (§11)"),
-            _(
-                "After the scoring of month {rounds}. Most VP wins; a tie is broken by "
-                "resources ({tiebreak}); still tied, they share the victory."
-            ).format(**n),
-        ),
+            _("After the scoring of month {rounds}. Most VP wins; a tie is broken by "
+              "resources ({tiebreak}); still tied, they share the victory.").format(**n)),
         "two-player": (
             _("Two players (§12)"),
-            _(
-                "Two non-players, NP3 and NP4, hold crests 3 and 4. The holder of crest 1 "
-                "plays NP3, of crest 2 NP4. At setup each puts an NP dwarf on a guild "
-                "(np-dwarf merchants); nobody may place on a guild holding an NP dwarf. "
-                "After Actions, each NP takes a card (np-take #30 | top) and marks a free "
-                "symbol of its type (np-mark tower@2); then the NP dwarves move one guild "
-                "on (its owner gains {np_guild_gold} gold). Districts score as with 4 "
-                "players."
-            ).format(**n),
-        ),
+            _("Two non-players, NP3 and NP4, hold crests 3 and 4. The holder of crest 1 "
+              "plays NP3, of crest 2 NP4. At setup each puts an NP dwarf on a guild "
+              "(np-dwarf merchants); nobody may place on a guild holding an NP dwarf. "
+              "After Actions, each NP takes a card (np-take #30 | top) and marks a free "
+              "symbol of its type (np-mark tower@2); then the NP dwarves move one guild "
+              "on (its owner gains {np_guild_gold} gold). Districts score as with 4 "
+              "players.").format(**n)),
         "deck": (
             _("The deck (§15)"),
-            _(
-                "{cards_per_type} cards of each of the 10 types. A face-up pool of "
-                "{pool_size}, refilled at once; an empty draw pile is refilled by "
-                "shuffling the discards. Hands are secret; the hand limit is {hand_limit} "
-                "at the end of your turn."
-            ).format(**n),
-        ),
+            _("{cards_per_type} cards of each of the 10 types. A face-up pool of "
+              "{pool_size}, refilled at once; an empty draw pile is refilled by "
+              "shuffling the discards. Hands are secret; the hand limit is {hand_limit} "
+              "at the end of your turn.").format(**n)),
         "board": (
             _("The board (§2)"),
-            _(
-                "Five districts 0–4 in a ring. Each has one symbol for each of Pub, "
-                "Gardens, Tower, Inn, Blacksmith, Bank, Market and Library, a Keep section "
-                "(2 symbols), two walls (wall@Da, wall@Db) and a guild. Gatehouse g spans "
-                "districts g and g+1: one symbol in each (gateG@D). Symbols are written "
-                "tower@3, keep@1, wall@2a, guild@4, gate4@0.\nOn the screen, each symbol "
-                "shows the initial of whoever marked it ('·' = free)."
-            ),
-        ),
+            _("Five districts 0–4 in a ring. Each has one symbol for each of Pub, "
+              "Gardens, Tower, Inn, Blacksmith, Bank, Market and Library, a Keep section "
+              "(2 symbols), two walls (wall@Da, wall@Db) and a guild. Gatehouse g spans "
+              "districts g and g+1: one symbol in each (gateG@D). Symbols are written "
+              "tower@3, keep@1, wall@2a, guild@4, gate4@0.\nOn the screen, each symbol "
+              "shows the initial of whoever marked it ('·' = free).")),
         "screen": (
             _("The screen"),
-            _(
-                "Top: month, phase and whose decision it is. Districts: one row each (D), "
-                "with the guild (owner's letter, then the worker on its plank: e elf, d "
-                "dwarf, E/D a master), each symbol's holder (· = free), the Keep (Kp), the "
-                "two walls (Wl), the two gatehouse symbols (Gt) and each player's markers "
-                "(B3 = Bo has 3).\nDesk and Camp: the workers on the Recruiter's desk and "
-                "the King's camp planks; then the resource areas (A3(1M) = Ana has 3 "
-                "workers there, 1 a master).\nPlayers: ▶ whose decision it is; Cr crest, VP "
-                "victory points, Tx tax level, Wd St Mt Gd wood, stone, metal, gold; Elf "
-                "and Dwf the workers in play, 4(1) = 4 of which 1 is a master; Gn gnomes; "
-                "Hd cards in hand; Built: the built cards, Twr[g] a gnome on its lock, "
-                "Mkt[g·] one of two locks filled, :e a worker on its plank, +2 two more "
-                "(tableau shows them all).\nThen your hand with each card's cost (w s m g), "
-                "the pool, the piles and the log. What the other players changed since "
-                "your last command is shown in reverse video until your next command.\n"
-                "Keys: Tab completes (after a whole word: the next word), → or Ctrl-F or "
-                "Ctrl-E takes the grey hint, ↑/↓ history, PgUp/PgDn scroll, Esc closes a "
-                "panel, Enter on an empty line plays the only choice (or closes a panel), "
-                "Ctrl-C leaves (asks first).\nCommands of the program: ? (what you can do, "
-                "numbered), help TOPIC, score, tableau [PLAYER], log, quit."
-            ),
-        ),
+            _("Top: month, phase and whose decision it is. Districts: one row each (D), "
+              "with the guild (owner's letter, then the worker on its plank: e elf, d "
+              "dwarf, E/D a master), each symbol's holder (· = free), the Keep (Kp), the "
+              "two walls (Wl), the two gatehouse symbols (Gt) and each player's markers "
+              "(B3 = Bo has 3).\nDesk and Camp: the workers on the Recruiter's desk and "
+              "the King's camp planks; then the resource areas (A3(1M) = Ana has 3 "
+              "workers there, 1 a master).\nPlayers: ▶ whose decision it is; Cr crest, VP "
+              "victory points, Tx tax level, Wd St Mt Gd wood, stone, metal, gold; Elf "
+              "and Dwf the workers in play, 4(1) = 4 of which 1 is a master; Gn gnomes; "
+              "Hd cards in hand; Built: the built cards, Twr[g] a gnome on its lock, "
+              "Mkt[g·] one of two locks filled, :e a worker on its plank, +2 two more "
+              "(tableau shows them all).\nThen your hand with each card's cost (w s m g), "
+              "the pool, the piles and the log. What the other players changed since "
+              "your last command is shown in reverse video until your next command.\n"
+              "Keys: Tab completes (after a whole word: the next word), → or Ctrl-F or "
+              "Ctrl-E takes the grey hint, ↑/↓ history, PgUp/PgDn scroll, Esc closes a "
+              "panel, Enter on an empty line plays the only choice (or closes a panel), "
+              "Ctrl-C leaves (asks first).\nCommands of the program: ? (what you can do, "
+              "numbered), help TOPIC, score, tableau [PLAYER], log, quit.")),
         "glossary": (
             _("Words of the game"),
-            _(
-                "  worker     an elf or a dwarf (help workers); gnomes are not placed\n  "
-                "master     a worker flipped to its master side: collects "
-                "{master_collects} (help master)\n  gnome      hired onto a lock of your "
-                "built card (help gnome)\n  plank      a space for one worker: desk, camp, "
-                "guilds, cards (help plank)\n  lock       a gnome space on a card; its "
-                "ability works once filled (help lock)\n  symbol     a space on the board "
-                "for a marker (help board)\n  marker     your token on a symbol; markers "
-                "win districts (help marker)\n  crest      your turn-order number (help "
-                "crests)\n  pool       the {pool_size} face-up cards anyone may buy (help "
-                "deck)\n  VP         victory points (help scoring)\n  tax        gold paid "
-                "each month by your VP level (help taxes)"
-            ).format(**n),
-        ),
+            _("  worker     an elf or a dwarf (help workers); gnomes are not placed\n  "
+              "master     a worker flipped to its master side: collects "
+              "{master_collects} (help master)\n  gnome      hired onto a lock of your "
+              "built card (help gnome)\n  plank      a space for one worker: desk, camp, "
+              "guilds, cards (help plank)\n  lock       a gnome space on a card; its "
+              "ability works once filled (help lock)\n  symbol     a space on the board "
+              "for a marker (help board)\n  marker     your token on a symbol; markers "
+              "win districts (help marker)\n  crest      your turn-order number (help "
+              "crests)\n  pool       the {pool_size} face-up cards anyone may buy (help "
+              "deck)\n  VP         victory points (help scoring)\n  tax        gold paid "
+              "each month by your VP level (help taxes)").format(**n)),
         "workers": (
             _("Workers: elves and dwarves (§1, §6, §7)"),
-            _(
-                "Each player has {workers_per_colour} elves and {workers_per_colour} "
-                "dwarves; {workers_start} of each start in play, the rest wait in the "
-                "reserve (only you can gain yours: the Recruiter's desk, the Inn, the "
-                "Recruiters). Each month you place them one by one on planks, or pass and "
-                "send the rest to the resource areas: elves to the forest (wood), dwarves "
-                "to the quarry (stone), both to the mine (metal, per elf-dwarf pair) and "
-                "the gold mine (gold). At scoring, most elves and most dwarves in play "
-                "score VP (help scoring). Masters: help master."
-            ).format(**n),
-        ),
+            _("Each player has {workers_per_colour} elves and {workers_per_colour} "
+              "dwarves; {workers_start} of each start in play, the rest wait in the "
+              "reserve (only you can gain yours: the Recruiter's desk, the Inn, the "
+              "Recruiters). Each month you place them one by one on planks, or pass and "
+              "send the rest to the resource areas: elves to the forest (wood), dwarves "
+              "to the quarry (stone), both to the mine (metal, per elf-dwarf pair) and "
+              "the gold mine (gold). At scoring, most elves and most dwarves in play "
+              "score VP (help scoring). Masters: help master.").format(**n)),
         "master": (
             _("Masters (§1, §7, §13)"),
-            _(
-                "A master is an elf or dwarf flipped to its master side, by a gnome "
-                "arriving on the lock of your Gardens (an elf) or Pub (a dwarf). A master "
-                "collects {master_collects} in the resource areas, but counts 1 for an "
-                "area's bonus and for scoring majorities.\nOn the screen: Elf 4(1) = 4 "
-                "elves, 1 of them a master; on a plank E or D.\nPlace one with place "
-                "master-elf desk — or just place elf desk when the master is the only elf "
-                "you have left."
-            ).format(**n),
-        ),
+            _("A master is an elf or dwarf flipped to its master side, by a gnome "
+              "arriving on the lock of your Gardens (an elf) or Pub (a dwarf). A master "
+              "collects {master_collects} in the resource areas, but counts 1 for an "
+              "area's bonus and for scoring majorities.\nOn the screen: Elf 4(1) = 4 "
+              "elves, 1 of them a master; on a plank E or D.\nPlace one with place "
+              "master-elf desk — or just place elf desk when the master is the only elf "
+              "you have left.").format(**n)),
         "gnome": (
             _("Gnomes (§8, §13)"),
-            _(
-                "Gnomes work on your built cards. Hire one in your Actions turn: "
-                "{fee_gnome_hire} gold, once per turn, onto a free lock (hire #CARD). The "
-                "Tower and the Recruiters give gnomes too. A gnome unlocks the card's "
-                "ability at once (help CARD tells which), stays for the game, and counts "
-                "for the gnome majority at scoring. The supply is limited (Gnomes on the "
-                "screen).\nOn the screen: Twr[g] a gnome on the lock, Mkt[g·] one of two "
-                "locks filled."
-            ).format(**n),
-        ),
+            _("Gnomes work on your built cards. Hire one in your Actions turn: "
+              "{fee_gnome_hire} gold, once per turn, onto a free lock (hire #CARD). The "
+              "Tower and the Recruiters give gnomes too. A gnome unlocks the card's "
+              "ability at once (help CARD tells which), stays for the game, and counts "
+              "for the gnome majority at scoring. The supply is limited (Gnomes on the "
+              "screen).\nOn the screen: Twr[g] a gnome on the lock, Mkt[g·] one of two "
+              "locks filled.").format(**n)),
         "plank": (
             _("Planks (§6)"),
-            _(
-                "A plank is a space for one worker: the Recruiter's desk "
-                "({fee_recruiter_desk} gold), the King's camp (free), each guild "
-                "({fee_guild_plank} gold, free for its owner) and your own built cards "
-                "that have one (Tower and Inn only once a gnome is on the lock). Place "
-                "with place elf desk, place dwarf camp, place elf miners, place dwarf #17."
-            ).format(**n),
-        ),
+            _("A plank is a space for one worker: the Recruiter's desk "
+              "({fee_recruiter_desk} gold), the King's camp (free), each guild "
+              "({fee_guild_plank} gold, free for its owner) and your own built cards "
+              "that have one (Tower and Inn only once a gnome is on the lock). Place "
+              "with place elf desk, place dwarf camp, place elf miners, place dwarf #17."
+              ).format(**n)),
         "lock": (
             _("Gnome locks (§13)"),
-            _(
-                "A gnome lock takes one gnome; the cards have {locks}. The card's locked "
-                "ability works from the moment a gnome is on it. tableau shows which locks "
-                "are filled."
-            ).format(**n),
-        ),
+            _("A gnome lock takes one gnome; the cards have {locks}. The card's locked "
+              "ability works from the moment a gnome is on it. tableau shows which locks "
+              "are filled.").format(**n)),
         "marker": (
             _("Markers (§2, §9)"),
-            _(
-                "Building a card, a wall or a guild puts your marker on a board symbol (a "
-                "Keep puts 2). At each scoring the players with most markers in a district "
-                "score VP. The Markers column of the board counts them per district; score "
-                "shows who leads."
-            ),
-        ),
+            _("Building a card, a wall or a guild puts your marker on a board symbol (a "
+              "Keep puts 2). At each scoring the players with most markers in a district "
+              "score VP. The Markers column of the board counts them per district; score "
+              "shows who leads.")),
         "crests": (
             _("Crests: turn order (§3, §7)"),
-            _(
-                "Crest 1 places and acts first, then 2, … A worker on the King's camp lets "
-                "you take a face-up crest in Collection (swap with its holder, or choose "
-                "your own to keep it); the taken crest is face down for the rest of the "
-                "month. Type e.g. crest 1."
-            ),
-        ),
+            _("Crest 1 places and acts first, then 2, … A worker on the King's camp lets "
+              "you take a face-up crest in Collection (swap with its holder, or choose "
+              "your own to keep it); the taken crest is face down for the rest of the "
+              "month. Type e.g. crest 1.")),
         "income": (
             _("Income (§7, §13)"),
-            _(
-                "In Collection each built card gives its income in gold (help card-list "
-                "shows each card's), then you pay tax (help taxes)."
-            ),
-        ),
+            _("In Collection each built card gives its income in gold (help card-list "
+              "shows each card's), then you pay tax (help taxes).")),
         "areas": (
             _("Resource areas (§6, §7)"),
-            _(
-                "Forest: elves, 1 wood each. Quarry: dwarves, 1 stone each. Mine: both, 1 "
-                "metal per elf-dwarf pair. Gold mine: both, 1 gold each. A master collects "
-                "{master_collects}. The player with the most worker pieces in an area gets "
-                "{area_bonus} more (a tie: nobody). You send workers there when you pass: "
-                "spread 2 1 0."
-            ).format(**n),
-        ),
+            _("Forest: elves, 1 wood each. Quarry: dwarves, 1 stone each. Mine: both, 1 "
+              "metal per elf-dwarf pair. Gold mine: both, 1 gold each. A master collects "
+              "{master_collects}. The player with the most worker pieces in an area gets "
+              "{area_bonus} more (a tie: nobody). You send workers there when you pass: "
+              "spread 2 1 0.").format(**n)),
         "trading-post": (
             _("The trading post (§8)"),
-            _(
-                "In your Actions turn: {visits}, each one buy and one sell of one unit "
-                "({prices}). Extra visits come from Market gnomes and the Merchants. buy "
-                "wood, sell metal."
-            ).format(**n),
-        ),
+            _("In your Actions turn: {visits}, each one buy and one sell of one unit "
+              "({prices}). Extra visits come from Market gnomes and the Merchants. buy "
+              "wood, sell metal.").format(**n)),
         "months": (
             _("Months and seasons (§4, §10)"),
-            _(
-                "The game lasts {rounds} months; scoring follows months {season_text} (the "
-                "end of a season). The header shows the month and the next scoring."
-            ).format(**n),
-        ),
+            _("The game lasts {rounds} months; scoring follows months {season_text} (the "
+              "end of a season). The header shows the month and the next scoring.").format(**n)),
         "reserve": (
             _("The reserve (§3)"),
-            _(
-                "The workers not yet in play ({reserve} elves and {reserve} "
-                "dwarves at the start). Gain them with the Recruiter's desk, the Inn or "
-                "the Recruiters."
-            ).format(**n),
-        ),
+            _("The workers not yet in play ({reserve} elves and {reserve} "
+              "dwarves at the start). Gain them with the Recruiter's desk, the Inn or "
+              "the Recruiters.").format(**n)),
     }
 
 
@@ -496,43 +423,22 @@ COMMAND_TEXT = {
 }
 
 CLIENT_TEXT = {
-    "?": (
-        N_("?   then a number"),
-        N_("list your legal commands, numbered; a number (even without the list) picks one"),
-    ),
+    "?": (N_("?   then a number"), N_("list your legal commands, numbered; a number (even without "
+          "the list) picks one")),
     "help": (N_("help [TOPIC]"), N_("this reference: a phase, card, guild, command or word")),
-    "score": (
-        N_("score"),
-        N_(
-            "the scoring breakdown: what a scoring would give now, counts, ranks "
-            "and VP per district and for elves, dwarves and gnomes"
-        ),
-    ),
-    "tableau": (
-        N_("tableau [PLAYER]"),
-        N_(
-            "every player's built cards (or one player's): gnomes on "
-            "their locks, who is on their plank, income"
-        ),
-    ),
+    "score": (N_("score"), N_("the scoring breakdown: what a scoring would give now, counts, ranks "
+              "and VP per district and for elves, dwarves and gnomes")),
+    "tableau": (N_("tableau [PLAYER]"),
+                N_("every player's built cards (or one player's): gnomes on "
+                   "their locks, who is on their plank, income")),
     "log": (N_("log"), N_("the whole log of the game")),
-    "undo": (
-        N_("undo   (or Ctrl-Z)"),
-        N_(
-            "take back your last action, one at a time, until something "
-            "new is known: a card drawn or turned up, hidden choices revealed, another "
-            "player's decision, the end of a phase (a card you played yourself does not "
-            "stop it); in a LAN game, only while it is still your turn, and every player "
-            "sees the take-back; a refusal says why"
-        ),
-    ),
-    "quit": (
-        N_("quit"),
-        N_(
-            "leave the game (asks first; a game on this machine can be kept for "
-            "belfort play --resume)"
-        ),
-    ),
+    "undo": (N_("undo   (or Ctrl-Z)"), N_("take back your last action, one at a time, until "
+             "something new is known: a card drawn or turned up, hidden choices revealed, another "
+             "player's decision, the end of a phase (a card you played yourself does not "
+             "stop it); in a LAN game, only while it is still your turn, and every player "
+             "sees the take-back; a refusal says why")),
+    "quit": (N_("quit"), N_("leave the game (asks first; a game on this machine can be kept for "
+             "belfort play --resume)")),
 }
 
 ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep-3": "setup",

@@ -34,11 +34,12 @@ _FREE_TEXT = ("say",)
 _TOPIC_VERBS = ("help", "rules")
 
 
-def _lookup(word, lang, context):
+def _lookup(word: str, lang: str, context: str) -> str | None:
     return vocabulary.table(lang, context).get(key(word))
 
 
-def _phrase(words, i, lang, context):
+def _phrase(words: list[str], i: int, lang: str,
+            context: str) -> tuple[str, int] | tuple[None, int]:
     """(canonical, number of words) of the longest phrase starting at words[i]."""
     tab = vocabulary.table(lang, context)
     longest = min(_MAX_PHRASE, len(words) - i)
@@ -52,7 +53,7 @@ def _phrase(words, i, lang, context):
     return None, 1
 
 
-def _gate(word, lang):
+def _gate(word: str, lang: str) -> str | None:
     m = _GATE.fullmatch(word)
     if m and _lookup(m.group(1), lang, "gate"):
         return f"gate{m.group(2)}"
@@ -89,7 +90,7 @@ def _rewrite(word, context, name_of, gate_of, keep):
         keep(word)
 
 
-def canonical_token(word, lang, context="arg"):
+def canonical_token(word: str, lang: str, context: str = "arg") -> str:
     """One argument in English: '#17:tour' -> '#17:tower', 'tour@3' -> 'tower@3',
     'porte4@0' -> 'gate4@0', 'forêt=2' -> 'forest=2', 'remise=bp' -> 'discount=ws',
     '1:bois' -> '1:wood', 'porte1' -> 'gate1', 'elfe' -> 'elf'. The untranslated parts are
@@ -98,7 +99,7 @@ def canonical_token(word, lang, context="arg"):
                     lambda w: _gate(w, lang), str.lower)
 
 
-def canonical_line(text, lang):
+def canonical_line(text: str, lang: str) -> str:
     """`text` typed in `lang` (or English) as the canonical English command text, in lower
     case like the parser reads it (the text after 'say' is kept as typed)."""
     words = text.split()
@@ -137,7 +138,7 @@ def _word_in(canon, lang, context):
     return vocabulary.primary(lang, context).get(canon)
 
 
-def localize_token(word, lang, context="arg"):
+def localize_token(word: str, lang: str, context: str = "arg") -> str:
     """One English word or argument as `lang` shows it (the inverse of canonical_token):
     'tower@3' -> 'tour@3', 'gate4@0' -> 'porte4@0', 'forest=2' -> 'forêt=2', '#3:pub' ->
     '#3:pub', 'miners' -> 'mineurs'. Unknown words come back unchanged."""
@@ -154,7 +155,7 @@ def localize_token(word, lang, context="arg"):
                     lambda w: w)
 
 
-def localize_line(text, lang):
+def localize_line(text: str, lang: str) -> str:
     """Canonical English command text as the player's language writes it (for the '?' list,
     examples and hints). canonical_line(localize_line(t, lang), lang) == t."""
     words = text.split()
