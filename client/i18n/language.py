@@ -14,6 +14,7 @@ skipped, so `LANGUAGE=es:fr` gives French. Nothing usable gives English.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 from .catalog import N_, _
 
@@ -54,7 +55,7 @@ class UnknownLanguage(ValueError):
             lang=value, choices=", ".join(LANGUAGES)))
 
 
-def language_of(value):
+def language_of(value: str) -> str | None:
     """The supported language a locale name or language tag stands for, or None.
 
     'fr', 'fr_FR', 'fr_FR.UTF-8', 'fr-CA', 'de_DE@euro', 'KO_kr.eucKR' -> 'fr', 'fr', …, 'ko';
@@ -82,13 +83,14 @@ def parse_lang_option(value):
     return lang
 
 
-def choose_language(option=None, environ=None):
+def choose_language(option: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: `option` (the value of --lang) if given, else the environment
     (`environ`, default os.environ), else English."""
     if option is not None:
         return parse_lang_option(option)
     env = os.environ if environ is None else environ
-    locale_value = next((env.get(v) for v in _ENV_LOCALE if env.get(v)), "")
+    locale_value = next((env[v] for v in _ENV_LOCALE if env.get(v)), "")
     explicit_c = locale_value.strip() in ("C", "POSIX") or \
         locale_value.strip().startswith(("C.", "POSIX."))
     if not explicit_c:
