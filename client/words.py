@@ -166,7 +166,7 @@ def next_scoring(rnd: int, scoring_rounds: Sequence[int]) -> int | None:
     return None
 
 
-def site_words(site: int) -> str:
+def site_words(site: int | str) -> str:
     """'the Tower symbol in district 3', 'gatehouse 1 (district 2 side)'."""
     if isinstance(site, str):
         site = SITE_ID[site]
