@@ -6,7 +6,8 @@ they have been silent).  The Controller adds them when its driver is networked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from .i18n import L_, _
 from .netmessages import net_text
@@ -14,30 +15,37 @@ from .netmessages import net_text
 if TYPE_CHECKING:
     from net.session.driver import NetDriver
 
+    from .i18n.catalog import LazyString
 
-def networked(driver: NetDriver) -> bool:
+    # (name, run, usage, hint, aliases); run(args) answers (reply kind, text)
+    LanCommand = tuple[str, Callable[[list[str]], tuple[str, str]], str | LazyString,
+                       LazyString, tuple[str, ...]]
+
+
+def networked(driver: object) -> bool:
     return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
 
 
-def commands(driver: NetDriver) -> list[Any]:
+def commands(driver: object) -> list[LanCommand]:
     """[(name, run, usage, hint, aliases)] of the LAN commands ([] for a local game);
     ``run(args)`` answers (reply kind, text).  The Controller makes them its own."""
     if not networked(driver):
         return []
+    net = cast("NetDriver", driver)
 
-    def say(args):
+    def say(args: list[str]) -> tuple[str, str]:
         try:
-            driver.say(" ".join(args))
+            net.say(" ".join(args))
         except ValueError as exc:          # chat.ChatError: nothing to say
             return "error", net_text(exc.args[0] if exc.args else str(exc))
         return "info", _("Said to the table.")
 
-    def handoff(args):
-        answer = driver.text_command("handoff " + " ".join(args))
+    def handoff(args: list[str]) -> tuple[str, str]:
+        answer = net.text_command("handoff " + " ".join(args)) or ""
         return ("error" if answer.startswith(("Refused", "usage")) else "info"), net_text(answer)
 
-    def waiting(args):
-        return "info", waiting_sentence(driver)
+    def waiting(args: list[str]) -> tuple[str, str]:
+        return "info", waiting_sentence(net)
 
     return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
             ("handoff", handoff, L_("handoff SEAT"),
@@ -46,19 +54,19 @@ def commands(driver: NetDriver) -> list[Any]:
              L_("who the game waits for, and how long they have been silent"), ())]
 
 
-def waiting_sentence(driver):
+def waiting_sentence(driver: NetDriver) -> str:
     text = net_text(driver.waiting())
     if not text:
         return _("Nobody is waited for just now.")
     return text[0].upper() + text[1:] + "."
 
 
-def stalled_sentence(driver: NetDriver) -> str:
+def stalled_sentence(driver: object) -> str:
     """'Waiting for Bo (disconnected 12 s)' when a player the game waits for is away,
     else ''."""
     if not networked(driver):
         return ""
-    text = driver.waiting()
+    text = cast("NetDriver", driver).waiting()
     if "disconnected" not in text and "left for now" not in text:
         return ""
     text = net_text(text)
@@ -68,11 +76,11 @@ def stalled_sentence(driver: NetDriver) -> str:
 class ChatFeed:
     """The chat lines not shown yet, as (seat, text)."""
 
-    def __init__(self, driver: NetDriver) -> None:
+    def __init__(self, driver: object) -> None:
         self.driver = driver
         self.count = 0
 
-    def take(self) -> list[Any]:
+    def take(self) -> list[tuple[int, str]]:
         since = getattr(self.driver, "chat_since", None)
         if since is None:
             return []
