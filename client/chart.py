@@ -3,6 +3,7 @@ plot for the terminal, and an SVG file written by hand (no plotting library)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
@@ -31,7 +32,7 @@ class ScoreSeries:
         else:
             self.points.append((month, list(scores)))
 
-    def copy(self):
+    def copy(self) -> ScoreSeries:
         return ScoreSeries(self.names, self.letters, self.rounds, self.scoring_rounds,
                            list(self.points))
 
@@ -113,11 +114,11 @@ def _nice_step(top: int, rows: int) -> int:
         k *= 10
 
 
-def as_text(lines):
+def as_text(lines: Sequence[Sequence[tuple[str, str]]]) -> str:
     return "\n".join("".join(t for _style, t in ln).rstrip() for ln in lines)
 
 
-def svg_chart(series, title="Belfort — score by month"):
+def svg_chart(series: ScoreSeries, title: str = "Belfort — score by month") -> str:
     """The chart as a standalone SVG document (text)."""
     w, h = 720, 400
     left, right, top_m, bottom = 56, 160, 48, 48

@@ -8,10 +8,17 @@ start with none) and returns the lessons due now: [(title, text)]. Each is given
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import belfort
 
 from .i18n import _, active_language, localize_line
 from .words import cost_text
+
+if TYPE_CHECKING:
+    from belfort.commands import Command, Event
+    from belfort.ruleset import Ruleset
 
 
 def _example(legal, verb, default):
@@ -27,14 +34,15 @@ def _local(text):
 
 
 class Coach:
-    def __init__(self, ruleset, seat):
+    def __init__(self, ruleset: Ruleset, seat: int) -> None:
         self.rs = ruleset
         self.seat = seat
-        self.given = set()
+        self.given: set[str] = set()
         self.finished = False
 
-    def lessons(self, events, view, legal):
-        due = []
+    def lessons(self, events: Sequence[Event], view: dict[str, Any],
+                legal: Sequence[Command]) -> list[tuple[str, str]]:
+        due: list[str | None] = []
         kinds = {e[0] for e in events}
         if {"collect", "income", "bonus"} & kinds:
             due.append("collection")
@@ -54,7 +62,7 @@ class Coach:
             out.append(self.text("done", view, legal))
         return out
 
-    def situation(self, view):
+    def situation(self, view: dict[str, Any]) -> str | None:
         phase, step = view["phase"], view["step"]
         if step in ("discard", "spies-show", "spies-take", "spread"):
             return step
@@ -63,7 +71,8 @@ class Coach:
         return {"keep": "keep", "np-setup": "np-setup", "placement": "placement",
                 "camp": "camp", "actions": "actions", "np-turn": "np-turn"}.get(phase)
 
-    def text(self, key, view, legal):
+    def text(self, key: str, view: dict[str, Any],
+             legal: Sequence[Command]) -> tuple[str, str]:
         rs = self.rs
         sr = ", ".join(str(r) for r in rs.scoring_rounds)
         if key == "keep":

@@ -49,7 +49,7 @@ _ENV_LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")
 class UnknownLanguage(ValueError):
     """`--lang` named a language we do not have."""
 
-    def __init__(self, value):
+    def __init__(self, value: object) -> None:
         self.value = value
         super().__init__(_("unknown language {lang!r}: choose one of {choices}").format(
             lang=value, choices=", ".join(LANGUAGES)))
@@ -71,7 +71,7 @@ def language_of(value: str) -> str | None:
     return lang if lang in LANGUAGES else None
 
 
-def parse_lang_option(value):
+def parse_lang_option(value: object) -> str:
     """The language `--lang VALUE` asks for; raises UnknownLanguage (its message is
     translated) for anything we do not have. Accepts the same spellings as the
     environment ('fr', 'fr_FR.UTF-8', 'FR')."""

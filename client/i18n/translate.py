@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 
 from . import vocabulary
 from .catalog import _, ngettext
@@ -171,13 +172,14 @@ def localize_line(text: str, lang: str) -> str:
     return " ".join(out)
 
 
-def localize_completion(word, lang, first=False):
+def localize_completion(word: str, lang: str, first: bool = False) -> str:
     """A completion the client's Hinter offers (English) as `lang` shows it. `first`: the
     word is a command verb (the first word of the line)."""
     return localize_token(word, lang, "verb" if first else "arg")
 
 
-def complete_word(partial, candidates, lang, first=False):
+def complete_word(partial: str, candidates: Iterable[str], lang: str,
+                  first: bool = False) -> list[tuple[str, str]]:
     """[(shown, english)] for the English `candidates` that the typed `partial` begins,
     comparing without accents or case. The localized form is shown when the partial is
     empty or begins it; the English one when only that matches (a player typing English)."""
@@ -194,7 +196,7 @@ def complete_word(partial, candidates, lang, first=False):
 
 # --- unknown words ------------------------------------------------------------------------------
 
-def unknown_words(text, lang):
+def unknown_words(text: str, lang: str) -> list[str]:
     """The words of a command line that are neither in the vocabulary (in `lang` or English)
     nor numbers or structured arguments: what a refusal should point at."""
     words = text.split()
@@ -218,13 +220,13 @@ def unknown_words(text, lang):
     return bad
 
 
-def suggest(word, lang, first=False, limit=3):
+def suggest(word: str, lang: str, first: bool = False, limit: int = 3) -> list[str]:
     """Up to `limit` words close to a mistyped `word`: those of `lang` when any is close,
     else English ones; only the closest few (a near miss hides the far ones)."""
     context = "verb" if first else "arg"
     typed = key(word)
     for one in (lang, "en") if lang != "en" else ("en",):
-        scored = {}
+        scored: dict[str, float] = {}
         for _canon, forms in vocabulary.entries(one, context):
             if forms:
                 ratio = difflib.SequenceMatcher(None, typed, key(forms[0])).ratio()
@@ -238,7 +240,7 @@ def suggest(word, lang, first=False, limit=3):
     return []
 
 
-def unknown_word_message(word, lang, first=False):
+def unknown_word_message(word: str, lang: str, first: bool = False) -> str:
     """A translated refusal for a word we cannot read, with suggestions when there are."""
     choices = suggest(word, lang, first)
     text = _("unknown word {word!r}").format(word=word)
@@ -248,7 +250,7 @@ def unknown_word_message(word, lang, first=False):
     return text
 
 
-def typing_help(lang):
+def typing_help(lang: str) -> str:
     """A few translated lines on typing commands in `lang` or in English."""
     example = "place elf desk"
     if lang == "en":

@@ -374,19 +374,20 @@ def table(lang: str, context: str) -> dict[str, str]:
 
 
 @functools.cache
-def primary(lang, context):
+def primary(lang: str, context: str) -> dict[str, str]:
     """{canonical: the word completion and localized commands show} in `lang`."""
-    out = {}
+    out: dict[str, str] = {}
     for canon, forms in entries(lang, context):
         if forms:
             out.setdefault(canon, forms[0])
     return out
 
 
-def collisions(lang, context):
+def collisions(lang: str, context: str) -> list[tuple[str, str, str]]:
     """[(key, canonical a, canonical b)] where one spelling would mean two things: must be
     empty for every language and context (tests)."""
-    seen, bad = {}, []
+    seen: dict[str, str] = {}
+    bad: list[tuple[str, str, str]] = []
     langs = (lang, "en") if lang != "en" else ("en",)
     for one in langs:
         for canon, forms in entries(one, context):

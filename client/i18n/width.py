@@ -13,6 +13,8 @@ functions, never with len() or str.ljust — `len("타워") == 2` but it fills 4
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from prompt_toolkit.utils import get_cwidth
 
 ELLIPSIS = "…"
@@ -106,12 +108,13 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def fragments_width(fragments):
+def fragments_width(fragments: Sequence[tuple[str, str]]) -> int:
     """Cells taken by prompt_toolkit style fragments [(style, text), …]."""
     return sum(cell_width(f[1]) for f in fragments)
 
 
-def fit_fragments(fragments, width, ellipsis=ELLIPSIS):
+def fit_fragments(fragments: Sequence[tuple[str, str]], width: int,
+                  ellipsis: str = ELLIPSIS) -> list[tuple[str, str]]:
     """Style fragments cut (with `ellipsis` in the last kept fragment's style) and padded
     with unstyled spaces to exactly `width` cells."""
     out, used = [], 0
