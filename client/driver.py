@@ -30,8 +30,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Protocol
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import belfort
 from belfort.undo import UndoStack
@@ -41,20 +42,25 @@ from . import chart, gamelog
 from .i18n import _
 from .words import initials
 
+if TYPE_CHECKING:
+    from belfort.bots import Bot
+    from belfort.commands import Command, Event
+    from belfort.undo import Refusal
+
 
 class GameDriver(Protocol):
     seat: int
-    names: list
+    names: list[str]
     ruleset: belfort.Ruleset
-    alerts: list
+    alerts: list[Alert]
 
-    def view(self) -> dict: ...
-    def legal(self) -> list: ...
-    def submit(self, command) -> None: ...
-    def subscribe(self, fn: Callable[[list], None]) -> None: ...
-    def past_events(self) -> list: ...
-    def peers(self) -> list: ...
-    def audit(self): ...
+    def view(self) -> dict[str, Any]: ...
+    def legal(self) -> list[Command]: ...
+    def submit(self, command: Command | str) -> object: ...
+    def subscribe(self, fn: Callable[[list[Event]], None]) -> None: ...
+    def past_events(self) -> list[Event]: ...
+    def peers(self) -> list[dict[str, Any]]: ...
+    def audit(self) -> tuple[bool, str] | None: ...
     async def run(self) -> None: ...
     def close(self) -> None: ...
 
@@ -66,7 +72,7 @@ except ImportError:          # pragma: no cover - no bots package: the engine's 
     LEVELS = ("random",)  # type: ignore[assignment]
 
 
-def make_bot(level, seed, think):
+def make_bot(level: str, seed: str, think: float) -> Bot:
     """A bot of `level` from belfort.bots when it is there, else the engine's random bot."""
     try:
         from belfort.bots import make_bot as _make
@@ -84,8 +90,13 @@ class LocalDriver:
     do. The game log is written as the game goes and is also the save: `resume` continues
     a game from its log exactly where it stopped."""
 
-    def __init__(self, names, you=0, options=None, seed="1", ruleset=None, bot_level="normal",
-                 pace=0.4, think=0.5, log_path=None, bots=None, _resumed=None):
+    def __init__(self, names: Sequence[str], you: int = 0, options: Mapping[str, Any] | None = None,
+                 seed: bytes | str = "1", ruleset: belfort.Ruleset | None = None,
+                 bot_level: str = "normal", pace: float = 0.4, think: float = 0.5,
+                 log_path: str | Path | None = None,
+                 bots: Mapping[int, Mapping[str, Any]] | Mapping[str, Mapping[str, Any]]
+                 | None = None,
+                 _resumed: tuple[Any, ...] | None = None) -> None:
         self.names = list(names)
         self.seat = you
         self.options = dict(options or {"guilds": "normal"})
@@ -94,22 +105,22 @@ class LocalDriver:
         # Each bot as {"level", "seed", "think"}: given these and the state, a bot's choice
         # is fixed (belfort.bots keeps no memory between decisions), so a resumed bot
         # chooses what it would have chosen in the uninterrupted game.
-        self.bot_specs = {int(s): dict(spec) for s, spec in bots.items()} if bots else {
+        self.bot_specs: dict[int, dict[str, Any]] = {int(s): dict(spec) for s, spec in bots.items()} if bots else {
             s: {"level": bot_level, "seed": f"{self.seed}/bot{s}", "think": think}
             for s in range(len(self.names)) if s != you}
         self.bot_level = bot_level
         self.bots = {s: make_bot(spec["level"], spec["seed"], spec["think"])
                      for s, spec in self.bot_specs.items()}
         self.pace = pace
-        self.alerts = []
-        self._subs = []
-        self._wake = None
+        self.alerts: list[Alert] = []
+        self._subs: list[Callable[[list[Event]], None]] = []
+        self._wake: asyncio.Event | None = None
         self._closed = False
-        self._thinking = set()
+        self._thinking: set[int] = set()
         self._changes = 0            # counts every change, take-backs included
-        self.log = None
+        self.log: gamelog.GameLogWriter | None = None
         self._log_alerted = False
-        self._past = []              # a resumed game's events before this window (a recap)
+        self._past: list[Event] = []              # a resumed game's events before this window (a recap)
         if _resumed is not None:
             runner, steps, series, writer, self._past = _resumed
             self.game, self.undo_stack, self.steps, self.series = \
@@ -129,7 +140,8 @@ class LocalDriver:
                     error=getattr(exc, "strerror", None) or exc)))
 
     @classmethod
-    def resume(cls, log, pace=0.4, writer=None):
+    def resume(cls, log: gamelog.GameLog, pace: float = 0.4,
+               writer: gamelog.GameLogWriter | None = None) -> LocalDriver:
         """The game of `log` (a gamelog.GameLog of a local game), replayed to its last step,
         ready to go on. Lines go to `writer` (default: appended to the same file). Raises
         gamelog.LogError when the game cannot be continued."""
@@ -172,21 +184,21 @@ class LocalDriver:
         drv = cls(head["players"], you=you, options=head.get("options"),
                   seed=gamelog.seed_of(head), ruleset=done.game.rs, pace=pace, bots=specs,
                   _resumed=(done.runner, steps, series, writer, past))
-        drv.log.local(resumed=gamelog.now())
+        writer.local(resumed=gamelog.now())     # the driver's log
         return drv
 
     # --- the interface -------------------------------------------------------------------
-    def view(self):
+    def view(self) -> dict[str, Any]:
         return belfort.seat_view(self.game, self.seat)
 
-    def legal(self):
+    def legal(self) -> list[Command]:
         return belfort.legal_commands(self.game, self.seat)
 
-    def submit(self, command):
+    def submit(self, command: Command | str) -> list[Event]:
         events = self._apply(command, self.seat)
         return events
 
-    def undo(self):
+    def undo(self) -> Command | None:
         """Take back our last action (belfort.undo's rule); returns the command taken back.
         Raises belfort.undo.UndoRefused, changing nothing, when the rule does not allow it."""
         step = self.undo_stack.take_back(self.game, self.seat)
@@ -197,19 +209,19 @@ class LocalDriver:
         self._changed([("undo", self.seat, step.command)])
         return step.command
 
-    def past_events(self):
+    def past_events(self) -> list[Event]:
         """The events of a resumed game before this window opened, latest last ([] for a
         new game): the window's log starts with the latest of them."""
         return list(self._past)
 
-    def undo_refusal(self):
+    def undo_refusal(self) -> Refusal | None:
         """None when `undo` would work now, else the belfort.undo.Refusal."""
         return self.undo_stack.refusal(self.seat)
 
-    def subscribe(self, fn):
+    def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
         self._subs.append(fn)
 
-    def peers(self):
+    def peers(self) -> list[dict[str, Any]]:
         out = []
         for s, name in enumerate(self.names):
             if s == self.seat:
@@ -219,7 +231,7 @@ class LocalDriver:
                             "state": "thinking" if s in self._thinking else "here"})
         return out
 
-    def audit(self):
+    def audit(self) -> tuple[bool, str] | None:
         if not self.game.is_over():
             return None
         runner = gamelog.Runner(self._header())
@@ -236,16 +248,16 @@ class LocalDriver:
         return False, _("Replaying the log gives a different final state ({theirs} ≠ {mine})"
                         ).format(theirs=theirs[:12], mine=mine[:12])
 
-    def score_series(self):
+    def score_series(self) -> chart.ScoreSeries:
         """The scores after each month so far (client.chart.ScoreSeries)."""
         return self.series
 
     @property
-    def can_keep(self):
+    def can_keep(self) -> bool:
         """Leaving now keeps the game for `belfort play --resume`."""
         return self.log is not None and self.log.error is None and not self.game.is_over()
 
-    def leave(self, keep=True):
+    def leave(self, keep: bool = True) -> None:
         """The person leaves a running game: keep it for later (the log is the save) or
         abandon it (`--resume` will not offer it again)."""
         if self.log is not None and not self.game.is_over():
@@ -255,7 +267,7 @@ class LocalDriver:
                 self.log.local(abandoned=gamelog.now())
         self.close()
 
-    async def run(self):
+    async def run(self) -> None:
         """Play the bots' decisions until the game is over or the driver is closed."""
         self._wake = asyncio.Event()
         while not self._closed and not self.game.is_over():
@@ -282,12 +294,12 @@ class LocalDriver:
                 continue          # the game changed meanwhile (our choice, an undo): again
             self._play_bot(seat, cmd, snapshot)
 
-    def bot_to_move(self):
+    def bot_to_move(self) -> int | None:
         """The bot seat whose decision the game waits for (the lowest), or None."""
         seats = [s for s in self.game.waiting_for() if s in self.bots]
         return seats[0] if seats else None
 
-    def play_bots(self, limit=100000):
+    def play_bots(self, limit: int = 100000) -> None:
         """Play the bots' decisions now, in this thread, until the game waits for us (or is
         over): the same choices `run` makes, without the threads and the pacing."""
         for _step in range(limit):
@@ -297,7 +309,7 @@ class LocalDriver:
             snapshot = self.game.copy()
             self._play_bot(seat, self._choose(seat, snapshot), snapshot)
 
-    def close(self):
+    def close(self) -> None:
         self._closed = True
         if self._wake is not None:
             self._wake.set()
@@ -360,7 +372,7 @@ class LocalDriver:
                                                     error=self.log.error)))
 
     @property
-    def history(self):
+    def history(self) -> list[tuple[int, Command]]:
         """[(seat, command)] of the commands in force (taken-back ones removed)."""
         out = []
         for kind, a, b in self.steps:
@@ -380,7 +392,7 @@ def _as_driver_step(step):
     return (kind, a, belfort.parse_command(b)) if kind == "cmd" else (kind, a, b)
 
 
-def seat_names(you_name, players):
+def seat_names(you_name: str, players: int) -> list[str]:
     """Our name first, then the bots' names (never two alike)."""
     names = [you_name]
     for b in BOT_NAMES:
@@ -391,7 +403,8 @@ def seat_names(you_name, players):
     return names
 
 
-def resume_game(path=None, directory=None, pace=0.4):
+def resume_game(path: str | Path | None = None, directory: str | Path | None = None,
+                pace: float = 0.4) -> tuple[LocalDriver, Path, list[str]]:
     """(driver, log path, notes) for `belfort play --resume [LOG]`: the game of `path`, or
     the last unfinished local game in `directory` (default: where games are logged).
 
@@ -399,7 +412,7 @@ def resume_game(path=None, directory=None, pace=0.4):
     a step that does not apply) is never written to: its good part is copied to a new file
     and the game goes on there; `notes` say so. Raises gamelog.LogError with a message
     naming the file when there is nothing that can be resumed."""
-    notes = []
+    notes: list[str] = []
     if path is None:
         found = gamelog.unfinished_games(directory)
         if not found:
