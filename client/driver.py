@@ -105,9 +105,10 @@ class LocalDriver:
         # Each bot as {"level", "seed", "think"}: given these and the state, a bot's choice
         # is fixed (belfort.bots keeps no memory between decisions), so a resumed bot
         # chooses what it would have chosen in the uninterrupted game.
-        self.bot_specs: dict[int, dict[str, Any]] = {int(s): dict(spec) for s, spec in bots.items()} if bots else {
-            s: {"level": bot_level, "seed": f"{self.seed}/bot{s}", "think": think}
-            for s in range(len(self.names)) if s != you}
+        self.bot_specs: dict[int, dict[str, Any]] = \
+            {int(s): dict(spec) for s, spec in bots.items()} if bots else {
+                s: {"level": bot_level, "seed": f"{self.seed}/bot{s}", "think": think}
+                for s in range(len(self.names)) if s != you}
         self.bot_level = bot_level
         self.bots = {s: make_bot(spec["level"], spec["seed"], spec["think"])
                      for s, spec in self.bot_specs.items()}
@@ -120,7 +121,7 @@ class LocalDriver:
         self._changes = 0            # counts every change, take-backs included
         self.log: gamelog.GameLogWriter | None = None
         self._log_alerted = False
-        self._past: list[Event] = []              # a resumed game's events before this window (a recap)
+        self._past: list[Event] = []   # a resumed game's events before this window (a recap)
         if _resumed is not None:
             runner, steps, series, writer, self._past = _resumed
             self.game, self.undo_stack, self.steps, self.series = \
