@@ -147,7 +147,7 @@ def _waited_for(view: dict[str, Any], legal: Sequence[Command], namer: Namer) ->
     return _("Your decision")
 
 
-def turn_hint(view: dict[str, Any], legal: Sequence[Command]) -> str:
+def turn_hint(view: dict[str, Any], legal: Sequence[Command] | None) -> str:
     """A line about the current turn's allowances (trading post, hire)."""
     t = view.get("turn")
     if not t or view["current"] != view["seat"] or view["step"]:

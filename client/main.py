@@ -15,7 +15,8 @@ import argparse
 import logging
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import belfort
@@ -28,13 +29,17 @@ from .i18n import argparse_text
 
 if TYPE_CHECKING:
     from belfort.errors import RulesetError
+    from net.session.driver import NetDriver
+    from net.session.node import Node
+
+    from .driver import GameDriver
 
 # "beginner" is the level for a first game (belfort.bots, when it has it: see bot_level)
 LEVELS = ("beginner", "random", "easy", "normal", "hard")
 FIRST_GAME_LEVEL = "beginner"
 
 
-def engine_levels():
+def engine_levels() -> tuple[str, ...]:
     """The bot levels belfort.bots offers in this installation."""
     try:
         from belfort.bots import LEVELS as levels
@@ -43,7 +48,7 @@ def engine_levels():
     return tuple(levels)
 
 
-def bot_level(level):
+def bot_level(level: str) -> tuple[str, str | None]:
     """(the level to play, a note for the person or None): a level this installation lacks
     (the beginner bot before it exists) falls back to easy, and says so."""
     if level in engine_levels():
@@ -53,7 +58,7 @@ def bot_level(level):
                        "bots instead.").format(level=level, fallback=fallback)
 
 
-def first_game():
+def first_game() -> bool:
     """No game log yet: this is (very likely) the person's first game."""
     d = gamelog.default_dir()
     try:
@@ -62,7 +67,7 @@ def first_game():
         return True
 
 
-def first_game_note(level):
+def first_game_note(level: str) -> str | None:
     if level in (FIRST_GAME_LEVEL, "random"):
         return None
     return _("First game? 'belfort tutorial' explains each phase as it comes; 'belfort play "
@@ -218,7 +223,7 @@ def _you(name):
     return _("You")
 
 
-def cmd_play_lan(args, players):
+def cmd_play_lan(args: argparse.Namespace, players: int) -> int:
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
     from . import termguard
@@ -247,7 +252,7 @@ def cmd_play_lan(args, players):
                           log_file=termguard.log_path(args.data_dir))
 
 
-def cmd_resume(args):
+def cmd_resume(args: argparse.Namespace) -> int:
     """`belfort play --resume [LOG]`: the game goes on exactly where it stopped."""
     from .driver import resume_game
     fixed = [flag for flag, given in (
@@ -372,7 +377,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _play_window(args, driver, log_path, seed, notes=notes, coach=coach)
 
 
-def cmd_tutorial(args):
+def cmd_tutorial(args: argparse.Namespace) -> int:
     """`belfort tutorial`: `belfort play --learn` against beginner bots."""
     argv = ["play", "--learn", "--players", str(args.players), "--bot", args.level]
     if args.seed is not None:
@@ -389,7 +394,7 @@ def cmd_tutorial(args):
 NET_COMMANDS = ("host", "join", "rejoin", "bot")
 
 
-def check_ruleset_option(argv):
+def check_ruleset_option(argv: Sequence[str]) -> str | None:
     """`belfort host|join --ruleset FILE`: an unusable FILE is refused here with a message
     (before the session starts), never a traceback. The error message, or None."""
     for i, arg in enumerate(argv):
@@ -406,7 +411,7 @@ def check_ruleset_option(argv):
     return None
 
 
-def cmd_network(argv):
+def cmd_network(argv: list[str]) -> int:
     """`belfort host|join|rejoin|bot …` belong to the networked session: its lobby
     (net.session.cli.start) gives a node, played in the window through a NetDriver."""
     from net.session import cli
@@ -427,7 +432,8 @@ def cmd_network(argv):
     return play_networked(node, plain=args.plain, colour=args.colour, log_file=log_file)
 
 
-def play_networked(node, plain=False, colour=None, log_file=None):
+def play_networked(node: Node, plain: bool = False, colour: bool | None = None,
+                   log_file: str | Path | None = None) -> int:
     """The window (or --plain) on a started networked node; the exit code.  While the
     window is up, standard error goes to ``log_file`` (see client.termguard)."""
     import contextlib
@@ -444,7 +450,7 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     guard = termguard.stderr_into(log_file) if log_file is not None and not plain else \
         contextlib.nullcontext()
     from .netmessages import net_text
-    notes = []
+    notes: list[str | None] = []
     try:
         with guard:
             code = open_window(driver, plain=plain, colour=colour)
@@ -464,7 +470,7 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     return code
 
 
-def serve_the_end(driver, say):
+def serve_the_end(driver: NetDriver, say: Callable[[str], object]) -> str | None:
     """After the window closed on a finished game: while a seat that has not finished may
     still fetch the end of the game from us (killed at the very end, rejoining), stay and
     ``say`` so; leave by ourselves once it has finished or the stall time passed.  Ctrl-C
@@ -479,7 +485,8 @@ def serve_the_end(driver, say):
         return None
 
 
-def open_window(driver, plain=False, colour=None, log_path=None):
+def open_window(driver: GameDriver, plain: bool = False, colour: bool | None = None,
+                log_path: str | Path | None = None) -> int:
     """Run the window (or --plain) on any GameDriver until the person leaves; the exit
     code. For the networked session's commands."""
     if plain:
@@ -492,7 +499,7 @@ def open_window(driver, plain=False, colour=None, log_path=None):
     return 0
 
 
-def cmd_replay(args):
+def cmd_replay(args: argparse.Namespace) -> int:
     from . import replay
     try:
         if args.chart:

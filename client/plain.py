@@ -12,22 +12,30 @@ import queue
 import sys
 import threading
 import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from belfort.data import GUILDS
 
 from . import chart, panels, recap, render
 from . import lancmds
-from .controller import Controller, prompt_text, turn_hint
+from .controller import Controller, Reply, prompt_text, turn_hint
 from .i18n import _, active_language, canonical_line
 from .words import Describer
+
+if TYPE_CHECKING:
+    from .coach import Coach
+    from .driver import GameDriver
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
 LAN_WORDS = ("say", "chat", "handoff", "waiting")
 
 
 class PlainUI:
-    def __init__(self, driver, inp=None, out=None, width=100, log_path=None, notes=(),
-                 coach=None):
+    def __init__(self, driver: GameDriver, inp: TextIO | None = None, out: TextIO | None = None,
+                 width: int = 100, log_path: str | Path | None = None, notes: Iterable[str] = (),
+                 coach: Coach | None = None) -> None:
         self.driver = driver
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
@@ -40,7 +48,7 @@ class PlainUI:
         self.log_path = log_path
         self.notes = list(notes)
         self.coach = coach
-        self.pending = []
+        self.pending: list[str] = []
         self._shown_alerts = 0
         self.chat = lancmds.ChatFeed(driver)
         self.lines = None            # a LAN game's typed lines (see _start_reader)
@@ -50,7 +58,7 @@ class PlainUI:
         self._changed = threading.Event()
         driver.subscribe(self._on_events)
 
-    def say(self, text=""):
+    def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
         self._printed = True
@@ -114,13 +122,13 @@ class PlainUI:
         self._changed.wait(SAFETY_WAIT if timeout is None else min(timeout, SAFETY_WAIT))
 
     @staticmethod
-    def lesson_text(lessons):
+    def lesson_text(lessons: Iterable[tuple[str, str]]) -> list[str]:
         out = []
         for title, text in lessons:
             out += ["", f"=== {title} ==="] + text.split("\n") + [""]
         return out
 
-    def attention(self):
+    def attention(self) -> None:
         """Our decision has come: a bell on a terminal (never into a pipe or a file)."""
         try:
             if self.out.isatty():
@@ -128,7 +136,7 @@ class PlainUI:
         except (AttributeError, ValueError):
             pass
 
-    def flush(self):
+    def flush(self) -> None:
         for s in self.pending:
             self.say(s)
         self.pending = []
@@ -140,7 +148,7 @@ class PlainUI:
             self.say(f"!!! {_(label) if label else a.kind.upper()}: {render.alert_text(a)}")
         self._shown_alerts = len(alerts)
 
-    def table(self):
+    def table(self) -> None:
         view = self.driver.view()
         ctx = render.Context(self.namer, self.driver.ruleset, peers=self.driver.peers(),
                              turn_hint=turn_hint(view, None))
@@ -151,7 +159,7 @@ class PlainUI:
                  render.hand_and_piles(view, ctx, self.width, False))
         self.say(render.as_text(lines))
 
-    def run(self):
+    def run(self) -> int:
         """Read commands on this thread; the driver's background work (bots, network) runs
         on an asyncio loop in another thread, and every call into it goes through that loop."""
         loop = asyncio.new_event_loop()
@@ -266,7 +274,7 @@ class PlainUI:
             loop.call_soon_threadsafe(loop.stop)
             thread.join(timeout=5)
 
-    def show(self, reply):
+    def show(self, reply: Reply) -> None:
         """Print what a command answered."""
         if reply.kind == "quit":
             self.say(_("(quit leaves at your next decision)"))
@@ -281,7 +289,7 @@ class PlainUI:
         elif reply.kind == "ok":
             self.say(_("OK: {what}").format(what=reply.text))
 
-    def confirm_leave(self):
+    def confirm_leave(self) -> bool:
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
         keepable = getattr(self.driver, "can_keep", False)
@@ -308,7 +316,7 @@ class PlainUI:
         self.say(_("Still playing."))
         return False
 
-    def leave(self, keep):
+    def leave(self, keep: bool) -> None:
         leave = getattr(self.driver, "leave", None)
         if not getattr(self.driver, "can_keep", False) or leave is None:
             return
@@ -321,7 +329,7 @@ class PlainUI:
         else:
             self.say(_("The game is abandoned (its log can still be replayed)."))
 
-    def final(self):
+    def final(self) -> None:
         view = self.driver.view()
         ctx = render.Context(self.namer, self.driver.ruleset)
         self.say()
