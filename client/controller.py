@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from .driver import GameDriver
     from .i18n.catalog import LazyString
+    from .render import Line
 
 
 @dataclass
@@ -32,7 +33,7 @@ class Reply:
     kind: str                  # "ok" | "error" | "info" | "panel" | "quit" | "undo" | "none"
     text: str = ""
     title: str = ""
-    lines: list[str] = field(default_factory=list)   # for panels: plain text lines
+    lines: list[str | Line] = field(default_factory=list)   # for panels: plain text lines
 
 
 def workers_left(me: dict[str, Any]) -> int:
