@@ -33,7 +33,7 @@ class Reply:
     kind: str                  # "ok" | "error" | "info" | "panel" | "quit" | "undo" | "none"
     text: str = ""
     title: str = ""
-    lines: list[str | Line] = field(default_factory=list)   # for panels: plain text lines
+    lines: Sequence[str | Line] = field(default_factory=list)   # for panels: the lines
 
 
 def workers_left(me: dict[str, Any]) -> int:
