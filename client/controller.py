@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 
     from .driver import GameDriver
     from .i18n.catalog import LazyString
-    from .render import Line
 
 
 @dataclass
@@ -33,7 +32,7 @@ class Reply:
     kind: str                  # "ok" | "error" | "info" | "panel" | "quit" | "undo" | "none"
     text: str = ""
     title: str = ""
-    lines: Sequence[str | Line] = field(default_factory=list)   # for panels: the lines
+    lines: list[Any] = field(default_factory=list)   # for panels: text lines or render.Lines
 
 
 def workers_left(me: dict[str, Any]) -> int:
