@@ -432,10 +432,10 @@ def run_fullscreen(path: str | Path, colour: bool = True, input: Input | None = 
             return
         event.app.exit()
 
-    app: Application[None] = Application(layout=Layout(Window(FormattedTextControl(fragments, focusable=True))),
-                      key_bindings=kb, style=Style.from_dict(STYLE), full_screen=True,
-                      color_depth=None if colour else ColorDepth.MONOCHROME,
-                      input=input, output=output)
+    app: Application[None] = Application(
+        layout=Layout(Window(FormattedTextControl(fragments, focusable=True))),
+        key_bindings=kb, style=Style.from_dict(STYLE), full_screen=True,
+        color_depth=None if colour else ColorDepth.MONOCHROME, input=input, output=output)
     run_fullscreen.last = r  # type: ignore[attr-defined]  # for tests: where the keys took it
     app.run()
     return 0
