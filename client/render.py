@@ -148,7 +148,7 @@ class Context:
     log_scroll: int = 0                            # lines scrolled back from the newest
     peers: list[dict[str, Any]] = field(default_factory=list)
     alerts: list[Alert] = field(default_factory=list)     # unseen Alert objects
-    panel: tuple[str, list[Line]] | None = None   # (title, [Line]) shown instead of the board
+    panel: tuple[str, list[Any]] | None = None    # (title, lines) shown instead of the board
     panel_scroll: int = 0
     turn_hint: str = ""
     choices: str = ""                              # 'place (12), pass' when it is our decision
