@@ -344,7 +344,7 @@ class BelfortApp:
 
     def _keys(self):
         kb = KeyBindings()
-        confirming = Condition(lambda: self.confirm)
+        confirming = Condition(lambda: bool(self.confirm))
 
         @kb.add("c-c")
         @kb.add("c-q")
@@ -563,6 +563,7 @@ class BelfortApp:
     def _show_lesson(self, title, text):
         lines = [render.Line((title, "class:title"))] + text.split("\n")
         if self._scoring_shown():
+            assert self.panel is not None      # the scoring panel is up
             lines += ["", render.Line(("─" * 20, "class:dim"))] + list(self.panel[1])
         self.panel = (_("Tutorial: {title}").format(title=title), lines)
         self.panel_scroll = 0

@@ -365,8 +365,8 @@ class LocalDriver:
         if self._wake is not None:
             self._wake.set()
 
-    def _check_log(self):
-        if self.log.error and not self._log_alerted:
+    def _check_log(self) -> None:
+        if self.log is not None and self.log.error and not self._log_alerted:
             self._log_alerted = True
             self.alerts.append(Alert("error", _("{error} — the game goes on, but it can no longer "
                                                 "be resumed from this log").format(

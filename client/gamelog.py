@@ -342,6 +342,7 @@ def _read_line(log, raw, i, n_players, torn):
                  ).format(where=where)
     if "cmd" in row or "undo" in row:
         kind = "cmd" if "cmd" in row else "undo"
+        step: tuple[str, Any, Any]
         if kind == "cmd":
             ok = set(row) == {"cmd", "n", "seat"} and isinstance(row["cmd"], str) and \
                 len(row["cmd"]) < 2000 and _is_int(row["seat"], 0, n_players - 1)

@@ -51,7 +51,8 @@ class PlainUI:
         self.pending: list[str] = []
         self._shown_alerts = 0
         self.chat = lancmds.ChatFeed(driver)
-        self.lines = None            # a LAN game's typed lines (see _start_reader)
+        # a LAN game's typed lines (see _start_reader)
+        self.lines: queue.Queue[str] | None = None
         self._printed = False
         # set after every change the driver reports (and when its work ends): the loop
         # below sleeps on it instead of polling
@@ -65,8 +66,9 @@ class PlainUI:
 
     # --- input: a LAN game reads lines on a thread, so that say, handoff and waiting work
     # --- while the others decide (a local game reads only at our decisions)
-    def _start_reader(self):
-        self.lines = queue.Queue()
+    def _start_reader(self) -> None:
+        lines: queue.Queue[str] = queue.Queue()
+        self.lines = lines
 
         def read():
             while True:
@@ -74,7 +76,7 @@ class PlainUI:
                     line = self.inp.readline()
                 except (OSError, ValueError):
                     line = ""
-                self.lines.put(line)
+                lines.put(line)
                 self._changed.set()
                 if not line:
                     return
@@ -83,6 +85,8 @@ class PlainUI:
     def _lan_line_waiting(self):
         """A LAN command (say, handoff, waiting) is next in the input: it need not wait
         for our decision.  Anything else waits for it (a pipe's game commands)."""
+        if self.lines is None:
+            return False
         try:
             head = self.lines.queue[0]
         except IndexError:
