@@ -204,7 +204,7 @@ class Replay:
         return _("{at}: card #{c} revealed").format(at=at, c=a)
 
     @staticmethod
-    def _local(text):
+    def _local(text: object) -> object:
         return localize_line(text, active_language()) if isinstance(text, str) else text
 
     def scoring_text(self) -> str | None:
