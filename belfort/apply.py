@@ -10,6 +10,7 @@ from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, C
                    DESK, GATE_BASE, GUILD_PLANK, GUILD_SITES, INN, LIBRARIANS, LIBRARY, MARKET,
                    MASONS, MERCHANTS, MINERS, NOBODY, RECRUITERS, SAWYERS, SPIES, SPREAD_AREAS,
                    THIEVES, TOWER, WIZARDS, guild_site)
+from .data import WOOD, STONE, METAL, GOLD
 from .errors import IllegalCommandError
 from .flow import (after_camp_choice, after_np_turn, discard_card, draw_id, draw_to_hand,
                    end_turn, gain_worker, make_public, next_actor, next_placer, refill_pool,
@@ -38,7 +39,7 @@ def apply(s: GameState, command: Command | str, seat: int | None = None) -> list
     # A listed command is one of the legal tuples.
     _EXECUTE[command[0]](s, seat, command, events)  # type: ignore[arg-type]
     s.version += 1
-    s._legal = None
+    s.changed()
     return events
 
 
@@ -60,7 +61,7 @@ def _run(s: GameState, cmd: Command, seat: int) -> list[Command]:
     events = [("command", seat, cmd)]
     _EXECUTE[cmd[0]](s, seat, cmd, events)
     s.version += 1
-    s._legal = None
+    s.changed()
     return events
 
 
@@ -79,7 +80,7 @@ def reveal(s: GameState, card: int, t: int) -> list[Command]:
     s.types[card] = t
     s.reveal_queue.remove(card)
     s.version += 1
-    s._legal = None
+    s.changed()
     return [("revealed", card, t)]
 
 
@@ -93,7 +94,7 @@ def learn(s: GameState, card: int, t: int) -> None:
         raise ValueError(f"card #{card} is already known as "
                          f"{CARD_TYPES[s.types[card]]}")  # type: ignore[index]
     s.types[card] = t
-    s._legal = None
+    s.changed()
 
 
 # --- the commands ----------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def _place(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     p.placed[kind] += 1
     if plank == DESK:
         s.desk[s.desk.index(NOBODY)] = occ
-        p.res[3] -= rs.fee_recruiter_desk
+        p.res[GOLD] -= rs.fee_recruiter_desk
     elif plank == CAMP:
         s.camp[s.camp.index(NOBODY)] = occ
         p.camp_used = True
@@ -130,16 +131,16 @@ def _place(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
         c = plank - CARD_PLANK
         s.card_plank[c] = occ
         if s.types[c] in (TOWER, INN):
-            p.res[3] -= rs.fee_property_plank
+            p.res[GOLD] -= rs.fee_property_plank
         p.waiting.append(plank)
     else:
         d = s.guilds.index(plank - GUILD_PLANK)
         s.guild_plank[d] = occ
         owner = s.board[GUILD_SITES[d]]
         if owner != seat:
-            p.res[3] -= rs.fee_guild_plank
+            p.res[GOLD] -= rs.fee_guild_plank
             if 0 <= owner < s.n:
-                s.players[owner].res[3] += rs.fee_guild_plank
+                s.players[owner].res[GOLD] += rs.fee_guild_plank
         p.waiting.append(plank)
     events.append(("place", seat, kind, plank))
     next_placer(s, events)
@@ -190,10 +191,10 @@ def _crest(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
 
 def _pay(p: Player, cost: tuple[int, ...]) -> None:
     r = p.res
-    r[0] -= cost[0]
-    r[1] -= cost[1]
-    r[2] -= cost[2]
-    r[3] -= cost[3]
+    r[WOOD] -= cost[WOOD]
+    r[STONE] -= cost[STONE]
+    r[METAL] -= cost[METAL]
+    r[GOLD] -= cost[GOLD]
 
 
 def _build(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
@@ -225,7 +226,7 @@ def _guild(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
 def _buy(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     r = cmd[1]
     p = s.players[seat]
-    p.res[3] -= s.rs.trade_buy[r]
+    p.res[GOLD] -= s.rs.trade_buy[r]
     p.res[r] += 1
     s.t_buys += 1
     events.append(("buy", seat, r))
@@ -235,7 +236,7 @@ def _sell(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     r = cmd[1]
     p = s.players[seat]
     p.res[r] -= 1
-    p.res[3] += s.rs.trade_sell[r]
+    p.res[GOLD] += s.rs.trade_sell[r]
     s.t_sells += 1
     events.append(("sell", seat, r))
 
@@ -243,7 +244,7 @@ def _sell(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
 def _exchange(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     p = s.players[seat]
     p.res[cmd[1]] -= 1
-    p.res[2] += 1
+    p.res[METAL] += 1
     s.t_exchanges -= 1
     events.append(("exchange", seat, cmd[1]))
 
@@ -260,14 +261,14 @@ def place_gnome(s: GameState, seat: int, card: int, gate_site: int, events: list
 
 
 def _hire(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
-    s.players[seat].res[3] -= s.rs.fee_gnome_hire
+    s.players[seat].res[GOLD] -= s.rs.fee_gnome_hire
     s.t_hired = True
     place_gnome(s, seat, cmd[1], cmd[2], events)
 
 
 def _bank(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     gold = s.rs.lock_bank_gold
-    s.players[seat].res[3] += gold
+    s.players[seat].res[GOLD] += gold
     s.t_banks.append(cmd[1])
     events.append(("bank", seat, cmd[1], gold))
 
@@ -275,8 +276,8 @@ def _bank(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
 def _smith(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     p = s.players[seat]
     gold, metal = s.rs.lock_blacksmith_gold, s.rs.lock_blacksmith_metal
-    p.res[3] -= gold
-    p.res[2] += metal
+    p.res[GOLD] -= gold
+    p.res[METAL] += metal
     s.smith_used.append(cmd[1])
     events.append(("smith", seat, cmd[1], gold, metal))
 
@@ -284,7 +285,7 @@ def _smith(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
 def _buy_card(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     c = cmd[1]
     p = s.players[seat]
-    p.res[3] -= s.rs.fee_card_purchase
+    p.res[GOLD] -= s.rs.fee_card_purchase
     if c == NOBODY:
         draw_to_hand(s, seat, 1, events)
         events.append(("buy-card", seat, NOBODY))
@@ -397,9 +398,9 @@ def _activate(s: GameState, seat: int, cmd: Command, events: list[Event]) -> Non
             if args:
                 gain_worker(s, seat, args[0] == "elf", events)
         elif t == BLACKSMITH:
-            p.res[2] += s.rs.blacksmith_metal
+            p.res[METAL] += s.rs.blacksmith_metal
         elif t == MARKET:
-            p.res[3] += s.rs.market_gold
+            p.res[GOLD] += s.rs.market_gold
         elif t == LIBRARY:
             draw_to_hand(s, seat, s.rs.library_draw, events)
             _start_discard(s, seat, s.rs.library_discard, "library")
@@ -418,7 +419,7 @@ def _activate(s: GameState, seat: int, cmd: Command, events: list[Event]) -> Non
             site, code = args
             cost = architect_cost(s, site)
             dw, ds, dm = rs.discounts[code]
-            _pay(p, (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3]))
+            _pay(p, (cost[WOOD] - dw, cost[STONE] - ds, cost[METAL] - dm, cost[GOLD]))
             s.board[site] = seat
             events.append(("architects", seat, site))
     elif g == RECRUITERS:
@@ -435,17 +436,17 @@ def _activate(s: GameState, seat: int, cmd: Command, events: list[Event]) -> Non
         if args:
             if args[0] == "from":
                 victim = s.players[args[1]]
-                take = min(rs.thieves_one, victim.res[3])
+                take = min(rs.thieves_one, victim.res[GOLD])
                 _transfer(s, args[1], seat, 3, take, events)
             else:
                 for q in args[1:]:
-                    take = min(rs.thieves_each, s.players[q].res[3])
+                    take = min(rs.thieves_each, s.players[q].res[GOLD])
                     _transfer(s, q, seat, 3, take, events)
     elif g == BANDITS:
         if args:
             if args[0] == "from" and args[2:] == (2,):     # metal, up to bandits_metal
                 victim = args[1]
-                take = min(rs.bandits_metal, s.players[victim].res[2])
+                take = min(rs.bandits_metal, s.players[victim].res[METAL])
                 _transfer(s, victim, seat, 2, take, events)
             elif args[0] == "from":                         # one unit of wood/stone each
                 for r in args[2:]:

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, NoReturn, TypeVar
 
+from typing import NamedTuple
+
 from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, GATE_BASE,
                    GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, NOBODY, RESOURCES,
                    SITE_ID, SITE_NAME, SPREAD_AREAS, AREAS)
@@ -50,6 +52,197 @@ VERBS = ("keep", "np-dwarf", "place", "pass", "spread", "crest", "build", "wall"
          "discard", "show", "take", "np-take", "np-mark", "np-skip")
 _CARD_TYPES, _GUILDS, _KINDS, _RESOURCES, _SITE_NAME, _AREAS = (
     _Names(t) for t in (CARD_TYPES, GUILDS, KINDS, RESOURCES, SITE_NAME, AREAS))
+
+
+# --- named forms, for readers ---------------------------------------------------------------
+# A command stays a plain tuple for the engine, the wire, logs and hashes; code that reads
+# one takes `named(cmd)`: the same tuple with its fields named (a tuple subclass, equal to the
+# plain tuple and hashing like it).
+
+class Keep(NamedTuple):
+    """§3: the kept cards; `dropped` is flat: (card, type, card, type, ...)."""
+    verb: str
+    kept: tuple
+    dropped: tuple
+
+
+class NpDwarf(NamedTuple):
+    """§12 setup: a guild id."""
+    verb: str
+    guild: int
+
+
+class Place(NamedTuple):
+    """§6: worker kind (0 elf, 1 master-elf, 2 dwarf, 3 master-dwarf) and plank code."""
+    verb: str
+    kind: int
+    plank: int
+
+
+class Pass(NamedTuple):
+    verb: str
+
+
+class Spread(NamedTuple):
+    """§6: counts for the kind's three areas, in SPREAD_AREAS order."""
+    verb: str
+    kind: int
+    a: int
+    b: int
+    c: int
+
+
+class Crest(NamedTuple):
+    verb: str
+    crest: int
+
+
+class Build(NamedTuple):
+    verb: str
+    card: int
+    site: int
+
+
+class Wall(NamedTuple):
+    verb: str
+    site: int
+
+
+class Guild(NamedTuple):
+    verb: str
+    guild: int
+
+
+class Buy(NamedTuple):
+    verb: str
+    resource: int
+
+
+class Sell(NamedTuple):
+    verb: str
+    resource: int
+
+
+class Exchange(NamedTuple):
+    verb: str
+    resource: int
+
+
+class Hire(NamedTuple):
+    """§8: the gnome's card and the Gatehouse's second symbol (NOBODY: none)."""
+    verb: str
+    card: int
+    gate_site: int
+
+
+class Bank(NamedTuple):
+    verb: str
+    card: int
+
+
+class Smith(NamedTuple):
+    verb: str
+    card: int
+
+
+class BuyCard(NamedTuple):
+    """§8: a pool card, or NOBODY for the top of the draw pile."""
+    verb: str
+    card: int
+
+
+class End(NamedTuple):
+    verb: str
+
+
+class Discard(NamedTuple):
+    verb: str
+    card: int
+    type: int
+
+
+class Show(NamedTuple):
+    verb: str
+    card: int
+    type: int
+
+
+class Take(NamedTuple):
+    verb: str
+    card: int
+
+
+class NpTake(NamedTuple):
+    """§12: a pool card, or NOBODY for the top of the draw pile."""
+    verb: str
+    card: int
+
+
+class NpMark(NamedTuple):
+    """§12: the symbol marked, or NOBODY."""
+    verb: str
+    site: int
+
+
+class NpSkip(NamedTuple):
+    verb: str
+
+
+class Activate(tuple):
+    """`("activate", plank, *args)`: the one verb whose length varies with what is
+    activated (docs/engine.md), so not a NamedTuple but a tuple with the same kind of named
+    fields: `verb`, `plank`, `args` (everything after the plank)."""
+
+    __slots__ = ()
+    _fields = ("verb", "plank", "args")
+
+    def __new__(cls, *values):
+        if len(values) < 2:
+            raise TypeError(f"activate needs a plank: {values!r}")
+        return tuple.__new__(cls, values)
+
+    def __getnewargs__(self):
+        return tuple(self)              # copy and pickle call __new__(*values)
+
+    def __repr__(self) -> str:
+        return f"Activate(verb={self[0]!r}, plank={self[1]!r}, args={tuple(self[2:])!r})"
+
+    @property
+    def verb(self) -> str:
+        return self[0]
+
+    @property
+    def plank(self) -> int:
+        return self[1]
+
+    @property
+    def args(self) -> tuple:
+        return tuple(self[2:])
+
+
+NAMED = {
+    "keep": Keep, "np-dwarf": NpDwarf, "place": Place, "pass": Pass, "spread": Spread,
+    "crest": Crest, "build": Build, "wall": Wall, "guild": Guild, "activate": Activate,
+    "buy": Buy, "sell": Sell, "exchange": Exchange, "hire": Hire, "bank": Bank,
+    "smith": Smith, "buy-card": BuyCard, "end": End, "discard": Discard, "show": Show,
+    "take": Take, "np-take": NpTake, "np-mark": NpMark, "np-skip": NpSkip,
+}
+
+
+def named(cmd: tuple) -> tuple:
+    """A normalized command as its named form (see above). Raises ValueError for a verb or
+    a shape the engine does not use."""
+    if isinstance(cmd, tuple) and type(cmd) is not tuple:
+        return cmd                      # already named
+    try:
+        cls = NAMED[cmd[0]]
+    except (KeyError, IndexError, TypeError):
+        raise ValueError(f"not a command: {cmd!r}") from None
+    try:
+        return cls(*cmd)
+    except TypeError:
+        raise ValueError(f"a {cmd[0]!r} command has the fields {cls._fields}: {cmd!r}") from None
+
 
 
 # --- values from the wire ----------------------------------------------------------------------

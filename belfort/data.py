@@ -12,6 +12,9 @@ from __future__ import annotations
 NOBODY = -1
 
 RESOURCES = ("wood", "stone", "metal", "gold")
+# Indexes of a resource vector (a player's `res`, a cost, a gain): (wood, stone, metal, gold).
+# Plain ints rather than an IntEnum: an enum member as an index is slower on the hot paths.
+WOOD, STONE, METAL, GOLD = range(4)
 TRADE_RESOURCES = ("wood", "stone", "metal")
 
 # Card types (§13). The index is the type's id everywhere in the engine.

@@ -10,11 +10,16 @@ from typing import TYPE_CHECKING, Any
 from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
                    GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
+from .data import GOLD
+from .commands import named
 from .phases import PHASE_RULE, decision
 from .reasons import N_, Cost, Reason as R, Word, words
 from .state import OVER
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from . import commands as cm
     from .commands import Command
     from .reasons import Reason
     from .state import GameState, Player
@@ -63,7 +68,7 @@ def why_illegal(s: GameState, cmd: Command, seat: int | None,
     fn = _DETAIL.get(verb)
     if fn is not None:
         try:
-            found = fn(s, seat, p, cmd)
+            found = fn(s, seat, p, named(cmd))   # (a wrong shape: ValueError)
         except (TypeError, ValueError, IndexError, KeyError):
             found = ("§4", R(N_("'{verb}' does not take those arguments"),
                               verb=Word("verb", verb)))
@@ -72,8 +77,8 @@ def why_illegal(s: GameState, cmd: Command, seat: int | None,
     return rule, R(N_("those arguments are not one of the legal choices now"))
 
 
-def _keep(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    kept, dropped = cmd[1], cmd[2]
+def _keep(s: GameState, seat: int, p: Player, cmd: cm.Keep) -> tuple[str, Reason] | None:
+    kept, dropped = cmd.kept, cmd.dropped
     hand = set(p.hand)
     if len(kept) != s.rs.keep or len(set(kept)) != len(kept):
         return "§3", R(N_("keep exactly {n} different cards"), n=s.rs.keep)
@@ -89,14 +94,14 @@ def _keep(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason
     return None
 
 
-def _place(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    _, kind, plank = cmd
+def _place(s: GameState, seat: int, p: Player, cmd: cm.Place) -> tuple[str, Reason] | None:
+    kind, plank = cmd.kind, cmd.plank
     rs = s.rs
     if not 0 <= kind < 4:
         return "§6", R(N_("no such worker"))
     if s.unplaced(seat)[kind] <= 0:
         return "§6", R(N_("you have no unplaced {worker} left"), worker=Word("kind", KINDS[kind]))
-    gold = p.res[3]
+    gold = p.res[GOLD]
     if plank == DESK:
         if NOBODY not in s.desk:
             return "§6", R(N_("every plank of the Recruiter's desk is taken"))
@@ -138,20 +143,21 @@ def _place(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reaso
     return None
 
 
-def _spread(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    kind = cmd[1]
+def _spread(s: GameState, seat: int, p: Player, cmd: cm.Spread) -> tuple[str, Reason] | None:
+    kind = cmd.kind
     if kind != s.spread_kinds[0]:
         return "§6", R(N_("spread your {workers} now"),
                        workers=Word("kinds", KINDS[s.spread_kinds[0]] + "s"))
     left = s.unplaced(seat)[kind]
-    if sum(cmd[2:5]) != left or min(cmd[2:5]) < 0:
+    counts = (cmd.a, cmd.b, cmd.c)
+    if sum(counts) != left or min(counts) < 0:
         return "§6", R(N_("all {n} of your {workers} must be placed (Decision: none left out)"),
                        n=left, workers=Word("kinds", KINDS[kind] + "s"))
     return None
 
 
-def _crest(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    k = cmd[1]
+def _crest(s: GameState, seat: int, p: Player, cmd: cm.Crest) -> tuple[str, Reason] | None:
+    k = cmd.crest
     if not 1 <= k <= s.n:
         return "§7", R(N_("there is no crest {k} in a {n}-player game"), k=k, n=s.n)
     if s.crest_down[k]:
@@ -169,8 +175,8 @@ def _site_free(s: GameState, site: int, rule: str = "§2") -> tuple[str, Reason]
     return None
 
 
-def _build(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    _, c, site = cmd
+def _build(s: GameState, seat: int, p: Player, cmd: cm.Build) -> tuple[str, Reason] | None:
+    c, site = cmd.card, cmd.site
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
     t = s.types[c]
@@ -186,8 +192,8 @@ def _build(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reaso
     return _site_free(s, site)
 
 
-def _wall(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    site = cmd[1]
+def _wall(s: GameState, seat: int, p: Player, cmd: cm.Wall) -> tuple[str, Reason] | None:
+    site = cmd.site
     if not 0 <= site < N_SITES or SITE_TYPE[site] != "wall":
         return "§8", R(N_("a wall goes on a wall symbol"))
     if _short(p.res, s.rs.wall_cost):
@@ -195,8 +201,8 @@ def _wall(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason
     return _site_free(s, site, "§8")
 
 
-def _guild(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    g = cmd[1]
+def _guild(s: GameState, seat: int, p: Player, cmd: cm.Guild) -> tuple[str, Reason] | None:
+    g = cmd.guild
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§8", R(N_("that guild is not in this game"))
     if s.board[s.guilds.index(g) * 12 + 11] != NOBODY:
@@ -208,8 +214,8 @@ def _guild(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reaso
     return None
 
 
-def _trade(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    verb, r = cmd
+def _trade(s: GameState, seat: int, p: Player, cmd: cm.Buy | cm.Sell) -> tuple[str, Reason] | None:
+    verb, r = cmd.verb, cmd.resource
     if not 0 <= r < 3:
         return "§8", R(N_("the trading post deals in wood, stone and metal"))
     used = s.t_buys if verb == "buy" else s.t_sells
@@ -219,12 +225,9 @@ def _trade(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reaso
                               "{n} visit(s) this turn"), n=s.t_visits)
         return "§8", R(N_("each trading-post visit allows one sell; you have used all "
                           "{n} visit(s) this turn"), n=s.t_visits)
-    if verb == "buy" and p.res[3] < s.rs.trade_buy[r]:
-        return "§8", R(
-            N_("1 {resource} costs {gold} gold"),
-            resource=Word("resource", RESOURCES[r]),
-            gold=s.rs.trade_buy[r],
-        )
+    if verb == "buy" and p.res[GOLD] < s.rs.trade_buy[r]:
+        return "§8", R(N_("1 {resource} costs {gold} gold"), resource=Word("resource", RESOURCES[r]),
+                       gold=s.rs.trade_buy[r])
     if verb == "sell" and p.res[r] < 1:
         return "§8", R(
             N_("you have no {resource} to sell"), resource=Word("resource", RESOURCES[r])
@@ -232,17 +235,17 @@ def _trade(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reaso
     return None
 
 
-def _exchange(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
+def _exchange(s: GameState, seat: int, p: Player, cmd: cm.Exchange) -> tuple[str, Reason] | None:
     if s.t_exchanges <= 0:
         return "§14", R(N_("exchanges come from activating the Merchants (twice per activation)"))
     return None
 
 
-def _hire(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    _, c, _gate = cmd
+def _hire(s: GameState, seat: int, p: Player, cmd: cm.Hire) -> tuple[str, Reason] | None:
+    c = cmd.card
     if s.t_hired:
         return "§8", R(N_("only one gnome may be hired per turn"))
-    if p.res[3] < s.rs.fee_gnome_hire:
+    if p.res[GOLD] < s.rs.fee_gnome_hire:
         return "§8", R(N_("hiring a gnome costs {gold} gold"), gold=s.rs.fee_gnome_hire)
     if s.gnome_supply <= 0:
         return "§8", R(N_("the gnome supply is empty"))
@@ -253,8 +256,9 @@ def _hire(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason
     return None
 
 
-def _lock_use(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    verb, c = cmd
+def _lock_use(s: GameState, seat: int, p: Player,
+              cmd: cm.Bank | cm.Smith) -> tuple[str, Reason] | None:
+    verb, c = cmd.verb, cmd.card
     want = "bank" if verb == "bank" else "blacksmith"
     if c not in p.built or CARD_TYPES[s.types[c]] != want:  # type: ignore[index]  # built
         return "§13", R(N_("card #{c} is not one of your {cards}"), c=c,
@@ -267,44 +271,45 @@ def _lock_use(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Re
     if verb == "smith":
         if c in s.smith_used:
             return "§13", R(N_("each blacksmith sells its metal once per round"))
-        if p.res[3] < s.rs.lock_blacksmith_gold:
+        if p.res[GOLD] < s.rs.lock_blacksmith_gold:
             return "§13", R(N_("the blacksmith's {metal} metal costs {gold} gold"),
                             metal=s.rs.lock_blacksmith_metal, gold=s.rs.lock_blacksmith_gold)
     return None
 
 
-def _end(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
+def _end(s: GameState, seat: int, p: Player, cmd: cm.End | cm.BuyCard) -> tuple[str, Reason] | None:
     if p.waiting:
         return "§8", R(N_("every placed worker must be activated before the turn ends"))
-    if cmd[0] == "buy-card":
-        if p.res[3] < s.rs.fee_card_purchase:
+    if cmd.verb == "buy-card":
+        if p.res[GOLD] < s.rs.fee_card_purchase:
             return "§8", R(N_("a card costs {gold} gold"), gold=s.rs.fee_card_purchase)
-        if cmd[1] != NOBODY and cmd[1] not in s.pool:
-            return "§8", R(N_("card #{c} is not in the pool"), c=cmd[1])
-        if cmd[1] == NOBODY and not (s.draw or s.discard):
+        if cmd.card != NOBODY and cmd.card not in s.pool:
+            return "§8", R(N_("card #{c} is not in the pool"), c=cmd.card)
+        if cmd.card == NOBODY and not (s.draw or s.discard):
             return "§15", R(N_("the draw pile and the discard pile are both empty"))
     return None
 
 
-def _activate(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    plank = cmd[1]
+def _activate(s: GameState, seat: int, p: Player, cmd: cm.Activate) -> tuple[str, Reason] | None:
+    plank = cmd.plank
     if plank not in p.waiting:
         return "§8", R(N_("you have no worker waiting there to activate"))
     return ("§14" if plank < CARD_PLANK else "§13"), \
         R(N_("that is not one of the action's legal choices"))
 
 
-def _hand_card(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    c = cmd[1]
+def _hand_card(s: GameState, seat: int, p: Player,
+               cmd: cm.Discard | cm.Show) -> tuple[str, Reason] | None:
+    c = cmd.card
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
-    if s.types[c] is not None and s.types[c] != cmd[2]:
-        return "§15", _not_a(c, cmd[2])
+    if s.types[c] is not None and s.types[c] != cmd.type:
+        return "§15", _not_a(c, cmd.type)
     return None
 
 
-def _np_take(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    c = cmd[1]
+def _np_take(s: GameState, seat: int, p: Player, cmd: cm.NpTake) -> tuple[str, Reason] | None:
+    c = cmd.card
     if c != NOBODY and c not in s.pool:
         return "§12", R(N_("card #{c} is not in the pool"), c=c)
     if c != NOBODY:
@@ -313,8 +318,8 @@ def _np_take(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Rea
     return None
 
 
-def _np_dwarf(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Reason] | None:
-    g = cmd[1]
+def _np_dwarf(s: GameState, seat: int, p: Player, cmd: cm.NpDwarf) -> tuple[str, Reason] | None:
+    g = cmd.guild
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§12", R(N_("that guild is not in this game"))
     if s.guilds.index(g) in s.np_dwarf:
@@ -322,9 +327,11 @@ def _np_dwarf(s: GameState, seat: int, p: Player, cmd: Command) -> tuple[str, Re
     return None
 
 
-_DETAIL = {"keep": _keep, "place": _place, "spread": _spread, "crest": _crest, "build": _build,
-           "wall": _wall, "guild": _guild, "buy": _trade, "sell": _trade,
-           "exchange": _exchange, "hire": _hire, "bank": _lock_use, "smith": _lock_use,
-           "end": _end, "buy-card": _end, "activate": _activate, "discard": _hand_card,
-           "show": _hand_card, "np-take": _np_take, "np-dwarf": _np_dwarf}
+# Any: each takes the named form of its own verbs (`named` returns a plain tuple type).
+_DETAIL: dict[str, Callable[[GameState, int, Player, Any], tuple[str, Reason] | None]] = {
+    "keep": _keep, "place": _place, "spread": _spread, "crest": _crest, "build": _build,
+    "wall": _wall, "guild": _guild, "buy": _trade, "sell": _trade,
+    "exchange": _exchange, "hire": _hire, "bank": _lock_use, "smith": _lock_use,
+    "end": _end, "buy-card": _end, "activate": _activate, "discard": _hand_card,
+    "show": _hand_card, "np-take": _np_take, "np-dwarf": _np_dwarf}
 

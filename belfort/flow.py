@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from . import scoring
 from .data import (AREAS, DISTRICTS, FOREST, GOLDMINE, KIND_IS_ELF, LIBRARY,
                    MARKET, MINE, NOBODY, QUARRY, RESOURCES, guild_site)
+from .data import WOOD, STONE, METAL, GOLD
 from .prng import Prng
 from .state import (ACTIONS, CAMP, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
                     STEP_NONE, STEP_NP_TAKE)
@@ -164,10 +165,10 @@ def collect(s: GameState, events: list[Event]) -> None:
         g = gains[seat]
         if any(g):
             r = s.players[seat].res
-            r[0] += g[0]
-            r[1] += g[1]
-            r[2] += g[2]
-            r[3] += g[3]
+            r[WOOD] += g[WOOD]
+            r[STONE] += g[STONE]
+            r[METAL] += g[METAL]
+            r[GOLD] += g[GOLD]
             events.append(("collect", seat, tuple(g)))
         workers[seat] = [0] * 16
     # 5 Recruiter's desk: one more worker of the same kind, from the player's reserve.
@@ -219,10 +220,10 @@ def income_and_taxes(s: GameState, events: list[Event]) -> None:
         income = 0
         for c in p.built:
             income += card_income[types[c]]  # type: ignore[index]  # built: known
-        p.res[3] += income
+        p.res[GOLD] += income
         tax = rs.tax_for(p.score)
-        paid = min(tax, p.res[3])
-        p.res[3] -= paid
+        paid = min(tax, p.res[GOLD])
+        p.res[GOLD] -= paid
         short = tax - paid
         lost = min(short * rs.unpaid_tax_vp, p.score)   # never below 0 (§7.7)
         p.score -= lost
@@ -307,7 +308,7 @@ def after_np_turn(s: GameState, events: list[Event]) -> None:
         owner = s.board[guild_site(nd)]
         events.append(("np-dwarf", s.n + i, nd))
         if 0 <= owner < s.n:
-            s.players[owner].res[3] += s.rs.np_guild_gold
+            s.players[owner].res[GOLD] += s.rs.np_guild_gold
     s.step = STEP_NONE
     end_of_round(s, events)
 

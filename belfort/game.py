@@ -119,7 +119,7 @@ def new_game(seats: Sequence[str] | int, options: Mapping[str, Any] | None = Non
     s.score_log = []
     s.result = None
     s.version = 0
-    s._legal = None
+    s.changed()
     s.round = 0
     s.turn = 0
     s.current = NOBODY

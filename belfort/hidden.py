@@ -63,7 +63,7 @@ def determinize(state: GameState, rng: Prng) -> GameState:
     d.types = types
     d.hidden = False
     d.reveal_queue = [c for c in d.reveal_queue if types[c] is None]
-    d._legal = None
+    d.changed()
     return d
 
 

@@ -24,7 +24,7 @@ class Decision(NamedTuple):
     phase: str
     step: str
     verbs: tuple[str, ...]  # the verbs of the commands that may be given
-    rule: str           # the § of RULES.md that governs it
+    rule: str           # the § of docs/rules.md that governs it
     who: str            # "one" seat (state.current), "each" of several at once, or "none"
     what: str           # what is decided, as an instruction ({keep} etc. from the ruleset)
 

@@ -191,7 +191,7 @@ def set_up(position: dict[str, Any], ruleset: Ruleset | None = None) -> GameStat
         s.phase, s.step, s.turn = ACTIONS, STEP_NONE, 0
         start_turn(s, s.order[0])
     s.version = 0
-    s._legal = None
+    s.changed()
     return s
 
 

@@ -78,7 +78,7 @@ def architects_discounts(metal: int, wood_stone: int) -> dict[str, tuple[int, in
     return out
 
 
-# Fields added when every number moved into the ruleset (issue 14), with the values the
+# Fields added when every number moved into the ruleset, with the values the
 # engine used before it read them. A ruleset written before (a saved game, a game log, a
 # player's copy of the old file) lacks them and plays as it did then, with the same hash.
 EARLIER_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -360,7 +360,8 @@ class Ruleset:
         return self._tax_amounts[bisect_right(self._tax_lows, score)]
 
 
-# Rulesets shipped in the package, by name: the standard one and the variants RULES.md names.
+# Rulesets shipped in the package, by name: the standard one and its variants
+# (docs/rules.md §16).
 SHIPPED = {
     "standard": "standard.toml",
     "ten-space-taxes": "ten-space-taxes.toml",   # the first reconstruction's tax ladder (§9.7)

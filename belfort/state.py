@@ -230,8 +230,15 @@ class GameState:
         s.score_log = self.score_log  # append-only list of finished records; replaced, not mutated
         s.result = self.result
         s.version = self.version
-        s._legal = None
+        s.changed()
         return s
+
+    def changed(self):
+        """The one way to say "this state changed": drops every cache derived from its
+        fields (today the legal-list cache, `_legal`), so the next question is answered from
+        the fields. The engine calls it at every mutation; code that changes a state's fields
+        by hand must call it too."""
+        self._legal = None
 
     # --- small derived facts used everywhere -------------------------------------------
     def masters(self, seat: int) -> tuple[int, int]:
@@ -329,7 +336,7 @@ class GameState:
             setattr(s, k, {a: _unplain(b) for a, b in d[k]})
         s.keep_choice = {a: _unplain(b) for a, b in d["keep_choice"]}
         s.score_log = list(d["score_log"])
-        s._legal = None
+        s.changed()
         return s
 
 

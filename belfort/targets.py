@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import combinations
 from operator import itemgetter
 from collections.abc import Callable, Sequence
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISTRICTS,
                    GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES, INN, KEEP, NOBODY,
                    RECRUITERS, SITE_TYPE, SITES_OF_TYPE, THIEVES, TOWER, WALL_SITES, WIZARDS)
+from .data import WOOD, STONE, METAL, GOLD
 
 if TYPE_CHECKING:
     from .commands import Command
@@ -127,10 +129,10 @@ def discount_options(cost: tuple[int, ...], res: tuple[int, ...],
     pay."""
     out = []
     for code, (dw, ds, dm) in discounts.items():
-        w, st, m = cost[0] - dw, cost[1] - ds, cost[2] - dm
+        w, st, m = cost[WOOD] - dw, cost[STONE] - ds, cost[METAL] - dm
         if w < 0 or st < 0 or m < 0:
             continue
-        if res[0] >= w and res[1] >= st and res[2] >= m and res[3] >= cost[3]:
+        if res[WOOD] >= w and res[STONE] >= st and res[METAL] >= m and res[GOLD] >= cost[GOLD]:
             out.append(code)
     return out
 
@@ -180,20 +182,12 @@ def _architects(s: GameState, seat: int, plank: int) -> list[Command]:
 # holding more pays for nothing more, so tables of what resources pay for are keyed by the
 # resources capped at these and stay small. The trading post's buy and sell (1 of a resource)
 # and the gold fees count as prices. Rulesets are not changed once read.
-RESOURCE_CAPS: dict[Ruleset, tuple[int, ...]] = {}
-
-
+@lru_cache(maxsize=64)
 def resource_caps(rs: Ruleset) -> tuple[int, ...]:
     costs = [*rs.card_cost, rs.wall_cost, *rs.guild_cost, (1, 1, 1, max(rs.trade_buy)),
              (0, 0, 0, rs.fee_gnome_hire), (0, 0, 0, rs.lock_blacksmith_gold),
              (0, 0, 0, rs.fee_card_purchase)]
-    if len(RESOURCE_CAPS) > 64:
-        RESOURCE_CAPS.clear()
-    found = RESOURCE_CAPS[rs] = tuple(max(cost[r] for cost in costs) for r in range(4))
-    return found
-
-
-_ARCHITECT_CODES: dict[tuple[Any, ...], ArchitectCodes] = {}
+    return tuple(max(cost[r] for cost in costs) for r in range(4))
 
 
 def _architect_codes(rs: Ruleset, res: Sequence[int]) -> ArchitectCodes:
@@ -201,51 +195,39 @@ def _architect_codes(rs: Ruleset, res: Sequence[int]) -> ArchitectCodes:
     (by guild id). They depend only on the resources (given the ruleset), up to the
     ruleset's resource caps, so they are worked out once per capped resources met rather
     than for every place."""
-    cw, cs, cm, cg = RESOURCE_CAPS.get(rs) or resource_caps(rs)
+    cw, cs, cm, cg = resource_caps(rs)
     w, st, m, gold = res
-    key = (rs, w if w < cw else cw, st if st < cs else cs, m if m < cm else cm,
-           gold if gold < cg else cg)
-    found = _ARCHITECT_CODES.get(key)
-    if found is None:
-        if len(_ARCHITECT_CODES) > 4096:
-            _ARCHITECT_CODES.clear()
-        discounts = rs.discounts
-        found = _ARCHITECT_CODES[key] = (
-            tuple(tuple(discount_options(cost, key[1:], discounts)) for cost in rs.card_cost),
-            tuple(discount_options(rs.wall_cost, key[1:], discounts)),
-            tuple(tuple(discount_options(cost, key[1:], discounts)) for cost in rs.guild_cost))
-    return found
+    return _architect_codes_capped(rs, w if w < cw else cw, st if st < cs else cs,
+                                   m if m < cm else cm, gold if gold < cg else cg)
+
+
+@lru_cache(maxsize=4096)
+def _architect_codes_capped(rs: Ruleset, *capped: int) -> ArchitectCodes:
+    discounts = rs.discounts
+    return (tuple(tuple(discount_options(cost, capped, discounts)) for cost in rs.card_cost),
+            tuple(discount_options(rs.wall_cost, capped, discounts)),
+            tuple(tuple(discount_options(cost, capped, discounts)) for cost in rs.guild_cost))
 
 
 # --- Thieves and Bandits (§14) -------------------------------------------------------------
-
-# (plank, most targets, the other seats with gold) -> the Thieves' choices
-_THIEVES: dict[tuple[int, ...], tuple[Command, ...]] = {}
-
 
 def _thieves(s: GameState, seat: int, plank: int) -> list[Command]:
     players = s.players
     rich = []
     for q in range(s.n):
-        if q != seat and players[q].res[3] >= 1:
+        if q != seat and players[q].res[GOLD] >= 1:
             rich.append(q)
-    key = (plank, s.rs.max_targets, *rich)
-    found = _THIEVES.get(key)
-    if found is None:
-        if len(_THIEVES) > 4096:
-            _THIEVES.clear()
-        out: list[Command] = [("activate", plank, "from", q) for q in rich]
-        for k in range(2, s.rs.max_targets + 1):
-            for group in combinations(rich, k):
-                out.append(("activate", plank, "each", *group))
-        found = _THIEVES[key] = tuple(out)
-    return list(found)
+    return list(_thieves_choices(plank, s.rs.max_targets, *rich))
 
 
-# (plank, most, takers) -> the `each` choices
-_BANDITS: dict[tuple[Any, ...], tuple[Command, ...]] = {}
-# (plank, limit, seat, wood, stone, metal) -> the `from` choices
-_BANDITS_FROM: dict[tuple[Any, ...], tuple[Command, ...]] = {}
+@lru_cache(maxsize=4096)
+def _thieves_choices(plank: int, most: int, *rich: int) -> tuple[Command, ...]:
+    """The Thieves' choices given the most targets and the other seats with gold."""
+    out: list[Command] = [("activate", plank, "from", q) for q in rich]
+    for k in range(2, most + 1):
+        for group in combinations(rich, k):
+            out.append(("activate", plank, "each", *group))
+    return tuple(out)
 
 
 def _bandits(s: GameState, seat: int, plank: int) -> list[Command]:
@@ -257,36 +239,37 @@ def _bandits(s: GameState, seat: int, plank: int) -> list[Command]:
     cap = max(limit, 1)
     out: list[Command] = []
     takers: list[tuple[int, tuple[int, ...]]] = []
-    key: tuple[Any, ...]
     players = s.players
     for q in range(s.n):
         if q == seat:
             continue
         res = players[q].res
-        w, st, m = res[0], res[1], res[2] >= 1
+        w, st, m = res[WOOD], res[STONE], res[METAL] >= 1
         if w > cap:
             w = cap
         if st > cap:
             st = cap
-        key = (plank, limit, q, w, st, m)
-        found = _BANDITS_FROM.get(key)
-        if found is None:
-            if len(_BANDITS_FROM) > 4096:
-                _BANDITS_FROM.clear()
-            found = _BANDITS_FROM[key] = tuple(_bandit_from(plank, limit, q, w, st, m))
-        out += found
+        out += _bandits_from(plank, limit, q, w, st, m)
         if w and st:
             takers.append((q, (0, 1)))
         elif w or st:
             takers.append((q, (0,) if w else (1,)))
-    key = (plank, most, tuple(takers))
-    found = _BANDITS.get(key)
-    if found is None:
-        if len(_BANDITS) > 4096:
-            _BANDITS.clear()
-        found = _BANDITS[key] = tuple(_bandit_groups(plank, most, takers))
-    out += found
+    out += _bandits_each(plank, most, tuple(takers))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _bandits_from(plank: int, limit: int, q: int, w: int, st: int,
+                  m: bool) -> tuple[Command, ...]:
+    """The `from` choices robbing seat q, on what it holds (capped at the limit)."""
+    return tuple(_bandit_from(plank, limit, q, w, st, m))
+
+
+@lru_cache(maxsize=4096)
+def _bandits_each(plank: int, most: int,
+                  takers: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Command, ...]:
+    """The `each` choices, on which of wood and stone each possible victim has."""
+    return tuple(_bandit_groups(plank, most, takers))
 
 
 def _bandit_options(plank: int, limit: int, most: int,
@@ -339,25 +322,23 @@ def _bandit_each(plank: int, group: Sequence[tuple[int, Sequence[int]]]) -> list
 _WIZARD_GROUPS = tuple([SITES_OF_TYPE[t] for t in _SINGLE_SITE_TYPES]
                        + [SITES_OF_TYPE[KEEP], WALL_SITES, GUILD_SITES])
 _GATE_PAIR_PAIRS = tuple(combinations(_GATE_PAIRS, 2))
-_SWAPS: dict[int, tuple[SwapGroup, ...]] = {}
 _GATE_MARKERS = itemgetter(*range(GATE_BASE, GATE_BASE + 2 * DISTRICTS))
-# plank -> {markers of every gatehouse: the swaps of whole gatehouses}
+# plank -> {markers of every gatehouse: the swaps of whole gatehouses}. Hand-rolled, like the
+# swap groups' memos below, not functools.lru_cache: the answer is worked out from the board
+# (a list, unhashable) but keyed by the part of it that decides it.
 _GATE_SWAPS: dict[int, dict[Any, tuple[Command, ...]]] = {}
 
 
+@cache   # one entry per Wizards plank: a handful
 def _wizard_swaps(plank: int) -> tuple[SwapGroup, ...]:
     """For each swap group: a getter of its places' markers, its pairs (a, b, command) in the
     legal list's order, and a memo from the markers to the swaps they allow (the board
     changes slowly, so the same markers come back again and again)."""
-    swaps = _SWAPS.get(plank)
-    if swaps is None:
-        swaps = _SWAPS[plank] = tuple(
-            (itemgetter(*group),
-             tuple((a, b, ("activate", plank, a, b, NOBODY, NOBODY))
-                   for a, b in combinations(group, 2)),
-             {})
-            for group in _WIZARD_GROUPS)
-    return swaps
+    return tuple((itemgetter(*group),
+                  tuple((a, b, ("activate", plank, a, b, NOBODY, NOBODY))
+                        for a, b in combinations(group, 2)),
+                  {})
+                 for group in _WIZARD_GROUPS)
 
 
 def _wizards(s: GameState, plank: int) -> list[Command]:

@@ -11,7 +11,7 @@ the latest first, until something new has become known. Something new is
   the game). Phase boundaries are also where networked peers compare state hashes, so no
   take-back ever crosses one.
 
-Decision (reading of the issue): a card you reveal yourself by playing it (a build, a
+Decision (the rule's reading here): a card you reveal yourself by playing it (a build, a
 discard for the hand limit) does not stop you: you learned nothing, and the take-back puts
 the card back in your hand. "I meant the other district" is the slip this is for.
 
@@ -206,6 +206,7 @@ def restore(game: GameState, snapshot: GameState) -> None:
     fresh = snapshot.copy()
     for name in GameState.__slots__:
         setattr(game, name, getattr(fresh, name))
+    game.changed()
 
 
 __all__ = ["UndoStack", "Step", "Refusal", "UndoRefused", "learned", "restore",

@@ -11,6 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .data import AREAS, CARD_TYPES, GUILDS, KINDS, N_SITES, NOBODY, SITE_NAME
+from .data import WOOD, STONE, METAL, GOLD
 from .commands import plank_text
 from .phases import decision_view
 from .state import KEEP, STEP_SPIES_SHOW
@@ -40,7 +41,7 @@ def public_view(s: GameState) -> dict[str, Any]:
         players.append({
             "seat": seat, "name": s.names[seat], "crest": s.crest[seat],
             "score": p.score, "tax": s.rs.tax_for(p.score),
-            "wood": p.res[0], "stone": p.res[1], "metal": p.res[2], "gold": p.res[3],
+            "wood": p.res[WOOD], "stone": p.res[STONE], "metal": p.res[METAL], "gold": p.res[GOLD],
             "elves": p.elves, "dwarves": p.dwarves, "master_elves": me, "master_dwarves": md,
             "reserve_elves": s.rs.workers_per_colour - p.elves,
             "reserve_dwarves": s.rs.workers_per_colour - p.dwarves,

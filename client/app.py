@@ -29,11 +29,12 @@ from prompt_toolkit.layout.processors import AppendAutoSuggestion, BeforeInput
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.styles import Style
 
+from belfort import events as belfort_events
 from belfort.data import GUILDS
 
 from . import chart, commands, panels, recap, render, rules_text
 from . import lancmds
-from .controller import Controller, Reply, prompt_text, turn_hint
+from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import (_, active_language, canonical_line, cell_width, complete_word,
                    localize_line, ngettext)
 from .i18n import wrap as wrap_cells
@@ -66,6 +67,7 @@ STYLE = {
     "turn": "bold",
     "warn": "ansiyellow",
     "alert": "bg:ansired ansiwhite bold",
+    "chat": "italic nobold",        # a player's words, in their colour: never an alert
     "error": "ansired bold",
     "ok": "ansigreen",
     "info": "",
@@ -198,15 +200,14 @@ class BelfortApp:
                              seat=driver.seat, players=", ".join(
                                  f"{self.namer.letter(s)}={n}"
                                  for s, n in enumerate(driver.names)))
-        seed = getattr(driver, "seed", None)
-        if seed:
-            welcome += " " + _("Seed {seed}.").format(seed=seed)
+        if driver.seed:
+            welcome += " " + _("Seed {seed}.").format(seed=driver.seed)
         self.note(welcome, "class:ok")
         self.note(_("Type ? for what you can do, help for the rules; Tab completes, → takes "
                     "the hint after the cursor."), "class:dim")
         for text in notes:
             self.note(text, "class:ok")
-        past = recap.earlier(getattr(driver, "past_events", list)())
+        past = recap.earlier(driver.past_events())
         if past:
             self.note(_("Earlier in this game:"), "class:dim")
             self._describe(past, view)
@@ -225,7 +226,7 @@ class BelfortApp:
                                mouse_support=False, input=input, output=output,
                                color_depth=None if self.colour else ColorDepth.MONOCHROME,
                                # a LAN game: "disconnected 12 s" counts on with no news
-                               refresh_interval=1.0 if lancmds.networked(driver) else None)
+                               refresh_interval=1.0 if driver.networked else None)
         driver.subscribe(self._on_events)
         if self.coach is not None:
             self.show_lessons(self.coach.lessons([], view, self.driver.legal()))
@@ -261,8 +262,8 @@ class BelfortApp:
         except Exception:     # pragma: no cover
             return 80, 24
 
-    def context(self, view: dict[str, Any], width: int) -> render.Context:
-        alerts = [a for a in getattr(self.driver, "alerts", []) if not a.seen]
+    def context(self, view, width):
+        alerts = [a for a in self.driver.alerts if not a.seen]
         ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
                              log_scroll=self.log_scroll, peers=self.driver.peers(),
                              alerts=alerts, turn_hint=turn_hint(view, None),
@@ -378,7 +379,7 @@ class BelfortApp:
             if buf.complete_state:
                 buf.cancel_completion()
                 return
-            unseen = [a for a in getattr(self.driver, "alerts", []) if not a.seen]
+            unseen = [a for a in self.driver.alerts if not a.seen]
             if unseen:
                 for a in unseen:
                     a.seen = True
@@ -420,27 +421,27 @@ class BelfortApp:
         shown = self.panel
         reply = self.ctl.handle(text)
         self.show_chat()                  # our own 'say' shows at once
-        if reply.kind == "none":
+        if reply.kind is ReplyKind.NONE:
             return reply
-        if reply.kind == "quit":
+        if reply.kind is ReplyKind.QUIT:
             self.ask_quit()
-        elif reply.kind == "log":
+        elif reply.kind is ReplyKind.LOG:
             self.panel = (_("The whole log"), [t for _style, t in self.log])
             self.panel_scroll = max(0, len(self.log) - 15)
-        elif reply.kind == "panel":
+        elif reply.kind is ReplyKind.PANEL:
             self.panel = (reply.title, reply.lines)
             self.panel_scroll = 0
             self.panel_message("class:dim", _("Esc returns to the board."))
-        elif reply.kind == "undo":
+        elif reply.kind is ReplyKind.UNDO:
             self.note(f"↶ {reply.text}", "class:dim")
             self.log_scroll = 0
             self.message = ("class:ok", "↶ " + _("{what} (Ctrl-Z takes back one more)").format(
                 what=reply.text))
-        elif reply.kind == "error":
+        elif reply.kind is ReplyKind.ERROR:
             self.message = ("class:error", reply.text)
-        elif reply.kind == "info":
+        elif reply.kind is ReplyKind.INFO:
             self.message = ("class:info", reply.text)
-        elif reply.kind == "ok":
+        elif reply.kind is ReplyKind.OK:
             if not self.finished and self.panel is shown:
                 # the command closes what the person had opened (help, ?), not what the
                 # game opened meanwhile (a scoring, a lesson)
@@ -455,7 +456,7 @@ class BelfortApp:
         if self.finished or self.driver.view()["phase"] == "over":
             self.quit()
             return
-        if getattr(self.driver, "can_keep", False):
+        if self.driver.can_keep:
             self.confirm = "keep"
             self.message = ("class:error", _("Leave the running game? k keeps it for later "
                                              "(belfort play --resume), a abandons it, any "
@@ -481,9 +482,9 @@ class BelfortApp:
             self.app.invalidate()
 
     # --- what the driver reports ------------------------------------------------------------
-    def show_chat(self) -> None:
-        for seat, text in self.chat.take():
-            self.note(f"{self.namer.name(seat)}: {text}", self.namer.style(seat))
+    def show_chat(self):
+        for seat, line in self.chat.take_shown(self.namer):
+            self.note(line, f"{self.namer.style(seat)} class:chat")
 
     def _describe(self, events, view):
         for line in self.describer.sentences(events, view):
@@ -502,19 +503,20 @@ class BelfortApp:
             self.recent.add(events, self.driver.seat,
                             {GUILDS.index(g["guild"]): f"guild@{d}"
                              for d, g in enumerate(view["guilds"])})
-            over = any(e[0] == "game-over" for e in events)
+            named = belfort_events.named_known(events)
+            over = any(e.event == "game-over" for e in named)
             if over and not self.finished:
                 self.finished = True
                 self.show_final()
             elif not over:
-                for e in events:
-                    if e[0] == "scoring":
-                        self.show_scoring(e[1], view)
+                for e in named:
+                    if e.event == "scoring":
+                        self.show_scoring(e.round, view)
             if self.coach is not None and not self.finished:
                 self.show_lessons(self.coach.lessons(events, view, self.driver.legal()))
         if self.finished and self.final_audit is None and self.driver.audit() is not None:
             self.show_final()   # a networked audit finishes after the last command
-        ring = any(not a.seen for a in getattr(self.driver, "alerts", []))
+        ring = any(not a.seen for a in self.driver.alerts)
         ours = self.ours()
         if ours and not self._was_ours:
             # our turn (or the Spies ask us): a bell, and the prompt stands out until we type
@@ -587,11 +589,11 @@ class BelfortApp:
         audit = self.final_audit = self.driver.audit()
         ctx = render.Context(self.namer, self.driver.ruleset)
         lines = render.final_lines(view, ctx, audit, width=self.size()[0])
-        series = getattr(self.driver, "score_series", None)
+        series = self.driver.score_series()
         if series is not None:
             lines += [render.Line()] + [render.Line(*[(t, st) for st, t in frags])
-                                        for frags in chart.text_chart(series())]
-        log_path = self.log_path or getattr(self.driver, "game_log", None)
+                                        for frags in chart.text_chart(series)]
+        log_path = self.log_path or self.driver.game_log
         if log_path:
             lines += [render.Line(),
                       render.Line((_("Game log: {log}").format(log=log_path), "class:dim")),

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
+from belfort.events import named_known
+
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -47,10 +49,10 @@ def new_series(game: GameState, letters: list[str]) -> ScoreSeries:
 def see(series: ScoreSeries, events: list[Event], game: GameState) -> None:
     """Note the scores after a step whose `events` ended a month (its taxes and, in a
     scoring month, its scoring are in) or the game."""
-    for ev in events:
-        if ev[0] == "round" and ev[1] > 1:
-            series.add(ev[1] - 1, [p.score for p in game.players])
-        elif ev[0] == "game-over":
+    for ev in named_known(events):
+        if ev.event == "round" and ev.round > 1:
+            series.add(ev.round - 1, [p.score for p in game.players])
+        elif ev.event == "game-over":
             series.add(game.rs.rounds, [p.score for p in game.players])
 
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import belfort
+from belfort.commands import named as named_command
+from belfort.events import named_known
 
 from .i18n import _, active_language, localize_line
 from .words import cost_text
@@ -23,8 +25,8 @@ if TYPE_CHECKING:
 
 def _example(legal, verb, default):
     """A legal command of `verb` (else `default`) as the active language writes it."""
-    for c in legal:
-        if c[0] == verb:
+    for c in map(named_command, legal):
+        if c.verb == verb:
             return _local(belfort.command_text(c))
     return _local(default)
 
@@ -40,10 +42,9 @@ class Coach:
         self.given: set[str] = set()
         self.finished = False
 
-    def lessons(self, events: Sequence[Event], view: dict[str, Any],
-                legal: Sequence[Command]) -> list[tuple[str, str]]:
-        due: list[str | None] = []
-        kinds = {e[0] for e in events}
+    def lessons(self, events, view, legal):
+        due = []
+        kinds = {e.event for e in named_known(events)}
         if {"collect", "income", "bonus"} & kinds:
             due.append("collection")
         if "scoring" in kinds:
@@ -178,7 +179,7 @@ class Coach:
 
 
 def _keep_example(legal):
-    for c in legal:
-        if c[0] == "keep":
-            return _local("keep " + " ".join(f"#{x}" for x in c[1]))
+    for c in map(named_command, legal):
+        if c.verb == "keep":
+            return _local("keep " + " ".join(f"#{x}" for x in c.kept))
     return _local("keep #0 #1 #2")

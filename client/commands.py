@@ -19,6 +19,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 import belfort
+from belfort.commands import named
 from belfort.data import AREAS, CARD_TYPES, GUILDS, KINDS, SITE_ID, SPREAD_AREAS
 
 from .i18n import L_, N_, _, active_language, localize_line, localize_token, ngettext
@@ -76,7 +77,7 @@ def aliases(legal: Iterable[Command]) -> dict[str, Command]:
     out: dict[str, Command] = {}
     for c in legal:
         if c[0] == "keep":
-            for perm in permutations(c[1]):
+            for perm in permutations(named(c).kept):
                 out["keep " + " ".join(f"#{x}" for x in perm)] = c
                 out["keep " + " ".join(str(x) for x in perm)] = c    # the '#' left out
     return out
@@ -146,8 +147,9 @@ def resolve(text: str, legal: Sequence[Command],
     if verb in ("discard", "show") and len(words) == 2:
         card = words[1] if words[1].startswith("#") else "#" + words[1]
         for c in legal:
-            if c[0] == verb and f"#{c[1]}" == card:
-                return c
+            n = named(c)
+            if n.verb == verb and f"#{n.card}" == card:
+                return c                # the legal tuple itself, as the engine listed it
     if verb in ("discard", "show") and len(words) > 2 and any(c[0] == verb for c in legal):
         first = words[1] if words[1].startswith("#") else "#" + words[1]
         raise Resolution(_("{verb} takes one card at a time: type {verb} {card} first").format(
@@ -234,11 +236,11 @@ def incomplete(text: str, legal: Sequence[Command]) -> str | None:
                                      n=len(rest))
 
 
-def _spread_shorthand(args: list[str], legal: Sequence[Command]) -> Command | None:
-    spreads = [c for c in legal if c[0] == "spread"]
+def _spread_shorthand(args, legal):
+    spreads = [named(c) for c in legal if c[0] == "spread"]
     if not spreads:
         return None
-    kind = spreads[0][1]
+    kind = spreads[0].kind
     if args and args[0] in KINDS:
         if KINDS.index(args[0]) != kind:
             return None
@@ -260,7 +262,7 @@ def _spread_shorthand(args: list[str], legal: Sequence[Command]) -> Command | No
     cmd = ("spread", kind, *counts)
     if cmd in legal:
         return cmd
-    total = sum(spreads[0][2:5])
+    total = spreads[0].a + spreads[0].b + spreads[0].c
     raise Resolution(_("your {workers} must all go somewhere: give numbers for {areas} adding "
                        "up to {n} (e.g. {example})").format(
         workers=count_of(total, f"kind:{KINDS[kind]}"), n=total,
@@ -268,12 +270,12 @@ def _spread_shorthand(args: list[str], legal: Sequence[Command]) -> Command | No
         example=local(f"spread {total} 0 0")))
 
 
-def spread_hint(legal: Sequence[Command]) -> str:
-    spreads = [c for c in legal if c[0] == "spread"]
+def spread_hint(legal):
+    spreads = [named(c) for c in legal if c[0] == "spread"]
     if not spreads:
         return ""
-    kind = spreads[0][1]
-    total = sum(spreads[0][2:5])
+    kind = spreads[0].kind
+    total = spreads[0].a + spreads[0].b + spreads[0].c
     names = " ".join(local(AREAS[a], "area") for a in SPREAD_AREAS[kind])
     return _("spread your {workers} over {areas}: e.g. {example}").format(
         workers=count_of(total, f"kind:{KINDS[kind]}"), areas=names,

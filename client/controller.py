@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import belfort
+from belfort.commands import named as named_command
 from belfort.data import AREAS, SPREAD_AREAS
 from belfort.undo import UndoRefused
 
 from . import commands, lancmds, panels, rules_text
 from .i18n import (L_, N_, _, active_language, canonical_line, localize_line,
                    localize_token, ngettext, suggest)
+from .reply import Reply, ReplyKind
 from .words import KINDS, TITLE, Namer, kind_words
 
 if TYPE_CHECKING:
@@ -27,15 +29,7 @@ if TYPE_CHECKING:
     from .i18n.catalog import LazyString
 
 
-@dataclass
-class Reply:
-    kind: str                  # "ok" | "error" | "info" | "panel" | "quit" | "undo" | "none"
-    text: str = ""
-    title: str = ""
-    lines: list[Any] = field(default_factory=list)   # for panels: text lines or render.Lines
-
-
-def workers_left(me: dict[str, Any]) -> int:
+def workers_left(me):
     u = me.get("unplaced") or {}
     return sum(u.values())
 
@@ -89,9 +83,10 @@ def _waited_for(view: dict[str, Any], legal: Sequence[Command], namer: Namer) ->
                    }.get(phase, N_("Waiting for {names} to act…"))
         return _(message).format(names=others)
     if phase == "keep":
-        k = len(legal[0][1]) if legal and legal[0][0] == "keep" else 3
-        example = shown_command("keep " + " ".join(
-            f"#{c}" for c in (legal[0][1] if legal else ())))
+        first = named_command(legal[0]) if legal else None
+        kept = first.kept if first is not None and first.verb == "keep" else ()
+        k = len(kept) if kept else 3
+        example = shown_command("keep " + " ".join(f"#{c}" for c in kept))
         return ngettext("Keep {k} of your {n} card — e.g. {example}",
                         "Keep {k} of your {n} cards — e.g. {example}",
                         len(view.get("hand", []))).format(
@@ -101,8 +96,10 @@ def _waited_for(view: dict[str, Any], legal: Sequence[Command], namer: Namer) ->
         return _("Put {np}'s dwarf on a guild").format(np=_np_name(namer, np_seat))
     if phase == "placement":
         if step == "spread":
-            kind = legal[0][1] if legal and legal[0][0] == "spread" else 0
-            total = sum(legal[0][2:5]) if legal and legal[0][0] == "spread" else 0
+            first = named_command(legal[0]) if legal else None
+            spreading = first is not None and first.verb == "spread"
+            kind = first.kind if spreading else 0
+            total = first.a + first.b + first.c if spreading else 0
             areas = " ".join(localize_token(AREAS[a], active_language(), "area")
                              for a in SPREAD_AREAS[kind])
             later = [(k, n) for k, n in (me.get("unplaced") or {}).items()
@@ -197,10 +194,11 @@ class Controller:
                               ("scores",)),
                 ClientCommand("tableau", self.tableau, L_("tableau [PLAYER]"),
                               L_("everyone's built cards (or one player's)"), ("tableaux",)),
-                ClientCommand("log", lambda a: Reply("log"), "log", L_("the whole game log")),
+                ClientCommand("log", lambda a: Reply(ReplyKind.LOG), "log",
+                              L_("the whole game log")),
                 ClientCommand("undo", lambda a: self.undo(), "undo",
                               L_("take back your last action (Ctrl-Z)")),
-                ClientCommand("quit", lambda a: Reply("quit"), "quit", L_("leave the game"),
+                ClientCommand("quit", lambda a: Reply(ReplyKind.QUIT), "quit", L_("leave the game"),
                               ("exit", "leave"))):
             self.add_command(cc)
         for name, run, usage, meta, aliases in lancmds.commands(driver):
@@ -219,17 +217,17 @@ class Controller:
     def help(self, topic: str) -> Reply:
         found = rules_text.lookup(self.rs, topic)
         if found is None:
-            return Reply("error", _("No help on '{topic}'. Topics: {topics}, and any card, "
+            return Reply(ReplyKind.ERROR, _("No help on '{topic}'. Topics: {topics}, and any card, "
                                     "guild or command name.").format(
                 topic=topic, topics=", ".join(rules_text.main_topics(self.rs, localized=True))))
         title, text = found
-        return Reply("panel", title=title, lines=text.split("\n"))
+        return Reply(ReplyKind.PANEL, title=title, lines=text.split("\n"))
 
     def listing(self) -> Reply:
         legal = self.driver.legal()
         if not legal:
             view = self.driver.view()
-            return Reply("info", prompt_text(view, legal, self.namer))
+            return Reply(ReplyKind.INFO, prompt_text(view, legal, self.namer))
         self.numbered = list(legal)
         lines = [ngettext("Type a command, or its number. {n} choice: {summary}",
                           "Type a command, or its number. {n} choices: {summary}",
@@ -239,11 +237,11 @@ class Controller:
         hint = commands.spread_hint(legal)
         if hint:
             lines += ["", hint]
-        return Reply("panel", title=_("What you can do now"), lines=lines)
+        return Reply(ReplyKind.PANEL, title=_("What you can do now"), lines=lines)
 
     def score(self) -> Reply:
         view = self.driver.view()
-        return Reply("panel", title=_("Scores"), lines=panels.score_lines(view, self.namer,
+        return Reply(ReplyKind.PANEL, title=_("Scores"), lines=panels.score_lines(view, self.namer,
                                                                           self.rs))
 
     def tableau(self, args: list[str]) -> Reply:
@@ -259,25 +257,22 @@ class Controller:
                 seats = [s for s in range(self.namer.n)
                          if self.namer.name(s).lower().startswith(want)]
             if len(seats) != 1:
-                return Reply("error", _("No player '{who}'. Players: {names}.").format(
+                return Reply(ReplyKind.ERROR, _("No player '{who}'. Players: {names}.").format(
                     who=" ".join(args), names=", ".join(self.namer.names)))
         title = _("Built cards") if seats is None else _("Built cards of {name}").format(
             name=self.namer.name(seats[0]))
-        return Reply("panel", title=title, lines=panels.tableau_lines(view, self.namer,
+        return Reply(ReplyKind.PANEL, title=title, lines=panels.tableau_lines(view, self.namer,
                                                                       self.rs, seats))
 
     def undo(self) -> Reply:
         """Take back our last action, or say why not ('Bo has played since')."""
-        undo = getattr(self.driver, "undo", None)
-        if undo is None:
-            return Reply("error", _("Undo is not available in this game."))
         try:
-            cmd = undo()
+            cmd = self.driver.undo()
         except UndoRefused as exc:
-            return Reply("error", _("Cannot undo: {why}.").format(
+            return Reply(ReplyKind.ERROR, _("Cannot undo: {why}.").format(
                 why=reason_text(exc.refusal, self.namer.name)))
         self.numbered = None
-        return Reply("undo", _("Taken back: {command}").format(command=shown_command(cmd)))
+        return Reply(ReplyKind.UNDO, _("Taken back: {command}").format(command=shown_command(cmd)))
 
     # --- game commands ----------------------------------------------------------------------------
     def handle(self, text: str) -> Reply:
@@ -290,7 +285,7 @@ class Controller:
             legal = self.driver.legal()
             if len(legal) == 1:
                 return self.submit(legal[0], shown_command(legal[0]))
-            return Reply("none")
+            return Reply(ReplyKind.NONE)
         cc = self.commands.get(words[0].lower())
         if cc is not None:
             args = words[1:] if cc.name in ("help", "?") else typed.split()[1:]
@@ -299,9 +294,9 @@ class Controller:
         view = self.driver.view()
         if not legal:
             if view["phase"] == "over":
-                return Reply("error", _("The game is over. 'quit' leaves; Esc shows the "
+                return Reply(ReplyKind.ERROR, _("The game is over. 'quit' leaves; Esc shows the "
                                         "board."))
-            return Reply("error", _("Not your decision now. {prompt}").format(
+            return Reply(ReplyKind.ERROR, _("Not your decision now. {prompt}").format(
                 prompt=prompt_text(view, legal, self.namer)))
         numbered = self.numbered if self.numbered is not None else legal
         if len(words) == 1 and commands.ascii_int(words[0]) is not None and numbered != legal:
@@ -312,11 +307,11 @@ class Controller:
         try:
             cmd = commands.resolve(line, legal, numbered)
         except commands.Resolution as exc:
-            return Reply("error", str(exc))
+            return Reply(ReplyKind.ERROR, str(exc))
         if cmd is None:
             missing = commands.incomplete(line, legal)
             if missing:
-                return Reply("error", missing)
+                return Reply(ReplyKind.ERROR, missing)
         return self.submit(cmd if cmd is not None else line, None, typed=typed)
 
     def submit(self, command: Command | str, done: str | None,
@@ -326,19 +321,19 @@ class Controller:
         try:
             self.driver.submit(command)
         except belfort.CommandSyntaxError as exc:
-            return Reply("error", self.unreadable(exc, legal, typed))
+            return Reply(ReplyKind.ERROR, self.unreadable(exc, legal, typed))
         except belfort.IllegalCommandError as exc:
-            return Reply("error", _("Refused ({rule}): {reason}.").format(
+            return Reply(ReplyKind.ERROR, _("Refused ({rule}): {reason}.").format(
                 rule=exc.rule, reason=reason_text(exc.reason, self.namer.name)))
         except (ValueError, IndexError, KeyError, TypeError, OverflowError) as exc:
             # the engine's parser must never take the program down on odd input
-            return Reply("error", _("Cannot read {text!r}: {reason}. Type ? for your "
+            return Reply(ReplyKind.ERROR, _("Cannot read {text!r}: {reason}. Type ? for your "
                                     "choices.").format(text=typed or str(command),
                                                        reason=reason_text(exc)))
         self.numbered = None
         if done is None:
             done = shown_command(command)
-        return Reply("ok", done)
+        return Reply(ReplyKind.OK, done)
 
     def unreadable(self, exc: belfort.CommandSyntaxError, legal: Sequence[Command],
                    typed: str | None = None) -> str:

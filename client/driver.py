@@ -1,28 +1,11 @@
 """Where the game comes from: the `GameDriver` interface and the local (bots) driver.
 
-The terminal program never touches a game state directly. It talks to a driver:
-
-    driver.seat            our seat (int)
-    driver.names           every seat's name, seat order (list of str)
-    driver.ruleset         the belfort.Ruleset in force (help texts read their numbers here)
-    driver.view()          belfort.seat_view(game, driver.seat): a plain dict
-    driver.legal()         belfort.legal_commands(game, driver.seat): command tuples
-    driver.submit(cmd)     give a command (tuple or text) for our seat; raises
-                           belfort.CommandSyntaxError / belfort.IllegalCommandError when refused
-    driver.undo()          (optional) take back our last action; raises
-                           belfort.undo.UndoRefused with the reason when not allowed
-    driver.subscribe(fn)   fn(events) is called, in the event loop's thread, after every
-                           change (ours, a bot's or a peer's); events are the engine's tuples
-    driver.peers()         [{"seat", "name", "kind": "you"|"bot"|"human", "state":
-                           "here"|"thinking"|"connected"|"disconnected"|"left"}]
-    driver.alerts          list of Alert (desync, cheat, disconnect, reconnect, error)
-    driver.audit()         None while the game runs; at the end a (ok: bool, text) verdict
-    await driver.run()     the background work (bots, network); returns when the game ends
-                           or the driver is closed
-    driver.close()         stop the background work
-
-A networked session (`net/`) provides another driver with the same attributes; see
-docs/client.md.
+The terminal program never touches a game state directly. It talks to a driver, an object
+with every member of `GameDriver` (below): the window, plain mode and the Controller call
+them plainly, never probing for one. `LocalDriver` is the engine and the bots in this
+process; a networked session (`net/`) provides `NetDriver` with the same members; see
+docs/client.md. A local game answers the LAN-only members with what fits a game nobody
+else is at: no chat, nobody waited for, no stall, no seat to hand to a bot.
 """
 
 from __future__ import annotations
@@ -30,11 +13,10 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Callable, Protocol, runtime_checkable
 
 import belfort
+from belfort import events as belfort_events
 from belfort.undo import UndoStack
 from net.alerts import Alert
 
@@ -48,21 +30,86 @@ if TYPE_CHECKING:
     from belfort.undo import Refusal
 
 
+@runtime_checkable
 class GameDriver(Protocol):
-    seat: int
-    names: list[str]
-    ruleset: belfort.Ruleset
-    alerts: list[Alert]
+    """Every member the window (app.py), plain mode (plain.py) and the Controller use."""
 
-    def view(self) -> dict[str, Any]: ...
-    def legal(self) -> list[Command]: ...
-    def submit(self, command: Command | str) -> object: ...
-    def subscribe(self, fn: Callable[[list[Event]], None]) -> None: ...
-    def past_events(self) -> list[Event]: ...
-    def peers(self) -> list[dict[str, Any]]: ...
-    def audit(self) -> tuple[bool, str] | None: ...
-    async def run(self) -> None: ...
-    def close(self) -> None: ...
+    seat: int                   # our seat
+    names: list                 # every seat's name, seat order
+    ruleset: belfort.Ruleset    # the ruleset in force (help texts read their numbers here)
+    alerts: list                # net.alerts.Alert: desync, cheat, disconnect, reconnect, error, info
+    seed: str | None            # the seed to show in the welcome (None: not shown)
+    networked: bool             # a LAN game: the Controller adds say / handoff / waiting
+    can_keep: bool              # leaving now can keep the game for `belfort play --resume`
+    game_log: str | None        # the complete game's log file once written, or None
+    handed: bool                # our seat was handed to a bot: the game ended there for us
+
+    def view(self) -> dict:
+        """belfort.seat_view of the current state for our seat: a plain dict."""
+
+    def legal(self) -> list:
+        """Our legal command tuples; [] when no decision of ours is awaited."""
+
+    def submit(self, command) -> list | None:
+        """Give a command (tuple or text) for our seat; raises belfort.CommandSyntaxError /
+        belfort.IllegalCommandError at once when refused, and never blocks."""
+
+    def subscribe(self, fn: Callable[[list], None]) -> None:
+        """fn(events) is called in the event loop's thread after every change."""
+
+    def past_events(self) -> list:
+        """The events from before the window opened (a resumed or rejoined game)."""
+
+    def peers(self) -> list:
+        """[{"seat", "name", "kind", "state"}] of every seat."""
+
+    def audit(self):
+        """None while the game runs; at the end (ok: bool, text)."""
+
+    async def run(self) -> None:
+        """The background work (bots, network); returns when the game ends or on close."""
+
+    def close(self) -> None:
+        """Stop the background work."""
+
+    def undo(self) -> tuple:
+        """Take back our last action, returning its command; raises
+        belfort.undo.UndoRefused (its .refusal says why) when not allowed."""
+
+    def undo_refusal(self):
+        """None when undo() would work now, else the belfort.undo.Refusal."""
+
+    def leave(self, keep: bool = True) -> str | None:
+        """The person leaves: keep the game for later or abandon it (when can_keep); a LAN
+        game tells the others we left for now. Returns a farewell to print, or None."""
+
+    def score_series(self) -> chart.ScoreSeries | None:
+        """The scores after each month so far, for the end-of-game chart."""
+
+    def say(self, text: str) -> None:
+        """A chat line to the table (raises ValueError when there is nothing to say)."""
+
+    def chat_since(self, count: int) -> tuple[int, list]:
+        """(lines said so far, [(seat, text)] of those after the first `count`)."""
+
+    def waiting(self) -> str:
+        """Who the game waits for and how long they have been silent ('' when nobody)."""
+
+    def stall(self) -> dict:
+        """The same as data: {"seats", "paused", "stall_timeout", "text"}."""
+
+    def handoff(self, seat: int) -> None:
+        """Vote to hand a seat silent past the time-out to a bot; raises when not possible."""
+
+    def handoff_candidates(self) -> list:
+        """Seats that could be handed to a bot now."""
+
+    def text_command(self, text: str) -> str | None:
+        """The answer to a LAN text command ('handoff 2'); None for anything else."""
+
+
+# What a game nobody else is at answers to the LAN-only members.
+NO_STALL = {"seats": [], "paused": None, "stall_timeout": None, "text": ""}
 
 
 BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Fa")
@@ -219,7 +266,38 @@ class LocalDriver:
         """None when `undo` would work now, else the belfort.undo.Refusal."""
         return self.undo_stack.refusal(self.seat)
 
-    def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
+    # A game on this machine: nobody else at the table.
+    networked = False
+    handed = False       # a seat on one machine is never handed to a bot
+
+    @property
+    def game_log(self):
+        """None: a local game's log is the save, whose path the program already shows."""
+        return None
+
+    def say(self, text):
+        # never offered in a local game (the Controller adds `say` to LAN games only)
+        raise RuntimeError("a game on this machine has nobody to talk to")
+
+    def chat_since(self, count):
+        return 0, []
+
+    def waiting(self):
+        return ""
+
+    def stall(self):
+        return dict(NO_STALL)
+
+    def handoff(self, seat):
+        raise RuntimeError("a game on this machine has no seat to hand to a bot")
+
+    def handoff_candidates(self):
+        return []
+
+    def text_command(self, text):
+        return None
+
+    def subscribe(self, fn):
         self._subs.append(fn)
 
     def peers(self) -> list[dict[str, Any]]:
@@ -351,7 +429,7 @@ class LocalDriver:
         chart.see(self.series, events, self.game)
         if self.log is not None:
             self.log.command(seat, cmd)
-            if any(e[0] == "round" for e in events):
+            if any(e.event == "round" for e in belfort_events.named_known(events)):
                 self.log.sync_soon()
             if self.game.is_over():
                 self.log.finish(self.game)

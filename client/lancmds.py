@@ -1,7 +1,7 @@
-"""The commands of a LAN game, in the window and in --plain alike (issue 11, "At the
-table"): ``say TEXT`` (a signed chat line to everyone), ``handoff SEAT`` (vote to hand a
-silent player's seat to a bot) and ``waiting`` (who the game waits for, and how long
-they have been silent).  The Controller adds them when its driver is networked.
+"""The commands of a LAN game, in the window and in --plain alike: ``say TEXT`` (a signed
+chat line to everyone), ``handoff SEAT`` (vote to hand a silent player's seat to a bot)
+and ``waiting`` (who the game waits for, and how long they have been silent).  The
+Controller adds them when its driver is networked.
 """
 
 from __future__ import annotations
@@ -11,25 +11,13 @@ from typing import TYPE_CHECKING, cast
 
 from .i18n import L_, _
 from .netmessages import net_text
-
-if TYPE_CHECKING:
-    from net.session.driver import NetDriver
-
-    from .i18n.catalog import LazyString
-
-    # (name, run, usage, hint, aliases); run(args) answers (reply kind, text)
-    LanCommand = tuple[str, Callable[[list[str]], tuple[str, str]], str | LazyString,
-                       LazyString, tuple[str, ...]]
-
-
-def networked(driver: object) -> bool:
-    return callable(getattr(driver, "say", None)) and callable(getattr(driver, "waiting", None))
+from .reply import ReplyKind
 
 
 def commands(driver: object) -> list[LanCommand]:
     """[(name, run, usage, hint, aliases)] of the LAN commands ([] for a local game);
     ``run(args)`` answers (reply kind, text).  The Controller makes them its own."""
-    if not networked(driver):
+    if not driver.networked:
         return []
     net = cast("NetDriver", driver)
 
@@ -37,15 +25,16 @@ def commands(driver: object) -> list[LanCommand]:
         try:
             net.say(" ".join(args))
         except ValueError as exc:          # chat.ChatError: nothing to say
-            return "error", net_text(exc.args[0] if exc.args else str(exc))
-        return "info", _("Said to the table.")
+            return ReplyKind.ERROR, net_text(exc.args[0] if exc.args else str(exc))
+        return ReplyKind.INFO, _("Said to the table.")
 
-    def handoff(args: list[str]) -> tuple[str, str]:
-        answer = net.text_command("handoff " + " ".join(args)) or ""
-        return ("error" if answer.startswith(("Refused", "usage")) else "info"), net_text(answer)
+    def handoff(args):
+        answer = driver.text_command("handoff " + " ".join(args))
+        return (ReplyKind.ERROR if answer.startswith(("Refused", "usage")) else ReplyKind.INFO), \
+            net_text(answer)
 
-    def waiting(args: list[str]) -> tuple[str, str]:
-        return "info", waiting_sentence(net)
+    def waiting(args):
+        return ReplyKind.INFO, waiting_sentence(driver)
 
     return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
             ("handoff", handoff, L_("handoff SEAT"),
@@ -64,7 +53,7 @@ def waiting_sentence(driver: NetDriver) -> str:
 def stalled_sentence(driver: object) -> str:
     """'Waiting for Bo (disconnected 12 s)' when a player the game waits for is away,
     else ''."""
-    if not networked(driver):
+    if not driver.networked:
         return ""
     text = cast("NetDriver", driver).waiting()
     if "disconnected" not in text and "left for now" not in text:
@@ -80,9 +69,13 @@ class ChatFeed:
         self.driver = driver
         self.count = 0
 
-    def take(self) -> list[tuple[int, str]]:
-        since = getattr(self.driver, "chat_since", None)
-        if since is None:
-            return []
-        self.count, lines = since(self.count)
+    def take(self):
+        self.count, lines = self.driver.chat_since(self.count)
         return lines
+
+    def take_shown(self, namer):
+        """The new lines as they are shown: [(seat, "Bo says: “…”")], never like an
+        alert whatever the words (net.session.text.chat_line)."""
+        from net.session.text import chat_line      # a LAN game only: net is loaded
+        return [(seat, net_text(chat_line(namer.name(seat), text)))
+                for seat, text in self.take()]

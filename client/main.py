@@ -4,7 +4,7 @@
                  [--ruleset FILE] [--name NAME] [--pace SEC] [--log FILE] [--plain] [--learn]
     belfort play --resume [LOG]           continue a game that was left (default: the last)
     belfort tutorial [--plain]            a guided first game against beginner bots
-    belfort host|join ADDR|rejoin|bot     networked play: net.session.cli starts the lobby
+    belfort host|join ADDR|rejoin|bot     networked play: client.netcli starts the lobby
     belfort rules [TOPIC]                 the rules reference
     belfort replay LOG [--plain] [--month N | --scoring K | --step N] [--chart FILE]
 """
@@ -144,7 +144,7 @@ def parser() -> argparse.ArgumentParser:
     tut.add_argument("--seed", default=None, metavar=_("SEED"),
                      help=_("the game's seed (default: random)"))
     _common(tut)
-    # handled by net.session.cli (see cmd_network); listed here for --help
+    # handled by client.netcli (see cmd_network); listed here for --help
     sub.add_parser("host", help=_("host a game on the local network (belfort host --help)"))
     sub.add_parser("join", help=_("join a game: belfort join ADDR (the address the host "
                                   "printed)"))
@@ -227,8 +227,8 @@ def cmd_play_lan(args: argparse.Namespace, players: int) -> int:
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
     from . import termguard
-    from net.session import node as session
-    from net.session.lobby import LobbyError
+    from net.node import node as session
+    from net.node.lobby import LobbyError
     ruleset_text = None
     if args.ruleset:
         try:
@@ -413,14 +413,14 @@ def check_ruleset_option(argv: Sequence[str]) -> str | None:
 
 def cmd_network(argv: list[str]) -> int:
     """`belfort host|join|rejoin|bot …` belong to the networked session: its lobby
-    (net.session.cli.start) gives a node, played in the window through a NetDriver."""
-    from net.session import cli
+    (client.netcli.start) gives a node, played in the window through a NetDriver."""
+    from client import netcli as cli
 
     from . import termguard
     from .netmessages import net_text
     args = cli.parser(tr=_, formatter=argparse_text.CellWidthHelpFormatter).parse_args(
         list(argv))
-    # the session's log records go to a file, never over the window (issue 11, bug 1)
+    # the session's log records go to a file, never over the window (they would shift its rows)
     log_file = termguard.log_path(args.data_dir)
     termguard.log_to_file(log_file, logging.ERROR if args.quiet or args.json else
                           logging.WARNING)
@@ -438,7 +438,7 @@ def play_networked(node: Node, plain: bool = False, colour: bool | None = None,
     window is up, standard error goes to ``log_file`` (see client.termguard)."""
     import contextlib
 
-    from net.session.driver import NetDriver
+    from client.netdriver import NetDriver
 
     from . import termguard
     if not plain and (not sys.stdin.isatty() or not sys.stdout.isatty()):

@@ -16,11 +16,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from belfort import events as belfort_events
 from belfort.data import GUILDS
 
 from . import chart, panels, recap, render
 from . import lancmds
-from .controller import Controller, Reply, prompt_text, turn_hint
+from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import _, active_language, canonical_line
 from .words import Describer
 
@@ -110,11 +111,12 @@ class PlainUI:
         if events:
             view = self.driver.view()
             self.pending += self.describer.sentences(events, view)
-            over = any(e[0] == "game-over" for e in events)
-            for e in events:
-                if e[0] == "scoring" and not over:
+            named = belfort_events.named_known(events)
+            over = any(e.event == "game-over" for e in named)
+            for e in named:
+                if e.event == "scoring" and not over:
                     lines = panels.score_lines(view, self.namer, self.driver.ruleset,
-                                               width=self.width, just=e[1])
+                                               width=self.width, just=e.round)
                     self.pending += [""] + [ln.text().rstrip() for ln in lines] + [""]
             if self.coach is not None and not over:
                 self.pending += self.lesson_text(self.coach.lessons(events, view,
@@ -144,9 +146,9 @@ class PlainUI:
         for s in self.pending:
             self.say(s)
         self.pending = []
-        for seat, text in self.chat.take():
-            self.say(f"{self.namer.name(seat)} says: {text}")
-        alerts = getattr(self.driver, "alerts", [])
+        for _seat, line in self.chat.take_shown(self.namer):
+            self.say(line)
+        alerts = self.driver.alerts
         for a in alerts[self._shown_alerts:]:
             label = render.ALERT_LABEL.get(a.kind)
             self.say(f"!!! {_(label) if label else a.kind.upper()}: {render.alert_text(a)}")
@@ -177,7 +179,7 @@ class PlainUI:
                 return fn()
             return asyncio.run_coroutine_threadsafe(_do(), loop).result(timeout=60)
         self._call = call
-        if lancmds.networked(self.driver):
+        if self.driver.networked:
             self._start_reader()
 
         self.say(_("Belfort — plain mode. Type a command; ? lists your choices (a number picks "
@@ -188,7 +190,7 @@ class PlainUI:
             letter=self.namer.letter(self.driver.seat)))
         for text in self.notes:
             self.say(text)
-        past = call(lambda: recap.earlier(getattr(self.driver, "past_events", list)()))
+        past = call(lambda: recap.earlier(self.driver.past_events()))
         if past:
             self.say(_("Earlier in this game:"))
             for text in call(lambda: self.describer.sentences(past, self.driver.view())):
@@ -219,6 +221,10 @@ class PlainUI:
                     return 0
                 if stopped:
                     exc = task.exception() if not task.cancelled() else None
+                    if exc is None and call(lambda: self.driver.handed):
+                        # (the notice, when and by whose votes, was shown as an alert)
+                        self.say(_("Your seat is played by a bot now."))
+                        return 5
                     if exc is None:
                         self.say(_("The game stopped before its end."))
                     else:
@@ -261,7 +267,7 @@ class PlainUI:
                     call(self.table)
                     continue
                 reply = call(lambda: self.ctl.handle(text))
-                if reply.kind == "quit":
+                if reply.kind is ReplyKind.QUIT:
                     if self.confirm_leave():
                         return 0
                 else:
@@ -280,23 +286,23 @@ class PlainUI:
 
     def show(self, reply: Reply) -> None:
         """Print what a command answered."""
-        if reply.kind == "quit":
+        if reply.kind is ReplyKind.QUIT:
             self.say(_("(quit leaves at your next decision)"))
-        elif reply.kind == "panel":
+        elif reply.kind is ReplyKind.PANEL:
             self.say(reply.title)
             for ln in reply.lines:
                 self.say(ln.text().rstrip() if isinstance(ln, render.Line) else ln)
-        elif reply.kind == "log":
+        elif reply.kind is ReplyKind.LOG:
             self.say(_("(the log is printed as the game goes)"))
-        elif reply.kind in ("error", "info", "undo"):
+        elif reply.kind in (ReplyKind.ERROR, ReplyKind.INFO, ReplyKind.UNDO):
             self.say(reply.text)
-        elif reply.kind == "ok":
+        elif reply.kind is ReplyKind.OK:
             self.say(_("OK: {what}").format(what=reply.text))
 
     def confirm_leave(self) -> bool:
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
-        keepable = getattr(self.driver, "can_keep", False)
+        keepable = self.driver.can_keep
         if keepable:
             # i18n: the answers k and a stay as they are
             self.out.write("\n" + _("Leave the running game? k = keep it for later, a = abandon "
@@ -320,12 +326,11 @@ class PlainUI:
         self.say(_("Still playing."))
         return False
 
-    def leave(self, keep: bool) -> None:
-        leave = getattr(self.driver, "leave", None)
-        if not getattr(self.driver, "can_keep", False) or leave is None:
+    def leave(self, keep):
+        if not self.driver.can_keep:
             return
         call = getattr(self, "_call", None) or (lambda fn: fn())
-        call(lambda: leave(keep=keep))     # on the driver's loop, like every other call
+        call(lambda: self.driver.leave(keep=keep))   # on the driver's loop, like every call
         if keep:
             where = f" {self.log_path}" if self.log_path else ""
             self.say(_("The game is kept: belfort play --resume{where} continues it.").format(
@@ -339,13 +344,13 @@ class PlainUI:
         self.say()
         self.say(render.as_text(render.final_lines(view, ctx, self.driver.audit(),
                                                    width=self.width)))
-        series = getattr(self.driver, "score_series", None)
+        series = self.driver.score_series()
         if series is not None:
-            lines = chart.text_chart(series())
+            lines = chart.text_chart(series)
             if lines:
                 self.say()
                 self.say(chart.as_text(lines))
-        log_path = self.log_path or getattr(self.driver, "game_log", None)
+        log_path = self.log_path or self.driver.game_log
         if log_path:
             self.say("\n" + _("Game log: {log}   (belfort replay {log})").format(log=log_path))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from belfort.events import named
+
 MAX_EVENTS = 120
 
 
@@ -15,6 +17,6 @@ def earlier(events: list[Any]) -> list[Any]:
     for i in range(len(events) - 1, -1, -1):
         ev = events[i]
         if ev and ev[0] == "round":
-            start = 0 if ev[1] == 1 else i
+            start = 0 if named(ev).round == 1 else i
             break
     return events[start:][-MAX_EVENTS:]

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from belfort.data import CARD_PLANK, GATE_BASE, GUILD_PLANK, SITE_NAME
+from belfort.events import named
 
 if TYPE_CHECKING:
     from belfort.commands import Event
@@ -41,12 +42,17 @@ class Recent:
         from belfort.data import AREAS, SPREAD_AREAS
         sites_of = dict(guild_sites)
         for ev in events:
-            kind = ev[0]
-            seat = ev[1] if len(ev) > 1 and isinstance(ev[1], int) else None
+            try:
+                ev = named(ev)
+            except ValueError:
+                continue             # not an engine event: nothing on the board changed
+            kind = ev.event
+            fields = ev._fields
+            seat = ev.seat if "seat" in fields else ev.np_seat if "np_seat" in fields else None
             if seat == you and kind not in ("swap",):
                 continue
             if kind == "place":
-                plank = ev[3]
+                plank = ev.plank
                 if plank == 0:
                     self.desk.add(seat)
                 elif plank == 1:
@@ -56,23 +62,23 @@ class Recent:
                 else:
                     self.guilds.add(plank - GUILD_PLANK)
             elif kind == "build":
-                self.sites.add(SITE_NAME[ev[4]])
-                self.cards.add(ev[2])
+                self.sites.add(SITE_NAME[ev.site])
+                self.cards.add(ev.card)
             elif kind in ("wall", "architects", "second-marker"):
-                self.sites.add(SITE_NAME[ev[2]])
-            elif kind == "np-mark" and ev[3] >= 0:
-                self.sites.add(SITE_NAME[ev[3]])
-            elif kind == "guild" and ev[2] in sites_of:
-                self.sites.add(sites_of[ev[2]])
+                self.sites.add(SITE_NAME[ev.site])
+            elif kind == "np-mark" and ev.site >= 0:
+                self.sites.add(SITE_NAME[ev.site])
+            elif kind == "guild" and ev.guild in guild_sites:
+                self.sites.add(guild_sites[ev.guild])
             elif kind == "swap":
-                for x in ev[1:3]:
+                for x in (ev.site_a, ev.site_b):
                     self.sites.add(SITE_NAME[x])
                     if x >= GATE_BASE:          # a gatehouse swaps both its symbols
                         self.sites.add(SITE_NAME[x ^ 1])
             elif kind == "gnome":
-                self.cards.add(ev[2])
+                self.cards.add(ev.card)
             elif kind == "spread":
-                for area, n in zip(SPREAD_AREAS[ev[2]], ev[3]):
+                for area, n in zip(SPREAD_AREAS[ev.kind], ev.counts):
                     if n:
                         self.areas.add((seat, AREAS[area]))
             else:

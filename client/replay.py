@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import belfort
+from belfort import events as belfort_events
 from belfort.data import CARD_TYPES
 
 from . import chart, gamelog, render
@@ -66,11 +67,11 @@ class Replay:
                 return _("{failure}: the replay stops there").format(
                     failure=gamelog.describe_failure(step, exc))
             pos = k + 1
-            for ev in events:
-                if ev[0] == "round":
-                    self.months[ev[1]] = pos
-                elif ev[0] == "scoring":
-                    self.scorings.append((ev[1], pos))
+            for ev in belfort_events.named_known(events):
+                if ev.event == "round":
+                    self.months[ev.round] = pos
+                elif ev.event == "scoring":
+                    self.scorings.append((ev.round, pos))
             chart.see(self.series, events, runner.game)
             if pos % SNAP_EVERY == 0:
                 self.snaps[pos] = runner.copy()
@@ -180,10 +181,11 @@ class Replay:
     def sentences(self) -> list[str]:
         out: list[str] = []
         view = belfort.seat_view(self.game, self.seat)
-        for ev in self.last_events:
-            if ev[0] == "undo":
+        for ev in belfort_events.named_known(self.last_events):
+            if ev.event == "undo":
                 out.append(_("{who} took back: {command}").format(
-                    who=self.namer.who(ev[1]), command=self._local(belfort.command_text(ev[2]))))
+                    who=self.namer.who(ev.seat),
+                    command=self._local(belfort.command_text(ev.command))))
             else:
                 out += self.describer.sentences([ev], view)
         return out
@@ -297,7 +299,8 @@ def run_plain(path: str | Path, out: TextIO | None = None, month: int | None = N
         sc = r.scoring_text()
         if sc:
             out.write(sc + "\n")
-        if r.complete and any(ev[0] == "round" for ev in r.last_events):
+        if r.complete and any(ev.event == "round"
+                              for ev in belfort_events.named_known(r.last_events)):
             for _style, text in r.hand_lines(skip_view=False):
                 out.write("  " + text + "\n")
     if r.game.is_over():

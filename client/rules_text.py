@@ -1,14 +1,12 @@
 """The rules reference behind `help …` and `belfort rules [TOPIC]`.
 
-Summaries written from RULES.md (§ numbers refer to it); every number is read from the
-ruleset in force, never written here.
+Summaries of the rules; the § numbers are those of docs/rules.md, which code and tests
+cite too. Every number is read from the ruleset in force, never written here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from belfort.data import CARD_TYPES, GUILDS
+from belfort.data import CARD_TYPES, GOLD, GUILDS, METAL, STONE, WOOD
 
 from .i18n import N_, _, ngettext, pad, pgettext
 from .words import GUILD_TITLE, RES_TITLE, TITLE, cost_text, count_of
@@ -34,8 +32,8 @@ def _prices(rs: Ruleset) -> str:
 
 def _tiebreak(rs: Ruleset) -> str:
     parts = []
-    for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[0], rs.tiebreak[1],
-                                                           rs.tiebreak[3], rs.tiebreak[2])):
+    for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[WOOD], rs.tiebreak[STONE],
+                                                           rs.tiebreak[GOLD], rs.tiebreak[METAL])):
         if k:
             parts.append(RES_TITLE[name] if k == 1 else f"{k} × {RES_TITLE[name]}")
     return " + ".join(parts) or _("nothing")

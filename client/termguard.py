@@ -1,4 +1,4 @@
-"""Nothing may write to the terminal behind the full-screen window's back (issue 11, bug 1).
+"""Nothing may write to the terminal behind the full-screen window's back.
 
 prompt_toolkit owns the screen: a stray line written to it (a log record of the session,
 a warning of a library, a traceback in a thread, a child process's complaint) shifts every
@@ -22,7 +22,7 @@ LOG_NAME = "belfort.log"
 def log_path(data_dir: str | Path | None = None) -> Path:
     """Where a networked session's log records go: DATA_DIR/belfort.log."""
     if data_dir is None:
-        from net.session.storage import default_data_dir
+        from net.node.storage import default_data_dir
         data_dir = default_data_dir()
     return Path(data_dir) / LOG_NAME
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from belfort import events
 from belfort.commands import command_text
 from belfort.data import (
     AREAS,
@@ -240,12 +241,16 @@ class Describer:
 
     def sentence(self, ev: Event, view: dict[str, Any], types: Mapping[int, str]) -> str | None:
         nm, rs = self.nm, self.rs
-        kind = ev[0]
-        who = nm.who(ev[1]) if len(ev) > 1 and isinstance(ev[1], int) else ""
+        try:
+            ev = events.named(ev)
+        except ValueError:
+            return None          # not an event this client knows: nothing to say
+        kind = ev.event
+        who = nm.who(ev.seat) if "seat" in ev._fields else ""
         if kind == "command":
             return None
         if kind == "round":
-            r = ev[1]
+            r = ev.round
             sr = view.get("scoring_rounds", rs.scoring_rounds)
             nxt = next_scoring(r, sr)
             values = dict(m=r, rounds=view.get("rounds", rs.rounds), season=season_of(r, sr),
@@ -255,7 +260,7 @@ class Describer:
                          ).format(**values)
             return _("── Month {m} of {rounds} ({season}) ──").format(**values)
         if kind == "keep":
-            dropped = ", ".join(self.card(c, types=types) for c in ev[2])
+            dropped = ", ".join(self.card(c, types=types) for c in ev.dropped)
             if not dropped:
                 return ngettext("{who} kept {n} card and discarded nothing.",
                                 "{who} kept {n} cards and discarded nothing.",
@@ -264,12 +269,12 @@ class Describer:
                             "{who} kept {n} cards and discarded {cards}.",
                             rs.keep).format(who=who, n=rs.keep, cards=dropped)
         if kind == "np-dwarf":
-            d = ev[2]
+            d = ev.district
             g = GUILD_TITLE[view["guilds"][d]["guild"]]
             return _("{np}'s dwarf is now on the {guild} (district {d}).").format(
-                np=nm.name(ev[1]), guild=g, d=d)
+                np=nm.name(ev.np_seat), guild=g, d=d)
         if kind == "place":
-            _kind, seat, k, plank = ev
+            seat, k, plank = ev.seat, ev.kind, ev.plank
             if plank >= CARD_PLANK:
                 c = plank - CARD_PLANK
                 t = types.get(c)
@@ -286,7 +291,7 @@ class Describer:
         if kind == "pass":
             return _("{who} passed.").format(who=who)
         if kind == "spread":
-            _kind, seat, k, counts = ev
+            k, counts = ev.kind, ev.counts
             parts = [f"{AREA_TITLE[AREAS[a]]} {c}" for a, c in zip(SPREAD_AREAS[k], counts) if c]
             total = sum(counts)
             if not total:
@@ -294,17 +299,17 @@ class Describer:
             return _("{who} sent {workers} to the resource areas: {areas}.").format(
                 who=who, workers=kind_words(k, total), areas=", ".join(parts))
         if kind == "bonus":
-            res = {"forest": "wood", "quarry": "stone", "mine": "metal", "gold": "gold"}[ev[2]]
-            amount = ev[3] if len(ev) > 3 else rs.area_bonus
+            res = {"forest": "wood", "quarry": "stone", "mine": "metal", "gold": "gold"}[ev.area]
+            amount = ev.amount if ev.amount is not None else rs.area_bonus
             return _("{who} won the {area} bonus (+{n} {resource}).").format(
-                who=who, area=AREA_TITLE[ev[2]], n=amount, resource=RES_TITLE[res])
+                who=who, area=AREA_TITLE[ev.area], n=amount, resource=RES_TITLE[res])
         if kind == "collect":
-            return _("{who} collected {what}.").format(who=who, what=cost_text(ev[2]))
+            return _("{who} collected {what}.").format(who=who, what=cost_text(ev.gains))
         if kind == "gain-worker":
             return _("{who} gained {worker}.").format(
-                who=who, worker=_(_A_KIND.get(ev[2].replace(" ", "-"), ev[2])))  # type: ignore[arg-type]
+                who=who, worker=_(_A_KIND.get(ev.worker.replace(" ", "-"), ev.worker)))
         if kind == "crest":
-            _kind, seat, k, holder = ev
+            seat, k, holder = ev.seat, ev.crest, ev.from_seat
             if holder == seat:
                 return _("{who} kept crest {k} at the King's camp.").format(who=who, k=k)
             return _("{who} took crest {k} from {whom} at the King's camp.").format(
@@ -312,7 +317,7 @@ class Describer:
         if kind == "income":
             return self._income(ev)
         if kind == "build":
-            _kind, seat, c, t, site = ev
+            t, site = ev.type, ev.site
             d = SITE_DISTRICT[site]
             if CARD_TYPES[t] == "keep":
                 return _("{who} built a Keep in district {d} (+2 markers).").format(
@@ -325,57 +330,57 @@ class Describer:
                 who=who, a_card=_(A_CARD[CARD_TYPES[t]]), d=d)
         if kind == "wall":
             return _("{who} built a wall in district {d} (+1 marker).").format(
-                who=who, d=SITE_DISTRICT[ev[2]])
+                who=who, d=SITE_DISTRICT[ev.site])
         if kind == "guild":
-            d = self.guilds.index(ev[2]) if ev[2] in self.guilds else None
-            g = GUILD_TITLE[GUILDS[ev[2]]]
+            d = self.guilds.index(ev.guild) if ev.guild in self.guilds else None
+            g = GUILD_TITLE[GUILDS[ev.guild]]
             if d is None:
-                return self.said(ev[1], N_("You built the {guild} guild and own it (+1 marker)."),
+                return self.said(ev.seat, N_("You built the {guild} guild and own it (+1 marker)."),
                                  N_("{who} built the {guild} guild and owns it (+1 marker)."),
                                  guild=g)
-            return self.said(ev[1], N_("You built the {guild} guild in district {d} and own "
+            return self.said(ev.seat, N_("You built the {guild} guild in district {d} and own "
                                        "it (+1 marker)."),
                              N_("{who} built the {guild} guild in district {d} and owns it "
                                 "(+1 marker)."), guild=g, d=d)
         if kind == "buy":
-            r = ev[2]
+            r = ev.resource
             return _("{who} bought 1 {resource} for {gold} gold.").format(
                 who=who, resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_buy[r])
         if kind == "sell":
-            r = ev[2]
+            r = ev.resource
             return _("{who} sold 1 {resource} for {gold} gold.").format(
                 who=who, resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_sell[r])
         if kind == "exchange":
             return _("{who} exchanged 1 {resource} for 1 metal (Merchants).").format(
-                who=who, resource=RES_TITLE[RESOURCES[ev[2]]])
+                who=who, resource=RES_TITLE[RESOURCES[ev.resource]])
         if kind == "gnome":
             return _("{who} put a gnome on {card}.").format(
-                who=who, card=self.card(ev[2], types=types))
+                who=who, card=self.card(ev.card, types=types))
         if kind == "second-marker":
             return _("{who} put a second marker on {site}.").format(
-                who=who, site=site_words(ev[2]))
+                who=who, site=site_words(ev.site))
         if kind == "bank":
-            gold = ev[3] if len(ev) > 3 else rs.lock_bank_gold
-            return self.said(ev[1], N_("You took {gold} gold from your Bank {card}."),
+            gold = ev.gold if ev.gold is not None else rs.lock_bank_gold
+            return self.said(ev.seat, N_("You took {gold} gold from your Bank {card}."),
                              N_("{who} took {gold} gold from their Bank {card}."),
-                             gold=gold, card=self.card(ev[2]))
+                             gold=gold, card=self.card(ev.card))
         if kind == "smith":
-            gold, metal = ev[3:5] if len(ev) > 4 else (rs.lock_blacksmith_gold,
-                                                       rs.lock_blacksmith_metal)
-            return self.said(ev[1], N_("You bought {metal} metal for {gold} gold at your "
+            gold, metal = (ev.gold_paid, ev.metal) if ev.metal is not None else (
+                rs.lock_blacksmith_gold, rs.lock_blacksmith_metal)
+            return self.said(ev.seat, N_("You bought {metal} metal for {gold} gold at your "
                                        "Blacksmith {card}."),
                              N_("{who} bought {metal} metal for {gold} gold at their "
                                 "Blacksmith {card}."), gold=gold, metal=metal,
-                             card=self.card(ev[2]))
+                             card=self.card(ev.card))
         if kind == "buy-card":
-            if ev[2] == -1:
+            if ev.card == -1:
                 return _("{who} bought the top card of the draw pile ({gold} gold).").format(
                     who=who, gold=rs.fee_card_purchase)
             return _("{who} bought {card} from the pool ({gold} gold).").format(
-                who=who, card=self.card(ev[2], types=types), gold=rs.fee_card_purchase)
+                who=who, card=self.card(ev.card, types=types), gold=rs.fee_card_purchase)
         if kind == "draw":
-            cards = ev[2]
-            if ev[1] == nm.you:
+            cards = ev.cards
+            if ev.seat == nm.you:
                 return _("You drew {cards}.").format(
                     cards=", ".join(self.card(c, types=types) for c in cards))
             return ngettext("{who} drew {n} card.", "{who} drew {n} cards.",
@@ -383,55 +388,56 @@ class Describer:
         if kind == "pool":
             return None          # the pool line shows it
         if kind == "end-turn":
-            return self.said(ev[1], N_("You ended your turn."), N_("{who} ended their turn."))
+            return self.said(ev.seat, N_("You ended your turn."), N_("{who} ended their turn."))
         if kind == "discard":
-            return _("{who} discarded {card}.").format(who=who, card=self.card(ev[2], ev[3]))
+            return _("{who} discarded {card}.").format(who=who, card=self.card(ev.card, ev.type))
         if kind == "show":
             return _("{who} showed {card} to the Spies.").format(
-                who=who, card=self.card(ev[2], ev[3]))
+                who=who, card=self.card(ev.card, ev.type))
         if kind == "take":
             return _("{who} took {card} from {whom} (Spies).").format(
-                who=who, card=self.card(ev[2], types=types), whom=nm.whom(ev[3]))
+                who=who, card=self.card(ev.card, types=types), whom=nm.whom(ev.from_seat))
         if kind == "np-take":
-            return _("{np} took {card}.").format(np=nm.name(ev[1]),
-                                                 card=self.card(ev[2], types=types))
+            return _("{np} took {card}.").format(np=nm.name(ev.np_seat),
+                                                 card=self.card(ev.card, types=types))
         if kind == "np-mark":
-            _kind, np, card, site = ev
+            np, card, site = ev.np_seat, ev.card, ev.site
             if site == -1:
                 return _("{np} could not place {card}; it is discarded.").format(
                     np=nm.name(np), card=self.card(card, types=types))
             return _("{np} marked {site}.").format(np=nm.name(np), site=site_words(site))
         if kind == "np-skip":
-            return _("{np} had no card to take.").format(np=nm.name(ev[1]))
+            return _("{np} had no card to take.").format(np=nm.name(ev.np_seat))
         if kind == "activate":
             return self._activate(ev, view, types)
         if kind == "architects":
             return _("{who} marked {site} with the Architects (+1 marker).").format(
-                who=who, site=site_words(ev[2]))
+                who=who, site=site_words(ev.site))
         if kind == "steal":
-            _kind, dst, src, r, amount = ev
+            dst, src, r, amount = ev.to_seat, ev.from_seat, ev.resource, ev.amount
             return _("{who} took {what} from {whom}.").format(
                 who=nm.who(dst), what=count_of(amount, f"resource:{RESOURCES[r]}"),
                 whom=nm.whom(src))
         if kind == "swap":
-            a, b = ev[1], ev[2]
+            a, b = ev.site_a, ev.site_b
             return _("The Wizards swapped the markers of {a} and {b}.").format(
                 a=site_symbol(a), b=site_symbol(b))
         if kind == "scoring":
-            return self._scoring(ev[1], view)
+            return self._scoring(ev.round, view)
         if kind == "game-over":
             return self._game_over(view)
         if kind == "undo":
             # our own take-back is answered where it was typed ("Taken back: …")
-            if ev[1] == nm.you:
+            if ev.seat == nm.you:
                 return None
-            return _("{who} took back: {command}.").format(who=who, command=command_text(ev[2]))
+            return _("{who} took back: {command}.").format(who=who,
+                                                           command=command_text(ev.command))
         if kind == "reshuffle":
             return _("The discard pile was shuffled into a new draw pile.")
         return None
 
-    def _activate(self, ev: Event, view: dict[str, Any], types: Mapping[int, str]) -> str:
-        _kind, seat, plank, args = ev
+    def _activate(self, ev, view, types):
+        seat, plank, args = ev.seat, ev.plank, ev.args
         who = self.nm.who(seat)
         rs = self.rs
         if plank >= CARD_PLANK:
@@ -465,8 +471,9 @@ class Describer:
         return _("{who} activated the {guild}{gain}.").format(who=who, guild=GUILD_TITLE[g],
                                                              gain=gain)
 
-    def _income(self, ev: Event) -> str | None:
-        _kind, seat, income, paid, lost = ev
+    def _income(self, ev):
+        ev = events.named(ev)
+        seat, income, paid, lost = ev.seat, ev.income, ev.tax_paid, ev.vp_lost
         values = dict(who=self.nm.who(seat), income=income, paid=paid, lost=lost)
         if lost:
             if income and paid:

@@ -1,5 +1,5 @@
 """Argument types shared by `belfort` (client/main.py) and the session's command line
-(net/session/peer.py).  Standard library only, so that importing it costs a local game
+(client/peer.py).  Standard library only, so that importing it costs a local game
 nothing of the network code."""
 
 import argparse

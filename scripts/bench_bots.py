@@ -14,10 +14,10 @@ rate with its 95% Wilson interval, and the mean thinking time per decision (hero
 opponents, wall clock, decisions with a single legal command included; for the search
 levels also over the decisions that ran a search, the ones a think budget is about).
 
-Targets (the bots issue): easy >= 90% against 3 random; normal >= 40% against 3 easy; hard
->= 40% against 3 normal (25% is even). The beginner level is measured against 3 easy (it is
-meant to lose to them: a careful first-timer should beat it about half the time). Games are
-independent and seeded, so a run can be repeated exactly (timings aside).
+Targets (each level a step up for a player): easy >= 90% against 3 random; normal >= 40%
+against 3 easy; hard >= 40% against 3 normal (25% is even). The beginner level is measured
+against 3 easy (it is meant to lose to them: a careful first-timer should beat it about
+half the time). Games are independent and seeded, so a run can be repeated exactly (timings aside).
 """
 
 import argparse

@@ -1,4 +1,4 @@
-"""Engine speed (issues 5 and 13). Prints one JSON object:
+"""Engine speed. Prints one JSON object:
 
 - decisions_per_second: 5-player games of random bots — at every decision the full list of
   legal commands is enumerated, one is drawn uniformly with the engine's PRNG and applied —
@@ -9,8 +9,9 @@
 - games_per_second beside it, decisions per game and microseconds per decision;
 - state_hash_us: the time of one state_hash of a late-game 5-player state (median of many).
 
-Targets on the project's 2-core machines: >= 130k decisions/s (issue 13), >= 50 games/s and
-<= 100 µs per hash (issue 5). Figures measured while other processes run are noisy;
+Targets on the project's 2-core machines: >= 130k decisions/s (bots search by
+playing games out), >= 50 games/s and <= 100 µs per hash (every phase boundary of a LAN
+game hashes the state). Figures measured while other processes run are noisy;
 machine_loop_millions_per_s (a fixed pure-Python loop, millions of iterations/s) tells how fast
 the machine itself was during the run.
 """

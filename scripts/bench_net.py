@@ -3,7 +3,7 @@
 1. n SessionPeers in this process exchanging their frames in memory (n engines, all the
    signatures and the whole mental-poker deck: all the work but the network — each peer
    validates the curve points it receives with its own cache, as a peer process does);
-2. n peer processes (``python -m net.session.peer``) over loopback ZeroMQ with CurveZMQ.
+2. n peer processes (``python -m client.peer``) over loopback ZeroMQ with CurveZMQ.
 
 Both use the same fixed secrets (so the same shared seed, deck order and bot choices) and
 must reach the same final state hash.  Prints one JSON line per player count:
@@ -19,6 +19,14 @@ must reach the same final state hash.  Prints one JSON line per player count:
                         see another's move), over every (command, receiving peer) pair
     lobby_to_first_place_s   host closes the lobby -> first placement applied on every peer
     exit_s              game over on the last peer -> the last peer process has exited
+    receiver_cpu_ms_per_command   CPU time a peer spends per command of the others, median
+                        over the peers: "memory" counts the CPU time in each peer's receive
+                        (a frame and all it leads to, deck messages included) divided by the
+                        others' commands it applied; "zmq" each peer process's CPU time, every
+                        thread (ZeroMQ's I/O thread decrypting CurveZMQ), from the session's
+                        start to its game over, divided the same way (its own decisions too);
+                        "memory_sess_cmd_frame" the CPU time of receiving one sess/cmd frame
+                        (its checks, the engine step, and what the peer does in answer)
 
     python scripts/bench_net.py [--players 2,3,4,5] [--repeat 1] [--secret bench-1]
                                 [--level random] [--root DIR] [--pace 0]
@@ -53,8 +61,29 @@ def names(n):
 def run_memory(n: int, secret: str, level: str) -> dict:
     import belfort
     from net.session.memnet import MemoryNetwork
-    net = MemoryNetwork.create(n, seed=secret, names=names(n), level=level,
-                               clock=time.perf_counter, own_point_caches=True)
+
+    from net.session.intake import peek
+
+    class Timed(MemoryNetwork):
+        """Each peer's CPU time spent receiving (the frame and all it leads to), and the
+        part of it spent on the frames that carry a command (sess/cmd)."""
+        cpu: list
+        cmd_cpu: list
+
+        def deliver(self, src: int, dst: int, data: bytes) -> None:
+            is_cmd = peek(data)["type"] == "sess/cmd"
+            t = time.process_time()
+            super().deliver(src, dst, data)
+            t = time.process_time() - t
+            self.cpu[dst] += t
+            if is_cmd:
+                self.cmd_cpu[dst][0] += t
+                self.cmd_cpu[dst][1] += 1
+
+    net = Timed.create(n, seed=secret, names=names(n), level=level,
+                       clock=time.perf_counter, own_point_caches=True)
+    net.cpu = [0.0] * n
+    net.cmd_cpu = [[0.0, 0] for _ in range(n)]
     t0 = time.perf_counter()
     net.start()
     net.run(until=lambda: all(p.status in ("over", "stopped") for p in net.peers))
@@ -62,8 +91,12 @@ def run_memory(n: int, secret: str, level: str) -> dict:
     net.run()
     p0 = net.peers[0]
     assert all(p.status == "over" for p in net.peers), [p.stop_reason for p in net.peers]
+    received = [sum(1 for s, _c in p.history if s != p.seat) for p in net.peers]
     return {"wall_s": t_over - t0, "hash": belfort.state_hash(p0.game),
             "commands": len(p0.history), "frames": net.delivered,
+            "cpu_ms_per_command": statistics.median(
+                1000 * c / r for c, r in zip(net.cpu, received) if r),
+            "cmd_frame_cpu_ms": statistics.median(1000 * c / k for c, k in net.cmd_cpu if k),
             "audit_ok": all(p.audit_result and p.audit_result[0] for p in net.peers)}
 
 
@@ -73,7 +106,7 @@ def _spawn(root: Path, args, out_dir: Path, label: str):
         os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else ""
     )
     err = open(out_dir / f"{label}.err", "wb")
-    return subprocess.Popen([sys.executable, "-m", "net.session.peer", *map(str, args), "--json"],
+    return subprocess.Popen([sys.executable, "-m", "client.peer", *map(str, args), "--json"],
                             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=err, text=True, bufsize=1, cwd=str(root))
 
@@ -130,6 +163,11 @@ def run_zmq(root: Path, n: int, secret: str, level: str, pace: float = 0.0) -> d
     done = [(per, sent[(s, v)], s) for (s, v), per in applied.items()
             if (s, v) in sent and len(per) == n]
     lat = [max(per.values()) - t for per, t, _s in done]
+    # each receiver's process CPU time (all its threads) from the session's start to its
+    # game over, per command of the others it applied (its own decisions are included)
+    cpu = [1000 * (d["cpu_over"] - d["cpu_session"]) /
+           sum(1 for s, _v, _t in d["apply"] if s != d["seat"])
+           for d in data if d.get("cpu_over") is not None and d.get("cpu_session") is not None]
     each = [at - t for per, t, s in done for seat, at in per.items() if seat != s]
     (median_ms, p99_ms), (each_median_ms, each_p99_ms) = _median_p99_ms(lat), _median_p99_ms(each)
     return {"wall_s": t_over - t0, "hash": data[0]["hash"],
@@ -137,7 +175,8 @@ def run_zmq(root: Path, n: int, secret: str, level: str, pace: float = 0.0) -> d
             "lobby_to_first_place_s": first_place, "exit_s": t_exit - t_over,
             "median_ms": median_ms, "p99_ms": p99_ms,
             "each_median_ms": each_median_ms, "each_p99_ms": each_p99_ms,
-            "samples": len(lat)}
+            "samples": len(lat),
+            "cpu_ms_per_command": statistics.median(cpu) if cpu else None}
 
 
 def _median_p99_ms(seconds: list) -> tuple:
@@ -165,6 +204,11 @@ def bench(root: Path, n: int, secret: str, level: str, repeat: int, pace: float 
         "latency_ms": {"median": median_ms, "p99": med("p99_ms"), "samples": zmqs[0]["samples"]},
         "latency_each_peer_ms": {"median": med("each_median_ms"), "p99": med("each_p99_ms")},
         "lobby_to_first_place_s": med("lobby_to_first_place_s"), "exit_s": med("exit_s"),
+        "receiver_cpu_ms_per_command": {
+            "memory": round(statistics.median(m["cpu_ms_per_command"] for m in mems), 4),
+            "memory_sess_cmd_frame": round(statistics.median(m["cmd_frame_cpu_ms"]
+                                                             for m in mems), 4),
+            "zmq": med("cpu_ms_per_command")},
         "commands": mems[0]["commands"], "frames_in_memory": mems[0]["frames"],
         "same_final_state": all(m["hash"] == z["hash"] and z["hashes_agree"]
                                 for m in mems for z in zmqs),

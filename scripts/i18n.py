@@ -8,7 +8,8 @@ which the `test` extra installs — the game itself needs only the compiled .mo 
     python scripts/i18n.py check        untranslated, fuzzy, placeholders, stale .mo; exit 1
     python scripts/i18n.py init LANG    start a catalog for a new language
     python scripts/i18n.py glossary     the glossary as a Markdown table
-    python scripts/i18n.py sources [--seeds DIR]   check the glossary's citations
+    python scripts/i18n.py sources --seeds DIR     check the glossary's citations against the
+                                                   rulebooks' text files (glossary.SEEDS)
 
 Messages are taken from every .py file under client/, belfort/ and net/ that calls _, N_, L_, Lp_,
 ngettext, pgettext or npgettext with literal strings (docs/i18n.md).
@@ -283,15 +284,6 @@ def glossary_markdown():
     return "\n".join(lines)
 
 
-def find_seeds(start=ROOT):
-    """../shared/seeds beside the repository (or beside one of its parent folders)."""
-    for folder in [start, *start.parents]:
-        candidate = folder / "shared" / "seeds"
-        if candidate.is_dir():
-            return candidate
-    return None
-
-
 def _squash(text):
     return " ".join(fold(text).replace("*", "").split())
 
@@ -331,7 +323,7 @@ def main(argv=None):
     ap.add_argument("command", choices=("extract", "update", "compile", "all", "check", "init",
                                         "glossary", "sources"))
     ap.add_argument("lang", nargs="?")
-    ap.add_argument("--seeds", help="the folder of the rulebooks (default: ../shared/seeds)")
+    ap.add_argument("--seeds", help="the folder of the rulebooks' text files (glossary.SEEDS)")
     args = ap.parse_args(argv)
     if args.command in ("extract", "all"):
         cmd_extract()
@@ -349,10 +341,9 @@ def main(argv=None):
         print(glossary_markdown())
         print("\n(short forms in brackets; * = not printed by that edition, chosen)")
     if args.command == "sources":
-        seeds = args.seeds or find_seeds()
-        if seeds is None:
-            ap.error("no shared/seeds folder found beside the repository; pass --seeds DIR")
-        bad = check_sources(seeds)
+        if not args.seeds:
+            ap.error("sources needs --seeds DIR, the folder of the rulebooks' text files")
+        bad = check_sources(args.seeds)
         for line in bad:
             print(line)
         print("glossary sources: " + ("OK" if not bad else f"{len(bad)} problem(s)"))

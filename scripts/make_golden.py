@@ -43,7 +43,7 @@ GAMES = (
     ("three-players.txt", ["Ana", "Bo", "Cy"], {"guilds": "advanced"}, "golden-3p", "standard"),
     ("five-players.txt", ["Ana", "Bo", "Cy", "Di", "Ed"], {"guilds": "normal"}, "golden-5p",
      "standard"),
-    # The standard ruleset's taxes before issue 14 (§9.7): the same game as the five-player
+    # The standard ruleset's earlier tax ladder (§9.7): the same game as the five-player
     # transcript was, command for command, when the standard ruleset had this ladder.
     ("five-players-ten-space-taxes.txt", ["Ana", "Bo", "Cy", "Di", "Ed"], {"guilds": "normal"},
      "golden-5p", "ten-space-taxes"),

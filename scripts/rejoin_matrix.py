@@ -1,4 +1,4 @@
-"""Kill/rejoin runs in memory, printed as one JSON object (issue 9).
+"""Kill/rejoin runs in memory, printed as one JSON object.
 
     python scripts/rejoin_matrix.py                 # 24 runs: 2-5 players, every damage
     python scripts/rejoin_matrix.py --runs 60 --seed 7
@@ -26,7 +26,7 @@ import belfort  # noqa: E402
 
 from net.session.core import SessionPeer  # noqa: E402
 from net.session.memnet import MemoryNetwork, fixed_master  # noqa: E402
-from net.session.storage import GameStore  # noqa: E402
+from net.node.storage import GameStore  # noqa: E402
 
 DAMAGES = ("intact", "truncated", "flipped", "deleted")
 

@@ -1,4 +1,4 @@
-"""Soak test of the LAN session (issue 9): seeded 4-5 player games of peer processes on
+"""Soak test of the LAN session: seeded 4-5 player games of peer processes on
 loopback, each with one random SIGKILL + `rejoin` and one random SIGSTOP (a suspended
 laptop, 5-75 s by default), every game checked against the same game played
 uninterrupted in memory.
@@ -9,15 +9,17 @@ uninterrupted in memory.
 
 ``--kill-phase LO,HI``: the SIGKILL falls after a random number of phase events in that
 range (seen by a watcher peer).  ``--kill-end``: the victim dies at the very end instead,
-right after the step that sent its last messages (``--misbehave die-at-end``), and is
-rejoined once the others saw it disconnected: the others have finished meanwhile.
+right after the step that sent its last messages (the peer run by
+tests/session/misbehave.py ``die-at-end``), and is rejoined once the others saw it
+disconnected: the others have finished meanwhile.
 
 One JSON line per game, then a summary line:
     {"games", "finished", "hashes_agree", "same_as_uninterrupted", "audits_pass",
      "false_cheat_alerts", "false_alerts", "faults": {"kills", "stops"}, "wall_s"}
 ``false_cheat_alerts`` counts cheat alerts of every peer (no peer misbehaves here, so any
-is false); ``false_alerts`` adds desync and error alerts.  Run it under the machine's
-heavy-work lock: ``flock /work/heavy.lock python scripts/soak.py --games 5``.
+is false); ``false_alerts`` adds desync and error alerts.  On a machine others share,
+run it under a lock the heavy jobs agree on (``flock LOCKFILE python scripts/soak.py
+--games 5``): its timings stretch under load.
 """
 
 from __future__ import annotations
@@ -43,14 +45,16 @@ FALSE = ("cheat", "desync", "error")
 
 
 class Proc:
-    """A `python -m net.session.peer ... --json` process and the events it printed."""
+    """A `python -m client.peer ... --json` process and the events it printed."""
 
-    def __init__(self, args: list, err: Path) -> None:
+    def __init__(self, args: list, err: Path, prefix: list = ()) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"]
                                          if env.get("PYTHONPATH") else "")
         self.err = open(err, "ab")
-        self.p = subprocess.Popen([sys.executable, "-m", "net.session.peer", *map(str, args),
+        # prefix: a test wrapper that runs the peer in its own process (tests/session)
+        self.p = subprocess.Popen([*prefix, sys.executable, "-m", "client.peer",
+                                   *map(str, args),
                                    "--json"], env=env, stdin=subprocess.DEVNULL,
                                   stdout=subprocess.PIPE, stderr=self.err, text=True, bufsize=1)
         self.events: list[dict] = []
@@ -141,17 +145,19 @@ def play(g: int, args, work: Path) -> dict:
     data: dict[int, str] = {}
     report = {"game": g, "players": n, "kill": None, "stop": None}
     end_seat = rng.randrange(n) if args.kill_end else None
-    die = lambda s: ["--misbehave", "die-at-end"] if s == end_seat else []  # noqa: E731
+    # the seat that dies at the end runs under the tests' crash wrapper
+    die = lambda s: [sys.executable, "-m", "tests.session.misbehave", "die-at-end",  # noqa: E731
+                     "--"] if s == end_seat else []
     try:
         procs[0] = Proc(["host", "--name", "Ana", "--players", n, "--bind", "127.0.0.1",
-                         "--port", 0, "--data-dir", d / "p0", *common, *die(0)], d / "p0.err")
+                         "--port", 0, "--data-dir", d / "p0", *common], d / "p0.err", die(0))
         lobby = procs[0].wait_for(lambda ev: ev.get("event") == "lobby", 30)
         if lobby is None:
             raise RuntimeError("the host printed no lobby")
         for s in range(1, n):
             procs[s] = Proc(["bot", "--join", lobby["address"], "--name", names[s], "--bind",
-                             "127.0.0.1", "--data-dir", d / f"p{s}", *common, *die(s)],
-                            d / f"p{s}.err")
+                             "127.0.0.1", "--data-dir", d / f"p{s}", *common],
+                            d / f"p{s}.err", die(s))
             if procs[s].wait_for(lambda ev: ev.get("event") == "welcome", 30) is None:
                 raise RuntimeError(f"seat {s} was not welcomed")
         for s, p in procs.items():

@@ -76,7 +76,8 @@ def shared_signature_checks():
     are processes of their own and no benchmark (scripts/) uses it."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
     from net.crypto import identity
-    from net.session import core, intake
+    from net.session import core
+    from net.session import intake
     passed = {}
 
     class RememberingKey:

@@ -1,5 +1,5 @@
-"""No import cycles among the modules of `net` and `client` (GUIDE.md: parts return
-results instead of calling back into their owner; no import cycles).
+"""No import cycles among the modules of `net` and `client`: parts return results instead
+of calling back into their owner (docs/network.md, "The parts of a session").
 
 Every import counts, also one inside a function: a cycle hidden in a function is still
 two modules that cannot be understood one without the other."""

@@ -1,4 +1,4 @@
-"""Layers (DEVELOPERS.md, DESIGN.md): belfort imports only the standard library; net may
+"""Layers: belfort imports only the standard library; net may
 import belfort; client may import both; nothing imports upward; the engine's modules import
 each other without a cycle."""
 
@@ -10,12 +10,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 STDLIB = set(sys.stdlib_module_names)
 ALLOWED = {
     "belfort": {"belfort"},
-    "net": {"belfort", "net", "zmq", "msgpack", "cryptography", "zeroconf", "ifaddr"},
+    "net": {"belfort", "net", "zmq", "msgpack", "cryptography", "zeroconf", "ifaddr",
+            "confusable_homoglyphs"},
     "client": {"belfort", "net", "client", "prompt_toolkit", "zmq", "msgpack", "cryptography",
-               "zeroconf", "ifaddr"},
+               "zeroconf", "ifaddr", "confusable_homoglyphs"},
 }
 # Modules the engine must not use even though they are in the standard library: no sockets,
-# terminal, clock or non-portable randomness (DEVELOPERS.md, Determinism).
+# terminal, clock or non-portable randomness: every peer must compute the same game.
 ENGINE_FORBIDDEN = {"socket", "asyncio", "random", "time", "datetime", "threading", "select",
                     "curses", "subprocess", "os", "selectors", "ssl"}
 # The one exception: the command-line simulator reports games per second. It is a runner
@@ -70,7 +71,7 @@ def test_the_checker_catches_a_bad_import(tmp_path, monkeypatch):
                                         "belfort/x.py:2 imports random"]
 
 
-# --- no import cycle inside the engine (Guide: "no import cycles") --------------------------
+# --- no import cycle inside the engine: each module understood without the ones it calls ---
 
 def _imports(path, package):
     """Dotted names of the engine modules a file imports (lazy imports included)."""
@@ -130,7 +131,7 @@ def find_cycle(graph):
 
 
 def test_the_engine_has_no_import_cycle():
-    """Guide: no import cycles (apply ↔ legal was one, through is_legal's lazy import).
+    """No import cycles (apply ↔ legal was one, through is_legal's lazy import).
     The package's __init__ re-exports everything, so edges into it are left out."""
     graph = {k: v - {"belfort", "belfort.bots"} for k, v in engine_import_graph().items()}
     assert find_cycle(graph) is None, find_cycle(graph)
@@ -140,3 +141,37 @@ def test_the_engine_has_no_import_cycle():
 def test_the_cycle_finder_finds_one():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+# --- the lockstep protocol's room: no clock, socket, file or terminal ---
+# net/session/ is the protocol every peer runs the same way: what it does is a function of
+# the frames and decisions it is given and of the times it is told (``now``), so the same
+# inputs give the same state in memory (tests, benchmarks) and over ZeroMQ. The node
+# (net/node/: process, transport, lobby, discovery, files) and the client own the clock,
+# sockets, disk and terminal. ``logging`` is allowed: records go wherever the node points
+# them, and the protocol never reads them back.
+PROTOCOL_FORBIDDEN = {"socket", "asyncio", "time", "datetime", "threading", "select",
+                      "selectors", "subprocess", "os", "pathlib", "shutil", "tempfile",
+                      "signal", "fcntl", "termios", "tty", "curses", "sys", "io", "argparse",
+                      "zmq", "zeroconf", "ifaddr", "prompt_toolkit", "queue", "random"}
+
+
+def protocol_room_violations(root):
+    bad = []
+    for path in sorted((root / "net" / "session").rglob("*.py")):
+        for mod, line in imports_of(path):
+            if mod in PROTOCOL_FORBIDDEN:
+                bad.append(f"{path.relative_to(root).as_posix()}:{line} imports {mod}")
+    return bad
+
+
+def test_the_lockstep_protocol_reads_no_clock_socket_file_or_terminal():
+    assert protocol_room_violations(ROOT) == []
+
+
+def test_the_protocol_room_checker_catches_a_clock(tmp_path):
+    room = tmp_path / "net" / "session"
+    room.mkdir(parents=True)
+    (room / "x.py").write_text("import time\nfrom zmq import Context\nimport json\n")
+    assert protocol_room_violations(tmp_path) == ["net/session/x.py:1 imports time",
+                                                  "net/session/x.py:2 imports zmq"]

@@ -18,6 +18,7 @@ from ..data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, 
                     LIBRARY, MARKET, MASONS, MERCHANTS, MINERS, N_SITES, PUB, RECRUITERS,
                     SAWYERS, SITE_DISTRICT, SITE_TYPE, SITE_WEIGHT, SPIES, THIEVES, TOWER,
                     WALL_SITES, WIZARDS, guild_site)
+from ..data import WOOD, STONE, METAL, GOLD
 from ..legal import (architect_cost, architect_sites, free_build_sites,
                      gatehouse_second_markers, legal_commands)
 from ..state import (ACTIONS, CAMP as PH_CAMP, KEEP, NP_SETUP, NP_TURN, PLACEMENT,
@@ -109,7 +110,8 @@ class Districts(list[list[int]]):
 
 # Pure-function memos (the bots' time goes to these): a result depends only on its key, so
 # a bot's choices are the same with or without them, and no decision reads another's
-# state through them. Bounded: cleared when full.
+# state through them. Bounded: cleared when full. Hand-rolled, not functools.lru_cache: each
+# is worked out from the whole state but keyed by the few parts of it the answer depends on.
 _MEMO_SIZE = 20000
 _districts_memo: dict[tuple[Any, ...], Districts] = {}
 _targets_memo: dict[tuple[Any, ...], list[Target]] = {}
@@ -157,7 +159,7 @@ def marker_gain(s: GameState, seat: int, counts: Districts, district: int, weigh
 
 
 def cost_units(cost: tuple[int, ...]) -> float:
-    return cost[0] + cost[1] + METAL_UNITS * cost[2] + cost[3]
+    return cost[WOOD] + cost[STONE] + METAL_UNITS * cost[METAL] + cost[GOLD]
 
 
 # --- what a marker is worth ------------------------------------------------------------------
@@ -313,21 +315,21 @@ def guild_value(s: GameState, seat: int, d: int) -> float:
         return y[0] + y[1] + METAL_UNITS * y[2] + y[3]
     if g == MERCHANTS:
         # Exchanges of spare wood/stone, and extra visits if there is gold to buy a metal.
-        return 0.7 * min(rs.merchants_exchanges, res[0] + res[1]) + \
-            (1.0 if res[3] >= rs.trade_buy[2] else 0.3)
+        return 0.7 * min(rs.merchants_exchanges, res[WOOD] + res[STONE]) + \
+            (1.0 if res[GOLD] >= rs.trade_buy[METAL] else 0.3)
     if g == LIBRARIANS:
         kept = max(0, rs.librarians_draw - rs.librarians_discard)
         return 0.8 * min(kept, rs.hand_limit - len(p.hand)) + 0.4
     if g == THIEVES:
-        rich = sorted((s.players[q].res[3] for q in range(s.n) if q != seat), reverse=True)
+        rich = sorted((s.players[q].res[GOLD] for q in range(s.n) if q != seat), reverse=True)
         return min(rs.thieves_one, rich[0]) + 0.5 if rich else 0.0
     if g == BANDITS:
         best: float = 0
         for q in range(s.n):
             if q != seat:
                 r = s.players[q].res
-                best = max(best, min(rs.bandits_one, r[0] + r[1]),
-                           METAL_UNITS * min(rs.bandits_metal, r[2]))
+                best = max(best, min(rs.bandits_one, r[WOOD] + r[STONE]),
+                           METAL_UNITS * min(rs.bandits_metal, r[METAL]))
         return best + 0.5 if best else 0.0
     if g == SPIES:
         return 1.2 if any(s.players[q].hand for q in range(s.n) if q != seat) else 0.0
@@ -348,13 +350,13 @@ def guild_value(s: GameState, seat: int, d: int) -> float:
 def _architect_possible(s: GameState, res: list[int]) -> bool:
     """Whether some site could be marked with the discount after this round's gathering
     (a rough allowance of 2 wood, 2 stone and 1 gold)."""
-    soon = (res[0] + 2, res[1] + 2, res[2], res[3] + 1)
+    soon = (res[WOOD] + 2, res[STONE] + 2, res[METAL], res[GOLD] + 1)
     for site in architect_sites(s):
         cost = architect_cost(s, site)
         for dw, ds, dm in s.rs.discounts.values():
-            w, st, m = cost[0] - dw, cost[1] - ds, cost[2] - dm
-            if w >= 0 and st >= 0 and m >= 0 and soon[0] >= w and soon[1] >= st and \
-                    soon[2] >= m and soon[3] >= cost[3]:
+            w, st, m = cost[WOOD] - dw, cost[STONE] - ds, cost[METAL] - dm
+            if w >= 0 and st >= 0 and m >= 0 and soon[WOOD] >= w and soon[STONE] >= st and \
+                    soon[METAL] >= m and soon[GOLD] >= cost[GOLD]:
                 return True
     return False
 
@@ -441,7 +443,7 @@ def place_scores(s: GameState, seat: int, cmds: list[Command]) -> list[tuple[flo
         have[r] += 1
         own = bundle_value(have, need)
         have[r] -= 1
-        have[3] += 1
+        have[GOLD] += 1
         gather.append(max(own, bundle_value(have, need)) - base)
     mc = s.rs.master_collects
     opp = (gather[0] + 0.3, mc * gather[0] + 0.6, gather[1] + 0.3, mc * gather[1] + 0.6)
@@ -489,7 +491,7 @@ def _needs(rs: Ruleset, tax: int, hand_types: tuple[int | None, ...],
             need[i] += rs.card_cost[t][i]
     for i in range(4):
         need[i] += 2 * rs.wall_cost[i]    # walls: the sink that never runs out
-    need[2] += 1
+    need[METAL] += 1
     return tuple(need)
 
 
@@ -504,13 +506,13 @@ def bundle_value(have: list[int], need: tuple[int, ...]) -> float:
     (the surplus can only be sold, one unit per visit)."""
     # Written out for speed; each term is full * (min(x, n) + surplus * max(0, x - n)) as
     # in a loop over the four resources, in the same order, so the floats are the same.
-    x, n = have[0], need[0]
+    x, n = have[WOOD], need[WOOD]
     v = 0.0 + (_F0 * (n + _S0 * (x - n)) if x > n else _F0 * (x + _S0 * 0))
-    x, n = have[1], need[1]
+    x, n = have[STONE], need[STONE]
     v += _F1 * (n + _S1 * (x - n)) if x > n else _F1 * (x + _S1 * 0)
-    x, n = have[2], need[2]
+    x, n = have[METAL], need[METAL]
     v += _F2 * (n + _S2 * (x - n)) if x > n else _F2 * (x + _S2 * 0)
-    x, n = have[3], need[3]
+    x, n = have[GOLD], need[GOLD]
     v += _F3 * (n + _S3 * (x - n)) if x > n else _F3 * (x + _S3 * 0)
     return v
 
@@ -539,8 +541,8 @@ def spread(s: GameState, seat: int, cmds: list[Command]) -> Command:
             continue
         # The rest of each race's power goes to its own area or to gold, one unit at a
         # time where it is worth most (the value is concave, so greedy is optimal).
-        have = [res[0] + fixed_e[0], res[1] + fixed_d[0], res[2] + metal,
-                res[3] + fixed_e[2] + fixed_d[2]]
+        have = [res[WOOD] + fixed_e[0], res[STONE] + fixed_d[0], res[METAL] + metal,
+                res[GOLD] + fixed_e[2] + fixed_d[2]]
         e_plan = [0, me, 0]
         d_plan = [0, md, 0]
         for plan, r, n in ((e_plan, 0, e_pow - me), (d_plan, 1, d_pow - md)):
@@ -548,9 +550,9 @@ def spread(s: GameState, seat: int, cmds: list[Command]) -> Command:
                 have[r] += 1
                 a = bundle_value(have, need)
                 have[r] -= 1
-                have[3] += 1
+                have[GOLD] += 1
                 b = bundle_value(have, need)
-                have[3] -= 1
+                have[GOLD] -= 1
                 i = 0 if a >= b else 2
                 have[r if i == 0 else 3] += 1
                 plan[i] += 1
@@ -602,7 +604,7 @@ def actions(s: GameState, seat: int, cmds: list[Command]) -> Command:
     res = p.res
     need = needs(s, seat)
     # (keeping a gold after the Blacksmith's price)
-    if smith and res[3] >= s.rs.lock_blacksmith_gold + 1 and res[2] < need[2]:
+    if smith and res[GOLD] >= s.rs.lock_blacksmith_gold + 1 and res[METAL] < need[METAL]:
         return smith
     k = spend_phases(s, seat)
     u = unit_vp(s, seat)
@@ -613,7 +615,7 @@ def actions(s: GameState, seat: int, cmds: list[Command]) -> Command:
     for v, cmd, cost in marks:          # best first: the best mark it can pay for now
         if v <= 0:
             break
-        if r0 >= cost[0] and r1 >= cost[1] and r2 >= cost[2] and r3 >= cost[3]:
+        if r0 >= cost[WOOD] and r1 >= cost[STONE] and r2 >= cost[METAL] and r3 >= cost[GOLD]:
             return legal_object(cmds, cmd, cmd)
     if hires and k > 0:
         g = gnome_vp(s, seat, k, prod, counts)
@@ -642,13 +644,13 @@ def rebalance(s: GameState, seat: int, cmds: list[Command],
         have = res[:]
         if verb == "buy":
             have[r] += 1
-            have[3] -= rs.trade_buy[r]
+            have[GOLD] -= rs.trade_buy[r]
         elif verb == "sell":
             have[r] -= 1
-            have[3] += rs.trade_sell[r]
+            have[GOLD] += rs.trade_sell[r]
         else:
             have[r] -= 1
-            have[2] += 1
+            have[METAL] += 1
         v = bundle_value(have, need) - base
         if v > best:
             best, best_cmd = v, cmd
@@ -672,9 +674,9 @@ def plan_trade(
     for v, _cmd, cost in marks:
         if v <= 0:
             break
-        if r0 >= cost[0] and r1 >= cost[1] and r2 >= cost[2] and r3 >= cost[3]:
+        if r0 >= cost[WOOD] and r1 >= cost[STONE] and r2 >= cost[METAL] and r3 >= cost[GOLD]:
             continue                  # affordable already
-        short = [cost[0] - res[0], cost[1] - res[1], cost[2] - res[2]]
+        short = [cost[WOOD] - res[WOOD], cost[STONE] - res[STONE], cost[METAL] - res[METAL]]
         surplus = [-short[0], -short[1], -short[2]]
         for i in range(3):
             if short[i] < 0:
@@ -688,8 +690,8 @@ def plan_trade(
                     return legal["exchange", r]
         if sum(short) > buys:
             continue
-        gold_needed = sum(short[i] * rs.trade_buy[i] for i in range(3)) + cost[3]
-        gold_short = gold_needed - res[3]
+        gold_needed = sum(short[i] * rs.trade_buy[i] for i in range(3)) + cost[GOLD]
+        gold_short = gold_needed - res[GOLD]
         if gold_short > 0:
             if gold_short > min(sells, sum(surplus)):
                 continue
@@ -709,7 +711,7 @@ def finish_turn(s: GameState, seat: int, cmds: list[Command], u: float) -> Comma
     p = s.players[seat]
     buys = [c for c in cmds if c[0] == "buy-card"]
     reserve = rs.fee_card_purchase + rs.tax_for(p.score) + 1
-    if buys and len(p.hand) < rs.hand_limit - 1 and p.res[3] >= reserve and \
+    if buys and len(p.hand) < rs.hand_limit - 1 and p.res[GOLD] >= reserve and \
             s.round < rs.rounds:
         best = max(buys, key=lambda c: (card_value(s, s.types[c[1]]) if c[1] >= 0
                                         else card_value(s, None), c[1]))
@@ -758,7 +760,7 @@ def architects(s: GameState, seat: int, options: list[Command]) -> Command:
         site, code = cmd[2], cmd[3]
         cost = architect_cost(s, site)
         dw, ds, dm = rs.discounts[code]
-        paid = (cost[0] - dw, cost[1] - ds, cost[2] - dm, cost[3])
+        paid = (cost[WOOD] - dw, cost[STONE] - ds, cost[METAL] - dm, cost[GOLD])
         v = site_vp(s, seat, counts, site, k) - u * cost_units(paid)
         if SITE_TYPE[site] == "guild":
             v += production_factor(s) * 0.4
@@ -778,7 +780,7 @@ def steal(s: GameState, seat: int, options: list[Command], gold: bool) -> Comman
         if args[0] == "from":
             q = args[1]
             if gold:
-                taken.append((q, min(rs.thieves_one, players[q].res[3])))
+                taken.append((q, min(rs.thieves_one, players[q].res[GOLD])))
             elif args[2:] == (2,):
                 taken.append((q, unit[2] * rs.bandits_metal))
             else:
@@ -973,13 +975,13 @@ def action_scores(s: GameState, seat: int, cmds: list[Command]) -> list[tuple[fl
             r = cmd[1]
             if verb == "buy":
                 have[r] += 1
-                have[3] -= rs.trade_buy[r]
+                have[GOLD] -= rs.trade_buy[r]
             elif verb == "sell":
                 have[r] -= 1
-                have[3] += rs.trade_sell[r]
+                have[GOLD] += rs.trade_sell[r]
             else:
                 have[r] -= 1
-                have[2] += 1
+                have[METAL] += 1
             v = u * (bundle_value(have, need) - base)
         elif verb == "hire":
             g = gnome_vp(s, seat, k, prod, counts)

@@ -20,5 +20,5 @@ def own_view(state: GameState, seat: int) -> GameState:
     view = redact(state, seat)
     if state.step == STEP_SPIES_TAKE:
         view.spies_shown = dict(state.spies_shown)
-        view._legal = None
+        view.changed()
     return view

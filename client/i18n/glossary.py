@@ -4,17 +4,19 @@ Every translation of the program uses these words (catalog translators too: docs
 and the command vocabulary (`vocabulary.py`) accepts them as typed input. Each non-English
 name either cites where its edition prints it, or says why it was chosen:
 
-    src="000:793 TOWER [TOUR]"   seed file 000, line 793 contains the quoted text
+    src="000:793 TOWER [TOUR]"   rulebook 000, line 793 of its text contains the quote
     chosen="..."                 the edition does not print a usable term; why this one
 
-Seed files (`../shared/seeds/`, the rulebooks of the printed game):
+The rulebooks of the printed game, cited by number (the publishers' texts are not part of
+this repository; SEEDS names the plain-text file of each that the citations count lines in):
     000  French rulebook (Tasty Minstrel Games, French translation by Didier Duchon)
     001  Italian rulebook (fan translation by Pjojo, goblins.net; parts left in English)
     002  German rulebook (Pegasus Spiele 2012, translation by Michael Kröhnert)
     003  French one-page player aid (Vin d'jeu)
     004  Korean rulebook (an uneven translation: several terms appear in two or three forms)
 
-`python scripts/i18n.py sources` checks every citation against the seeds.
+`python scripts/i18n.py sources --seeds DIR` checks every citation against a folder holding
+those files; the tests check each citation's form and that it shows the term.
 This module is data only: importing it reads no file and changes nothing.
 """
 
@@ -46,7 +48,7 @@ class Name:
     aliases: tuple = ()       # more forms accepted when typed (may contain spaces)
     typed_name: bool = True   # False: `name` itself is not accepted as typed input
     gender: str = ""          # m, f, n (nouns in fr, de, it); "pl" for a plural-only name
-    src: str = ""             # "FILE:LINE quoted text" in ../shared/seeds
+    src: str = ""             # "FILE:LINE quoted text" in the rulebook FILE (SEEDS)
     chosen: str = ""          # why this term, when the edition does not print one
     note: str = ""            # what else the editions print for it
 

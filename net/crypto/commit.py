@@ -6,7 +6,7 @@ The game id, seat and purpose are inside the hash so that a commitment can be
 neither copied from another seat nor replayed for another purpose or game.
 The nonce (32 random bytes) hides low-entropy values such as a keep-3 choice.
 
-Timeouts follow the rule of DESIGN.md: a seat that does not commit, or does
+Timeouts follow the session's rule: a seat that does not commit, or does
 not reveal, in time has left the game (otherwise the last to reveal could
 abort whenever the outcome displeased it).  The clock is injected: every call
 that can time out takes ``now`` (any monotonic float the caller uses).

@@ -40,9 +40,10 @@ MAX_PENDING_PER_SEAT = 64  # messages that arrived before they could apply
 
 
 class DeckPeer:
-    def __init__(
-        self, signer: Signer, n_seats: int, card_ids: Iterable[int], epoch: int = 0
-    ) -> None:
+    def __init__(self, signer: Signer, n_seats: int, card_ids: Iterable[int], epoch: int = 0,
+                 secrets: tuple[int, list[int], list[int]] | None = None) -> None:
+        """``secrets``: our (scalar, permutation, per-position keys), for a peer that derives
+        them (the same after a restart); drawn at random when None."""
         ids = list(card_ids)
         if not ids or len(set(ids)) != len(ids) or not all(wire.is_int(c) for c in ids):
             raise ValueError("card ids must be distinct ints")
@@ -54,10 +55,19 @@ class DeckPeer:
         self._card_of = dict(zip(self.card_points, ids))
         self._digest = cards_digest(ids)
         # Our secrets: one shuffle scalar, one permutation, one key per position.
-        self._scalar = curve.random_scalar()
-        self._perm = list(range(self.size))
-        _secrets.SystemRandom().shuffle(self._perm)
-        self._keys = [curve.random_scalar() for _ in range(self.size)]
+        if secrets is None:
+            self._scalar = curve.random_scalar()
+            self._perm = list(range(self.size))
+            _secrets.SystemRandom().shuffle(self._perm)
+            self._keys = [curve.random_scalar() for _ in range(self.size)]
+        else:
+            scalar, perm, keys = secrets
+            if not (wire.is_int(scalar) and 0 < scalar < curve.N
+                    and sorted(perm) == list(range(self.size)) and len(keys) == self.size
+                    and all(wire.is_int(k) and 0 < k < curve.N for k in keys)):
+                raise ValueError("secrets must be a scalar, a permutation of the positions "
+                                 "and one key per position")
+            self._scalar, self._perm, self._keys = scalar, list(perm), list(keys)
         # The public transcript.
         self.commits: dict[int, tuple[bytes, list[bytes]]] = {}
         self.shuffles: list[list[bytes]] = []
@@ -142,6 +152,57 @@ class DeckPeer:
         if alerts:
             raise alerts[0]
         return out
+
+    # ================================================ a stream taken up again
+    # A peer that restarts rebuilds the same deck from its derived secrets; the messages
+    # it made before are in the others' transcripts already, so they are adopted or made
+    # again exactly once, never twice.
+    def hold_back(self, hold: bool) -> None:
+        """While ``hold``, our stages wait (a rejoining peer adopting its earlier messages)."""
+        self.hold = hold
+
+    def skip_start(self) -> None:
+        """Our commitment is in the transcript already (made before the restart): ``start``
+        must not make another."""
+        self._started = True
+
+    def recommit(self) -> list[dict]:
+        """Our commitment made again if the transcript lacks it (and our stage if due);
+        nothing if it holds it."""
+        if self.seat in self.commits:
+            return []
+        self._started = False
+        return self.start()
+
+    def stages_due(self) -> list[dict]:
+        """Our shuffle or re-key stage, if it is our turn now (and we do not ``hold``)."""
+        return self._act()
+
+    def adopt(self, body: dict) -> bool:
+        """One of our own messages made before a restart (the others relayed it back),
+        applied as if we had just made it — if the transcript has reached it (else False,
+        nothing changed).  Its problems go to ``alerts`` like our own messages'."""
+        if body.get("type") not in DECK_TYPES or not self._can_apply(body):
+            return False
+        if body["type"] == MSG_OPEN:
+            pos = body.get("pos")
+            if not (isinstance(pos, int) and 0 <= pos < self.size) or any(
+                    s not in self.released[pos] for s in range(self.n) if s != self.seat):
+                return False
+        try:
+            self.alerts.extend(self._apply(body))
+        except ProtocolError:
+            return False
+        self._drain()             # the others' messages that waited for this one of ours
+        if body["type"] == MSG_COMMIT:
+            self._started = True
+        return True
+
+    def absorb(self, body: dict) -> list[ProtocolError]:
+        """A message already checked elsewhere (a hosted seat's copy of a transcript the
+        peer's own deck processed), applied when it can be; raises what ``handle`` would."""
+        self._pending.append(body)
+        return self._drain()
 
     # ============================================================== queries
     @property
@@ -373,10 +434,10 @@ class DeckPeer:
         if card is None:
             return ProtocolError(DECK_NOT_A_CARD, None, f"position {pos} decodes to no card")
         if card in self._where:
-            err = ProtocolError(DECK_DUPLICATE_CARD, None,
-                                f"card {card} is at positions {self._where[card]} and {pos}")
-            err.positions = [self._where[card], pos]     # both copies: a dispute shows both
-            return err
+            # both copies: a dispute shows both
+            return ProtocolError(DECK_DUPLICATE_CARD, None,
+                                 f"card {card} is at positions {self._where[card]} and {pos}",
+                                 positions=[self._where[card], pos])
         self.known[pos] = card
         self._where[card] = pos
         return None

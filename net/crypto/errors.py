@@ -59,10 +59,12 @@ AUDIT_REKEY_MISMATCH = "audit/rekey-mismatch"
 class ProtocolError(Exception):
     """A refused message or an impossible step; ``seat`` is concerned, not accused."""
 
-    def __init__(self, reason: str, seat: int | None = None, detail: str = "") -> None:
+    def __init__(self, reason: str, seat: int | None = None, detail: str = "",
+                 positions: list[int] | None = None) -> None:
         self.reason = reason
         self.seat = seat
         self.detail = detail
+        self.positions = positions      # deck positions it concerns, when known
         where = "" if seat is None else f" (seat {seat})"
         super().__init__(f"{reason}{where}{': ' + detail if detail else ''}")
 

@@ -1,4 +1,9 @@
-"""Catching up after a rejoin whose log lost our last envelopes (cut, damaged, deleted).
+"""Rejoining: replaying our own log, and catching up after a rejoin whose log lost our
+last envelopes (cut, damaged, deleted).
+
+``replay_steps`` reads our log's records into the steps the peer takes again, in order
+(a message received, a decision of ours, a vote, an objection, a take-back), stopping
+where a record of ours is damaged.
 
 The others hold every envelope we sent, and relay them back (resync.py, intake.py put
 them in ``MessageLog.ahead``).  We cannot simply make them again: which keys a
@@ -8,18 +13,68 @@ the second run.  So while the others hold more of ours than we do, we *send noth
 (``holding``) and *adopt* our own envelopes in sequence order, each once our state has
 reached the point where it was made: it is applied to our parts exactly as if we had
 just made it (the deck, the commit-reveal rounds, the state hashes, the escrow).  Our
-decisions among them are made again from their command (core._redo_fetched), which gives
-the same bytes.  Once we hold all of ours, what was due meanwhile is sent (``resume``).
+decisions among them are made again from their command (``redo``: the peer makes exactly
+that decision again), which gives the same bytes.  Once we hold all of ours, what was due
+meanwhile is sent (``resume``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
 import belfort
 
-from net.crypto import ProtocolError, commitment_hash, wire
+from net.crypto import commitment_hash, wire
 
-from .commands import plain
+from .commands import plain, tuples
 from .derive import derive_bytes
+from .msgs import N_, Msg
+
+
+class Replayed(NamedTuple):
+    """One step of our log taken again: ``kind`` "in" (a message, ``trusted``: it passed
+    the log's integrity check), "submit", "vote" (``why``: a cited deadline), "object"
+    (``payload``: target, cited vote, evidence), "undo", or "damaged" (our record failed
+    the check: the replay stops there, ``payload`` the record's kind)."""
+    kind: str
+    payload: object
+    trusted: bool = False
+    why: str = ""
+
+
+def replay_steps(records: Iterable) -> Iterator[Replayed]:
+    """Our log's records ``(kind, payload[, checked])`` as the steps to take again."""
+    for rec in records:
+        kind, payload = rec[0], rec[1]
+        checked = rec[2] if len(rec) > 2 else None
+        if kind == "in":
+            yield Replayed("in", payload, trusted=checked is True)
+        elif checked is False:
+            yield Replayed("damaged", kind)
+            return
+        elif kind == "submit":
+            yield Replayed("submit", payload)
+        elif kind == "handoff":
+            if isinstance(payload, list) and len(payload) == 2:
+                yield Replayed("vote", payload[0], why=str(payload[1]))
+            else:
+                yield Replayed("vote", payload)
+        elif kind == "handoff-no":
+            if isinstance(payload, list) and len(payload) == 3 and isinstance(payload[0], int):
+                yield Replayed("object", tuple(payload))
+        elif kind == "undo":
+            yield Replayed("undo", payload)
+
+
+class Redo(NamedTuple):
+    """What to make again of our next envelope the others relayed back: ``kind`` "decide"
+    (``command``), "undo", or "drop" (it does not fit the game here: ``problem`` says
+    why, and it is given up)."""
+    kind: str
+    seq: int
+    command: object = None
+    problem: str | None = None
 
 
 class CatchUp:
@@ -42,6 +97,39 @@ class CatchUp:
             elif resync.have_of[s][me] > ours and now - since < 3 * wait:
                 return False
         return True
+
+    def redo(self, game, steps: int, last_tag, undo_refused: bool, game_id: str) -> Redo | None:
+        """Our next envelope is one the others relayed back (a rejoin lost it), and we may
+        decide: if it is a decision (possibly after the card opens it needs) or a
+        take-back, what to make again — its envelopes then come out byte for byte the
+        same.  None: nothing to redo now (an automatic message is re-made when its turn
+        comes).  ``steps``, ``last_tag``: the take-back log's count and last step;
+        ``undo_refused``: a take-back of ours would be refused now."""
+        ahead, nxt = self.log.ahead, len(self.log.sent)
+        if nxt not in ahead or game is None:
+            return None
+        q = nxt
+        while q in ahead and ahead[q][1]["type"] == "deck/open":
+            q += 1
+        if q not in ahead:
+            return None
+        body = ahead[q][1]
+        if body["type"] == "sess/undo" and q == nxt:
+            if body.get("v") != game.version or body.get("n") != steps:
+                return None
+            if not undo_refused and body.get("step") == last_tag:
+                return Redo("undo", q)
+            return Redo("drop", q, problem=Msg(N_("our own take-back as the others hold it "
+                                                  "(seq {seq}) does not fit the game here"),
+                                               seq=q))
+        if body["type"] == "sess/cmd" and body.get("v") == game.version \
+                and body.get("n") in (None, steps):
+            command = body.get("cmd")
+        elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{game.version}":
+            command = self.choice(body, q, game, game_id)
+        else:
+            return None
+        return Redo("decide", q, tuples(command) if isinstance(command, list) else command)
 
     def choice(self, commit: dict, seq: int, game, game_id: str):
         """The command of our simultaneous choice committed before the crash: from its
@@ -69,7 +157,7 @@ class CatchUp:
         data, body = self.log.ahead[seq]
         t = body["type"]
         if t.startswith("deck/"):
-            ok = self._deck(body)
+            ok = self.own.adopt_deck(body)
         elif t == "commit/commit" and body.get("purpose") == "seed":
             self.own.adopt("seed", derive_bytes(self.master, "seed-share"),
                            derive_bytes(self.master, f"nonce/seed/{seq}"))
@@ -78,29 +166,22 @@ class CatchUp:
             rnd = self.rounds.get(body.get("purpose"))
             ok = rnd is not None and rnd.all_committed
             if ok:
-                self.own.revealed.add(body["purpose"])
+                self.own.adopt_reveal(body["purpose"])
         elif t == "sess/hash":
-            ok = body.get("v") in self.hashes.my_hashes
-            if ok:
-                self.hashes.unsent.discard(body["v"])
+            ok = self.hashes.adopt_hash(body.get("v"))
         elif t == "esc/shares":
-            self.escrow._sent = ok = True
+            self.escrow.adopt_sent()
+            ok = True
         elif t == "hand/share":
             target = body.get("target")
-            ok = target in self.handoffs.votes
-            if ok:
-                self.handoffs._share_sent.add(target)
-                self.handoffs.shares_in.setdefault(target, {})[self.log.seat] = \
-                    self.escrow.my_shares.get(target)
+            ok = self.handoffs.adopt_share(target, self.escrow.my_shares.get(target))
         elif t == "hand/vote":
-            target, have = body.get("target"), body.get("have")
-            if body.get("k", 0) == self.handoffs.attempt.get(target, 0):
-                self.handoffs.votes.setdefault(target, {})[self.log.seat] = have
+            self.handoffs.adopt_vote(body.get("target"), body.get("k", 0), body.get("have"))
             ok = True
         elif t == "hand/no":
-            target = body.get("target")
-            if body.get("k") == self.handoffs.attempt.get(target, 0):
-                self.handoffs._call_off(target)
+            # what calling the attempt off asks for (a resync, the next attempt's early
+            # messages) is not applied here: the catch-up goes on with our next envelope
+            self.handoffs.adopt_no(body.get("target"), body.get("k"))
             ok = True
         elif t in ("esc/key", "sess/view"):
             ok = True
@@ -109,44 +190,10 @@ class CatchUp:
         if not ok:
             return False, []
         self.log.add_ours(data)
-        self.own.signer.next_seq = seq + 1
+        self.own.adopt_seq(seq + 1)
         return True, [body]
-
-    def _deck(self, body: dict) -> bool:
-        e = body.get("epoch")
-        if not (isinstance(e, int) and 0 <= e < len(self.own.decks)):
-            return False           # the reshuffle that makes this epoch is still ahead
-        deck = self.own.decks[e]
-        if not deck._can_apply(body):
-            return False
-        if body["type"] == "deck/open":
-            pos = body.get("pos")
-            if not (isinstance(pos, int) and 0 <= pos < deck.size) or any(
-                    s not in deck.released[pos] for s in range(deck.n) if s != deck.seat):
-                return False
-        try:
-            deck.alerts.extend(deck._apply(body))
-        except ProtocolError:
-            return False
-        deck._drain()             # the others' messages that waited for this one of ours
-        if body["type"] == "deck/commit":
-            deck._started = True
-        elif body["type"] == "deck/audit":
-            self.own.audit_sent = True
-        return True
 
     def resume(self) -> list[dict]:
         """We hold every envelope of ours again: what fell due meanwhile (our deck
         commitments and stages, the state hashes of the phases we passed)."""
-        out = []
-        for d in self.own.decks:
-            d.hold = False
-            if d.seat not in d.commits:
-                d._started = False
-                out += d.start()
-            else:
-                out += d._act()
-        for v in sorted(self.hashes.unsent):
-            out.append(self.hashes.hash_message(v))
-        self.hashes.unsent.clear()
-        return out
+        return self.own.resume_decks() + self.hashes.take_unsent()

@@ -1,4 +1,5 @@
-"""``say TEXT`` at the table: a chat line signed like every message (issue 11).
+"""``say TEXT`` at the table: a chat line signed like every message, so nobody can put
+words in another player's mouth.
 
 Each line is an unsequenced control frame ``ctl/say {n, text}`` signed with the sender's
 identity key: the session checks the signature and that it comes from the seat it claims
@@ -10,7 +11,7 @@ screen.
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 from net.crypto import encode_envelope
 
@@ -28,9 +29,12 @@ class ChatError(ValueError):
 
 
 class Chat:
-    def __init__(self, identity, game_id: str, seat: int, names: Names, clock_ns=time.time_ns):
+    def __init__(self, identity, game_id: str, seat: int, names: Names,
+                 clock_ns: Callable[[], int] | None = None) -> None:
+        """``clock_ns()``: the wall clock (ns), so that our lines keep growing numbers
+        after a restart; without it they are numbered from 1."""
         self.identity, self.game_id, self.seat, self.names = identity, game_id, seat, names
-        self.clock_ns = clock_ns
+        self.clock_ns = clock_ns or (lambda: 0)
         self.lines: list[tuple[int, str]] = []      # (seat, text), oldest first
         self.count = 0                               # lines ever added (the UI's cursor)
         self._last_n = [0] * len(names)

@@ -2,10 +2,16 @@
 
 ``sess/cmd`` carries an ordinary decision (``v``: the game version it was made at,
 ``cmd``: the command as a list).  It is accepted only from the seat the engine waits
-for, at that version, and only if ``belfort.apply`` accepts it; otherwise it is refused,
-the game pauses ("Bo (seat 1) sent an illegal command ...") and goes on when that seat
-sends a legal one.  A command naming a hidden card of the actor's hand with its type
-(keep, build, discard, show) is checked against the card the deck opened there.
+for, at that version, and only if the engine lists it among that seat's legal commands;
+otherwise it is refused, the game pauses ("Bo (seat 1) sent an illegal command ...") and
+goes on when that seat sends a legal one.  A command naming a hidden card of the actor's
+hand with its type (keep, build, discard, show) is checked against the card the deck
+opened there.
+
+Each received command is checked once: its shape at intake (schemas.py), its version
+when it is ready (``ready``, whose verdict the handler reads), then one parse
+(``belfort.normalize``), its claims against the deck, and the engine's one legality
+check with the claimed types given once (``GameTable.take``).
 
 Also the command's wire form (lists, not tuples) used by every part that sends one.
 """
@@ -14,8 +20,6 @@ from __future__ import annotations
 
 import belfort
 from belfort.reasons import Word
-
-from net.crypto import wire
 
 from .effects import Names, Out, Refused
 from .msgs import N_, Msg
@@ -52,7 +56,13 @@ def int_suffix(purpose: str) -> int | None:
 class Commands:
     def __init__(self, table: GameTable, names: Names) -> None:
         self.table, self.names = table, names
-        self.paused: tuple[int, str] | None = None     # (seat, text) after an illegal command
+        self.paused: tuple[int, str] | None = None     # (seat, text) after an illegal one
+        # the verdict of ``ready`` on the command it last found ready: (body, our version
+        # and step count then, its version behind ours, its steps behind ours).  The peer
+        # handles a message right after its readiness says yes: the handler reads the
+        # verdict instead of comparing the command's version a second time (and works it
+        # out afresh if our game has moved since).
+        self._due: tuple[dict, int, int, int, int] | None = None
 
     def register(self, dispatch) -> None:
         dispatch.on("sess/cmd", self.on_cmd, ready=self.ready)
@@ -60,28 +70,42 @@ class Commands:
     def ready(self, body: dict) -> bool:
         """A command made at version v, after n steps, waits until our game is there
         (versions repeat after a take-back; step counts do not)."""
-        g, v, n = self.table.game, body.get("v"), body.get("n")
-        return not (g is None or (wire.is_int(v) and g.version < v)
-                    or (wire.is_int(n) and len(self.table.undo.steps) < n < 1 << 40))
+        if self.table.game is None:
+            return False
+        behind, steps_behind = self._standing(body)
+        if behind < 0 or steps_behind < 0:
+            return False
+        self._due = (body, self.table.game.version, len(self.table.undo.steps), behind,
+                     steps_behind)
+        return True
+
+    def _standing(self, body: dict) -> tuple[int, int]:
+        """(versions, steps) our game is past the command's; its ``v`` and ``n`` are ints
+        (schemas.py checked the shape at intake)."""
+        n = body.get("n")
+        return (self.table.game.version - body["v"],
+                0 if n is None else len(self.table.undo.steps) - n)
 
     def on_cmd(self, body: dict, now: float) -> Out:
-        seat, g = body["seat"], self.table.game
+        seat, raw = body["seat"], body["cmd"]      # a list, a verb first (schemas.py)
+        g, due, self._due = self.table.game, self._due, None
+        if due is not None and due[0] is body and due[1] == g.version \
+                and due[2] == len(self.table.undo.steps):
+            behind, steps_behind = due[3], due[4]
+        else:
+            behind, steps_behind = self._standing(body)
         name = self.names.seat
-        v, raw = body.get("v"), body.get("cmd")
-        if not (wire.is_int(v) and isinstance(raw, list) and raw and isinstance(raw[0], str)):
-            raise Refused("cheat", seat, Msg(N_("{who} sent a malformed command message"),
-                                             who=name(seat)))
-        if v != g.version:
+        if behind:
             raise Refused("cheat", seat, Msg(N_("{who} sent '{command}' for game version "
                                                 "{version}, but the game is at {current}"),
-                                             who=name(seat), command=show(raw), version=v,
-                                             current=g.version))
-        n, steps = body.get("n"), len(self.table.undo.steps)
-        if n is not None and n != steps:
+                                             who=name(seat), command=show(raw),
+                                             version=g.version - behind, current=g.version))
+        if steps_behind:
+            steps = len(self.table.undo.steps)
             raise Refused("cheat", seat, Msg(N_("{who} sent '{command}' after step {step}, "
                                                 "but the game is at step {current}"),
-                                             who=name(seat), command=show(raw), step=repr(n),
-                                             current=steps))
+                                             who=name(seat), command=show(raw),
+                                             step=repr(steps - steps_behind), current=steps))
         waiting = g.waiting_for()
         if seat not in waiting or len(waiting) > 1:
             why = Msg(N_("simultaneous decisions go by commit-reveal")) if seat in waiting else \
@@ -91,7 +115,9 @@ class Commands:
         return self.check_and_apply(seat, raw, now)
 
     def check_and_apply(self, seat: int, raw, now: float) -> Out:
-        """Apply ``raw`` for ``seat`` (the Out holds the change); Refused if it is not legal."""
+        """Apply ``raw`` for ``seat`` (the Out holds the change); Refused if it is not legal.
+        Parsed once here; its claims checked against the deck, then given to the engine
+        once, which checks it once and carries it out (GameTable.take)."""
         try:
             cmd = belfort.normalize(tuples(raw))
         except (belfort.CommandSyntaxError, TypeError, ValueError) as exc:
@@ -102,9 +128,7 @@ class Commands:
                                              who=self.names.seat(seat),
                                              command=belfort.command_text(cmd), problem=problem))
         try:
-            events = self.table.apply(
-                seat, cmd, now
-            )  # refuses an illegal command, changing nothing
+            events = self.table.take(seat, cmd, now)  # refuses an illegal one, changing nothing
         except belfort.BelfortError as exc:
             self.illegal(seat, show(raw), exc)
         out = Out(changes=[events])

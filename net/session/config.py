@@ -7,9 +7,8 @@ from dataclasses import asdict, dataclass
 
 from net.crypto import wire
 
-# A peer with another value is refused in the lobby (2: challenge-bound hello, chained
-# envelopes, take-backs).
-PROTOCOL = "belfort-lan/session/2"
+# A peer with another value is refused in the lobby (3: handoff objections carry evidence).
+PROTOCOL = "belfort-lan/session/3"
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
@@ -20,10 +19,12 @@ class Timing:
     # silent this long: the seat stalls the game no longer — it may be handed to a bot
     # (3-5 players), or the game pauses (2 players, or every other seat away)
     timeout: float = 180.0
-    catch_up: float = 3.0  # after a rejoin: wait this long for every peer's heartbeat
-    step_deadline: float = (
-        15.0  # an automatic protocol step owed this long: withheld (deadlines.py)
-    )
+    catch_up: float = 3.0          # after a rejoin: wait this long for every peer's heartbeat
+    # an automatic protocol step owed this long: withheld (waits.py)
+    step_deadline: float = 15.0
+    # present this long without a gap after a silence: the seat's stall clock is cleared
+    # (a heartbeat now and then does not clear it: liveness.py)
+    steady: float = 10.0
 
 
 @dataclass

@@ -25,7 +25,7 @@ produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to sto
     audit.AuditCheck     the end-of-game deck verdict
     escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
     liveness.Liveness    who is there; resync.Resync   heartbeats and gap filling
-    deadlines.Deadlines  automatic steps owed too long: the seat is named and departs
+    waits.Waits          who the table waits for: every obligation's clock and consequence
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
@@ -33,10 +33,13 @@ Types, fields and rules: docs/network.md.
 
 from __future__ import annotations
 
+import errno
 import functools
 import logging
+from typing import Callable
 
 import belfort
+from belfort.events import named as named_event
 from belfort.undo import UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -46,13 +49,11 @@ from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, sh
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
-from .catchup import CatchUp
+from .catchup import CatchUp, replay_steps
 from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import GameConfig, Timing
-from .deadlines import Deadlines, owed
 from .deckwork import DeckWork
-from . import endgame
 from .dispute import Dispute, is_decode_problem
 from .doubt import ACCUSING, Doubt
 from .forks import Forks
@@ -64,13 +65,15 @@ from .escrow import Escrow
 from .handoff import Handoff, HandoffError
 from .intake import Intake, peek_decoded
 from .liveness import Liveness
-from .msglog import MessageLog
+from .msglog import LogWriteError, MessageLog
 from .msgs import N_, Msg
 from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
 from .takeback import CATCHING_UP, SessionRefusal, TakeBack
+from .view import TableView
+from .waits import TableWaits
 
 log = logging.getLogger("belfort.session")
 
@@ -79,7 +82,40 @@ REPLAYED_KEPT = 400        # events of a rejoin's replay kept for the window's r
 HELD_STOP = Msg(N_("a message was refused; the game is stopped while the peers check that "
                    "everyone holds the same messages (nobody is named yet)"))
 
+LOG_FULL = N_("the disk is full: this game's log ({file}) cannot be written, so this machine "
+             "stops playing for now (nobody did anything wrong; the others wait for it). Free "
+             "some space and run `belfort rejoin`: the game goes on from where it stopped")
+LOG_BROKEN = N_("this game's log ({file}) cannot be written ({error}), so this machine stops "
+                "playing for now (nobody did anything wrong; the others wait for it). Once "
+                "that is fixed, run `belfort rejoin`: the game goes on from where it stopped")
+
 __all__ = ["SessionPeer", "Refused", "SETUP", "PLAYING", "OVER", "STOPPED"]
+
+
+def log_problem(exc: LogWriteError) -> str:
+    """What the person is told when the game's log cannot be written."""
+    if getattr(exc.error, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
+        return Msg(LOG_FULL, file=str(exc.path))
+    return Msg(LOG_BROKEN, file=str(exc.path),
+               error=getattr(exc.error, "strerror", None) or str(exc.error))
+
+
+def _logged(empty=None):
+    """An entry point whose work may need a record of the game log: if that record cannot
+    be written (a full disk), this peer stops playing (``log_failed``) rather than go on
+    from a state its log does not hold; from then on the entry point does nothing."""
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            if self.log_failed is not None:
+                return empty
+            try:
+                return method(self, *args, **kwargs)
+            except LogWriteError as exc:
+                self._log_broken(exc)
+                return empty
+        return guarded
+    return wrap
 
 
 def _judging(method):
@@ -97,7 +133,11 @@ def _judging(method):
 
 class SessionPeer:
     def __init__(self, config: GameConfig, seat: int, identity, master: bytes, *,
-                 store=None, timing: Timing | None = None, now: float = 0.0, clock=None) -> None:
+                 store=None, timing: Timing | None = None, now: float = 0.0, clock=None,
+                 wall_ns: Callable[[], int] | None = None) -> None:
+        """``clock()``: seconds, to time our commands (benchmarks); ``wall_ns()``: the wall
+        clock in ns, which numbers our chat lines across restarts (none: from 1).  The
+        session reads no clock itself: every other time is the ``now`` it is given."""
         if not 0 <= seat < config.n:
             raise ValueError("seat out of range")
         if identity.public_bytes != config.keys[seat]:
@@ -108,57 +148,55 @@ class SessionPeer:
         self.signer = Signer(identity, config.game_id, seat)
         self._pubkeys = [Ed25519PublicKey.from_public_bytes(k) for k in config.keys]
         who = self.who = Names(config.names)
-        # the parts (see the module docstring)
+        # the parts (see the module docstring): each gets its collaborators here, a part
+        # made later through a lambda, so nothing is wired into a part after it is made
         self.log = MessageLog(self.n, seat, store)
-        self.intake = Intake(config, seat, self.log, who)
         self.own = SeatActor(self.signer, self.n, master, config.ruleset().cards_per_type)
         self.table = GameTable(config, seat, self.own.decks, clock)
         self.ruleset = self.table.ruleset
+
+        def stopped() -> bool:
+            return self.table.status == STOPPED
+        self.forks = Forks(config, identity, seat, who, self.table)
+        self.intake = Intake(config, seat, self.log, who, stopped=stopped, found=self.forks.found,
+                             beyond_cut=lambda s, q: self.handoffs.beyond_cut(s, q),
+                             below_cut=lambda s, q: self.handoffs.below_cut(s, q),
+                             is_handed=lambda s: self.handoffs.is_handed(s))
         self.rounds = Rounds(config.game_id, self.n, who, self.table)
         self.commands = Commands(self.table, who)
         self.takebacks = TakeBack(self.table, who)
-        self.hashes = DesyncCheck(self.signer, self.n, who)
+        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
+        self.hashes = DesyncCheck(self.signer, self.n, who, timing=self.timing,
+                                  confirmed=lambda s, need: self.doubt.judge(s, need) is True,
+                                  stopped=stopped, proven=self.forks.proven,
+                                  provisional=("DESYNC", HELD_STOP))
         self.audit = AuditCheck(self.table)
         self.escrow = Escrow(self.signer, identity, self.n, master, who)
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
-        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs)
-        self.dispute = self.deckwork.dispute = Dispute(self.table, self.own, who, self.deckwork)
+        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
+                                 dispute=lambda epoch, problem: self.dispute.start(epoch, problem))
+        self.dispute = Dispute(self.table, self.own, who, self.deckwork)
         self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
                              lambda: self.finished, now)
-        self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now)
+        self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now,
+                                 game_ended=lambda: self.table.status in (OVER, STOPPED))
         self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
                                self.escrow, self.handoffs, master)
         self._held = False            # holding back new envelopes (catchup.py)
-        self.forks = self.intake.forks = Forks(config, identity, seat, who, self.table)
-        self.intake.stopped = lambda: self.table.status == STOPPED
-        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
-        self.hashes.confirmed = lambda s, need: self.doubt.judge(s, need) is True
-        self.hashes.timing = self.timing
-        self.hashes.stopped = lambda: self.table.status == STOPPED
-        self.hashes.set_reason = self._refine_reason
         self._judging_depth = 0       # > 0: in _pump/_settle (accusations are held)
         self._held_count = 0
-        self.hashes.proven = self.forks.proven
-        self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
-        self.chat = Chat(identity, config.game_id, seat, who)
-        for part in (
-            self.deckwork,
-            self.dispute,
-            self.rounds,
-            self.commands,
-            self.takebacks,
-            self.hashes,
-            self.escrow,
-            self.handoffs,
-            self.resync,
-            self.liveness,
-            self.chat,
-            self.forks,
-            self.doubt,
-        ):
+        self.waits = TableWaits(self.n, seat, who, self.timing, table=self.table,
+                                rounds=self.rounds, intake=self.intake,
+                                ready=self.dispatch.ready, handoffs=self.handoffs,
+                                dispute=self.dispute, liveness=self.liveness,
+                                agrees=self.doubt.agrees)
+        self.chat = Chat(identity, config.game_id, seat, who, clock_ns=wall_ns)
+        for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
+                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks,
+                     self.doubt):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -175,6 +213,12 @@ class SessionPeer:
         self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
         self._announced = 0.0
         self.rejoined_at: float | None = None     # announce(): we (re)joined a running game
+        self.view = TableView(config, seat, self.timing, table=self.table, rounds=self.rounds,
+                              audit=self.audit, liveness=self.liveness, handoffs=self.handoffs,
+                              escrow=self.escrow, resync=self.resync,
+                              finished=lambda: self.finished,
+                              rejoined_at=lambda: self.rejoined_at)
+        self.log_failed: str | None = None        # why our log cannot be written: stopped
 
     # ================================================================ state, read-only
     game = property(lambda self: self.table.game)
@@ -199,19 +243,27 @@ class SessionPeer:
     # handoff settings (--auto-handoff; the bot a handed seat gets)
     def _setting(name):
         return property(lambda self: getattr(self.handoffs, name),
-                        lambda self, value: setattr(self.handoffs, name, value))
+                        lambda self, value: self.handoffs.configure(**{name: value}))
     auto_handoff = _setting("auto")
     handoff_level = _setting("level")
     handoff_think = _setting("think")
     handoff_follow = _setting("follow")     # a bot peer agrees to a proposal by itself
     del _setting
 
+    def configure_handoff(self, **settings) -> None:
+        """Handoff settings: ``auto`` (vote by itself after this many s of silence, or
+        None), ``follow`` (agree to a proposal by itself), ``level``/``think`` (the bot a
+        handed seat gets)."""
+        self.handoffs.configure(**settings)
+
     @property
     def finished(self) -> bool:
         """Nothing more to do: the game is over and audited, or stopped — and no accusation
         is still being checked (doubt.py)."""
-        if self.doubt.pending:
-            return False
+        if self.handoffs.ours_handed:
+            return True           # our seat is a bot's: nothing is ours to do or judge
+        if self.doubt.pending or self.dispute.active:
+            return False       # a deck dispute is decided before anyone leaves
         return self.status == STOPPED or (self.status == OVER and self.audit.result is not None)
 
     @property
@@ -219,6 +271,7 @@ class SessionPeer:
         return self.log.sync_due
 
     # ================================================================ the boundary
+    @_logged()
     def start(self, now: float = 0.0) -> None:
         """Begin the game: commit to our share of the shared seed."""
         if self.started:
@@ -228,6 +281,7 @@ class SessionPeer:
         self._emit(self.own.commit("seed", derive_bytes(self.master, "seed-share")))
         self._settle()
 
+    @_logged()
     def receive(self, data: bytes, now: float = 0.0, src: int | None = None) -> None:
         """One frame from the network.  ``src``: the seat the transport knows sent it
         (its CurveZMQ key), or None.  Never raises for anything the frame holds."""
@@ -235,6 +289,8 @@ class SessionPeer:
             self._receive(data, now, src)
         except Refused as exc:
             self._alert(exc.kind, exc.text, exc.seat, now, key=(exc.kind, exc.seat, exc.text[:40]))
+        except LogWriteError:
+            raise             # not the frame's fault: this peer stops (_logged)
         except Exception as exc:  # a bug must not let a frame crash the peer
             log.exception("unexpected error on a received frame")
             self._alert("error", Msg(N_("internal error on a message ({error})"),
@@ -242,6 +298,7 @@ class SessionPeer:
         self._check_caught_up(now)
         self._after_input()
 
+    @_logged(empty=[])
     def submit(self, command, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
         or RuntimeError when no decision of ours is awaited."""
@@ -273,6 +330,7 @@ class SessionPeer:
         self._settle()
         return events
 
+    @_logged()
     def take_back(self, now: float = 0.0):
         """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
         the state before that action here.  Returns the command taken back; raises
@@ -311,7 +369,7 @@ class SessionPeer:
         """True when our seat must decide now (and knows its whole hand) — not while,
         after a rejoin, the others may still hold a decision of ours that we lost: it is
         then taken from them (``_redo_fetched``), never made again differently."""
-        if self._ours_missing():
+        if self._ours_missing() or self.log_failed is not None:
             return False
         return self._may_decide()
 
@@ -329,6 +387,7 @@ class SessionPeer:
             return False
         return not (len(waiting) > 1 and f"sim/{g.version}" in self.own.choices)
 
+    @_logged()
     def tick(self, now: float) -> None:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
@@ -337,19 +396,24 @@ class SessionPeer:
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
         if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
-            self.deadlines.asleep(gap)
+            self.waits.asleep()
             return
         self._recheck(now)
         self._check_deadlines(now)
-        for s in self.handoffs.auto_targets(now, self.liveness.last_seen,
-                                            self.liveness.finished_of, self.liveness.left_of):
+        lv = self.liveness
+        for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now), lv.finished_of,
+                                            lv.left_of, now):
             self._vote(s, now)
-        for s in self.handoffs.objections(lambda q: self.liveness.quiet(q, now)):
-            self._object(s, now)
+        self._answer_handoffs(now)
         if self.ghost is not None:
             self._dirty = True
             self._pump(now)
         self._after_input()
+
+    def transmit_with(self, send: Callable[[int | None, bytes], None] | None) -> None:
+        """Our envelopes leave through ``send(dest, bytes)`` as soon as they are signed
+        (the mesh), or, None, through ``outbox`` (one thread owns the sockets)."""
+        self.transmit = send
 
     def take_outgoing(self) -> list[tuple[int | None, bytes]]:
         out, self.outbox = self.outbox, []
@@ -365,15 +429,14 @@ class SessionPeer:
         ``(kind, payload[, checked])``: ``checked`` True = the record passed the log's
         integrity check (its envelope is not verified again), False = it failed it (an
         envelope is verified in full; a decision of ours ends the replay there)."""
-        self.log.replaying = True
+        self.log.replay(True)
         try:
             self.start(now)
-            for rec in records:
-                kind, payload = rec[0], rec[1]
-                checked = rec[2] if len(rec) > 2 else None
-                if kind == "in":
+            for step in replay_steps(records):
+                if step.kind == "in":
                     try:
-                        self._accept(payload, now, src=None, relayed=True, trusted=checked is True)
+                        self._accept(step.payload, now, src=None, relayed=True,
+                                     trusted=step.trusted)
                     except Refused as exc:
                         self.restore_problems.append(Msg(N_("a logged message was refused: "
                                                             "{reason}"), reason=exc.text))
@@ -382,45 +445,39 @@ class SessionPeer:
                         self.restore_problems.append(Msg(N_("a logged message could not be "
                                                             "replayed ({error})"),
                                                          error=type(exc).__name__))
-                    continue
-                if checked is False:
+                elif step.kind == "damaged":
                     self.restore_problems.append(Msg(N_("the log's record of our {kind} is "
                                                         "damaged: the replay stops there"),
-                                                     kind=repr(kind)))
-                    break
-                if kind == "submit":
+                                                     kind=repr(step.payload)))
+                elif step.kind == "submit":
                     try:
-                        self.submit(payload, now)
+                        self.submit(step.payload, now)
                     except (RuntimeError, belfort.BelfortError) as exc:
                         # what it answered did not reach the log: the others have it
                         self.restore_problems.append(Msg(N_("our logged decision {command} "
                                                             "does not fit the game here "
                                                             "({error}): the replay stops there"),
-                                                         command=repr(payload),
+                                                         command=repr(step.payload),
                                                          error=exc))
                         break
-                elif kind == "handoff":
-                    if isinstance(payload, list) and len(payload) == 2:
-                        self._vote(payload[0], now, str(payload[1]))   # a cited deadline
-                    else:
-                        self._vote(payload, now)
-                elif kind == "handoff-no":
-                    if isinstance(payload, int):
-                        self._object(payload, now)
-                elif kind == "undo":
+                elif step.kind == "vote":
+                    self._vote(step.payload, now, step.why)
+                elif step.kind == "object":
+                    self._object(*step.payload, now)
+                elif step.kind == "undo":
                     try:
-                        if payload != self.table.undo.stack.last_tag():
-                            raise RuntimeError(f"our last step is not step {payload!r}")
+                        if step.payload != self.table.undo.stack.last_tag():
+                            raise RuntimeError(f"our last step is not step {step.payload!r}")
                         self.take_back(now)
                     except (RuntimeError, UndoRefused) as exc:
                         self.restore_problems.append(Msg(N_("our logged take-back of step "
                                                             "{step} does not fit the game here "
                                                             "({error}): the replay stops there"),
-                                                         step=repr(payload),
+                                                         step=repr(step.payload),
                                                          error=exc))
                         break
         finally:
-            self.log.replaying = False
+            self.log.replay(False)
         if self.ghost is not None:
             self.ghost.resume()
         self.outbox = []
@@ -430,13 +487,13 @@ class SessionPeer:
     def move(self, endpoint: str, number: int) -> None:
         """We came back on another address: every heartbeat now carries it (signed), and
         the others reconnect to it."""
-        self.resync.address = (number, endpoint)
+        self.resync.move(number, endpoint)
 
     def take_moved(self) -> list[tuple[int, str]]:
         """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
-        out, self.resync.moved = self.resync.moved, []
-        return out
+        return self.resync.take_moved()
 
+    @_logged()
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
         every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
@@ -454,153 +511,16 @@ class SessionPeer:
             self.catching_up = False
             self._dirty = True
             self._pump(now)
-            lacking = self.lacking(now)
+            lacking = self.view.lacking(now)
             if lacking is not None:
                 self._alert("info", lacking, None, now)
 
     # ================================================================ queries
-    def may_leave(self, now: float) -> bool:
-        """Finished, and nobody needs us any more (endgame.py): every other seat has all
-        of our envelopes and said it finished (or the game stopped); a seat that went
-        silent without finishing keeps us reachable up to the stall time (it may rejoin
-        and fetch the end of the game from us), one that said it finished, or that we
-        never heard since our (re)start, only up to the disconnection time."""
-        if not self.finished:
-            return False
-        if self.handoffs.ours_handed:
-            return True           # our seat is a bot's now: nothing of ours is wanted
-        return not any(self._keeps_us(s, now) for s in self._others())
-
-    def _others(self) -> list[int]:
-        return [s for s in range(self.n) if s != self.seat and s not in self.handed]
-
-    def _keeps_us(self, s: int, now: float) -> bool:
-        lv = self.liveness
-        hosted = [self.ghost.seat] if self.ghost is not None else []
-        return endgame.keeps(lv.quiet(s, now), lv.heard[s],
-                             lv.finished_of[s] or self.status == STOPPED,
-                             self.resync.has_ours(s, hosted), self.timing)
-
-    def farewell(self, now: float) -> str | None:
-        """Leaving a finished game while a seat we heard has not finished (silent past the
-        stall time): what it can do to get the end of the game later, or None."""
-        if self.status != OVER or not self.finished:
-            return None
-        return endgame.farewell(self.names, self._unfinished(),
-                                lambda s: self.liveness.quiet(s, now), self.cfg.game_id)
-
-    def _unfinished(self) -> list[int]:
-        """Other seats we heard since our (re)start that have not said they finished."""
-        lv = self.liveness
-        return [s for s in self._others() if lv.heard[s] and not lv.finished_of[s]]
-
-    def staying_for(self, now: float) -> list[int]:
-        """Finished, and seats we heard that have not finished still keep us reachable
-        (they may fetch the end of the game from us): those seats."""
-        if not self.finished or self.handoffs.ours_handed:
-            return []
-        return [s for s in self._unfinished() if self._keeps_us(s, now)]
-
-    def staying(self, now: float) -> str | None:
-        """What a person closing the window now is told while we stay for ``staying_for``
-        seats (endgame.py), or None when nobody needs us."""
-        seats = self.staying_for(now)
-        at_most = max((self.timing.timeout - self.liveness.quiet(s, now) for s in seats),
-                      default=0.0)
-        return endgame.staying(self.names, seats, max(0.0, at_most))
-
     def leaving(self, now: float) -> None:
         """We leave the finished game now: say what a seat that did not finish can do."""
-        note = self.farewell(now)
+        note = self.view.farewell(now)
         if note is not None:
             self._alert("info", note, None, now)
-
-    def _unanswered(self) -> bool:
-        """We rejoined and nobody has answered since."""
-        return self.rejoined_at is not None and not any(
-            self.liveness.heard[s] for s in self._others())
-
-    def lacking(self, now: float) -> str | None:
-        """Rejoined, not finished, and nobody answers: what this machine lacks and how to
-        get it (endgame.py), or None."""
-        if self.finished or self.status == STOPPED or not self._unanswered():
-            return None
-        seats = [s for s in self.waiting_seats() if s != self.seat] or self._others()
-        return endgame.lacking(self.names, seats, self.status == OVER, now - self.rejoined_at,
-                               self.cfg.game_id)
-
-    def abandoned(self, now: float) -> bool:
-        """Every other peer has been silent past the time-out."""
-        return self.liveness.abandoned(now, self.handed)
-
-    def waiting_seats(self) -> list[int]:
-        """Seats whose message the game needs next (decision, commitment or deck step)."""
-        return self.table.waiting_seats(self.rounds, self.audit.result is not None)
-
-    def seat_view(self) -> dict:
-        """``belfort.seat_view`` of our seat ({} before the shared seed), with what only the
-        session knows: in a simultaneous step (the keep, the Spies' showing) the engine
-        learns every choice at once when they are revealed, but a seat that committed to
-        its choice has made it — as in a game on one machine, it is no longer waited for,
-        and at the keep it is marked as having chosen."""
-        g = self.table.game
-        if g is None:
-            return {}
-        view = belfort.seat_view(g, self.seat)
-        waiting = view["waiting_for"]
-        rnd = self.rounds.get(f"sim/{g.version}") if len(waiting) > 1 else None
-        if rnd is not None:
-            chosen = [s for s in waiting if s in rnd.commitments]
-            view["waiting_for"] = [s for s in waiting if s not in chosen]
-            if view["phase"] == "keep":
-                view["keep_submitted"] = sorted(set(view["keep_submitted"]) | set(chosen))
-        return view
-
-    def waiting_text(self, now: float) -> str:
-        """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48"."""
-        paused = self.pause_reason(now)
-        text = self.liveness.waiting_text(self.waiting_seats(), now, self.handed,
-                                          self._handoff_in(now), paused=bool(paused))
-        return Msg(N_("{waiting}. {paused}"), waiting=text, paused=paused) if paused and text \
-            else (paused or text)
-
-    def _handoff_in(self, now: float):
-        """seat -> seconds until it may be handed to a bot (0: now), None if it cannot be."""
-        if not self.handoffs.possible():
-            return None
-        limit = self.handoffs.limit()
-        return lambda s: max(0.0, limit - self.liveness.quiet(s, now)) \
-            if s in self.escrow.escrow else None
-
-    def stall(self, now: float) -> dict:
-        """The waiting state, for the window: every seat the game waits for that is not
-        here — ``{"seat", "name", "quiet" (s silent), "left" (said it left for now),
-        "handoff_in" (s until it may be handed to a bot, 0: now; None: it cannot be),
-        "handoff_now"}`` — ``"paused"`` (the reason the game is paused, or None),
-        ``"stall_timeout"`` and ``"text"`` (as waiting_text)."""
-        handoff_in = self._handoff_in(now)
-        seats = []
-        for s in self.waiting_seats():
-            if s == self.seat or s in self.handed:
-                continue
-            lv = self.liveness
-            if lv.connected[s] and not lv.left_of[s]:
-                continue
-            left = handoff_in(s) if handoff_in is not None else None
-            seats.append({"seat": s, "name": self.names[s], "quiet": round(lv.quiet(s, now), 1),
-                          "left": lv.left_of[s],
-                          "handoff_in": None if left is None else round(left, 1),
-                          "handoff_now": left is not None and left <= 0})
-        return {"seats": seats, "paused": self.pause_reason(now),
-                "stall_timeout": self.timing.timeout, "text": self.waiting_text(now)}
-
-    def pause_reason(self, now: float, bot: bool = False) -> str | None:
-        """Why the game cannot go on until someone rejoins (every other seat away — with
-        2 players, the other one — or, ``bot``: every person), or None."""
-        if self.finished or self.status == STOPPED:
-            return None
-        why = self.liveness.pause_reason(now, self.handed, bot)
-        return (self.lacking(now) or why) if why is not None else None
 
     def leave_for_now(self, now: float = 0.0) -> None:
         """The person leaves the game for now (the window asked): tell the others, so they
@@ -609,18 +529,12 @@ class SessionPeer:
             return
         self._apply(self.resync.leave_notice(), now)
 
-    def votes_cast(self) -> list[int]:
-        """Seats we voted to hand to a bot."""
-        return [t for t, votes in self.handoffs.votes.items() if self.seat in votes]
-
-    def peer_states(self, now: float) -> list[dict]:
-        return self.liveness.states(now, self.handed)
-
     # ------------------------------------------------------------ handoff (public)
+    @_logged()
     def handoff(self, seat: int, now: float = 0.0) -> None:
         """Vote to hand ``seat`` (silent past the time-out) to a bot.  Raises
         handoff.HandoffError with the reason when it cannot be proposed."""
-        quiet = self.liveness.quiet(seat, now) if isinstance(seat, int) and 0 <= seat < self.n \
+        quiet = self.liveness.stalled(seat, now) if isinstance(seat, int) and 0 <= seat < self.n \
             else 0.0
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
@@ -629,74 +543,26 @@ class SessionPeer:
         """A chat line to the table (``say TEXT``); raises chat.ChatError if empty."""
         self._apply(self.chat.say(text), now)
 
-    def handoff_candidates(self, now: float) -> list[int]:
-        """Seats that could be handed to a bot now."""
-        return self.handoffs.candidates(now, self.liveness.last_seen)
-
     def _check_deadlines(self, now: float) -> None:
-        if self.log.replaying or not self.started or not self.deadlines.due(now):
+        """Ask waits.py who is late, and carry out what follows."""
+        if self.log.replaying or not self.started or not self.waits.due(now):
             return
         if (self.status == STOPPED and not self.dispute.active) or \
                 (self.status == OVER and self.audit.result is not None):
             return
-        skip = {self.seat, *self.handed}
-        if self.ghost is not None:
-            skip.add(self.ghost.seat)
-        gaps = {s: self.intake.expected_seq(s) for s in range(self.n) if self.intake.future[s]}
-        steps = owed(self.table, self.rounds, self.who, skip, self.intake.inbox,
-                     self.dispatch.ready, gaps)
-        for s, what, key in self.deadlines.check(steps, now,
-                                                 lambda q: self.liveness.quiet(q, now),
-                                                 lambda q: self.doubt.agrees(q, now)):
-            if key[0] == "open":
-                self._refuse_head(s, what, now)
-            else:
-                self._withheld(s, what, now)
+        if self._apply(self.waits.check(now, self.log.replaying), now):
+            self._dirty = True
+            self._pump(now)
 
-    def _refuse_head(self, seat: int, what: str, now: float) -> None:
-        """A message that can never be processed, at the head of ``seat``'s queue: drop it
-        (its sender signed it: it is named), so the game is not stalled behind it."""
-        q = self.intake.inbox[seat]
-        if q:
-            q.popleft()
-        self._alert("cheat", Msg(N_("{who} sent {what}: refused"), who=self.who.seat(seat),
-                                 what=what), seat, now)
-        self._dirty = True
-        self._pump(now)
+    def _answer_handoffs(self, now: float) -> None:
+        """Our yes or no to each open handoff attempt (waits.py)."""
+        if not self.log.replaying and self._apply(self.waits.answers(now), now):
+            self._dirty = True
+            self._pump(now)
 
-    def _withheld(self, seat: int, what: str, now: float) -> None:
-        """``seat`` keeps talking but has not sent ``what`` past the deadline: it is named
-        and treated as departed (handed to a bot with 3-5 players, else the game stops)."""
-        limit = self.timing.step_deadline
-        text = Msg(N_("{who} withheld {what} for more than {limit} s while still connected"),
-                   who=self.who.seat(seat), what=what, limit=f"{limit:.0f}")
-        self._depart(seat, text, f"withheld {what}", now)
-        self._pump(now)
-
-    def _depart(self, seat: int, text: str, why: str, now: float) -> None:
-        """``seat`` is named (``text``) and treated as departed: our vote to hand it to a
-        bot (3-5 players, citing ``why``), else the game stops with that verdict."""
-        if self.seat in self.handoffs.votes.get(seat, {}) or seat in self.handed:
-            self._alert("cheat", text, seat, now, proof=True)
-            return
-        try:
-            self.handoffs.check_proposal(seat, float("inf"))
-        except HandoffError as exc:
-            self._alert("cheat", Msg(N_("{text}: the game is stopped"), text=text), seat, now,
-                        proof=True)
-            self._stop(Msg(N_("{text}; it cannot be handed to a bot ({why})"), text=text,
-                           why=exc))
-            return
-        self._alert("cheat", Msg(N_("{text}: it is treated as departed (vote to hand it to a "
-                                    "bot)"), text=text), seat, now, proof=True)
-        if self.log.replaying:
-            return          # our vote is in the log (a "handoff" record): made again there
-        self._apply(self.handoffs.vote(seat, why), now)
-        self._dirty = True
-
-    def _object(self, seat: int, now: float) -> None:
-        """The seat others voted to hand over is playing: call the handoff off."""
-        self._apply(self.handoffs.object(seat), now)
+    def _object(self, seat: int, vote: bytes, proof: bytes, now: float) -> None:
+        """The seat others voted to hand over is alive: call the handoff off."""
+        self._apply(self.handoffs.object(seat, vote, proof, now), now)
         self._dirty = True
         self._pump(now)
 
@@ -704,11 +570,6 @@ class SessionPeer:
         """Held accusations and a desync verdict, against the claims and proofs now in."""
         self._apply(self.doubt.recheck(now), now)
         self._apply(self.hashes.recheck(now), now)
-
-    def _refine_reason(self, text: str) -> None:
-        """A desync verdict refined: it replaces a first verdict or a held stop's reason."""
-        if self.table.stop_reason.startswith(("DESYNC", HELD_STOP)):
-            self.table.stop_reason = text
 
     def _vote(self, seat: int, now: float, why: str = "") -> None:
         self._apply(self.handoffs.vote(seat, why), now)
@@ -734,10 +595,24 @@ class SessionPeer:
     def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
                 opened: dict | None = None, trusted: bool = False,
                 decoded: tuple | None = None) -> None:
+        if self.handoffs.ours_handed:
+            return          # the game goes on with a bot in our seat: nothing is ours
         taken, out = self.intake.accept(data, now, src, relayed, opened, trusted, decoded)
         self._apply(out, now)
+        if taken and self.intake.votes_on_us and not self.handoffs.ours_handed:
+            self._handed_away(now)
         if taken:
             self._pump(now)
+
+    def _handed_away(self, now: float) -> None:
+        """Every other seat's signed vote to hand our seat to a bot is in (handoff.py
+        ``handed_away``): our part of the game is over, calmly — the notice replaces a
+        verdict our state reached first on messages the others played with the bot."""
+        out = self.handoffs.handed_away(self.intake.votes_on_us)
+        if out.stop is None:
+            return
+        self.doubt.drop()
+        self._apply(out.verdict(out.stop), now)
 
     def _control(self, body: dict, data: bytes, now: float, src: int | None) -> None:
         seat, name = body["seat"], self.who.seat
@@ -758,6 +633,8 @@ class SessionPeer:
             self._apply(self.handoffs.answer_owner(seat, body, now), now)
             return
         self._apply(self.liveness.seen(seat, now), now)
+        if body["type"] == "ctl/hb":
+            self.handoffs.note_heartbeat(seat, data)
         handlers = self.dispatch.control(body["type"])
         if not handlers:
             raise Refused("cheat", seat, Msg(N_("{who} sent an unknown control message {type}"),
@@ -777,6 +654,8 @@ class SessionPeer:
     def _pump(self, now: float) -> None:
         """Process every queued message that is ready, and what the game then calls for."""
         inbox = self.intake.inbox
+        if self.handoffs.ours_handed:
+            return          # what the others played with the bot in our seat: not ours
         if self.status == STOPPED:
             # only the desync report goes on: state hashes and public views
             for s in range(self.n):
@@ -852,8 +731,7 @@ class SessionPeer:
 
     def _sync_hold(self) -> None:
         held = self._holding()
-        for d in self.own.decks:
-            d.hold = held
+        self.own.hold(held)
         if self._held and not held and self.status != STOPPED and not self.log.replaying:
             self._held = False
             for env in self.catchup.resume():
@@ -879,47 +757,28 @@ class SessionPeer:
         return progress
 
     def _redo_fetched(self, now: float) -> bool:
-        """Our next envelope is one the others relayed back (a rejoin lost it): if it is a
-        decision (possibly after the card opens it needs), make exactly that decision
-        again; its envelopes then come out byte for byte the same.  An automatic message
-        needs nothing: it is re-made when its turn comes."""
-        ahead, nxt = self.log.ahead, len(self.log.sent)
-        if nxt not in ahead or self.table.game is None or not self._may_decide():
+        """Make again the decision or take-back of ours the others relayed back (catchup.py
+        ``redo``); True if something was done."""
+        if not self._may_decide():
             return False
-        g, q = self.table.game, nxt
-        while q in ahead and ahead[q][1]["type"] == "deck/open":
-            q += 1
-        if q not in ahead:
+        redo = self.catchup.redo(self.table.game, len(self.table.undo.steps),
+                                 self.table.undo.stack.last_tag(),
+                                 self.takebacks.refusal(self.seat) is not None, self.cfg.game_id)
+        if redo is None:
             return False
-        body = ahead[q][1]
-        steps = len(self.table.undo.steps)
-        if body["type"] == "sess/undo" and q == nxt:
-            # a take-back of ours the others hold: made again, the same bytes
-            if body.get("v") != g.version or body.get("n") != steps:
-                return False
-            why = self.takebacks.refusal(self.seat)
-            if why is None and body.get("step") == self.table.undo.stack.last_tag():
-                self._undo()
-            else:
-                self._alert("error", Msg(N_("our own take-back as the others hold it (seq "
-                                            "{seq}) does not fit the game here"), seq=q),
-                            None, now)
-                del ahead[q]
+        if redo.kind == "undo":
+            self._undo()
             return True
-        if body["type"] == "sess/cmd" and body.get("v") == g.version \
-                and body.get("n") in (None, steps):
-            command = body.get("cmd")
-        elif body["type"] == "commit/commit" and body.get("purpose") == f"sim/{g.version}":
-            command = self.catchup.choice(body, q, g, self.cfg.game_id)
-        else:
-            return False
-        try:
-            self._decide(tuples(command) if isinstance(command, list) else command, now)
-        except (belfort.BelfortError, TypeError, ValueError) as exc:
-            self._alert("error", Msg(N_("our own decision as the others hold it (seq {seq}) "
-                                        "does not fit the game here: {error}"), seq=q,
-                                     error=exc), None, now)
-            del ahead[q]
+        problem = redo.problem
+        if redo.kind == "decide":
+            try:
+                self._decide(redo.command, now)
+            except (belfort.BelfortError, TypeError, ValueError) as exc:
+                problem = Msg(N_("our own decision as the others hold it (seq {seq}) does not "
+                                 "fit the game here: {error}"), seq=redo.seq, error=exc)
+        if problem is not None:
+            self._alert("error", problem, None, now)
+            self.log.drop_fetched(redo.seq)
         return True
 
     # ================================================================ what the game calls for
@@ -1023,7 +882,9 @@ class SessionPeer:
         self.events.extend(events)
         for ev in events:
             if ev[0] == "reshuffle":
-                self._apply(self.deckwork.new_epoch(ev[1], ev[2], ev[3], self.log.replaying,
+                ev = named_event(ev)
+                self._apply(self.deckwork.new_epoch(ev.epoch, ev.old_cards, ev.new_cards,
+                                                    self.log.replaying,
                                                     start=not self._holding()))
                 self._sync_hold()
         self._boundary()
@@ -1039,6 +900,9 @@ class SessionPeer:
         """Carry out what a part returned; True if it held anything."""
         if not out:
             return False
+        # first: the part found the real cause of a stop before anything else followed
+        for text, over in out.verdicts:
+            self.table.refine(text, over)
         for env in out.send:
             self._emit(env)
         for env in out.hosted:
@@ -1058,7 +922,7 @@ class SessionPeer:
         if out.need_sync:        # we lack envelopes (a gap, a clock jump, dropped ones): ask
             self.outbox.extend(self.resync.heartbeat(None, need=True).frames)
         for seat, text, why in out.departs:
-            self._depart(seat, text, why, now)
+            self._apply(self.handoffs.depart(seat, text, why, self.log.replaying), now)
         return True
 
     def _emit(self, env: dict) -> None:
@@ -1103,6 +967,14 @@ class SessionPeer:
             self._fin_sent = True
             self._apply(self.resync.finished_notice())
 
+    def _log_broken(self, exc: LogWriteError) -> None:
+        """Our log cannot be written: stop playing here.  Nobody is named — every record
+        before it is on disk and nothing that needed it was counted or sent — and the
+        others are told we left for now, so they wait for our rejoin without alarm."""
+        self.log_failed = log_problem(exc)
+        self._alert("error", self.log_failed, None)
+        self._apply(self.resync.leave_notice())
+
     def _stop(self, reason: str, now: float = 0.0) -> None:
         self.events.extend(self.table.stop(reason))
 
@@ -1117,9 +989,7 @@ class SessionPeer:
 
     def _hold_stop(self, reason: str) -> None:
         """The game stops at once, but the reason naming a seat waits with its accusation."""
-        h = self.doubt.held[-1] if self.doubt.held else None
-        if h is not None and h.stop is None:
-            h.stop = reason
+        self.doubt.hold_stop(reason)
         self._stop(HELD_STOP)
 
     def _alert(self, kind: str, text: str, seat: int | None = None, now: float = 0.0,

@@ -1,36 +1,65 @@
-"""Deadlines of the automatic protocol steps (issue 10, "every awaited step has a deadline").
+"""The automatic protocol steps each seat owes now, derived from the game state.
 
 Liveness (liveness.py) looks at silence; a peer can keep sending heartbeats and still
 never send what the game waits for.  Every step a peer's software does by itself is
-owed within ``Timing.step_deadline`` of becoming due:
+owed within ``Timing.step_deadline`` of becoming due (the clock and the consequence are
+waits.py's):
 
     the seed commitment and reveal; each deck epoch's commitment, shuffle and re-key;
     a key for a card dealt to another seat or to be shown to everyone; the reveal of a
     simultaneous choice once every commitment is in; the deck audit.
 
 Human decisions (a command, the commitment to a simultaneous choice) are not steps:
-people think as long as they like (the session-core issue's stall handling).  The clock
-of a seat's step runs only while that seat is connected: a peer that crashed and comes
-back (rejoin) gets the whole deadline to catch up, while silence itself is liveness's
-business; and only while *our* process runs: a suspended peer waking does not count its
-sleep as the others' delay (``asleep``).
+people think as long as they like, while they are there (the stall clock, liveness.py).
 
 ``owed`` derives from the game state which seat owes which step (the same on every
-honest peer); ``Deadlines.check`` returns each seat newly past a deadline with what it
-withheld.  The peer then treats that seat as departed (core.SessionPeer._withheld).
+honest peer), as ``Owed`` obligations: what the seat owes, which clock its deadline reads
+and what follows when it passes (waits.py keeps the clocks).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .effects import Names
 from .msgs import N_, Msg
 
-CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
+DEPART, REFUSE, STOP = "depart", "refuse", "stop"
+# which clock a deadline reads: the seat's presence (step_deadline), its absence (the
+# stall time), or whichever runs out first
+PRESENCE, ABSENCE, EITHER = "presence", "absence", "either"
+
+
+@dataclass(frozen=True)
+class Owed:
+    """One obligation: ``seat`` owes ``what``; past its deadline, ``then`` happens.
+    ``clock``: PRESENCE — ``step_deadline`` of the seat's presence; ABSENCE — the stall
+    time of its absence (a silent seat is late too); EITHER — whichever comes first."""
+    seat: int
+    what: str
+    then: str = DEPART
+    clock: str = PRESENCE
+
+
+@dataclass(frozen=True)
+class Late:
+    """A seat past the deadline of ``owed`` (the step's ``key``)."""
+    key: tuple
+    owed: Owed
+
+    @property
+    def seat(self) -> int:
+        return self.owed.seat
+
+
+SETUP_STALL = N_("the game could not start: {who} has been silent past the stall time "
+                 "before the first deal, owing {what}. No card was dealt, so no hand is "
+                 "at stake: start a new game without that seat")
 
 
 def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
-         gaps=None) -> dict[tuple, tuple[int, str]]:
-    """{step key: (seat, what it owes)} for every automatic step due now; ``skip`` are
+         gaps=None) -> dict[tuple, Owed]:
+    """{step key: Owed} for every automatic step due now; ``skip`` are
     seats not to look at (ours, a seat played by a bot).  A ``deck/open`` waiting at the
     head of its sender's queue (``inbox``, ``ready``) for keys nobody owes, because the
     card is not in the sender's hand, gets the key ``("open", seat, seq)``: once late,
@@ -38,11 +67,19 @@ def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
     envelopes of that seat wait for it} — a connected seat fills such a gap within a
     resync; one that does not (its message there was refused, say a badly shaped
     ``sess/view``, and it has no other) would stall every message after it for ever."""
-    out: dict[tuple, tuple[int, str]] = {}
+    out: dict[tuple, Owed] = {}
 
-    def due(key: tuple, seat: int, what: str) -> None:
+    def due(key: tuple, seat: int, what: str, then: str = DEPART) -> None:
         if seat not in skip and key not in out:
-            out[key] = (seat, what)
+            out[key] = Owed(seat, what, then)
+
+    def setup(key: tuple, seat: int, what: str) -> None:
+        """Before the first deal a silent seat is not waited for past the stall time: no
+        hand is at stake, so the setup ends with that verdict instead."""
+        due(key, seat, what)
+        if seat not in skip:
+            out[("setup", *key)] = Owed(seat, Msg(SETUP_STALL, who=names.seat(seat), what=what),
+                                        STOP, ABSENCE)
 
     for s, seq in sorted((gaps or {}).items()):
         due(("gap", s, seq), s, Msg(N_("a valid message with seq {seq} (its later messages "
@@ -52,10 +89,10 @@ def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
     if g is None:
         if seed is not None and seed.all_committed:
             for s in seed.missing():
-                due(("seed-reveal", s), s, Msg(N_("its reveal of its seed share")))
+                setup(("seed-reveal", s), s, Msg(N_("its reveal of its seed share")))
         elif seed is not None:
             for s in seed.missing():
-                due(("seed-commit", s), s, Msg(N_("its commitment to its seed share")))
+                setup(("seed-commit", s), s, Msg(N_("its commitment to its seed share")))
         return out
     for d in table.decks:
         e = d.epoch
@@ -107,54 +144,5 @@ def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
         if card is None or card not in g.players[s].hand:
             due(("open", s, head["seq"]), s,
                 Msg(N_("an opening of position {pos} of deck epoch {epoch}, never dealt to it"),
-                    pos=pos, epoch=e))
+                    pos=pos, epoch=e), REFUSE)
     return out
-
-
-class Deadlines:
-    def __init__(self, n: int, names: Names, timing) -> None:
-        self.n, self.names, self.timing = n, names, timing
-        self.first_due: dict[tuple, float] = {}
-        self.named: dict[int, str] = {}          # seat -> what it withheld (named once)
-        self._next_check = 0.0
-
-    def check(self, steps: dict[tuple, tuple[int, str]] | None, now: float,
-              quiet, agrees=lambda seat: True) -> list[tuple[int, str, tuple]]:
-        """Seats newly past the deadline of a step they owe: [(seat, what, key)].  ``steps``
-        None = not looked at this time (see ``due``); ``quiet(seat)`` = its silence;
-        ``agrees(seat)``: its heartbeats show it holds the messages we hold (doubt.py):
-        after a fork it may owe nothing in its own game, and is not named."""
-        if steps is None:
-            return []
-        for key in [k for k in self.first_due if k not in steps]:
-            del self.first_due[key]
-        late: dict[int, tuple[str, tuple]] = {}
-        for key, (seat, what) in steps.items():
-            since = self.first_due.setdefault(key, now)
-            if quiet(seat) > self.timing.disconnected:
-                self.first_due[key] = now          # silent: liveness's business, not ours
-                continue
-            if now - since > self.timing.step_deadline and seat not in self.named \
-                    and seat not in late and agrees(seat):
-                late[seat] = (what, key)
-        for seat, (what, key) in late.items():
-            if key[0] == "open":
-                del self.first_due[key]      # refused, not a departure: it may go on
-            else:
-                self.named[seat] = what
-        return [(s, w, k) for s, (w, k) in sorted(late.items())]
-
-    def asleep(self, gap: float) -> None:
-        """Our process did not run for ``gap`` seconds (a suspend, SIGSTOP): that time is
-        nobody's delay, so every step's clock is moved on by it (as liveness.py does)."""
-        for key in self.first_due:
-            self.first_due[key] += gap
-
-    def due(self, now: float) -> bool:
-        """Time for another look at what is owed."""
-        if now < self._next_check - CHECK_EVERY * 4:      # a clock from another run
-            self._next_check = now
-        if now < self._next_check:
-            return False
-        self._next_check = now + CHECK_EVERY
-        return True

@@ -16,6 +16,8 @@ The peer runs these steps in order after every change (core.SessionPeer._settle_
 
 from __future__ import annotations
 
+from typing import Callable
+
 import belfort
 
 from net.crypto import wire
@@ -28,9 +30,11 @@ from .table import GameTable
 
 
 class DeckWork:
-    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff) -> None:
+    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff,
+                 dispute: Callable[[int, Exception], Out] | None = None) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
-        self.dispute = None          # dispute.Dispute, set by the peer
+        # dispute.Dispute.start (made after us: it reads our deck messages)
+        self.dispute = dispute
 
     def register(self, dispatch) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
@@ -112,7 +116,7 @@ class DeckWork:
         for a in problems:
             epoch = next((d.epoch for d in self.own.decks if any(x is a for x in d.alerts)), None)
             if self.dispute is not None and is_decode_problem(a) and epoch is not None:
-                out.add(self.dispute.start(epoch, a))       # nobody is named: the audit will
+                out.add(self.dispute(epoch, a))       # nobody is named: the audit will
                 continue
             out.alert("cheat", Msg(N_("the deck is inconsistent: {problem}"), problem=str(a)),
                       a.seat)

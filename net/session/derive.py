@@ -47,18 +47,9 @@ def derive_perm(master: bytes, label: str, size: int) -> list[int]:
 
 
 def seeded_deck(signer, n_seats: int, card_ids, epoch: int, master: bytes) -> DeckPeer:
-    """A DeckPeer whose secrets come from ``master`` (the same after a restart).
-
-    DeckPeer draws its secrets at random in its constructor and has no parameter
-    to supply them; they are replaced here, before ``start()`` commits to them.
-    (A ``secrets=`` parameter on DeckPeer would be the clean way: see docs/network.md.)
-    """
-    deck = DeckPeer(signer, n_seats, card_ids, epoch)
-    base = f"deck/{epoch}"
-    for name in ("_scalar", "_perm", "_keys"):
-        if not hasattr(deck, name):  # pragma: no cover - net.crypto changed shape
-            raise RuntimeError(f"DeckPeer has no {name}: update net/session/derive.py")
-    deck._scalar = derive_scalar(master, base + "/scalar")
-    deck._perm = derive_perm(master, base + "/perm", deck.size)
-    deck._keys = [derive_scalar(master, f"{base}/key/{j}") for j in range(deck.size)]
-    return deck
+    """A DeckPeer whose secrets come from ``master`` (the same after a restart)."""
+    card_ids = list(card_ids)
+    base, size = f"deck/{epoch}", len(card_ids)
+    secrets = (derive_scalar(master, base + "/scalar"), derive_perm(master, base + "/perm", size),
+               [derive_scalar(master, f"{base}/key/{j}") for j in range(size)])
+    return DeckPeer(signer, n_seats, card_ids, epoch, secrets=secrets)

@@ -17,7 +17,7 @@ still processed after the game stopped, so the report completes.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import belfort
 from belfort.reasons import Word
@@ -52,7 +52,15 @@ def diff(a: Any, b: Any, path: str = "", out: list | None = None, limit: int = 2
 
 
 class DesyncCheck:
-    def __init__(self, signer, n: int, names: Names) -> None:
+    def __init__(self, signer, n: int, names: Names, *, timing=None,
+                 confirmed: Callable[[int, int], bool] = lambda seat, need: True,
+                 stopped: Callable[[], bool] = lambda: False, proven: Mapping | None = None,
+                 provisional: tuple[str, ...] = ("DESYNC",)) -> None:
+        """``timing``: config.Timing (its step_deadline).  ``confirmed(seat, need)``: the
+        seat's claims show it held what we hold once it had sent ``need`` envelopes
+        (doubt.py).  ``stopped``: our game has stopped.  ``proven``: the seats proven to
+        equivocate (forks.Forks.proven, read only).  ``provisional``: the stop reasons a
+        refined verdict replaces (ours, and a held stop's)."""
         self.signer, self.n, self.seat, self.names = signer, n, signer.seat, names
         self._boundary: tuple | None = None
         self.my_hashes: dict[int, tuple] = {}             # version -> (round, phase, hash, decks)
@@ -60,17 +68,14 @@ class DesyncCheck:
         self.their_hashes: dict[int, dict[int, tuple]] = {}
         self.their_views: dict[int, dict[int, dict]] = {}
         self.desync: dict | None = None
-        self.proven: dict = {}          # seats proven to equivocate (forks.Forks.proven)
+        self.proven = proven if proven is not None else {}
         self.unsent: set[int] = set()     # versions whose hash we hold back (catchup.py)
         self._again: dict[int, int] = {}  # seat -> hashes it sent for a version again
         self.hash_seq: dict[tuple[int, int], int] = {}     # (version, seat) -> its seq
-        # (seat, envelopes of it we held) -> its claims confirm it held what we hold
-        self.confirmed = lambda seat, need: True
-        self.timing = None                      # config.Timing (step_deadline), set by the peer
+        self.confirmed, self.timing, self.stopped = confirmed, timing, stopped
+        self.provisional = provisional
         self._since: float | None = None        # when the desync was found (our clock)
         self.now = 0.0
-        self.stopped = lambda: False
-        self.set_reason = lambda text: None
 
     def register(self, dispatch) -> None:
         dispatch.on("sess/hash", self.on_hash, after_stop=True)
@@ -97,6 +102,20 @@ class DesyncCheck:
         if v in self.their_hashes:
             for s, theirs in list(self.their_hashes[v].items()):
                 out.add(self._compare(s, v, theirs))
+        return out
+
+    def adopt_hash(self, v) -> bool:
+        """Our ``sess/hash`` of version ``v``, made before a crash: it is not sent again
+        (False while we have not reached that version)."""
+        if v not in self.my_hashes:
+            return False
+        self.unsent.discard(v)
+        return True
+
+    def take_unsent(self) -> list[dict]:
+        """The hashes held back while we caught up (catchup.py), to send now."""
+        out = [self.hash_message(v) for v in sorted(self.unsent)]
+        self.unsent.clear()
         return out
 
     def hash_message(self, v: int) -> dict:
@@ -221,7 +240,8 @@ class DesyncCheck:
                    phase=Word("phase", mine[1]), version=v, who=who, got=len(hashes), n=self.n)
         out.alert("desync", text, odd[0] if len(odd) == 1 else None, proof=True).halt(text)
         if self.stopped():
-            self.set_reason(text)          # a refined verdict replaces the first one
+            # a refined verdict replaces the first one, or a held stop's reason
+            out.verdict(text, self.provisional)
         return out
 
     def _groups(self, groups: dict) -> Joined:

@@ -1,4 +1,4 @@
-"""Deck disputes (net/crypto/PROTOCOL.md §5, "Problems found at decoding"; issue 10).
+"""Deck disputes (net/crypto/PROTOCOL.md §5, "Problems found at decoding").
 
 When a position of a deck decodes to something that is not a card of its epoch, or to a
 card seen at another position, some shuffle or re-key stage was tampered with — but the
@@ -70,9 +70,9 @@ class Dispute:
         mine = sorted({p for p in where if isinstance(p, int) and 0 <= p < deck.size
                        and deck.holder(p) == self.own.seat})
         if mine and deck.ready:
-            out.send += self.own._mine([deck.release(mine)])      # the dispute itself
+            out.send += self.own.mine([deck.release(mine)])      # the dispute itself
         if deck.ready and self.own.seat not in deck.audits:
-            out.send += self.own._mine([deck.publish_audit()])
+            out.send += self.own.mine([deck.publish_audit()])
         return out
 
     def on_audit(self, body: dict, now: float) -> Out:
@@ -94,6 +94,15 @@ class Dispute:
                                          "correct"), epoch=e))
         return out
 
+    def withheld(self, epoch: int, seat: int, text: str) -> Out:
+        """``seat`` did not publish its audit of the disputed ``epoch`` in time: without it
+        no stage can be checked, so the withholding itself is the verdict (the dispute is
+        decided, and the peers may leave)."""
+        if epoch not in self.epochs or epoch in self.verdicts:
+            return Out()
+        self.verdicts[epoch] = text
+        return Out().alert("cheat", text, seat, proof=True).verdict(text).halt(text)
+
     def _verdict(self, epoch, exc: CheatingError) -> Out:
         faults = getattr(exc, "faults", None) or [(exc.seat, exc.reason, exc.detail)]
         seats = sorted({s for s, _r, _d in faults if s is not None})
@@ -108,5 +117,5 @@ class Dispute:
         if isinstance(epoch, int):
             self.verdicts[epoch] = text
         if self.table.status == "stopped":
-            self.table.stop_reason = text     # the verdict replaces "the deck is wrong"
+            out.verdict(text)     # the verdict replaces "the deck is wrong"
         return out.halt(text)

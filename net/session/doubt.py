@@ -1,4 +1,4 @@
-"""Blame only with proof, even after a fork (issue 10): accusations held until they rest
+"""Blame only with proof, even after a fork: accusations held until they rest
 on what the accused itself signed.
 
 After a seat equivocated (two signed messages with one seq, shown to different peers),
@@ -32,7 +32,7 @@ unnamed, so the peer can finish.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from net.crypto import wire
 
@@ -85,6 +85,11 @@ class Doubt:
         return bool(self.held)
 
     # ------------------------------------------------------------ claims
+    def drop(self) -> None:
+        """Our own seat was handed to a bot: what we held against others rested on the
+        game they played on with the bot, which is not ours to judge any more."""
+        self.held.clear()
+
     def on_claims(self, seat: int, body: dict, now: float) -> Out:
         got = claims_of(body, self.n)
         if got is None:
@@ -147,16 +152,22 @@ class Doubt:
         """Hold an accusation of ``note.seat`` (and the stop that came with it)."""
         seat = note.seat
         need = self.log.count(seat)
-        for h in self.held:
+        for i, h in enumerate(self.held):
             if h.seat == seat and h.need == need:
                 h.notes.append(note)
-                h.stop = h.stop or stop
+                self.held[i] = replace(h, stop=h.stop or stop)
                 return Out()
         if len(self.held) >= MAX_HELD:
             self.held.pop(0)
         self.held.append(Held(seat, need, now, [note], stop))
         self.watch(seat, need)
         return Out().alert("info", CHECKING, None, key=("checking",))
+
+    def hold_stop(self, reason: str) -> None:
+        """The game stopped with the accusation held last: its reason waits with it (the
+        first one stays)."""
+        if self.held and self.held[-1].stop is None:
+            self.held[-1] = replace(self.held[-1], stop=reason)
 
     def recheck(self, now: float) -> Out:
         """Release what is proven, drop what a fork proof explains."""
@@ -192,7 +203,7 @@ class Doubt:
                                    proof=True))
         if h.stop is not None:
             if self.table.status == "stopped":
-                self.table.stop_reason = Joined("", [h.stop, why])
+                out.verdict(Joined("", [h.stop, why]))
             else:
                 out.halt(Joined("", [h.stop, why]))
         return out

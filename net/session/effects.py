@@ -4,9 +4,10 @@ Every part of a session (intake, commands, commit-reveal, desync, escrow, handof
 liveness, resync ...) answers a message or a tick with an ``Out``: the envelopes it
 signed (already in sequence order), unsequenced control frames, alerts for the person,
 the engine events of each change it made to the game (the peer follows each with the
-deck epochs and the phase hash) and, at most, one reason to stop the game.  ``SessionPeer`` applies
-an
-``Out`` at once, in order, so a part never needs a reference to the peer.
+deck epochs and the phase hash), at most one reason to stop the game, and the verdicts
+that replace the reason of a game already stopped for a provisional cause.
+``SessionPeer`` applies an ``Out`` at once, in order, so a part never needs a reference to
+the peer, nor writes into another part.
 
 A message that must be refused raises ``Refused`` instead: its kind and text become an
 alert naming the seat.  ``Names`` words seats the same way in every part.
@@ -49,6 +50,10 @@ class Out:
     stop: str | None = None                        # the first reason to stop the game
     need_sync: bool = False                        # ask the others for what we miss, now
     departs: list = field(default_factory=list)    # (seat, text, why): treat as departed
+    # (text, over): a verdict that replaces the reason of a game already stopped — when
+    # that reason starts with one of ``over`` (empty: whatever it is); in order, the last
+    # one applied wins (a part finds the real cause after a provisional stop)
+    verdicts: list = field(default_factory=list)
 
     def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None,
               proof: bool = False) -> Out:
@@ -60,7 +65,13 @@ class Out:
             self.stop = reason
         return self
 
-    def add(self, other: Out | None) -> Out:
+    def verdict(self, text: str, over: tuple[str, ...] = ()) -> "Out":
+        """``text`` replaces the reason of the game, which is already stopped (``over``: only
+        a reason starting with one of these)."""
+        self.verdicts.append((text, tuple(over)))
+        return self
+
+    def add(self, other: "Out | None") -> "Out":
         if other is not None:
             self.send += other.send
             self.hosted += other.hosted
@@ -73,11 +84,12 @@ class Out:
                 self.halt(other.stop)
             self.need_sync = self.need_sync or other.need_sync
             self.departs += other.departs
+            self.verdicts += other.verdicts
         return self
 
     def __bool__(self) -> bool:
         return bool(self.send or self.hosted or self.frames or self.relayed or self.alerts
-                    or self.changes or self.departs
+                    or self.changes or self.departs or self.verdicts
                     or self.events or self.stop is not None or self.need_sync)
 
 

@@ -1,4 +1,4 @@
-"""The end of a game when not every peer sees it together (issue 9).
+"""The end of a game when not every peer sees it together.
 
 A peer killed at the very end may have sent everything the others need, so they finish
 and audit, while it never saw their last messages.  Three rules make its rejoin finish

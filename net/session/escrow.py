@@ -135,6 +135,11 @@ class Escrow:
         dispatch.on("esc/key", self.on_message)
         dispatch.on("esc/shares", self.on_message)
 
+    def adopt_sent(self) -> None:
+        """Our ``esc/shares``, made before a crash, came back from the others (catchup.py):
+        it is not made again."""
+        self._sent = True
+
     def start(self) -> Out:
         """Our escrow key: the first message of every seat (3-5 players)."""
         if not self.active:

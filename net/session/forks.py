@@ -1,4 +1,4 @@
-"""Equivocation becomes proof (issue 10): a seat that signs two different messages with
+"""Equivocation becomes proof: a seat that signs two different messages with
 one sequence number, to show different peers different games, is named by the two
 signed messages themselves — never by a vote of the peers it deceived.
 
@@ -52,7 +52,7 @@ class Forks:
         out = Out(frames=[(None, encode_envelope(self.identity.sign_message(body)))])
         out.alert("cheat", text, seat, proof=True)
         if self.table.status == "stopped":
-            self.table.stop_reason = text     # a desync it caused names it, not its victims
+            out.verdict(text)     # a desync it caused names it, not its victims
         return out.halt(text)
 
     def on_proof(self, sender: int, body: dict, now: float) -> Out:

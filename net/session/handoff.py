@@ -11,7 +11,7 @@ target's messages, its sequence going on from the cut, are signed with the ident
 of the lowest remaining seat, which plays it with a bot (botseat.BotSeat).  The owner
 coming back is told so (``ctl/handed``) and stops.
 
-Blame only with proof (issue 10): a vote is each seat's own judgement (silence past the
+Blame only with proof: a vote is each seat's own judgement (silence past the
 time-out, or a missed protocol deadline, which it cites in ``why``), and nothing happens
 to the target until *every* remaining seat has voted: another seat's lone vote neither
 freezes the target's messages nor makes us publish anything.  Our own vote stops us
@@ -21,19 +21,24 @@ if they check out (a forged notice changes nothing).
 
 One handoff per game: the handed seat's shares of the other seats' masters are gone.
 
-The late target (issue 10): our vote freezes the target for us, but the target may come
-back and deliver messages past our ``have`` before the other seats voted — they then see
-it playing and would never vote, and we would wait for ever.  So a seat that has not
-voted, holds more of the target's envelopes than every vote so far, and hears from the
-target (not silent past the stall time), objects: ``hand/no {target, k}``.  Every seat
-says yes (``hand/vote``) or no at most once per *attempt* ``k`` (both carry it); one no
-calls the attempt off on every peer (the votes are void, the freeze is lifted, the
-target's messages we dropped come back by resync) and a new attempt may follow later.
-A seat that voted yes cannot say no, and shares go out only once every remaining seat
-voted yes — so each attempt ends the same way on every peer, whatever the order in which
-the seats' messages arrive (a message of a later attempt waits until the earlier one is
-called off).  Votes citing a missed deadline get no objection: the others judge the
-deadline themselves.
+The late target: our vote freezes the target for us, but the target may come back and
+deliver messages past our ``have`` before the other seats voted — they then see it
+playing and would never vote, and we would wait for ever.  So every remaining seat
+answers each *attempt* ``k`` by itself, yes (``hand/vote``) or no (``hand/no``), at most
+once, and within the step deadline (waits.py: a seat that does neither is named and the
+game stops — it cannot hold the table up for ever).  A no carries its evidence and is
+void without it: one of the attempt's signed votes, and a signed message of the target
+newer than that vote — an envelope of its sequence at or past the vote's ``have``, or a
+heartbeat whose have-vector shows it holds the vote.  So only a target that is alive
+after the attempt began can be defended, each objection needs a newer message of it, and
+a seat that objects to everything has nothing to show.  One valid no calls the attempt
+off on every peer (the votes are void, the freeze is lifted, the target's messages we
+dropped come back by resync) and a new attempt may follow later.  A seat that voted yes
+cannot say no, and shares go out only once every remaining seat voted yes — so each
+attempt ends the same way on every peer, whatever the order in which the seats'
+messages arrive (a message of a later attempt waits until the earlier one is called
+off).  A vote citing a missed deadline is answered by our own judgement of it: yes when
+our deadline names the target too, no (with its heartbeat) when it owes us nothing.
 """
 
 from __future__ import annotations
@@ -46,12 +51,22 @@ from .evidence import signed_body
 from .msgs import N_, Msg
 from .escrow import MIN_SEATS, combine, deck_check, master_commitment, share_commitment
 from .table import PLAYING, STOPPED
+from .schemas import MAX_BYTES
+from .deadlines import EITHER, STOP, Owed
+
+NO_EVIDENCE = N_("{who} objected to the handoff of {target} without evidence that {target} "
+                 "is alive: ignored")
+UNANSWERED = N_("{who} neither agreed nor objected to the handoff of {target} (attempt "
+                "{k}) in time: the game is stopped")
 
 TWO_PLAYERS = Msg(N_("handing a seat to a bot needs 3 to 5 players: with 2, the escrow would "
                      "give the single opponent the whole master secret (every card of the "
                      "other seat)"))
 YOURS_HANDED = N_("your seat was handed to a bot at round {round} (game version {version}): it "
                   "is played by a bot hosted by {host}; you cannot rejoin this game")
+HANDED_BY = N_("your seat was handed to a bot at round {round} (game version {version}) while "
+               "you were away, by the votes of {voters}: a bot at level {level} hosted by "
+               "{host} plays it; the game went on without you, and you cannot rejoin it")
 ONE_ONLY = Msg(N_("a seat was already handed to a bot in this game: its share of every other "
                   "seat's escrow went with it, so no second seat can be handed over"))
 
@@ -87,17 +102,45 @@ class Handoff:
         # the attempt now open per target; its votes citing a deadline; messages of later
         # attempts, kept in order until this one is called off
         self.attempt: dict[int, int] = {}
+        self.opened: dict[int, float] = {}               # target -> when its attempt opened here
+        self.called_off: dict[int, float] = {}           # target -> when its last attempt ended
         self.cites: dict[int, set[int]] = {}
+        self.heartbeat_of: dict[int, bytes] = {}         # each seat's latest signed heartbeat
         self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
-        intake.beyond_cut = self.beyond_cut
-        intake.below_cut = self.below_cut
-        intake.is_handed = self.is_handed
+
+    def configure(self, **settings) -> None:
+        """Set ``auto``, ``follow``, ``level`` or ``think`` (see the constructor)."""
+        for name, value in settings.items():
+            if name not in ("auto", "follow", "level", "think"):
+                raise TypeError(f"no handoff setting {name!r}")
+            setattr(self, name, value)
 
     def register(self, dispatch) -> None:
         dispatch.on("hand/vote", self.on_message)
         dispatch.on("hand/no", self.on_message)
         dispatch.on("hand/share", self.on_message)
         dispatch.on_control("ctl/handed", self.on_notice)
+
+    # ------------------------------------------------------------ ours, adopted (catchup.py)
+    def adopt_share(self, target: int, share: bytes | None) -> bool:
+        """Our ``hand/share`` for ``target``, made before a crash: False while no vote on
+        ``target`` is known here yet (it is adopted later)."""
+        if target not in self.votes:
+            return False
+        self._share_sent.add(target)
+        self.shares_in.setdefault(target, {})[self.seat] = share
+        return True
+
+    def adopt_vote(self, target, k, have) -> None:
+        """Our ``hand/vote``, made before a crash: counted if it is of the open attempt."""
+        if k == self.attempt.get(target, 0):
+            self.votes.setdefault(target, {})[self.seat] = have
+
+    def adopt_no(self, target, k) -> Out:
+        """Our ``hand/no``, made before a crash: the open attempt is called off."""
+        if k == self.attempt.get(target, 0):
+            return self._call_off(target)
+        return Out()
 
     # ------------------------------------------------------------ queries
     def beyond_cut(self, seat: int, seq: int) -> bool:
@@ -128,19 +171,23 @@ class Handoff:
     def limit(self) -> float:
         return self.auto if self.auto is not None else self.timing.timeout
 
-    def candidates(self, now: float, last_seen) -> list[int]:
-        """Seats that could be handed to a bot now."""
+    def candidates(self, quiet) -> list[int]:
+        """Seats that could be handed to a bot now (``quiet(seat)``: its stall clock)."""
         if self.n < MIN_SEATS or self.table.status != PLAYING or self.handed:
             return []
         return [s for s in range(self.n) if s != self.seat and s not in self.handed
-                and s in self.escrow.escrow and now - last_seen[s] >= self.limit()
+                and s in self.escrow.escrow and quiet(s) >= self.limit()
                 and self.seat not in self.votes.get(s, {})]
 
-    def auto_targets(self, now: float, last_seen, finished_of, left_of=None) -> list[int]:
-        """Seats to vote on by ourselves: silent past ``--auto-handoff``, or (``follow``, a
-        bot peer, which has nobody to ask) proposed by another seat and silent past the
-        stall time.  ``--auto-handoff`` never takes a seat whose player said it leaves for
-        now (it comes back); a bot peer follows the people's proposal even then."""
+    def auto_targets(self, quiet, finished_of, left_of=None, now: float = 0.0) -> list[int]:
+        """Seats to vote on by ourselves: stalled past ``--auto-handoff`` (``quiet(seat)``:
+        its stall clock), or (``follow``, a bot peer, which has nobody to ask) proposed by
+        another seat and stalled past the stall time.  ``--auto-handoff`` gives a seat
+        whose player said it leaves for now the whole stall time to come back (not the
+        shorter automatic one), then takes it like any other: "for now" cannot mean for
+        ever when nobody else is there to decide.  A seat shown alive by an objection is
+        not proposed again until that much time has passed since (no vote-and-objection
+        loop while our view of it lags)."""
         if (self.auto is None and not self.follow) or self.n < MIN_SEATS \
                 or self.table.status != PLAYING or self.handed:
             return []
@@ -149,9 +196,12 @@ class Handoff:
             if s == self.seat or s in self.handed or finished_of[s] or s not in self.escrow.escrow \
                     or self.seat in self.votes.get(s, {}):
                 continue
-            quiet, left = now - last_seen[s], left_of is not None and left_of[s]
-            if (self.auto is not None and quiet > self.auto and not left) or \
-                    (self.follow and self.votes.get(s) and quiet >= self.limit()):
+            silent, left = quiet(s), left_of is not None and left_of[s]
+            silent = min(silent, now - self.called_off.get(s, float("-inf")))
+            auto = None if self.auto is None else \
+                (max(self.auto, self.timing.timeout) if left else self.auto)
+            if (auto is not None and silent > auto) or \
+                    (self.follow and self.votes.get(s) and silent >= self.limit()):
                 out.append(s)
         return out
 
@@ -182,6 +232,27 @@ class Handoff:
                                       "to a bot after {limit} s of silence"),
                                    name=name, secs=f"{quiet:.0f}", limit=f"{self.limit():.0f}"))
 
+    def depart(self, seat: int, text: str, why: str, replaying: bool = False) -> Out:
+        """``seat`` is named (``text``) and treated as departed: our vote to hand it to a
+        bot (3-5 players, citing ``why``), else the game stops with that verdict.  While
+        our log is replayed the vote is not made here: it is in the log (a "handoff"
+        record) and made again there."""
+        out = Out()
+        if self.seat in self.votes.get(seat, {}) or seat in self.handed:
+            return out.alert("cheat", text, seat, proof=True)
+        try:
+            self.check_proposal(seat, float("inf"))
+        except HandoffError as exc:
+            out.alert("cheat", Msg(N_("{text}: the game is stopped"), text=text), seat,
+                      proof=True)
+            return out.halt(Msg(N_("{text}; it cannot be handed to a bot ({why})"), text=text,
+                                why=exc))
+        out.alert("cheat", Msg(N_("{text}: it is treated as departed (vote to hand it to a "
+                                  "bot)"), text=text), seat, proof=True)
+        if not replaying:
+            out.add(self.vote(seat, why))
+        return out
+
     # ------------------------------------------------------------ votes and shares
     def vote(self, seat: int, why: str = "") -> Out:
         """Our vote (a local decision: logged, and replayed on rejoin).  ``why``: the
@@ -192,6 +263,7 @@ class Handoff:
         fields = {"target": seat, "have": have}
         if self.attempt.get(seat):
             fields["k"] = self.attempt[seat]
+        fields["level"] = self.level     # the host's says how the seat is played (the owner)
         if why:
             fields["why"] = why[:200]
             self.cites.setdefault(seat, set()).add(self.seat)
@@ -201,37 +273,137 @@ class Handoff:
         return out.alert("info", Msg(N_("you voted to hand {name}'s seat to a bot"),
                                       name=self.names[seat]), seat)
 
-    def objections(self, quiet) -> list[int]:
-        """Targets we object to now: we have not voted, the target delivered more than
-        every vote so far holds and is not silent (``quiet(seat)`` < the stall time)."""
+    def note_heartbeat(self, seat: int, data: bytes) -> None:
+        """A seat's signed heartbeat (already verified): evidence, should a handoff of
+        that seat be proposed while it is alive."""
+        self.heartbeat_of[seat] = data
+
+    def _open(self) -> list[int]:
+        """Targets with an attempt open that we have not answered."""
         if self.handed or self.table.status != PLAYING:
             return []
         return [t for t, votes in sorted(self.votes.items())
-                if votes and t != self.seat and self.seat not in votes
-                and not self.cites.get(t)
-                and self.intake.expected_seq(t) > max(votes.values())
-                and quiet(t) < self.limit()]
+                if votes and t != self.seat and self.seat not in votes]
 
-    def object(self, target: int) -> Out:
-        """Our ``hand/no`` (a local decision: logged, replayed on rejoin): the attempt is
-        called off here at once, as it will be everywhere."""
-        self.log.record("handoff-no", target)
-        env = self.signer.sign("hand/no", {"target": target, "k": self.attempt.get(target, 0)})
+    def answers(self, now: float, quiet, owes) -> tuple[list[tuple[int, bytes, bytes]], list[int]]:
+        """Our answers due now to the open attempts: ``(objections, agreements)`` —
+        objections as ``(target, cited vote, evidence)``.  ``quiet(seat)``: how long it
+        has been silent to us; ``owes(seat)``: it owes a protocol step now (deadlines.py).
+        Objection as soon as we hold evidence; agreement to a silence vote once half the
+        step deadline has passed without any (the target silent to us, or not at all
+        alive after the vote); a vote citing a missed deadline is left to our own
+        deadline unless the target owes us nothing."""
+        objections, agreements = [], []
+        step = self.timing.step_deadline
+        for t in self._open():
+            proof = self.evidence(t)
+            cited = bool(self.cites.get(t))
+            if proof is not None and (not cited or not owes(t) or proof[2]):
+                objections.append((t, proof[0], proof[1]))
+                continue
+            if cited:
+                continue
+            age = now - self.opened.get(t, now)
+            if (age >= step / 2 and quiet(t) > self.timing.disconnected) or age >= step * 3 / 4:
+                agreements.append(t)
+        return objections, agreements
+
+    def evidence(self, target: int) -> tuple[bytes, bytes, bool] | None:
+        """A vote of the open attempt on ``target`` and a newer signed message of the
+        target we hold: ``(vote, message, moved on)`` — moved on: the message is an
+        envelope of its sequence past the vote (it played on), not a heartbeat."""
+        envs = self.vote_envs.get(target, {})
+        votes = self.votes.get(target, {})
+        held = self.intake.expected_seq(target)
+        ours = self.log.envelopes(target)
+        for voter in sorted(envs, key=lambda v: -votes.get(v, 0)):
+            have = votes.get(voter)
+            if have is None or held <= have:
+                continue
+            # the first newer envelope small enough to carry (a public view can be large)
+            for data in ours[have:have + 8]:
+                if len(data) <= MAX_BYTES:
+                    return envs[voter], data, True
+        hb = self.heartbeat_of.get(target)
+        if hb is None:
+            return None
+        for voter, vote in sorted(envs.items()):
+            if self._holds_vote(hb, target, voter, vote):
+                return vote, hb, False
+        return None
+
+    def _holds_vote(self, hb: bytes, target: int, voter: int, vote: bytes) -> bool:
+        """``hb`` is the target's signed heartbeat and shows it holds ``voter``'s vote."""
+        body = signed_body(hb, self.cfg.keys[target], self.cfg.game_id)
+        vb = signed_body(vote, self.cfg.keys[voter], self.cfg.game_id)
+        if body is None or vb is None or body["type"] != "ctl/hb" or body["seat"] != target:
+            return False
+        have = body.get("have")
+        return isinstance(have, list) and len(have) == self.n and wire.is_int(have[voter]) \
+            and have[voter] > vb["seq"]
+
+    def _valid_no(self, body: dict) -> bool:
+        """A ``hand/no`` carries one of the attempt's votes and a newer message of the
+        target (see the module docstring)."""
+        target, k = body["target"], body.get("k", 0)
+        vote, proof = body.get("vote"), body.get("proof")
+        voters = [s for s in range(self.n) if s not in (target, body["seat"])]
+        for voter in voters:
+            vb = signed_body(vote, self.cfg.keys[voter], self.cfg.game_id)
+            if vb is None:
+                continue
+            if vb["seat"] != voter or vb["type"] != "hand/vote" or vb.get("target") != target \
+                    or vb.get("k", 0) != k or not wire.is_int(vb.get("have")):
+                return False
+            pb = signed_body(proof, self.cfg.keys[target], self.cfg.game_id)
+            if pb is None or pb["seat"] != target:
+                return False
+            if pb["type"] == "ctl/hb":
+                return self._holds_vote(proof, target, voter, vote)
+            return wire.is_int(pb["seq"]) and pb["seq"] >= vb["have"]
+        return False
+
+    def answers_owed(self, skip) -> dict[tuple, Owed]:
+        """Every remaining seat owes a yes or a no to each open attempt (waits.py)."""
+        out: dict[tuple, Owed] = {}
+        if self.handed or self.table.status != PLAYING:
+            return out
+        for t, votes in sorted(self.votes.items()):
+            if not votes:
+                continue
+            k = self.attempt.get(t, 0)
+            for s in self._remaining(t):
+                if s not in votes and s not in skip:
+                    out[("answer", t, k, s)] = Owed(
+                        s, Msg(UNANSWERED, who=self.names.seat(s), target=self.names[t], k=k),
+                        STOP, EITHER)
+        return out
+
+    def object(self, target: int, vote: bytes, proof: bytes, now: float) -> Out:
+        """Our ``hand/no`` with its evidence (a local decision: logged, replayed on
+        rejoin): the attempt is called off here at once, as it will be everywhere."""
+        self.log.record("handoff-no", [target, vote, proof])
+        env = self.signer.sign("hand/no", {"target": target, "k": self.attempt.get(target, 0),
+                                           "vote": vote, "proof": proof})
         out = Out(send=[env])
         out.alert("info", Msg(N_("{name} is playing again: the handoff of the seat is called "
                                  "off"), name=self.names[target]), target)
-        return out.add(self._call_off(target))
+        return out.add(self._call_off(target, now))
 
-    def _call_off(self, target: int) -> Out:
+    def _call_off(self, target: int, now: float | None = None) -> Out:
         """The open attempt on ``target`` ends with no handoff; the next one opens, with
-        the messages of it that came early."""
+        the messages of it that came early.  ``now`` None: an objection of ours adopted
+        on catch-up (the time is not ours to know)."""
         out = Out()
         out.need_sync = True        # the target's messages we dropped meanwhile come back
         self.attempt[target] = self.attempt.get(target, 0) + 1
         self.votes[target], self.vote_envs[target] = {}, {}
         self.cites.pop(target, None)
+        self.opened.pop(target, None)
+        if now is not None:
+            self.called_off[target] = now
         for body, data in self._later.pop((target, self.attempt[target]), []):
-            out.add(self._on_attempt(body, data))
+            out.add(self._on_attempt(body, data, 0.0 if now is None else now))
         return out
 
     def on_message(self, body: dict, now: float) -> Out:
@@ -250,15 +422,18 @@ class Handoff:
             data = env[body["seq"]] if 0 <= body["seq"] < len(env) else None
             if k < now_k:
                 return Out()          # an attempt already called off: void
+            if body["type"] == "hand/no" and not self._valid_no(body):
+                raise Refused("cheat", seat, Msg(NO_EVIDENCE, who=name(seat),
+                                                 target=self.names[target]))
             if k > now_k:
                 later = self._later.setdefault((target, k), [])
                 if len(later) < self.n and len(self._later) <= 4 * self.n:
                     later.append((body, data))
                 return Out()
-            return self._on_attempt(body, data)
+            return self._on_attempt(body, data, now)
         return self._on_share(body)
 
-    def _on_attempt(self, body: dict, data: bytes | None) -> Out:
+    def _on_attempt(self, body: dict, data: bytes | None, now: float) -> Out:
         """A yes or no of the attempt now open on its target."""
         seat, target, name = body["seat"], body["target"], self.names.seat
         votes = self.votes.setdefault(target, {})
@@ -271,7 +446,7 @@ class Handoff:
                                              "the seat is called off"),
                                           name=self.names[seat], target=self.names[target]),
                               target)
-            return out.add(self._call_off(target))
+            return out.add(self._call_off(target, now))
         if body["type"] == "hand/vote":
             have = body.get("have")
             if not (wire.is_int(have) and 0 <= have < 1 << 32):
@@ -281,6 +456,7 @@ class Handoff:
                 raise Refused("cheat", seat, Msg(N_("{who} voted twice on {target}"),
                                                  who=name(seat), target=name(target)))
             votes[seat] = have
+            self.opened.setdefault(target, now)
             if body.get("why"):
                 self.cites.setdefault(target, set()).add(seat)
             if data is not None:
@@ -425,8 +601,47 @@ class Handoff:
                                              who=self.names.seat(seat),
                                              seats=self.names.seats(missing)))
         self.ours_handed = True
-        text = Msg(YOURS_HANDED, round=r, version=v, host=self.names[host])
+        bodies = []
+        for data in votes:
+            for s in range(self.n):
+                b = signed_body(data, self.cfg.keys[s], self.cfg.game_id) if s != self.seat \
+                    else None
+                if b is not None and b["seat"] == s and b["type"] == "hand/vote":
+                    bodies.append(b)
+        text = self._handed_text(r, v, bodies)
         return Out().alert("info", text, seat).halt(text)
+
+    def handed_away(self, votes: list[tuple[dict, bytes]]) -> Out:
+        """``votes``: the signed votes naming our seat we took (Intake.votes_on_us).  With
+        every other seat's yes in one attempt, our seat is a bot's: nobody can call that
+        attempt off any more (a seat that voted yes cannot object, and the shares follow).
+        That is the notice when no peer is left to send ``ctl/handed`` — the others
+        finished and left while we were suspended — and it is recognised before the
+        messages they played on with the bot, which no longer fit our game, are."""
+        if self.ours_handed or self.n < MIN_SEATS or not votes:
+            return Out()
+        others = [s for s in range(self.n) if s != self.seat]
+        voters: dict[int, set[int]] = {}
+        for body, _data in votes:
+            voters.setdefault(body.get("k", 0), set()).add(body["seat"])
+        yes = [k for k, seats in sorted(voters.items()) if all(s in seats for s in others)]
+        if not yes:
+            return Out()
+        self.ours_handed = True
+        g = self.table.game
+        text = self._handed_text(g.round if g else 0, g.version if g else 0,
+                          [b for b, _data in votes if b.get("k", 0) == yes[0]])
+        return Out().alert("info", text, self.seat).halt(text)
+
+    def _handed_text(self, round_: int, version: int, bodies: list[dict]) -> str:
+        """What the owner of a handed seat is told: when, by whose votes, the bot's level
+        (from the hosting seat's vote) and its host."""
+        others = [s for s in range(self.n) if s != self.seat]
+        host = min(others)
+        level = next((b.get("level") for b in bodies if b["seat"] == host), None)
+        return Msg(HANDED_BY, round=round_, version=version, voters=self.names.seats(others),
+                   level=level if isinstance(level, str) and level.isalnum() else "?",
+                   host=self.names[host])
 
     def _unvouched(self, votes: list) -> list[int]:
         """The other seats whose signed vote to hand our seat over is not among ``votes``."""

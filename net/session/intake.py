@@ -28,6 +28,7 @@ more of it is taken, not even checked, and the peer treats it as departed
 from __future__ import annotations
 
 from collections import deque
+from typing import Callable
 
 import msgpack
 from cryptography.exceptions import InvalidSignature
@@ -37,14 +38,14 @@ from net.crypto import ProtocolError, Verifier, open_envelope, wire
 from net.crypto.identity import SIG_DOMAIN
 
 from .effects import Names, Out, Refused
-from .msglog import MessageLog
+from .msglog import LogWriteError, MessageLog
 from .msgs import N_, Msg
 from .schemas import problem as shape_problem
 
 MAX_FUTURE = 512          # out-of-order envelopes held per seat
 MAX_FUTURE_BYTES = 8 << 20    # and their bytes
 MAX_INBOX = 4096          # accepted envelopes waiting per seat
-# Bounds on what one seat can make us keep (issue 10, "bounded input").  An honest seat
+# Bounds on what one seat can make us keep (a cheater must not exhaust us).  An honest seat
 # sends ~150-200 envelopes in a whole 5-player game, one view at most (after a desync),
 # nothing refused, and little once the game stopped (its audits, hash, view).
 MAX_ENVELOPES = 8192      # envelopes of one seat kept in a game
@@ -116,7 +117,16 @@ def peek_decoded(data: bytes) -> tuple[dict, tuple | None]:
 
 
 class Intake:
-    def __init__(self, config, seat: int, log: MessageLog, names: Names) -> None:
+    def __init__(self, config, seat: int, log: MessageLog, names: Names, *,
+                 stopped: Callable[[], bool] = lambda: False,
+                 found: Callable[[int, int, bytes, bytes], Out] | None = None,
+                 beyond_cut: Callable[[int, int], bool] = lambda seat, seq: False,
+                 below_cut: Callable[[int, int], bool] = lambda seat, seq: False,
+                 is_handed: Callable[[int], bool] = lambda seat: False) -> None:
+        """``stopped``: our game has stopped.  ``found``: equivocation made proof
+        (forks.Forks.found).  From the handoff (handoff.Handoff, made after us):
+        ``beyond_cut``/``below_cut`` (a seat being handed over: past its cut nothing
+        counts; below it the handoff needs the envelope) and ``is_handed``."""
         self.n, self.seat, self.log, self.names = config.n, seat, log, names
         self.verifier = SessionVerifier(config.game_id, config.keys)
         self.future: list[dict[int, bytes]] = [{} for _ in range(self.n)]
@@ -125,13 +135,19 @@ class Intake:
         self.views = [0] * self.n
         self.strikes = [0] * self.n
         self.after_stop = [0] * self.n
-        self.stopped = lambda: False         # set by the peer: our game has stopped
+        self.stopped = stopped
         self._last_need = -1.0
-        # set by the handoff part: a seat being handed over / handed to a bot
-        self.forks = None            # forks.Forks, set by the peer
-        self.beyond_cut = lambda seat, seq: False
-        self.below_cut = lambda seat, seq: False     # a handoff needs this envelope
-        self.is_handed = lambda seat: False
+        self.found = found
+        self.beyond_cut, self.below_cut, self.is_handed = beyond_cut, below_cut, is_handed
+        # the signed votes naming our own seat as the one to hand to a bot, as taken:
+        # the evidence that our seat was handed while we were away (handoff.py)
+        self.votes_on_us: list[tuple[dict, bytes]] = []
+
+    def drop_head(self, seat: int) -> None:
+        """Drop the message at the head of ``seat``'s queue (one that can never be
+        processed: waits.py refuses it)."""
+        if self.inbox[seat]:
+            self.inbox[seat].popleft()
 
     def expected_seq(self, seat: int) -> int:
         return self.verifier.expected_seq(seat)
@@ -272,7 +288,7 @@ class Intake:
                                                "rejoining (a lost decision made again "
                                                "differently)"), seq=seq), key=("ours-differ",))
         if seq < len(self.log.sent) + MAX_INBOX:
-            self.log.ahead.setdefault(seq, (data, body))
+            self.log.fetched(seq, data, body)
         return Out()
 
     def _refused(self, exc: ProtocolError, data: bytes, seat: int, seq: int, src, by: str,
@@ -290,8 +306,8 @@ class Intake:
             # a validly signed, different message with a used seq: equivocation, and
             # the two messages are the proof of it (forks.py)
             held = self.log.envelopes(seat)
-            if self.forks is not None and 0 <= seq < len(held):
-                return self.forks.found(seat, seq, held[seq], data)
+            if self.found is not None and 0 <= seq < len(held):
+                return self.found(seat, seq, held[seq], data)
             raise Refused("cheat", seat, Msg(N_("{who} signed two different messages with seq "
                                                 "{seq}{by}"), who=name(seat), seq=seq, by=by))
         if exc.reason == "sig/out-of-order":
@@ -313,8 +329,17 @@ class Intake:
                           who=name(seat), reason=exc.reason, by=by))
 
     def take(self, seat: int, data: bytes, body: dict) -> Out:
-        """An accepted envelope: into the log, then into its seat's queue."""
-        self.log.add_theirs(seat, data)
+        """An accepted envelope: into the log, then into its seat's queue.  If the log
+        cannot be written, its seq is given back: it was never taken (a copy of it that
+        comes again is not a second message with the same seq)."""
+        try:
+            self.log.add_theirs(seat, data)
+        except LogWriteError:
+            self.verifier.unverify(seat, body["seq"])
+            raise
+        if body["type"] == "hand/vote" and body.get("target") == self.seat \
+                and len(self.votes_on_us) < 4 * self.n:
+            self.votes_on_us.append((body, data))
         if len(self.inbox[seat]) >= MAX_INBOX:
             return Out().halt(Msg(N_("{name} sent too many messages ahead of the game"),
                                   name=self.names[seat]))

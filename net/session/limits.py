@@ -1,4 +1,5 @@
-"""Bounds on what the network can make a peer hold or do (issue 10, "bounded input").
+"""Bounds on what the network can make a peer hold or do: input from another machine is
+untrusted, so none of it may grow a peer's memory or work without limit.
 
 * Every ZeroMQ socket refuses a frame larger than ``MAX_FRAME`` (``ZMQ_MAXMSGSIZE``: the
   connection that sent it is dropped before the frame is held in memory), and holds at
@@ -22,19 +23,6 @@ MAX_FRAME = 1 << 20          # bytes: the wire's own limit for a message (PROTOC
 # queue refuses the sender's own queue holds, then resync fetches
 RCVHWM = 100
 MAX_JSON_DEPTH = 16
-
-
-def bound_context(ctx) -> None:
-    """Every socket the context creates from now on refuses frames over MAX_FRAME."""
-    import zmq
-    ctx.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
-    ctx.setsockopt(zmq.RCVHWM, RCVHWM)
-
-
-def bound_socket(sock) -> None:
-    import zmq
-    sock.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
-    sock.setsockopt(zmq.RCVHWM, RCVHWM)
 
 
 class TokenBucket:

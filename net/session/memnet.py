@@ -40,21 +40,33 @@ def fixed_master(seed: str, seat: int) -> bytes:
     return hashlib.sha256(f"belfort-test-master/{seed}/{seat}".encode()).digest()
 
 
-def _own_cache_peer(cfg, seat, identity, master, clock) -> SessionPeer:
+class _OwnCachePeer(SessionPeer):
     """A SessionPeer whose every entry point works with its own point cache."""
-    cache = curve.PointCache()
-    with curve.use_cache(cache):
-        peer = SessionPeer(cfg, seat, identity, master, clock=clock)
-    for name in ("start", "receive", "submit", "tick", "take_back"):
-        setattr(peer, name, _in_cache(cache, getattr(peer, name)))
-    return peer
 
+    def __init__(self, cfg, seat, identity, master, clock) -> None:
+        self.point_cache = curve.PointCache()
+        with curve.use_cache(self.point_cache):
+            super().__init__(cfg, seat, identity, master, clock=clock)
 
-def _in_cache(cache, method):
-    def run(*args, **kwargs):
-        with curve.use_cache(cache):
-            return method(*args, **kwargs)
-    return run
+    def start(self, *args, **kwargs):
+        with curve.use_cache(self.point_cache):
+            return super().start(*args, **kwargs)
+
+    def receive(self, *args, **kwargs):
+        with curve.use_cache(self.point_cache):
+            return super().receive(*args, **kwargs)
+
+    def submit(self, *args, **kwargs):
+        with curve.use_cache(self.point_cache):
+            return super().submit(*args, **kwargs)
+
+    def tick(self, *args, **kwargs):
+        with curve.use_cache(self.point_cache):
+            return super().tick(*args, **kwargs)
+
+    def take_back(self, *args, **kwargs):
+        with curve.use_cache(self.point_cache):
+            return super().take_back(*args, **kwargs)
 
 
 def bot_for(level: str, seed, seat: int):
@@ -67,8 +79,11 @@ class MemoryNetwork:
     rewrites (or drops) a seat's outgoing frames; ``down`` holds seats cut off."""
 
     def __init__(self, peers: list[SessionPeer], bots: dict | None = None,
-                 tamper: dict[int, Callable] | None = None) -> None:
+                 tamper: dict[int, Callable] | None = None, *, seed: str | None = None,
+                 identities: list | None = None, level: str = "random") -> None:
+        """``seed``, ``identities``, ``level``: what ``create`` made the peers from."""
         self.peers = peers
+        self.seed, self.identities, self.level = seed, identities, level
         self.bots = bots or {}
         self.tamper = tamper or {}
         self.queue: deque = deque()
@@ -85,16 +100,12 @@ class MemoryNetwork:
         cfg, ids = local_config(n, options, ruleset_text, names)
         seed = seed or secrets.token_hex(8)
         if own_point_caches:
-            peers = [_own_cache_peer(cfg, s, ids[s], fixed_master(seed, s), clock)
+            peers = [_OwnCachePeer(cfg, s, ids[s], fixed_master(seed, s), clock)
                      for s in range(n)]
         else:
             peers = [SessionPeer(cfg, s, ids[s], fixed_master(seed, s), clock=clock)
                      for s in range(n)]
-        net = cls(peers)
-        net.seed = seed
-        net.identities = ids
-        net.level = level
-        return net
+        return cls(peers, seed=seed, identities=ids, level=level)
 
     def _collect(self, p: SessionPeer) -> None:
         for dest, data in p.take_outgoing():

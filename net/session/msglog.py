@@ -12,6 +12,16 @@ the log (rejoin) writes nothing again.
 from __future__ import annotations
 
 
+class LogWriteError(Exception):
+    """The game log could not be written (a full disk, an I/O error).  Whatever needed
+    that record is not done: a record is on disk before anything it allows is counted,
+    sent or acted on, so the log holds everything this peer has done so far."""
+
+    def __init__(self, path, error: OSError) -> None:
+        super().__init__(f"{path}: {error}")
+        self.path, self.error = path, error
+
+
 class MessageLog:
     def __init__(self, n: int, seat: int, store=None) -> None:
         self.n, self.seat = n, seat
@@ -22,6 +32,10 @@ class MessageLog:
         self.accepted: list[list[bytes]] = [[] for _ in range(n)]
         self.ahead: dict[int, tuple[bytes, dict]] = {}   # seq -> (our envelope, its body)
         self.sync_due = False            # a phase boundary passed: fsync the log soon
+
+    def replay(self, replaying: bool) -> None:
+        """While the peer rebuilds its state from this log, nothing is recorded again."""
+        self.replaying = replaying
 
     def record(self, kind: str, payload) -> None:
         """A record of our own decisions ("submit", "handoff") or of an accepted envelope."""
@@ -35,6 +49,14 @@ class MessageLog:
         self.sent.append(data)
         return fetched is None or fetched[0] == data
 
+    def fetched(self, seq: int, data: bytes, body: dict) -> None:
+        """Our own envelope ``seq`` as another peer relayed it back (the first copy stays)."""
+        self.ahead.setdefault(seq, (data, body))
+
+    def drop_fetched(self, seq: int) -> None:
+        """Our relayed envelope ``seq`` does not fit our game: it is not made again."""
+        del self.ahead[seq]
+
     def held_ours(self) -> int:
         """How many of our envelopes we hold: those we made, then those fetched."""
         q = len(self.sent)
@@ -43,7 +65,8 @@ class MessageLog:
         return q
 
     def add_theirs(self, seat: int, data: bytes) -> None:
-        """Another seat's envelope, accepted: on disk first, then held."""
+        """Another seat's envelope, accepted: on disk first, then held (LogWriteError:
+        neither)."""
         self.record("in", data)
         self.accepted[seat].append(data)
 

@@ -165,6 +165,15 @@ class Resync:
             return self._frame(seat, "ctl/sync", {"envelopes": envs})
         return Out()
 
+    def move(self, number: int, endpoint: str) -> None:
+        """We came back on another address: every heartbeat carries it from now on."""
+        self.address = (number, endpoint)
+
+    def take_moved(self) -> list[tuple[int, str]]:
+        """Seats that announced a new address since the last call: (seat, endpoint)."""
+        out, self.moved = self.moved, []
+        return out
+
     def _moved(self, seat: int, addr) -> None:
         """A seat's new mesh address (it came back on another IP or port)."""
         if addr is None:

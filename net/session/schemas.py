@@ -1,5 +1,5 @@
 """Shapes of the session's sequenced message types, checked at intake: before a message
-is stored, logged or handed to any part (issue 10, "bounded input").
+is stored, logged or handed to any part, so that no part ever sees an unchecked shape.
 
 The wire (net.crypto.wire) already bounds a message to 1 MiB and 16 levels of nesting.
 Here every known type's fields get their type, size and count checked, and every body a
@@ -62,13 +62,18 @@ SHAPES: dict[str, dict] = {
                       "value": lambda v: isinstance(v, bytes) and len(v) <= 4096},
     "hand/vote": {"target": _int(0, 16), "have": _int(0, 1 << 32)},
     "hand/share": {"target": _int(0, 16), "share": _bytes(32)},
-    "hand/no": {"target": _int(0, 16), "k": _int(0, 1 << 16)},
+    # an objection carries its evidence: a vote of the attempt and a newer signed message
+    # of the target (handoff.py)
+    "hand/no": {"target": _int(0, 16), "k": _int(0, 1 << 16),
+                "vote": lambda v: isinstance(v, bytes) and len(v) <= MAX_BYTES,
+                "proof": lambda v: isinstance(v, bytes) and len(v) <= MAX_BYTES},
 }
 HEADER = ("type", "game", "seat", "seq")
 OPTIONAL: dict[str, dict] = {
     "sess/cmd": {"n": _int(0, 1 << 40)},         # steps applied before it (takeback.py)
     # the missed deadline the vote cites; the attempt it belongs to (handoff.py)
-    "hand/vote": {"why": _str(0, 200), "k": _int(0, 1 << 16)},
+    # the voter's bot level for the seat: the hosting seat's is what the owner is told
+    "hand/vote": {"why": _str(0, 200), "k": _int(0, 1 << 16), "level": _str(1, 16)},
 }
 
 

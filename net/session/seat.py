@@ -50,13 +50,13 @@ class SeatActor:
         deck = seeded_deck(self.signer, self.n, cards, epoch, self.master)
         self.decks.append(deck)
         if start:
-            return self._mine(deck.start())
-        deck._started = True
+            return self.mine(deck.start())
+        deck.skip_start()
         return []
 
     def on_deck(self, body: dict) -> list[dict]:
         """Another seat's deck message for our own seat's decks (raises if refused)."""
-        return self._mine(self.decks[body["epoch"]].handle(body))
+        return self.mine(self.decks[body["epoch"]].handle(body))
 
     def absorb(self, body: dict) -> None:
         """Hosted: a deck message the peer processed — any seat's, the departed seat's own
@@ -66,16 +66,14 @@ class SeatActor:
             return
         if body["seat"] == self.seat and body["seq"] in self.emitted:
             return
-        d = self.decks[e]
-        d._pending.append(body)
         try:
-            d._drain()
+            self.decks[e].absorb(body)
         except Exception as exc:
             log.warning("handoff bot: deck message refused: %s", exc)
 
     def stages_due(self) -> list[dict]:
         """Hosted: a shuffle or re-key stage now due (our own seat acts inside handle)."""
-        return self._mine([env for d in self.decks for env in d._act()])
+        return self.mine([env for d in self.decks for env in d.stages_due()])
 
     def releases(self, game, locate) -> tuple[list[dict], list]:
         """Our keys owed now: for hidden cards in other seats' hands (private deals) and
@@ -104,7 +102,7 @@ class SeatActor:
             before = len(deck.alerts)
             envs.append(deck.release(positions))
             problems.extend(deck.alerts[before:])
-        return self._mine(envs), problems
+        return self.mine(envs), problems
 
     def hand_types(self, game, locate) -> dict[int, int]:
         """{card: type} for the hidden cards of our hand the deck has shown us."""
@@ -125,14 +123,14 @@ class SeatActor:
                 d = self.decks[e] if e < len(self.decks) else None
                 if d is not None and d.holder(pos) == self.seat and pos in d.known:
                     out.append(d.open(pos))
-        return self._mine(out)
+        return self.mine(out)
 
     def audits(self) -> list[dict]:
         """Every epoch's secrets, once, when every deck is complete (the game is over)."""
         if self.audit_sent or not self.decks or not all(d.ready for d in self.decks):
             return []
         self.audit_sent = True
-        return self._mine([d.publish_audit() for d in self.decks if self.seat not in d.audits])
+        return self.mine([d.publish_audit() for d in self.decks if self.seat not in d.audits])
 
     # ------------------------------------------------------------ decisions
     def command(self, version: int, cmd: tuple, steps: int) -> dict:
@@ -167,19 +165,50 @@ class SeatActor:
 
     def resume(self, next_seq: int) -> list[dict]:
         """Hosted, after the peer replayed its log: go on from the seat's last logged message."""
-        self.signer.next_seq = next_seq
+        self.signer.go_on_at(next_seq)
+        return self.mine([env for d in self.decks for env in d.recommit()])
+
+    # ------------------------------------------------------------ catching up (catchup.py)
+    def hold(self, held: bool) -> None:
+        """While ``held``, our decks' stages wait: the others may hold ours from before."""
+        for d in self.decks:
+            d.hold_back(held)
+
+    def adopt_deck(self, body: dict) -> bool:
+        """Our deck message made before a restart, applied as if just made: False while
+        its epoch or its place in the transcript is still ahead."""
+        e = body.get("epoch")
+        if not (isinstance(e, int) and 0 <= e < len(self.decks)):
+            return False           # the reshuffle that makes this epoch is still ahead
+        if not self.decks[e].adopt(body):
+            return False
+        if body["type"] == "deck/audit":
+            self.audit_sent = True
+        return True
+
+    def adopt_reveal(self, purpose: str) -> None:
+        """Our reveal for ``purpose`` made before a restart: not made again."""
+        self.revealed.add(purpose)
+
+    def adopt_seq(self, next_seq: int) -> None:
+        """Our envelopes up to ``next_seq`` - 1 are held: the next one gets ``next_seq``."""
+        self.signer.go_on_at(next_seq)
+
+    def resume_decks(self) -> list[dict]:
+        """Caught up: each deck's commitment if the transcript lacks it, else the stage due."""
         out = []
         for d in self.decks:
-            if self.seat not in d.commits:
-                d._started = False
-                out += d.start()
-        return self._mine(out)
+            d.hold_back(False)
+            out += d.recommit() if self.seat not in d.commits else d.stages_due()
+        return out
 
     # ------------------------------------------------------------ inside
     def _sign(self, type_: str, fields: dict) -> dict:
-        return self._mine([self.signer.sign(type_, fields)])[0]
+        return self.mine([self.signer.sign(type_, fields)])[0]
 
-    def _mine(self, envs: list[dict]) -> list[dict]:
+    def mine(self, envs: list[dict]) -> list[dict]:
+        """Envelopes this seat signed (a dispute's too): a hosted seat remembers their seqs,
+        so the transcript does not hand them back to it."""
         if self.hosted:
             for env in envs:
                 self.emitted.add(wire.unpack(env["body"], "x")["seq"])

@@ -1,9 +1,10 @@
 """The game on the table as this peer knows it: the engine state, the session's status,
 the public deck transcript of every epoch, and where each engine card sits in it.
 
-Every part reads the game here; only the peer changes it, through ``begin``, ``apply``,
-``reveal`` and ``stop`` (each returns the engine events, which the peer follows with the
-deck epochs and the phase hash, see core.SessionPeer._changed).
+Every part reads the game here; only the peer changes it, through ``begin``, ``execute``
+(our commands), ``take`` (the others'), ``reveal``, ``stop`` and ``refine`` (each returns
+the engine events, which the peer follows with the deck epochs and the phase hash, see
+core.SessionPeer._changed).
 
 The deck of each epoch is our own seat's ``DeckPeer`` (seat.SeatActor.decks): it holds
 the public transcript (released keys, the cards made public, the audit) besides our
@@ -14,6 +15,9 @@ ids are mapped to their epoch and position in ``loc``.
 from __future__ import annotations
 
 import belfort
+from belfort.commands import named as named_command
+from belfort.legal import apply_claims
+from belfort.undo import restore
 
 from .config import card_type
 from .takeback import UndoLog
@@ -51,26 +55,44 @@ class GameTable:
         self.undo = UndoLog()
         return [("started", seed.hex())]
 
-    def apply(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
-        """Apply a command (raises belfort errors for an illegal one, changing nothing)."""
-        return self._record(seat, cmd, lambda g: belfort.apply(g, cmd, seat), now)
-
     def execute(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
         """Apply a command that ``belfort.check_legal`` has just returned as ``(cmd, seat)``,
         without checking it a second time (belfort.execute checks again only if the game
         changed since)."""
         return self._record(seat, cmd, lambda g: belfort.execute(g, cmd, seat), now)
 
+    def take(self, seat: int, cmd: tuple, now: float = 0.0) -> list:
+        """Carry out another seat's command, ``cmd`` already normalized (``belfort.normalize``)
+        and its claims about hidden cards of its hand proven through the deck: the claimed
+        types are given to the engine once, the command is found in the engine's legal list
+        (its one legality check) and executed as that listed tuple, which ``belfort.execute``
+        neither parses nor checks again.  An illegal one raises the engine's error, the
+        state as it was (the claims taken back)."""
+        return self._record(seat, cmd, lambda g: self._take(g, seat, cmd), now)
+
+    @staticmethod
+    def _take(g, seat: int, cmd: tuple) -> list:
+        if apply_claims(g, cmd, seat) is not None:
+            for listed in belfort.legal_commands(g, seat):
+                if listed == cmd:
+                    return belfort.execute(g, listed, seat)
+        return None      # illegal: _record restores the state and asks the engine why
+
     def _record(self, seat: int, cmd: tuple, run, now: float) -> list:
         g = self.game
         v = g.version
         before = g.copy()            # ~13 µs: what a take-back of this command restores
         events = run(g)
+        if events is None:
+            # refused by our own lookup (take): the claims it gave go, and the engine's
+            # full check says why (the error raised), or carries it out after all
+            restore(g, before)
+            events = belfort.apply(g, cmd, seat)
         self.undo.command(before, g, seat, cmd)
         self.history.append((seat, cmd))
         t = self.clock() if self.clock else now
         self.apply_times[(seat, v)] = t
-        if self.t_first_place is None and cmd[0] == "place":
+        if self.t_first_place is None and named_command(cmd).verb == "place":
             self.t_first_place = t
         return events
 
@@ -88,6 +110,13 @@ class GameTable:
         self.status = STOPPED
         self.stop_reason = reason
         return [("stopped", reason)]
+
+    def refine(self, text: str, over: tuple[str, ...] = ()) -> None:
+        """A stopped game's reason replaced by a verdict found since (a provisional stop
+        refined): only a reason starting with one of ``over``, or any if ``over`` is
+        empty.  Nothing for a game that is not stopped (its first stop gives the reason)."""
+        if self.status == STOPPED and (not over or self.stop_reason.startswith(over)):
+            self.stop_reason = text
 
     def add_epoch(self, deck, new_ids=()) -> None:
         self.deck_log.append([])

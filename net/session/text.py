@@ -1,36 +1,20 @@
-"""Text from other people (names, chat) as it may be shown: printable, bounded, and —
-for names — told apart from look-alikes.
+"""Text from other people (names, chat) as it may be shown: printable and bounded, and a
+chat line never in the shape of an alert.
 
 A name or a chat line travels to every terminal at the table: a control character or an
 escape sequence in it would be the sender's way to redraw, recolour or hide what the
-others see (issue 10, lobby).  Look-alike names (``Bo`` and ``Βo`` with a Greek capital
-beta, ``ana`` and ``аna`` with a Cyrillic a, ``Bo`` and ``Ｂｏ``) would let a newcomer pass
-for a seated player.
+others see.  (Names told apart from look-alikes: net/node/names.py, the lobby's.)
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from .msgs import N_, Msg
 
 MAX_NAME = 24
 MAX_SAY = 200
-
-# Letters of other scripts that look like Latin ones (a small table of the usual
-# suspects; NFKC already folds full-width and compatibility forms).
-_CONFUSABLE = str.maketrans({
-    # Greek
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ϲ": "c", "ϳ": "j", "ω": "w", "μ": "u",
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "ё": "e", "з": "3", "і": "i", "ї": "i", "ј": "j", "к": "k",
-    "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s",
-    "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ь": "b", "ɡ": "g",
-    # Latin look-alikes and digits that pass for letters
-    "ı": "i", "ł": "l", "ø": "o", "ß": "ss", "0": "o", "1": "l", "|": "l", "5": "s",
-})
-
 
 def printable(text: str, limit: int) -> str:
     """``text`` without control, format or unassigned characters (escape sequences, bidi
@@ -71,10 +55,26 @@ NAME_PROBLEMS = {
 }
 
 
-def skeleton(name: str) -> str:
-    """What ``name`` looks like: NFKC, case-folded, accents and spaces dropped, look-alike
-    letters mapped to the Latin ones they resemble."""
-    t = unicodedata.normalize("NFKC", name).casefold()
-    t = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
-    t = t.translate(_CONFUSABLE)
-    return "".join(c for c in t if c.isalnum())
+# What alert lines start with, wherever they are shown: `[cheat] …` (a peer without a
+# window), `!!! CHEAT CAUGHT: …` (--plain), `⚠ CHEAT CAUGHT: …` (the window's banner).  A
+# chat line holds none of them as such, anywhere: a long line wraps (or a terminal wraps
+# it), and its middle may start a line of the screen.
+_CHAT_MARKS = str.maketrans({"[": "(", "]": ")", "［": "(", "］": ")", "【": "(", "】": ")",
+                             "〔": "(", "〕": ")", "⟦": "(", "⟧": ")", "⚠": " ", "‼": "!",
+                             "！": "!", "❗": "!", "❕": "!"})
+_EXCLAIMS = re.compile(r"!(\s*!)+")
+
+
+def neutral_chat(text: str) -> str:
+    """A chat line as it may be shown: printable, bounded, its brackets made parentheses,
+    ``!!!`` one ``!``, no warning sign."""
+    t = printable(text, MAX_SAY).translate(_CHAT_MARKS)
+    return printable(_EXCLAIMS.sub("!", t), MAX_SAY)
+
+
+def chat_line(name: str, text: str) -> Msg:
+    """How a chat line is shown everywhere (the window's log, --plain, a peer without a
+    window): the speaker first, the words quoted — a line of chat, never an alert.  The
+    name leads the line, so it is neutralised too (a player named ``!!! CHEAT``)."""
+    return Msg(N_("{name} says: “{text}”"), name=neutral_chat(printable(name, MAX_NAME)),
+               text=neutral_chat(text))

@@ -237,7 +237,7 @@ def test_the_learned_evaluation_covers_every_player_count_and_round():
 
 
 def test_the_beginner_picks_one_of_the_easy_policys_best_few():
-    """Issue 11: a level a careful first-timer beats about half the time. It plays one of
+    """A level a careful first-timer beats about half the time. It plays one of
     the easy policy's BEGINNER_CHOICES best-ranked commands, drawn from its seed: always a
     plausible move, often not the best one (its strength: scripts/bench_bots.py)."""
     from belfort.bots import BEGINNER_CHOICES

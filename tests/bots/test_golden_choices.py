@@ -1,4 +1,4 @@
-"""The bots choose as recorded in golden_choices.json (tests/bots/golden.py explains the
+"""The bots choose as recorded in golden_choices.json (tests/bots/bots_golden.py explains the
 cases). Speed-ups of the bots must keep every choice; a change meant to change choices
 rewrites the file with `python scripts/bench_bots.py --write-golden`."""
 

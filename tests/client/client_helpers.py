@@ -2,6 +2,7 @@
 
 import belfort
 from belfort import apply, legal_commands, new_game
+from belfort.undo import UndoStack
 
 
 def random_states(players=4, seed=1, every=7, limit=60):
@@ -37,7 +38,14 @@ def first_of(game, seat, verb):
 
 class StateDriver:
     """The smallest GameDriver over a game in a known state: submit checks and applies at
-    once; no bots, no background task. For Controller and rendering tests."""
+    once (and may be taken back); no bots, no background task, nobody else at the table.
+    For Controller and rendering tests."""
+
+    seed = None
+    networked = False
+    handed = False
+    can_keep = False
+    game_log = None
 
     def __init__(self, game, seat=0, apply_commands=True):
         self.game = game
@@ -47,6 +55,7 @@ class StateDriver:
         self.alerts = []
         self.submitted = []
         self.apply_commands = apply_commands
+        self.undo_stack = UndoStack()
         self._subs = []
 
     def view(self):
@@ -59,12 +68,28 @@ class StateDriver:
         cmd, _ = belfort.check_legal(self.game, command, self.seat)
         self.submitted.append(cmd)
         if self.apply_commands:
+            before = self.game.copy()
             events = belfort.apply(self.game, cmd, self.seat)
-            for fn in self._subs:
-                fn(events)
+            self.undo_stack.record(before, self.game, self.seat, cmd, tag=len(self.submitted))
+            self._notify(events)
+
+    def undo(self):
+        step = self.undo_stack.take_back(self.game, self.seat)
+        self._notify([("undo", self.seat, step.command)])
+        return step.command
+
+    def undo_refusal(self):
+        return self.undo_stack.refusal(self.seat)
 
     def subscribe(self, fn):
         self._subs.append(fn)
+
+    def _notify(self, events):
+        for fn in self._subs:
+            fn(events)
+
+    def past_events(self):
+        return []
 
     def peers(self):
         return []
@@ -72,8 +97,38 @@ class StateDriver:
     def audit(self):
         return None
 
+    async def run(self):
+        return None
+
     def close(self):
         pass
+
+    def leave(self, keep=True):
+        return None
+
+    def score_series(self):
+        return None
+
+    def say(self, text):
+        raise RuntimeError("nobody to talk to")
+
+    def chat_since(self, count):
+        return 0, []
+
+    def waiting(self):
+        return ""
+
+    def stall(self):
+        return {"seats": [], "paused": None, "stall_timeout": None, "text": ""}
+
+    def handoff(self, seat):
+        raise RuntimeError("no seat to hand to a bot")
+
+    def handoff_candidates(self):
+        return []
+
+    def text_command(self, text):
+        return None
 
 
 def state_where(predicate, players=4, seeds=range(1, 60), seat_filter=None):

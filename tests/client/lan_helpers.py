@@ -8,10 +8,19 @@ import time
 import belfort
 
 from net.session.memnet import MemoryNetwork
-from net.session.textcmd import handoff_command
+from client.textcmd import handoff_command
 
 
 class MemNetDriver:
+    networked = True
+    seed = None
+    can_keep = False
+    game_log = None
+
+    @property
+    def handed(self) -> bool:
+        return self.peer.handoffs.ours_handed
+
     def __init__(self, players=3, seed="lan", names=None):
         self.net = MemoryNetwork.create(players, seed=seed, level="random", names=names)
         self.peer = self.net.peers[0]
@@ -54,7 +63,7 @@ class MemNetDriver:
         self._notify(self.peer.take_events())
 
     def view(self):
-        return self.peer.seat_view()
+        return self.peer.view.seat_view()
 
     def legal(self):
         if not self.peer.decision_needed():
@@ -77,7 +86,7 @@ class MemNetDriver:
         return self.peer.chat.count, self.peer.chat.since(count)
 
     def waiting(self):
-        return self.peer.waiting_text(self.net.now)
+        return self.peer.view.waiting_text(self.net.now)
 
     def text_command(self, text):
         if not text.strip().startswith("handoff"):
@@ -85,7 +94,7 @@ class MemNetDriver:
         return handoff_command(self.peer, text.strip(), self.net.now)
 
     def peers(self):
-        return self.peer.peer_states(self.net.now)
+        return self.peer.view.peer_states(self.net.now)
 
     def audit(self):
         return self.peer.audit_result
@@ -104,8 +113,34 @@ class MemNetDriver:
     def close(self):
         self._closed = True
 
-    def leave(self):
+    def leave(self, keep=True):
         self.close()
+
+    def past_events(self):
+        return list(self.peer.replayed_events)
+
+    def undo(self):
+        cmd = self.peer.take_back(self.net.now)
+        self.net._collect(self.peer)
+        self.settle()
+        self._notify(self.peer.take_events())
+        return cmd
+
+    def undo_refusal(self):
+        return self.peer.undo_refusal()
+
+    def score_series(self):
+        return None
+
+    def stall(self):
+        return self.peer.view.stall(self.net.now)
+
+    def handoff(self, seat):
+        self.peer.handoff(seat, self.net.now)
+        self.net._collect(self.peer)
+
+    def handoff_candidates(self):
+        return self.peer.view.handoff_candidates(self.net.now)
 
 
 def wait_until(cond, timeout=10.0):

@@ -251,10 +251,10 @@ def test_a_driver_that_applies_later_and_reports_peers():
     asyncio.run(run())
 
 
-# --- issue 11 -----------------------------------------------------------------------------
+# --- the inline hint and messages --------------------------------------------------------
 
 def test_the_inline_hint_is_taken_with_right_arrow_ctrl_f_and_ctrl_e():
-    """Bug 4: the grey inline suggestion could not be accepted."""
+    """The grey inline suggestion is taken with →, Ctrl-F or Ctrl-E."""
     for key in ("\x1b[C", "\x06", "\x05"):
         async def script(ui, driver, send, key=key):
             send("keep #0 #1")
@@ -269,7 +269,7 @@ def test_the_inline_hint_is_taken_with_right_arrow_ctrl_f_and_ctrl_e():
 
 
 def test_without_colour_the_hint_does_not_look_typed():
-    """Bug 4: under NO_COLOR the suggestion was drawn like typed text."""
+    """Without colour the suggestion still differs from typed text (an attribute)."""
     async def script(ui, driver, send):
         style = ui.app.style
         hint = style.get_attrs_for_style_str("class:auto-suggestion")
@@ -282,7 +282,7 @@ def test_without_colour_the_hint_does_not_look_typed():
 
 
 def test_tab_after_a_whole_word_moves_to_the_next_word():
-    """Bug 4: Tab after a complete word did nothing."""
+    """Tab after a complete word takes the completion and moves on to the next word."""
     async def script(ui, driver, send):
         send("keep #0 #1 #2\r")
         await until(lambda: 0 in driver.game.waiting_for() and driver.game.phase == "placement")
@@ -323,7 +323,7 @@ def test_a_bell_and_a_standing_out_prompt_when_our_decision_comes():
 
 
 def test_a_long_refusal_is_shown_whole():
-    """Bug 10: the unknown-command message was cut after 2 lines."""
+    """A long message (an unknown command with what is possible) is shown whole."""
     async def script(ui, driver, send):
         ui.message = ("class:error", "word " * 60)       # 300 characters
         text = "".join(t for _, t in ui._message_fragments())

@@ -1,4 +1,4 @@
-"""The help texts against the parser and the screen (issue 11, bugs 10 and 12): every
+"""The help texts against the parser and the screen: every
 example command shown in help is understood, every board symbol named in help exists,
 every word a player meets has a topic, bad topics and bad ruleset files get a message."""
 
@@ -106,7 +106,7 @@ def test_every_example_in_help_is_understood(topic, example):
 
 
 def test_every_board_symbol_named_in_help_exists():
-    """Bug 10: the Gatehouse help said gatehouse@D; the parser wants gateG@D."""
+    """Every SITE@D the help shows is a symbol the parser knows (gateG@D, not gatehouse@D)."""
     for key, (_title, text) in rules_text.topics(RS).items():
         for token in re.findall(r"[A-Za-z]+\d?@[A-Za-z0-9]+", text):
             concrete = re.sub(r"@D([ab]?)$", r"@3\1", token.replace("gateG@D", "gate1@2"))
@@ -114,7 +114,7 @@ def test_every_board_symbol_named_in_help_exists():
 
 
 def test_the_screen_help_describes_masters_as_the_screen_shows_them():
-    """Bug 10: 'help screen' described '+Nm' but the screen shows 3(1)."""
+    """'help screen' writes masters as the screen does: 3(1), not '+Nm'."""
     from client.render import worker_text
     title, text = rules_text.lookup(RS, "screen")
     assert "+Nm" not in text
@@ -136,7 +136,7 @@ def test_every_word_a_player_meets_has_a_topic(term):
 
 
 def test_rules_with_an_unknown_topic_fails_and_lists_topics(capsys):
-    """Bug 12: 'belfort rules nonsense' must exit non-zero with 'no topic …, topics are …'."""
+    """'belfort rules nonsense' must exit non-zero with 'no topic …, topics are …'."""
     assert cli.main(["rules", "nonsense"]) != 0
     err = capsys.readouterr().err
     assert "no topic 'nonsense'" in err and "topics are overview, setup" in err
@@ -156,8 +156,8 @@ def bad_rulesets(tmp_path):
 @pytest.mark.parametrize("command", [["play", "--plain", "--no-log"], ["host", "--plain"],
                                      ["join", "tcp://127.0.0.1:9", "--plain"], ["rules"]])
 def test_an_unusable_ruleset_file_gets_a_message_not_a_traceback(command, tmp_path, capsys):
-    """Bug 12: --ruleset with a missing file, a directory, non-UTF-8 text or a TOML nested
-    2,000 deep gave tracebacks."""
+    """--ruleset with a missing file, a directory, non-UTF-8 text or a TOML nested
+    2,000 deep gets a one-line message naming what is wrong, exit 2, never a traceback."""
     for what, (path, words) in bad_rulesets(tmp_path).items():
         code = cli.main(command + ["--ruleset", path])
         err = capsys.readouterr().err

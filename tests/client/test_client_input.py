@@ -1,5 +1,5 @@
 """What typed input means: only ASCII digits are numbers, and no input makes the client's
-parser raise (issue 11, bug 11); shorthands and refusals that say what is missing."""
+parser raise; shorthands and refusals that say what is missing."""
 
 import belfort
 import pytest
@@ -66,7 +66,7 @@ def test_no_input_makes_the_client_parser_raise(text, which):
     h.suggestion(text)
 
 
-# --- issue 11, bug 5: only a master left ---------------------------------------------------
+# --- only a master left -------------------------------------------------------------------
 
 def only_master_left(kind):
     """A placement state where the seat's only unplaced worker of `kind` is its master."""
@@ -120,7 +120,7 @@ def test_spreading_names_every_kind_still_to_spread():
     assert later.split()[-1][:3] in text, text
 
 
-# --- issue 11, bug 10: refusals that say what is missing ------------------------------------
+# --- refusals that say what is missing -----------------------------------------------------
 
 def test_a_command_missing_its_target_says_what_is_missing():
     def pred(g, s):

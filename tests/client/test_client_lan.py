@@ -1,5 +1,5 @@
 """`belfort play --lan`: the same peer-to-peer session as a LAN game, on loopback, with the
-bots as peer processes — driven through a pipe in --plain mode (issue: terminal client)."""
+bots as peer processes — driven through a pipe in --plain mode."""
 
 import os
 import subprocess
@@ -32,7 +32,7 @@ def test_play_lan_plain_runs_a_whole_session_with_an_audit(tmp_path):
     # at the very moment the host's process ends
     deadline = time.monotonic() + 30
     while True:
-        left = subprocess.run(["pgrep", "-f", "--", f"net.session.peer bot .*{tmp_path}"],
+        left = subprocess.run(["pgrep", "-f", "--", f"client.peer bot .*{tmp_path}"],
                               capture_output=True, text=True)
         if left.returncode == 1 or time.monotonic() > deadline:   # pgrep: 1 = none
             break

@@ -1,7 +1,7 @@
-"""Issue 11, bug 1, end to end: a LAN game between two windows in tmux; one peer is
-killed and rejoins (with the same join command).  At each step the other screens are
-compared line by line with a fresh render (Ctrl-L redraws everything): a raw log line
-written behind the window's back would shift the rows until that redraw."""
+"""Nothing writes behind the window's back, end to end: a LAN game between two windows in
+tmux; one peer is killed and rejoins (with the same join command).  At each step the other
+screens are compared line by line with a fresh render (Ctrl-L redraws everything): a raw
+log line written behind the window's back would shift the rows until that redraw."""
 
 import os
 import re

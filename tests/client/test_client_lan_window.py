@@ -1,4 +1,4 @@
-"""The LAN commands in the window and in --plain (issue 11, "At the table"): say,
+"""The LAN commands in the window and in --plain: say,
 handoff and waiting work (they were "unknown command 'handoff'"), chat lines show in
 every window's log, and a disconnected player the game waits for is shown with the
 seconds it has been away."""
@@ -41,14 +41,14 @@ def test_say_shows_in_our_window_and_in_the_others_sessions():
             await until(lambda: ui.app.is_running)
             try:
                 inp.send_text("say good luck \x1b[2J all\r")
-                await until(lambda: any(t == "Ana: good luck [2J all" for _, t in ui.log))
+                await until(lambda: any(t == "Ana says: “good luck (2J all”" for _, t in ui.log))
                 for p in driver.net.peers[1:]:
                     assert p.chat.lines == [(0, "good luck [2J all")]
                 # a line from Bo arrives
                 driver.net.peers[1].say("thanks!", driver.net.now)
                 driver.net._collect(driver.net.peers[1])
                 driver.tick(0.1)
-                await until(lambda: any(t == "Bo: thanks!" for _, t in ui.log))
+                await until(lambda: any(t == "Bo says: “thanks!”" for _, t in ui.log))
             finally:
                 ui.app.exit()
                 await asyncio.wait_for(task, 10)
@@ -62,10 +62,10 @@ def test_waiting_for_a_disconnected_player_counts_the_seconds():
     assert driver.legal()[0][0] == "keep"
     driver.submit(driver.legal()[0])         # we choose; the game now waits for Bo
     driver.tick(12.4)
-    assert driver.legal() == [] and driver.peer.waiting_seats() == [1]
+    assert driver.legal() == [] and driver.peer.view.waiting_seats() == [1]
     with create_pipe_input() as inp:
         ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
-        # the stall countdown of the session (issue 9) shows with it
+        # the stall countdown of the session shows with it
         assert ui.prompt() == ("Waiting for Bo (disconnected 12 s) — handoff possible in "
                                "2:48 › ")
         reply = ui.ctl.handle("waiting")
@@ -86,14 +86,14 @@ def test_plain_mode_has_the_same_lan_commands():
     ui = PlainUI(driver, inp=io.StringIO("say hello there\nwaiting\nhandoff Bo\n"), out=out)
     ui.run()
     text = out.getvalue()
-    assert "Ana says: hello there" in text
+    assert "Ana says: “hello there”" in text
     assert "unknown command" not in text
     assert "Waiting for you." in text                   # waiting: our keep is awaited
     assert "Refused: Bo has been silent 0 s" in text    # handoff: Bo is not silent
 
 
 class _EndDriver:
-    """After the window closed on a finished game (issue 9): a NetDriver's staying()
+    """After the window closed on a finished game: a NetDriver's staying()
     and serve_end() as the session gives them (texts from net.session.endgame)."""
 
     def __init__(self, seats, farewell=None, interrupted=False):
@@ -159,7 +159,7 @@ def test_a_seat_that_committed_to_its_keep_is_no_longer_waited_for():
     ana, bo, _cy = net.peers
 
     def shown(peer):
-        view = peer.seat_view()
+        view = peer.view.seat_view()
         ctx = Context(Namer(peer.names, peer.seat), peer.ruleset)
         rows = {ln.split()[1]: ln for ln in render.as_text(render.players(view, ctx, 100, False))
                 .splitlines()[1:]}

@@ -139,8 +139,8 @@ def test_log_header_is_json_lines(tmp_path):
 class LastBotMoveAfterTheViewIsRead:
     """Builds a LocalDriver one bot command from the end of the game, whose bot makes that
     last move exactly while the plain loop is between reading the view and looking at the
-    background task — the timing that ended games with "The game stopped: None" (issue 11,
-    bug 3; seen at seeds 7, 8, 9 with --players 2 --bot easy)."""
+    background task — the timing that ended games with "The game stopped: None"
+    (seen at seeds 7, 8, 9 with --players 2 --bot easy)."""
 
     @staticmethod
     def make():

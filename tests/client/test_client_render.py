@@ -112,7 +112,7 @@ def test_letters_read_without_colour():
     assert len(set(nm.letters)) == 3
 
 
-# --- issue 11: the new panels and the tableaux --------------------------------------------
+# --- the panels and the tableaux ----------------------------------------------------------
 
 def late_states():
     out = []

@@ -1,4 +1,4 @@
-"""Issue 11, bug 1: nothing may write to the terminal behind the window's back.  A raw
+"""Nothing may write to the terminal behind the window's back.  A raw
 log line ("belfort.session: [seat 0] disconnect: …") used to land over every LAN screen
 on a disconnect, a reconnect or the host leaving."""
 

@@ -247,10 +247,10 @@ def test_wide_layout_at_160x50(pane_factory):
     p.wait("EXITED 0")
 
 
-# --- issue 11 -----------------------------------------------------------------------------
+# --- the inline hint ---------------------------------------------------------------------
 
 def test_the_hint_is_underlined_without_colour_and_right_arrow_takes_it(pane_factory):
-    """Bug 4: the grey suggestion could not be accepted, and under NO_COLOR it looked typed."""
+    """Under NO_COLOR the suggestion is underlined (not like typed text), and → takes it."""
     p = pane_factory(80, 24, "--seed 1 --pace 0 --bot random --think 0.01",
                      {"NO_COLOR": "1"})
     p.wait_prompt("Keep 3 of your 5 cards")

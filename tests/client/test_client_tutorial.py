@@ -1,5 +1,5 @@
 """The guided first game (belfort tutorial / play --learn), the first-game suggestion and
-the bot level for first-timers (issue 11: a first game that can be won)."""
+the bot level for first-timers (a first game that can be won)."""
 
 import asyncio
 import io

@@ -1,4 +1,4 @@
-"""The log's sentences for 'you' and for the other players (issue 11, bug 9): a table of
+"""The log's sentences for 'you' and for the other players: a table of
 events and the sentence each must give, in both persons."""
 
 import belfort

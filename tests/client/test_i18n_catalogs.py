@@ -1,4 +1,4 @@
-"""Issue 15: the catalogs — every marked message is in the template, every language's catalog
+"""The catalogs: every marked message is in the template, every language's catalog
 is complete (nothing untranslated or fuzzy, same placeholders), and the compiled .mo files
 that ship in the package say exactly what their .po files say."""
 

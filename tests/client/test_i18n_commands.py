@@ -1,4 +1,4 @@
-"""Issue 15: commands typed in the player's language (with or without accents, any case) or
+"""Commands typed in the player's language (with or without accents, any case) or
 in English read as the engine's canonical English, and parse with the client's parser."""
 
 import functools

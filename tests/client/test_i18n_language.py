@@ -1,4 +1,4 @@
-"""Issue 15: the language comes from --lang or the environment (LANGUAGE, LC_ALL,
+"""The language comes from --lang or the environment (LANGUAGE, LC_ALL,
 LC_MESSAGES, LANG), else English; gettext with plural forms per language; lazy messages."""
 
 import subprocess

@@ -1,4 +1,4 @@
-"""Issue 15, part 2: every screen, panel, log sentence, refusal and help topic goes through
+"""Every screen, panel, log sentence, refusal and help topic goes through
 the translation functions (rendered in the pseudo-locale, no English is left outside its
 ⟦ ⟧ marks), and the layouts fit at 80×24 and 160×50 in every language, Korean included
 (measured in terminal cells)."""

@@ -1,4 +1,4 @@
-"""Issue 15: every glossary term and every program word is typable in every language (with or
+"""Every glossary term and every program word is typable in every language (with or
 without accents, in any case, Korean too), and no spelling means two things."""
 
 import itertools

@@ -1,4 +1,4 @@
-"""Issue 15: layouts measure text in terminal cells (Korean takes two cells per syllable,
+"""Layouts measure text in terminal cells (Korean takes two cells per syllable,
 combining accents none), so padded columns line up in every language."""
 
 import pytest

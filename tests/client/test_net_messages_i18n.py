@@ -1,4 +1,4 @@
-"""Net's player-visible texts are shown in the player's language (issue 15).
+"""Net's player-visible texts are shown in the player's language.
 
 `net` cannot import the client, so its messages are `net.session.msgs.Msg`: the English
 text (what logs, tests and the wire see) carrying its template and params, translated by
@@ -68,10 +68,10 @@ def test_a_net_message_whose_translation_is_broken_falls_back_to_english():
 
 
 def refused_line(reason_from_the_wire):
-    """What a joiner's lobby prints when the host refuses it (net.session.peer)."""
-    from net.session.lobby import REFUSALS
+    """What a joiner's lobby prints when the host refuses it (client.peer)."""
+    from net.node.lobby import REFUSALS
     from net.session.msgs import N_, Msg, recognize
-    from net.session.peer import human_text
+    from client.peer import human_text
     error = Msg(N_("refused by the host: {reason}"),
                 reason=recognize(reason_from_the_wire, REFUSALS))
     return human_text({"event": "error", "text": error})
@@ -105,8 +105,8 @@ def test_an_unknown_or_crafted_refusal_is_shown_as_it_came():
 
 
 def test_the_lobby_printer_shows_the_start_prompt_in_the_players_language(capsys):
-    from net.session.peer import Printer
-    from net.session.confirm import StartConfirmation
+    from client.peer import Printer
+    from client.confirm import StartConfirmation
 
     class Lobby:
         players = 3
@@ -133,9 +133,9 @@ def test_a_handoff_refusal_is_answered_in_the_players_language():
 
 
 def refused_body(reason):
-    """The `lobby/refused` fields a host sends for `reason` (net.session.lobby)."""
+    """The `lobby/refused` fields a host sends for `reason` (net.node.lobby)."""
     from net.crypto import wire
-    from net.session.lobby import LOBBY_TEXTS
+    from net.node.lobby import LOBBY_TEXTS
     from net.session.msgs import to_wire
     body = {"reason": str(reason), "msg": to_wire(reason, LOBBY_TEXTS)}
     return wire.unpack(wire.pack(body), "x")          # as it arrives: plain data
@@ -143,7 +143,7 @@ def refused_body(reason):
 
 def test_a_name_refusal_travels_as_a_code_and_each_joiner_reads_it_in_its_language():
     """The host's language plays no part: what travels is a code and its values."""
-    from net.session.lobby import REFUSAL_CODES, refusal_from
+    from net.node.lobby import REFUSAL_CODES, refusal_from
     from net.session.msgs import Msg
     from net.session.text import name_problem
     with using("fr"):                                   # a French host
@@ -168,7 +168,7 @@ def test_a_name_refusal_travels_as_a_code_and_each_joiner_reads_it_in_its_langua
 def test_a_crafted_refusal_code_falls_back_to_the_english_reason():
     """Unknown codes, missing or extra values, values that are not text, nesting too deep:
     the code is not used; the English text is shown (recognized if it is one of ours)."""
-    from net.session.lobby import refusal_from
+    from net.node.lobby import refusal_from
     reason = "game full (4 of 4 seats taken)"
     for msg in ({"code": "nope", "args": {}},
                 {"code": "full", "args": {"seats": "4"}},
@@ -190,7 +190,7 @@ def test_a_crafted_refusal_code_falls_back_to_the_english_reason():
 
 
 def test_lobby_lines_name_the_kind_of_each_seat_in_the_players_language():
-    from net.session.peer import human_text
+    from client.peer import human_text
     line = human_text({"event": "roster", "roster": [{"name": "Ana", "kind": "human"},
                                                      {"name": "Bo", "kind": "bot"}]})
     assert line == "Players: Ana (human), Bo (bot)"
@@ -204,7 +204,7 @@ def test_what_a_peer_without_a_window_prints_is_in_the_players_language():
     """`belfort bot` and commands typed without the window: results, alerts, games seen."""
     from net.session.effects import Names
     from net.session.msgs import N_, Msg
-    from net.session.peer import human_text
+    from client.peer import human_text
     alert = Msg(N_("{who} sent a malformed heartbeat"), who=Names(["Ana", "Bo"]).seat(1))
     lines = [human_text({"event": "alert", "kind": "cheat", "text": alert}),
              human_text({"event": "result", "status": "over", "names": ["Ana", "Bo"],

@@ -1,4 +1,4 @@
-"""Issue 12: every file read is validated. Damaged or foreign logs given to `belfort replay`
+"""Every file read is validated. Damaged or foreign logs given to `belfort replay`
 and `belfort play --resume` get a clear message naming the file and what is wrong — never a
 traceback — and are never written to. A log cut mid-line replays up to the cut. The reader
 is fuzzed (truncated and flipped bytes)."""

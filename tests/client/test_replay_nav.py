@@ -1,4 +1,4 @@
-"""Issue 12: a replay that helps — months and scoring phases to jump to, every hand once the
+"""A replay that helps — months and scoring phases to jump to, every hand once the
 game is over, the score-over-time chart (text and SVG), a quiet end on a closed pipe — and
 the complete log of a networked game (every card known after the audit), which every peer
 writes byte for byte the same."""

@@ -1,4 +1,4 @@
-"""Issue 12 in local games: undo (the command, Ctrl-Z, refusals with the reason, the log),
+"""In local games: undo (the command, Ctrl-Z, refusals with the reason, the log),
 leaving a game (keep / abandon / stay) and `belfort play --resume` continuing it exactly."""
 
 import asyncio

@@ -1,4 +1,4 @@
-"""Scenario helpers for the rules tests (RULES.md §1–§16).
+"""Scenario helpers for the rules tests (docs/rules.md §1–§16).
 
 Everything is fixed: the guilds (district 0 first), the crests (seat i holds crest i+1
 unless told otherwise), the deck order (`deck(...)`: the given types on top, then the rest
@@ -73,7 +73,7 @@ def start(n=4, np_guilds=("merchants", "miners"), **kw):
 
 def fresh(g):
     """After mutating state by hand: drop the engine's cached legal commands."""
-    g._legal = None
+    g.changed()
     return g
 
 

@@ -1,4 +1,4 @@
-"""Checking a command once, then carrying it out (issue 14): `check_legal` and claim
+"""Checking a command once, then carrying it out: `check_legal` and claim
 handling live in legal.py, `execute` carries out a checked command without checking it
 again, `is_legal` catches only the engine's own errors, and only ASCII digits are numbers."""
 

@@ -54,13 +54,13 @@ def test_golden_parser_refuses_a_broken_transcript():
 
 
 def test_a_game_recorded_before_every_number_moved_into_the_ruleset_still_replays():
-    """§16 (issue 14): a ruleset written before the numbers that were fixed in the code
+    """§16: a ruleset written before the numbers that were fixed in the code
     became fields (a saved game, a game log, a player's copy of the old file) plays as it
     did then and keeps its hash: the five-player transcript recorded under the old standard
     ruleset replays to its recorded scores and final state hash."""
     legacy = ROOT / "tests" / "golden" / "legacy"
-    rs = load_ruleset(str(legacy / "standard-before-issue-14.toml"))
-    t = make_golden.parse((legacy / "five-players-before-issue-14.txt").read_text("utf-8"))
+    rs = load_ruleset(str(legacy / "standard-before-ruleset-fields.toml"))
+    t = make_golden.parse((legacy / "five-players-before-ruleset-fields.txt").read_text("utf-8"))
     assert rs.sha256 == t["ruleset"]
     game = new_game(t["players"], t["options"], seed=t["seed"], ruleset=rs)
     for seat, text in t["commands"]:

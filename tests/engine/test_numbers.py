@@ -1,6 +1,6 @@
-"""Every number lives in the ruleset (RULES.md: "All game data … lives in one data module",
-§16; issue 14). Under `rulesets/every-number-differs.toml`, where every number differs from
-the standard ruleset's, whole games follow its numbers (checked command by command by
+"""Every number lives in the ruleset (docs/rules.md §16: the rules code holds none).
+Under `rulesets/every-number-differs.toml`, where every number differs from the standard
+ruleset's, whole games follow its numbers (checked command by command by
 referee.py), and `help` / `belfort rules` and the screen show its numbers, not the
 standard ones."""
 
@@ -187,7 +187,7 @@ def test_views_carry_each_built_cards_locks():
 
 
 # --- the bots under this ruleset ----------------------------------------------------------
-# Issue 14: the bots read every number from the ruleset too (belfort/bots).
+# The bots read every number from the ruleset too (belfort/bots).
 
 # Five guilds a game, so that the bots meet all twelve under DIFFERS.
 BOT_GUILDS = [["merchants", "librarians", "architects", "recruiters", "sawyers"],

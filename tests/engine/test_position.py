@@ -1,4 +1,4 @@
-"""Setting up a position (issue 14; docs/engine.md "Setting up a position"): `set_up`
+"""Setting up a position (docs/engine.md "Setting up a position"): `set_up`
 builds a game at the start of a round's Placement or Actions phase from a plain description,
 and refuses an inconsistent one with a PositionError naming the field."""
 

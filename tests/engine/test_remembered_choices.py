@@ -5,6 +5,8 @@ a player's resources pay for in the Actions list (legal.py). A remembered answer
 exactly the one worked out afresh, in every position random games reach, whatever positions
 came before."""
 
+import functools
+
 import pytest
 
 from belfort import apply, legal, legal_commands, new_game
@@ -12,25 +14,39 @@ from belfort import targets
 from belfort.data import ARCHITECTS, BANDITS, GUILD_PLANK, THIEVES, WIZARDS
 from belfort.prng import Prng
 
-MEMOS = (targets._SWAPS, targets._GATE_SWAPS, targets._BANDITS, targets._BANDITS_FROM,
-         targets._ARCHITECT_CODES, targets._THIEVES, targets.RESOURCE_CAPS, legal._PAYING,
-         legal._PAYING_CAPPED)
+DICT_MEMOS = (targets._GATE_SWAPS, legal._PAYING, legal._GUILD_ROWS)
+# (module, name) of every functools cache these answers go through: replaced by empty caches
+# while the answer is worked out afresh, then put back with their entries intact.
+CACHED = ((targets, "_wizard_swaps"), (targets, "_bandits_from"), (targets, "_bandits_each"),
+          (targets, "_architect_codes_capped"), (targets, "_thieves_choices"),
+          (targets, "resource_caps"), (legal, "resource_caps"), (legal, "_paying_memo"))
 
 
 def worked_out_afresh(game, seat, plank):
     """The choices with every memo empty; the memos are then given back as they were."""
-    saved = [dict(memo) for memo in MEMOS]
-    for memo in MEMOS:
+    saved = [dict(memo) for memo in DICT_MEMOS]
+    for memo in DICT_MEMOS:
         memo.clear()
+    caches = [getattr(module, name) for module, name in CACHED]
+    for (module, name), fn in zip(CACHED, caches):
+        setattr(module, name, functools.lru_cache(maxsize=None)(fn.__wrapped__))
     try:
         if plank is None:
-            game._legal = None
+            game.changed()
             return legal_commands(game, seat)
         return targets.activation_options(game, seat, plank)
     finally:
-        for memo, entries in zip(MEMOS, saved):
+        for memo, entries in zip(DICT_MEMOS, saved):
             memo.clear()
             memo.update(entries)
+        for (module, name), fn in zip(CACHED, caches):
+            setattr(module, name, fn)
+
+
+def test_the_memos_are_functools_caches():
+    """The plain memos are functools caches (bounded where their keys vary with the game)."""
+    for module, name in CACHED:
+        assert hasattr(getattr(module, name), "cache_info"), name
 
 
 GUILD_SETS = {   # the guilds of a game, those whose remembered choices are compared, games

@@ -1,5 +1,5 @@
 """What a holding pays for, read from the table the Actions list uses instead of working it
-out at every decision (issue 13; legal._PAYING, nested by wood, stone, metal and gold): it
+out at every decision (legal._PAYING, nested by wood, stone, metal and gold): it
 must be exactly what is worked out afresh, past the table's span too. (The Thieves'
 remembered choices: test_remembered_choices.py.)"""
 

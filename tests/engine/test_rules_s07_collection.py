@@ -76,7 +76,7 @@ def test_s7_3_mine_example_master_dwarf_pairs_with_two_elves():
 
 
 def test_s7_collection_reports_each_area_with_its_bonus():
-    """§7 (issue 14): a UI or tester sees who got what from which area, bonus apart, without
+    """§7: a UI or tester sees who got what from which area, bonus apart, without
     diffing resources: ("area", seat, area, resource, collected, bonus), in collection order
     (forest, quarry, mine, gold mine), then each seat's total ("collect")."""
     g = example_game()

@@ -143,7 +143,7 @@ def test_s13_inn_lock_unlocks_the_plank():
     inn = give_built(g, 0, "inn")
     refused(g, f"place elf #{inn}", 0, "§13")
     g.gnomes[inn] = 1
-    g._legal = None
+    g.changed()
     assert is_legal(g, f"place elf #{inn}", 0)
 
 

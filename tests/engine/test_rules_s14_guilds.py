@@ -115,15 +115,15 @@ def test_s14_architects_guild_is_owned_and_keep_takes_a_section():
     assert res(g, 0) == (7, 6, 8, 9)
     g.players[0].waiting.append(102)                          # a second worker (test only)
     g.guild_plank[2] = 0
-    g._legal = None
+    g.changed()
     apply(g, "activate architects guild@3 discount=ws", 0)   # recruiters: 2w 2s 2g → 1w 1s 2g
     assert g.guild_owner(3) == 0
     assert res(g, 0) == (6, 5, 8, 7)
 
 
 def test_s14_architects_discount_must_apply_in_full():
-    """§14 Architects: the discount is 1 metal *or* 2 wood/stone taken off the cost (RULES.md
-    does not say what happens when the cost lacks that resource; the engine, and this test,
+    """§14 Architects: the discount is 1 metal *or* 2 wood/stone taken off the cost (the rules
+    do not say what happens when the cost lacks that resource; the engine, and this test,
     read it as "the discount must apply in full"): the Recruiters' guild costs no metal, so
     only the wood/stone discounts are offered."""
     g = on_guild("architects", BASIC)
@@ -156,7 +156,7 @@ def test_s14_recruiters_gnome_option():
 def test_s14_recruiters_wasted_when_neither_is_possible():
     g = on_guild("recruiters", BASIC)
     g.players[0].elves = g.players[0].dwarves = 7
-    g._legal = None
+    g.changed()
     assert [c for c in legal_commands(g, 0) if c[0] == "activate"] == [("activate", 103)]
     apply(g, "activate recruiters", 0)
     assert g.players[0].waiting == []
@@ -304,7 +304,7 @@ def test_s14_spies_others_reveal_simultaneously_and_the_spy_takes_one():
     (simultaneously); the spy takes one of them; the others go back."""
     g = on_guild("spies", INTERACTIVE, n=4)
     g.players[3].hand = []                      # no card: not asked
-    g._legal = None
+    g.changed()
     apply(g, "activate spies", 0)
     assert g.step == "spies-show" and sorted(g.waiting_for()) == [1, 2]
     c1, c2 = g.players[1].hand[0], g.players[2].hand[1]

@@ -16,7 +16,7 @@ def discard_the_draw_pile(g):
         g.discard.append(c)
         g.public[c] = True
     g.draw = []
-    g._legal = None
+    g.changed()
 
 
 def test_s15_draws_come_from_the_top():
@@ -67,7 +67,7 @@ def test_s15_both_piles_empty_the_draw_does_not_happen():
     g.players[2].hand += g.draw        # park every remaining card in seat 2's hand
     g.draw = []
     g.discard = []
-    g._legal = None
+    g.changed()
     assert ("buy-card", -1) not in legal_commands(g, 0)
     hand = list(g.players[0].hand)
     apply(g, "activate librarians", 0)   # draw 3: nothing there; then discard 1
@@ -88,7 +88,7 @@ def test_s15_pool_refills_to_three_while_cards_remain():
     # now nothing anywhere
     g.players[2].hand += g.draw
     g.draw = []
-    g._legal = None
+    g.changed()
     c = g.pool[0]
     apply(g, f"buy-card #{c}", 1)
     assert len(g.pool) == 2
@@ -119,7 +119,7 @@ def test_s15_buy_top_with_nothing_left_is_refused():
     to_actions(g)
     g.players[2].hand += g.draw + g.discard
     g.draw, g.discard = [], []
-    g._legal = None
+    g.changed()
     before = snapshot(g)
     with pytest.raises(IllegalCommandError) as err:
         apply(g, "buy-card top", 0)

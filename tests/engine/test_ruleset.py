@@ -1,5 +1,5 @@
-"""§16 Rulesets: the standard ruleset loads and holds the RULES.md Data values; a file with a
-changed number changes the game and its hash; malformed files are refused with a
+"""§16 Rulesets: the standard ruleset loads and holds the Data values of docs/rules.md; a
+file with a changed number changes the game and its hash; malformed files are refused with a
 RulesetError naming the field."""
 
 import re
@@ -222,7 +222,8 @@ def test_s16_shipped_rulesets_load_by_name():
 
 
 def test_s16_a_ruleset_from_before_the_new_fields_plays_as_it_did():
-    """A ruleset lacking every field added in issue 14 gets the values the engine used
+    """A ruleset lacking every field added when every number became a ruleset field gets
+    the values the engine used
     before (and keeps its hash); a newer one must give each field."""
     from belfort.ruleset import EARLIER_DEFAULTS
     old = load_ruleset().raw

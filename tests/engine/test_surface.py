@@ -1,4 +1,4 @@
-"""The engine's documented surface (issue 14): the field tables of docs/engine.md are exactly
+"""The engine's documented surface: the field tables of docs/engine.md are exactly
 the fields the views produce, the events table is exactly the events `apply` and `reveal`
 return, and the decisions table is the one legality, explanations and views read."""
 

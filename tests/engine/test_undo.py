@@ -1,4 +1,4 @@
-"""Taking back your own actions (issue 12, belfort/undo.py): restored exactly, refused with
+"""Taking back your own actions (belfort/undo.py): restored exactly, refused with
 the reason once something new is known, and identical on every peer of a networked game."""
 
 import pytest
@@ -220,7 +220,7 @@ def test_random_games_every_allowed_take_back_restores_the_state(players, seed):
 # --- networked peers: every peer applies the same take-back identically -------------------
 
 def test_a_take_back_gives_the_same_state_hash_on_every_peer():
-    """Issue 12 (LAN): hidden-deck peers (each knows only its own hand, public cards come by
+    """In a LAN game: hidden-deck peers (each knows only its own hand, public cards come by
     reveals) that see the same commands and the same take-backs agree on whether a take-back
     is allowed and restore the same public state: their state hashes agree, and equal the
     hash before the undone step. Refused after a draw on every peer alike."""

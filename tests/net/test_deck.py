@@ -190,3 +190,22 @@ def test_release_refuses_bad_requests():
     with pytest.raises(ValueError):
         p.open(4)  # not our card
     assert table.peers()[1].holder(4) == 1 and table.peers()[1].card_at(4) is not None
+
+
+def test_a_deck_made_from_given_secrets_commits_to_them_and_refuses_bad_ones():
+    """A peer that derives its secrets (the same after a restart) passes them in: the same
+    secrets give the same commitment, byte for byte; malformed ones are refused."""
+    ident = Identity.generate()
+    size = 6
+    good = (curve.random_scalar(), [5, 3, 1, 0, 2, 4],
+            [curve.random_scalar() for _ in range(size)])
+    first = DeckPeer(Signer(ident, "g", 0), 2, range(size), 0, secrets=good).start()
+    again = DeckPeer(Signer(ident, "g", 0), 2, range(size), 0, secrets=good).start()
+    assert encode_envelope(first[0]) == encode_envelope(again[0])
+    other = DeckPeer(Signer(ident, "g", 0), 2, range(size), 0).start()
+    assert encode_envelope(other[0]) != encode_envelope(first[0])
+    scalar, perm, keys = good
+    for bad in ((0, perm, keys), (curve.N, perm, keys), (scalar, [0, 0, 1, 2, 3, 4], keys),
+                (scalar, perm, keys[:-1]), (scalar, perm, keys[:-1] + [0]), (1.5, perm, keys)):
+        with pytest.raises(ValueError):
+            DeckPeer(Signer(ident, "g", 0), 2, range(size), 0, secrets=bad)

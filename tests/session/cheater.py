@@ -1,9 +1,9 @@
-"""A cheating peer for the process tests (test_attacks_e2e.py, issue 10): the ordinary
-peer process (net.session.peer) with some of its parts patched, here in the tests, to
+"""A cheating peer for the process tests (test_attacks_e2e.py): the ordinary
+peer process (client.peer) with some of its parts patched, here in the tests, to
 misbehave on cue.  Nothing of it is in the product.  It goes in front of the peer's own
 command line, as ``ip netns exec`` does (the peer runs in this same process):
 
-    python -m tests.session.cheater ATTACK[:VERSION] -- PYTHON -m net.session.peer ARGS...
+    python -m tests.session.cheater ATTACK[:VERSION] -- PYTHON -m client.peer ARGS...
 
 Withholding the seed or simultaneous reveals and tampering with the deck start with the
 game; the other attacks wait until the game reaches VERSION (default 0) and then, at this
@@ -51,14 +51,14 @@ VIEW_FLOOD, VIEW_CHARS = 2500, 60_000
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) < 5 or argv[1] != "--" or argv[3:5] != ["-m", "net.session.peer"]:
+    if len(argv) < 5 or argv[1] != "--" or argv[3:5] != ["-m", "client.peer"]:
         sys.exit("usage: python -m tests.session.cheater ATTACK[:VERSION] -- "
-                 "PYTHON -m net.session.peer ARGS...")
+                 "PYTHON -m client.peer ARGS...")
     attack, _, at = argv[0].partition(":")
     known = [*FROM_THE_START, *ACTS, "equivocate"]
     if attack not in known:
         sys.exit(f"unknown attack {attack!r}; one of {', '.join(known)}")
-    from net.session import peer as peer_cli
+    from client import peer as peer_cli
     real_run_node = peer_cli.run_node
 
     def run_node(node, args, out):

@@ -21,10 +21,10 @@ if ROOT not in sys.path:
 
 
 class PeerProc:
-    """A `python -m net.session.peer ... --json` process; its '@ {json}' lines are events."""
+    """A `python -m client.peer ... --json` process; its '@ {json}' lines are events."""
 
     def __init__(self, args, log_dir: Path, label: str, session: bool = False,
-                 prefix=(), module: str = "net.session.peer") -> None:
+                 prefix=(), module: str = "client.peer") -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self.label = label
@@ -115,7 +115,7 @@ class PeerProc:
 def spawn(tmp_path):
     procs: list[PeerProc] = []
 
-    def make(*args, label=None, session=False, prefix=(), module="net.session.peer"):
+    def make(*args, label=None, session=False, prefix=(), module="client.peer"):
         pp = PeerProc([str(a) for a in args], tmp_path, label or f"p{len(procs)}", session,
                       prefix, module)
         procs.append(pp)

@@ -1,4 +1,4 @@
-"""Issue 11, bug 2: the host prints every usable non-loopback address (the route-based
+"""The host prints every usable non-loopback address (the route-based
 one first), never 127.0.x.x when the host name maps there; `belfort join` takes
 HOST:PORT without tcp://."""
 
@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from net.session.addresses import AddressError, lan_addresses, normalize, unknown_host, usable
+from net.node.addresses import AddressError, lan_addresses, normalize, unknown_host, usable
 
 
 def test_hostname_on_loopback_does_not_make_the_address_loopback():
@@ -81,8 +81,8 @@ def test_joining_an_unknown_host_name_says_so_instead_of_waiting(monkeypatch):
     import zmq
 
     from net.crypto import Identity
-    from net.session.lobby import JoinLobby, LobbyError
-    from net.session.transport import curve_keypair
+    from net.node.lobby import JoinLobby, LobbyError
+    from net.node.transport import curve_keypair
     monkeypatch.setattr(socket, "getaddrinfo", _names({}))
     ctx = zmq.Context()
     try:

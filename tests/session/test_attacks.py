@@ -1,4 +1,4 @@
-"""Peers that speak the protocol and misbehave (issue 10), on the in-memory network: each
+"""Peers that speak the protocol and misbehave, on the in-memory network: each
 case ends with the honest peers running or stopped with a correct verdict, the right seat
 (and only it) named, nothing leaked.  Process versions of the most important ones are in
 test_attacks_e2e.py."""

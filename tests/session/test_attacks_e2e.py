@@ -1,4 +1,4 @@
-"""Issue 10 with real peer processes on loopback ZeroMQ: a cheating peer that speaks the
+"""Attacks with real peer processes on loopback ZeroMQ: a cheating peer that speaks the
 protocol (tests/session/cheater.py: the ordinary peer, patched to misbehave on cue)
 against honest peer processes.  Each case ends with the honest peers running to the end
 or stopped with a verdict naming the cheater, and only it; nothing of theirs leaked.

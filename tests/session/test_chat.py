@@ -1,4 +1,4 @@
-"""`say TEXT` at a LAN table (issue 11): signed like every message, shown to every
+"""`say TEXT` at a LAN table: signed like every message, shown to every
 peer, bounded, with control characters and escape codes stripped; a replay is not shown
 twice and a frame claiming another seat is refused."""
 

@@ -1,12 +1,12 @@
-"""Finding a game without typing an address (issue 11): the announcement's TXT record is
+"""Finding a game without typing an address: the announcement's TXT record is
 read as untrusted text, addresses on our own network come first, the choice works
 without a terminal, and discovery that cannot work says to type the printed address."""
 
 import pytest
 
-from net.session import discovery
-from net.session.choose import choose_game
-from net.session.discovery import DiscoveryError, Game, _game, _order
+from net.node import discovery
+from client.choose import choose_game
+from net.node.discovery import DiscoveryError, Game, _game, _order
 
 
 class Info:
@@ -48,15 +48,15 @@ class NoTty:
 def test_the_only_game_is_joined_without_asking_when_there_is_no_terminal():
     said = []
     got = choose_game(said.append, stdin=NoTty(), find=lambda t: [game("Ana")])
-    assert got == "tcp://192.0.2.3:5555"
+    assert got.address == "tcp://192.0.2.3:5555" and got.fingerprint == "FP"
     assert said[-1]["event"] == "games" and said[-1]["games"][0]["host"] == "Ana"
 
 
 def test_several_games_pick_by_host_name_or_say_how():
     said = []
     games = [game("Ana"), game("Bruno")]
-    assert choose_game(said.append, stdin=NoTty(), find=lambda t: games, host="bruno") == \
-        "tcp://192.0.2.5:5555"
+    assert choose_game(said.append, stdin=NoTty(), find=lambda t: games,
+                       host="bruno").address == "tcp://192.0.2.5:5555"
     assert choose_game(said.append, stdin=NoTty(), find=lambda t: games) is None
     assert "2 games were found" in said[-1]["text"]
 

@@ -6,8 +6,8 @@ import belfort
 import pytest
 import zmq
 
-from net.session import node as nodemod
-from net.session.driver import NetDriver
+from net.node import node as nodemod
+from client.netdriver import NetDriver
 
 
 def bot_host_and_our_driver(spawn, *host_args):
@@ -66,12 +66,12 @@ def test_net_driver_plays_a_game(spawn):
 
 
 def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
-    """Issue 9: a peer back on a new IP announces it (signed); the node's loop reconnects
+    """A peer back on a new IP announces it (signed); the node's loop reconnects
     to it, and the window's loop (NetDriver) must too, or a window player never hears a
     moved peer again."""
     from types import SimpleNamespace
 
-    reconnected = []
+    reconnected, watched = [], []
 
     class Peer:
         seat, names, ruleset, alerts, transmit = 0, ["Ana", "Bo"], None, [], None
@@ -79,6 +79,9 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
 
         def receive(self, data, now, src):
             pass
+
+        def transmit_with(self, send):
+            self.transmit = send
 
         def take_moved(self):
             out, self.moved = self.moved, []
@@ -91,12 +94,13 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
             return []
 
     node = SimpleNamespace(peer=Peer(), tend_lobby=lambda: None, flush=lambda: None,
-                           note_finished=lambda now: None,
+                           note_finished=lambda now: None, watch_address=watched.append,
                            mesh=SimpleNamespace(poll=lambda ms: [(1, b"hb")],
                                                 reconnect=lambda s, e: reconnected.append((s, e))))
     node.follow_moves = lambda: nodemod.Node.follow_moves(node)
     NetDriver(node)._step(0)
     assert reconnected == [(1, "tcp://198.18.0.7:5555")]
+    assert len(watched) == 1       # and it watches this machine's own address (a new lease)
 
 
 @pytest.mark.e2e
@@ -124,3 +128,31 @@ def test_closing_the_window_mid_game_tells_the_others_we_left_for_now(spawn):
     assert any("Bo left the game for now" in a["text"] for a in r["alerts"]), r["alerts"]
     assert not [a for a in r["alerts"] if a["kind"] == "disconnect"], r["alerts"]
     ctx.destroy(linger=0)
+
+
+def test_the_net_driver_has_every_member_of_the_game_driver_protocol():
+    """The window calls every GameDriver member plainly: a NetDriver over a real session
+    peer (the in-memory network's) has them all, with a LAN game's answers."""
+    import inspect
+    from types import SimpleNamespace
+
+    from client.driver import GameDriver
+    from net.session.memnet import MemoryNetwork
+
+    net = MemoryNetwork.create(3, seed="proto", level="random")
+    net.start()
+    net.pump()
+    node = SimpleNamespace(peer=net.peers[0], wake=lambda: None, game_log=None)
+    driver = NetDriver(node)
+    assert isinstance(driver, GameDriver)
+    members = set(GameDriver.__annotations__) | {
+        n for n, v in vars(GameDriver).items() if not n.startswith("_") and callable(v)}
+    for name in members:
+        assert hasattr(driver, name), name
+    assert driver.networked is True and driver.can_keep is False and driver.seed is None
+    assert "keep" in inspect.signature(driver.leave).parameters
+    assert driver.score_series() is None and driver.game_log is None
+    assert isinstance(driver.view(), dict) and isinstance(driver.legal(), list)
+    assert isinstance(driver.waiting(), str) and isinstance(driver.stall(), dict)
+    assert driver.handoff_candidates() == [] and driver.chat_since(0) == (0, [])
+    assert driver.text_command("hello") is None and driver.past_events() == []

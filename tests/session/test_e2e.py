@@ -1,5 +1,7 @@
 """End-to-end: real peer processes over loopback ZeroMQ (CurveZMQ mesh)."""
 
+import sys
+
 import pytest
 
 from tests.session.uninterrupted import uninterrupted
@@ -7,24 +9,32 @@ from tests.session.uninterrupted import uninterrupted
 pytestmark = pytest.mark.e2e
 
 
+def misbehaving(how: str) -> list:
+    """The prefix that runs a peer under tests/session/misbehave.py doing ``how``."""
+    return [sys.executable, "-m", "tests.session.misbehave", how, "--"]
+
+
 def start_game(spawn, n, *, secret=None, host_args=(), bot_args=(), names=None, pace=0.0,
-               bot_extra=None, bot_level="random"):
+               bot_extra=None, bot_level="random", misbehave=None):
     """Host + n-1 bot processes joined one after the other (so seats are reproducible).
     The bots play at ``bot_level`` (None: the `bot` command's default level, whose search
-    costs seconds of CPU per game; the random bot makes the same protocol traffic)."""
+    costs seconds of CPU per game; the random bot makes the same protocol traffic).
+    ``misbehave``: {seat: KIND[:VERSION]}, that seat's peer run by tests/session/misbehave.py."""
     d = spawn.dir
     extra = ["--test-secret", secret] if secret else []
     level = ["--level", bot_level] if bot_level else []
+    wrap = {s: {"prefix": misbehaving(how)} for s, how in (misbehave or {}).items()}
     host = spawn("host", "--name", "Ana", "--players", n, "--bind", "127.0.0.1", "--port", 0,
                  "--level", "random", "--data-dir", d / "host", "--timeout", 90,
-                 "--pace", pace, *extra, *host_args, label="host")
+                 "--pace", pace, *extra, *host_args, label="host", **wrap.get(0, {}))
     addr = host.wait_event("lobby", 20)["address"]
     bots = []
     for i in range(1, n):
         more = list(bot_extra.get(i, ())) if bot_extra else []
         b = spawn("bot", "--join", addr, "--name", (names or {}).get(i, f"Bot{i}"),
                   "--bind", "127.0.0.1", "--data-dir", d / f"bot{i}", "--timeout", 90,
-                  "--pace", pace, *level, *extra, *bot_args, *more, label=f"bot{i}")
+                  "--pace", pace, *level, *extra, *bot_args, *more, label=f"bot{i}",
+                  **wrap.get(i, {}))
         b.wait_event("welcome", 20)
         bots.append(b)
     return host, bots
@@ -36,7 +46,7 @@ def check_agree(results):
         assert r["audit"] and r["audit"][0], r
         assert r["rc"] == 0, r
         assert not [a for a in r["alerts"] if a["kind"] in ("cheat", "desync", "error")], r
-        # nobody left early: a peer that finished says so (issue 9: the last one did not)
+        # nobody left early: a peer that finished says so (else the last one reads as gone)
         assert not [a for a in r["alerts"] if a["kind"] == "disconnect"], r
     assert len({r["hash"] for r in results}) == 1
     assert len({r["version"] for r in results}) == 1
@@ -86,7 +96,7 @@ def test_sigkill_and_rejoin_same_result(spawn):
 
 
 def test_host_leaves_after_lobby(spawn):
-    host, bots = start_game(spawn, 3, host_args=("--leave-after-lobby",))
+    host, bots = start_game(spawn, 3, misbehave={0: "leave-after-lobby"})
     data = host.wait_event("started", 20)["data"]
     host.p.wait(timeout=20)
     assert all(b.p.poll() is None for b in bots)
@@ -105,7 +115,7 @@ def check_agree_loose(results):
 
 
 def test_desync_detected_at_next_boundary(spawn):
-    host, bots = start_game(spawn, 3, bot_extra={2: ["--misbehave", "desync:40"]})
+    host, bots = start_game(spawn, 3, misbehave={2: "desync:40"})
     results = [p.result(60) for p in [host] + bots]
     honest = results[:2]
     for r in honest:
@@ -120,13 +130,13 @@ def test_desync_detected_at_next_boundary(spawn):
 
 @pytest.mark.parametrize("kind", ["illegal", "garbage", "replay", "forge"])
 def test_misbehaving_peer_refused_and_named(spawn, kind):
-    host, bots = start_game(spawn, 3, bot_extra={1: ["--misbehave", f"{kind}:30"]})
+    host, bots = start_game(spawn, 3, misbehave={1: f"{kind}:30"})
     results = [p.result(90) for p in [host] + bots]
     honest = [results[0], results[2]]
     for r in honest:
         assert r["status"] == "over" and r["audit"][0], r
         named = [a for a in r["alerts"] if a["kind"] == "cheat" and a["seat"] == 1]
-        if kind == "replay":    # byte-identical copies change nothing: no alarm (issue 9)
+        if kind == "replay":    # byte-identical copies change nothing: no alarm
             assert not named, r["alerts"]
         else:
             assert named, r["alerts"]

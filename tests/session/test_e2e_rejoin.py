@@ -1,4 +1,4 @@
-"""Kill and rejoin with real processes (issue 9): whatever state the killed peer's log is
+"""Kill and rejoin with real processes: whatever state the killed peer's log is
 in — intact, cut mid-record, one flipped byte, deleted — `rejoin` fetches what it lacks
 from the others and the game ends exactly as the uninterrupted one, with no false alarm.
 Also: a rejoin on another port, a data directory gone, and secrets gone."""
@@ -7,6 +7,7 @@ import socket
 
 import pytest
 
+from tests.session.test_e2e import misbehaving
 from tests.session.uninterrupted import uninterrupted
 
 pytestmark = pytest.mark.e2e
@@ -95,7 +96,7 @@ def test_rejoin_on_another_port(spawn):
     victim.wait_round(2)
     victim.kill()
     peers[0].wait_for(lambda ev: ev.get("kind") == "disconnect" and ev.get("seat") == 2)
-    from net.session.storage import GameStore
+    from net.node.storage import GameStore
     meta = GameStore(data).load()[3]
     port = int(meta["mesh"].rsplit(":", 1)[1])
     blocker = socket.socket()
@@ -201,3 +202,36 @@ def test_rejoin_on_a_new_ip_across_namespaces(spawn, tmp_path):
         assert r["status"] == "over" and r["audit"][0] and r["rc"] == 0, r
         no_false_alarm(r)
     assert {r["hash"] for r in results} == {ref["hash"]}
+
+
+
+def test_full_disk_stops_one_peer_and_its_rejoin_finishes_the_game(spawn):
+    """The disk under one peer's game log fills up mid-game: it stops for now saying so
+    (exit 4), nobody is accused, the others wait for it; `rejoin` once there is space again
+    ends the game with the uninterrupted game's result."""
+    d = spawn.dir
+    common = ("--level", "random", "--timeout", 120, "--pace", 0.02, "--test-secret", "df-3")
+    host = spawn("host", "--name", "Ana", "--players", 3, "--bind", "127.0.0.1", "--port", 0,
+                 "--data-dir", d / "host", *common, label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    bots = []
+    for i, wrap in ((1, ()), (2, misbehaving("disk-full:60"))):
+        b = spawn("bot", "--join", addr, "--name", f"Bot{i}", "--bind", "127.0.0.1",
+                  "--data-dir", d / f"bot{i}", *common, label=f"bot{i}", prefix=wrap)
+        b.wait_event("welcome", 20)
+        bots.append(b)
+    data = bots[1].wait_event("started", 20)["data"]
+    r = bots[1].result(60)
+    assert r["rc"] == 4 and r["status"] == "paused", r
+    assert "the disk is full" in r["stop_reason"] and "belfort rejoin" in r["stop_reason"], r
+    no_false_alarm(r)
+    assert not [a for a in r["alerts"] if "internal error" in a["text"]], r["alerts"]
+    host.wait_for(lambda ev: ev.get("kind") == "info" and "Bot2" in ev.get("text", "")
+                  and "left" in ev.get("text", ""), 30, "Bot2 left for now")
+    back = spawn("rejoin", "--dir", data, "--timeout", 120, "--pace", 0.02, label="back")
+    results = [host.result(120), bots[0].result(120), back.result(120)]
+    ref = uninterrupted(3, "df-3")
+    for res in results:
+        assert res["status"] == "over" and res["audit"][0] and res["rc"] == 0, res
+        no_false_alarm(res)
+    assert {res["hash"] for res in results} == {ref["hash"]}

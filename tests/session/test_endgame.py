@@ -1,4 +1,4 @@
-"""A peer killed at the very end of the game (issue 9, found by scripts/soak.py): the
+"""A peer killed at the very end of the game (found by scripts/soak.py): the
 others already hold every message they need from it, finish and audit, while it never
 saw their last messages.  A finished peer stays reachable for it (up to the stall time,
 never longer than every seat needs), so its rejoin finishes with the same final hash,
@@ -9,7 +9,7 @@ import belfort
 from net.session.config import Timing
 from net.session.core import SessionPeer
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 from tests.session.test_rejoin import _reference, no_false_alarm
 
@@ -65,7 +65,7 @@ def _pass(net, gone, seconds, step=0.3):
         net.step_bots()
         net.pump()
         for p in net.peers:
-            if p.seat not in net.down and p.may_leave(net.now):
+            if p.seat not in net.down and p.view.may_leave(net.now):
                 p.leaving(net.now)
                 gone.add(p.seat)
                 net.down.add(p.seat)
@@ -115,9 +115,9 @@ def _same_as_uninterrupted(p):
 def test_a_normal_end_leaves_at_once():
     """Every seat said it finished: nobody stays a moment longer."""
     net = _reference(N, SEED)
-    assert all(p.may_leave(net.now) for p in net.peers)
-    assert all(p.farewell(net.now) is None for p in net.peers)
-    assert all(p.staying(net.now) is None for p in net.peers)
+    assert all(p.view.may_leave(net.now) for p in net.peers)
+    assert all(p.view.farewell(net.now) is None for p in net.peers)
+    assert all(p.view.staying(net.now) is None for p in net.peers)
 
 
 def test_closing_the_window_while_a_seat_lacks_the_end_says_we_stay_for_it(tmp_path):
@@ -128,14 +128,14 @@ def test_closing_the_window_while_a_seat_lacks_the_end_says_we_stay_for_it(tmp_p
     gone: set = set()
     _pass(net, gone, 10.0)
     p0 = net.peers[0]
-    assert p0.finished and p0.staying_for(net.now) == [victim]
-    text = p0.staying(net.now)
+    assert p0.finished and p0.view.staying_for(net.now) == [victim]
+    text = p0.view.staying(net.now)
     assert text.startswith("The game is over. Staying until P1 also has the end of the game "
                            "(at most 2:5"), text
     assert text.endswith("— Ctrl-C leaves now.")
     _rejoin(net, victim, stores[victim])
     _pass(net, gone, 8.0)
-    assert p0.staying_for(net.now) == [] and p0.staying(net.now) is None
+    assert p0.view.staying_for(net.now) == [] and p0.view.staying(net.now) is None
 
 
 def test_gone_for_good_the_others_leave_at_the_stall_time_and_say_how_to_finish(tmp_path):
@@ -161,9 +161,9 @@ def test_gone_for_good_the_others_leave_at_the_stall_time_and_say_how_to_finish(
     assert said and "the deck audit of P0" in said[-1], said
     assert "belfort rejoin --game " + p.cfg.game_id[:12] in said[-1]
     _pass(net, gone, stall)
-    why = p.pause_reason(net.now)
+    why = p.view.pause_reason(net.now)
     assert why is not None and "lacks the deck audit of P0 " in why, why
-    assert not p.may_leave(net.now)
+    assert not p.view.may_leave(net.now)
     stores[0].close()
     server = _rejoin(net, 0, stores[0])     # a finished game's peer, restarted
     assert server.finished
@@ -187,7 +187,7 @@ def test_a_peer_killed_once_finished_finishes_alone_from_its_log(tmp_path):
     _pass(net, gone, 4.0)
     assert victim in gone
     _same_as_uninterrupted(p)
-    assert p.farewell(net.now) is None and p.lacking(net.now) is None
+    assert p.view.farewell(net.now) is None and p.view.lacking(net.now) is None
 
 
 def test_who_keeps_a_finished_peer_here():
@@ -227,7 +227,7 @@ def test_the_host_leaves_its_finished_bots_to_serve_the_end():
     other person left, they are stopped as before."""
     from types import SimpleNamespace
 
-    from net.session.node import Node
+    from net.node.node import Node
     cfg = SimpleNamespace(kinds=["human", "bot", "bot"])
     for status, want in (("over", []), ("running", ["terminate", "wait"])):
         procs = [_Proc(), _Proc()]
@@ -245,7 +245,7 @@ def test_stopping_the_bots_asks_them_all_before_waiting_for_any():
     import subprocess
     from types import SimpleNamespace
 
-    from net.session.node import Node
+    from net.node.node import Node
     calls = []
 
     class Proc:

@@ -1,4 +1,4 @@
-"""With processes (issue 9, found by scripts/soak.py): the peer that makes the game's last
+"""With processes (found by scripts/soak.py): the peer that makes the game's last
 decision dies right after it (its last messages went out), so the other finishes and
 audits while the dead one never saw the other's audit.  The other stays reachable for it:
 its `rejoin`, started after the other saw it disconnected, finishes with the same hash,
@@ -12,6 +12,7 @@ import pytest
 import belfort
 from net.session.memnet import MemoryNetwork
 
+from tests.session.test_e2e import misbehaving
 from tests.session.test_e2e_rejoin import no_false_alarm
 
 pytestmark = pytest.mark.e2e
@@ -43,12 +44,12 @@ def test_the_last_decider_killed_after_its_decision_rejoins_and_finishes(spawn):
     want_hash, want_scores, last = _uninterrupted()
     d = spawn.dir
     common = ("--level", "random", "--timeout", 90, "--test-secret", SECRET)
-    die = ("--misbehave", "die-at-end")
+    die = {"prefix": misbehaving("die-at-end")}
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
-                 "--data-dir", d / "host", *common, *(die if last == 0 else ()), label="host")
+                 "--data-dir", d / "host", *common, **(die if last == 0 else {}), label="host")
     addr = host.wait_event("lobby", 20)["address"]
     bot = spawn("bot", "--join", addr, "--name", "Bot1", "--bind", "127.0.0.1",
-                "--data-dir", d / "bot", *common, *(die if last == 1 else ()), label="bot")
+                "--data-dir", d / "bot", *common, **(die if last == 1 else {}), label="bot")
     victim, other = (host, bot) if last == 0 else (bot, host)
     data = victim.wait_event("started", 20)["data"]
     victim.p.wait(60)
@@ -69,12 +70,12 @@ def test_gone_past_the_stall_time_the_end_is_served_by_a_restarted_peer(spawn):
     d = spawn.dir
     common = ("--level", "random", "--timeout", 90, "--test-secret", SECRET,
               "--stall-timeout", 3)
-    die = ("--misbehave", "die-at-end")
+    die = {"prefix": misbehaving("die-at-end")}
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
-                 "--data-dir", d / "host", *common, *(die if last == 0 else ()), label="host")
+                 "--data-dir", d / "host", *common, **(die if last == 0 else {}), label="host")
     addr = host.wait_event("lobby", 20)["address"]
     bot = spawn("bot", "--join", addr, "--name", "Bot1", "--bind", "127.0.0.1",
-                "--data-dir", d / "bot", *common, *(die if last == 1 else ()), label="bot")
+                "--data-dir", d / "bot", *common, **(die if last == 1 else {}), label="bot")
     victim, other, odir = (host, bot, "bot") if last == 0 else (bot, host, "host")
     started = victim.wait_event("started", 20)
     data, gid = started["data"], started["game"]
@@ -106,15 +107,15 @@ def test_a_window_closed_at_the_end_stays_until_the_killed_seat_has_the_end(spaw
     want_hash, want_scores, last = _uninterrupted()
     d = spawn.dir
     common = ("--level", "random", "--timeout", 90, "--test-secret", SECRET)
-    die = ("--misbehave", "die-at-end")
+    die = {"prefix": misbehaving("die-at-end")}
     window = {"module": "tests.session.window_peer"}
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
-                 "--data-dir", d / "host", *common, *(die if last == 0 else ()), label="host",
+                 "--data-dir", d / "host", *common, **(die if last == 0 else {}), label="host",
                  **(window if last == 1 else {}))
     addr = host.wait_event("lobby", 20)["address"]
     joining = ("bot", "--join", addr) if last == 1 else ("join", addr)
     bot = spawn(*joining, "--name", "Bot1", "--bind", "127.0.0.1", "--data-dir", d / "bot", *common,
-                *(die if last == 1 else ()), label="bot", **(window if last == 0 else {}))
+                **(die if last == 1 else {}), label="bot", **(window if last == 0 else {}))
     victim, other = (host, bot) if last == 0 else (bot, host)
     data = victim.wait_event("started", 20)["data"]
     victim.p.wait(60)

@@ -1,4 +1,4 @@
-"""Equivocation never gets an honest seat named (issue 10, "blame only with proof").
+"""Equivocation never gets an honest seat named (blame only with proof).
 
 The cheater signs two different commands with one sequence number and shows one to some
 peers (the deceived) and the other to the rest.  Before the fork exchange (forks.py) has

@@ -1,5 +1,5 @@
 """Every damaged stored file gets a clear message naming the file and what is wrong, never a
-traceback; nothing is dropped or overwritten (issue 9).  No processes: node.rejoin's
+traceback; nothing is dropped or overwritten.  No processes: node.rejoin's
 checks run before anything listens."""
 
 import os
@@ -7,11 +7,11 @@ import os
 import msgpack
 import pytest
 
-from net.session import node
-from net.session.files import pack_file, read_file
-from net.session.lobby import LobbyError
+from net.node import node
+from net.node.files import StoreError, pack_file, read_file
+from net.node.lobby import LobbyError
 from net.session.memnet import local_config
-from net.session.storage import GameStore, find_games
+from net.node.storage import GameStore, find_games
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Bounded memory (issue 10): a cheater sending 10,000 distinct, validly signed messages of
+"""Bounded memory: a cheater sending 10,000 distinct, validly signed messages of
 one kind cannot make an honest peer hold more than a fixed number of entries in any of its
 structures.  Counts of entries, never timings; in memory."""
 
@@ -8,7 +8,9 @@ import belfort
 
 
 from net.crypto import encode_envelope
-from net.session import desync, intake, resync
+from net.session import desync
+from net.session import intake
+from net.session import resync
 from net.session.chat import KEEP
 from net.session.memnet import MemoryNetwork
 
@@ -135,7 +137,7 @@ def test_a_rejoin_after_cutting_a_flooder_off_makes_the_same_vote_again(tmp_path
     same message and makes that vote again once, byte for byte (not a second time)."""
     from net.session.core import SessionPeer
     from net.session.memnet import fixed_master
-    from net.session.storage import GameStore
+    from net.node.storage import GameStore
 
     net = MemoryNetwork.create(3, seed="flood-rj")
     st = GameStore.create(tmp_path, net.peers[0].cfg, 0, {"master": fixed_master("flood-rj", 0)})

@@ -1,4 +1,4 @@
-"""The complete log every peer writes after the end-of-game audit (issue 12): the same bytes
+"""The complete log every peer writes after the end-of-game audit: the same bytes
 on every peer, every hand and the draw pile in it, and `belfort replay` reaches the final
 state hash with every hand shown. Damaged files get a clear message."""
 
@@ -12,7 +12,7 @@ from takeback_helpers import game_with_take_backs
 from client import gamelog
 from client import main as client_main
 from client.replay import Replay, run_plain
-from net.session import fulllog
+from net.node import fulllog
 
 
 def written(net, tmp_path):

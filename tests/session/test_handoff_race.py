@@ -1,4 +1,4 @@
-"""The late target of a handoff (issue 10): seat 0 votes to hand seat 2 over, then seat 2's
+"""The late target of a handoff: seat 0 votes to hand seat 2 over, then seat 2's
 late messages arrive before the other seats voted.  Whatever the order, the attempt ends
 the same way on every peer, without waiting for the stall time: called off by a seat that
 sees seat 2 playing (``hand/no``), or completed with a cut that includes what arrived
@@ -11,7 +11,7 @@ import pytest
 
 from net.session.core import SessionPeer
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 from orders import run_shuffled
 
 TARGET = 2

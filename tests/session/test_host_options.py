@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from net.session import peer
+from client import peer
 
 
 @pytest.mark.parametrize("players, bots, why", [

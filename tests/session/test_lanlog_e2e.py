@@ -1,5 +1,6 @@
-"""Issue 12 with real peer processes over loopback ZeroMQ: take-backs through NetDriver (the
-window's `undo` / Ctrl-Z), and the complete log every peer writes after the audit."""
+"""Take-backs and the complete log with real peer processes over loopback ZeroMQ:
+take-backs through NetDriver (the window's `undo` / Ctrl-Z), and the complete log every
+peer writes after the audit."""
 
 import asyncio
 import pathlib
@@ -13,8 +14,8 @@ from takeback_helpers import undoable
 from test_e2e import check_agree, start_game
 
 from client import gamelog
-from net.session import node as nodemod
-from net.session.driver import NetDriver
+from net.node import node as nodemod
+from client.netdriver import NetDriver
 
 pytestmark = pytest.mark.e2e
 

@@ -1,4 +1,4 @@
-"""Frame limits on real ZeroMQ sockets (issue 10): a frame over 1 MiB never reaches the
+"""Frame limits on real ZeroMQ sockets: a frame over 1 MiB never reaches the
 peer (nor its memory), on the mesh's socket as on the lobby's (every socket of a
 bounded context); a normal frame after it still does."""
 
@@ -7,7 +7,8 @@ import time
 import pytest
 import zmq
 
-from net.session.limits import MAX_FRAME, bound_context
+from net.node.transport import bound_context
+from net.session.limits import MAX_FRAME
 
 
 def _recv_within(sock, seconds):

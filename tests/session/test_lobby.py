@@ -6,8 +6,8 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.session.lobby import JoinLobby, LobbyError
-from net.session.transport import curve_keypair
+from net.node.lobby import JoinLobby, LobbyError
+from net.node.transport import curve_keypair
 
 pytestmark = pytest.mark.e2e     # a host process in every test
 
@@ -44,7 +44,7 @@ def probe(ctx, addr, **kw):
 
 def test_wrong_version_refused_with_reason(spawn, ctx):
     _h, lobby = host_proc(spawn)
-    with pytest.raises(LobbyError, match="wrong version: the host runs belfort-lan/session/2"):
+    with pytest.raises(LobbyError, match="wrong version: the host runs belfort-lan/session/3"):
         probe(ctx, lobby["address"], protocol="belfort-lan/session/0")
 
 

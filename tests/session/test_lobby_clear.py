@@ -1,17 +1,17 @@
-"""Issue 11, bugs 6-8, and the host's start confirmation (issue 10, lobby): what a
-joiner and a host are told, without processes."""
+"""What a joiner and a host are told in the lobby, and the host's start confirmation,
+without processes."""
 
 import os
 
 import pytest
 
-from net.session.confirm import StartConfirmation
-from net.session.lobby import RosterChanges
-from net.session.running import AlreadyRunning, lock_game, lock_lobby
+from client.confirm import StartConfirmation
+from net.node.lobby import RosterChanges
+from net.node.running import AlreadyRunning, lock_game, lock_lobby
 
 
 def test_roster_repeated_every_second_is_shown_once():
-    """Bug 7: the joiner's lobby printed the player list about once a second."""
+    """The host repeats the roster every second; the joiner shows it only when it changed."""
     shown = RosterChanges()
     ana = [{"seat": 0, "name": "Ana"}]
     both = ana + [{"seat": 1, "name": "Bo"}]
@@ -20,7 +20,7 @@ def test_roster_repeated_every_second_is_shown_once():
 
 
 def test_the_same_game_cannot_run_twice(tmp_path):
-    """Bug 8: a second process for a stored game is refused with a sentence."""
+    """A second process for a stored game is refused with a sentence."""
     held = lock_game(tmp_path / "g")
     with pytest.raises(AlreadyRunning, match=rf"already running in another process on this "
                                              rf"machine \(pid {os.getpid()}\)"):
@@ -70,7 +70,7 @@ class Typed:
 
 
 def test_full_seats_do_not_start_the_game_until_the_host_types_start():
-    """Issue 10, lobby: fake joiners filling the seats must not start the game; the host
+    """Fake joiners filling the seats must not start the game; the host
     sees each joiner's key fingerprint first."""
     told = []
     typed = Typed()

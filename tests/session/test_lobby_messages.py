@@ -1,4 +1,4 @@
-"""Issue 11, bugs 6-8 with real processes: joining a full or started game says so, the
+"""The lobby's messages with real processes: joining a full or started game says so, the
 joiner's lobby shows the player list when it changes, and the same joiner twice is
 refused with a sentence."""
 
@@ -6,8 +6,8 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.session.lobby import JoinLobby, LobbyError
-from net.session.transport import curve_keypair
+from net.node.lobby import JoinLobby, LobbyError
+from net.node.transport import curve_keypair
 
 pytestmark = pytest.mark.e2e     # a host process in every test
 
@@ -28,7 +28,7 @@ def probe(ctx, addr, name="Zed"):
 
 
 def test_joining_a_started_game_says_it_started(spawn, ctx):
-    """Bug 6: it said 'address unreachable … is the host running?'."""
+    """A joiner of a started game is told so, not 'address unreachable'."""
     d = spawn.dir
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
                  "--level", "random", "--pace", 0.2, "--data-dir", d / "h", "--timeout", 60,
@@ -59,7 +59,8 @@ def test_joining_a_full_game_says_it_is_full(spawn, ctx):
 
 
 def test_the_same_joiner_twice_is_refused_with_a_sentence(spawn):
-    """Bug 8: it printed raw JSON and 'cannot bind our mesh address'."""
+    """A second process for the same joiner is refused with a sentence (no raw JSON, no
+    'cannot bind our mesh address')."""
     d = spawn.dir
     host = spawn("host", "--name", "Ana", "--players", 3, "--bind", "127.0.0.1", "--port", 0,
                  "--data-dir", d / "h", "--timeout", 60, label="host")
@@ -75,4 +76,4 @@ def test_the_same_joiner_twice_is_refused_with_a_sentence(spawn):
     # the first one was not disturbed: still seated, and told of nobody new
     assert [e["name"] for e in bo.wait_event("roster", 5)["roster"]] == ["Ana", "Bo"]
     rosters = [e for e in bo.events if e.get("event") == "roster"]
-    assert len(rosters) == 1, rosters      # bug 7: not once a second
+    assert len(rosters) == 1, rosters      # not once a second: only when it changes

@@ -1,4 +1,4 @@
-"""Issue 10, lobby: one test per item.  The host's lobby and joiners run in this
+"""The lobby against a hostile LAN: one test per defence.  The host's lobby and joiners run in this
 process over 127.0.0.1 (random ports, linger 0)."""
 
 import threading
@@ -7,9 +7,11 @@ import pytest
 import zmq
 
 from net.crypto import Identity
-from net.session.lobby import MAX_LOBBY_FRAME, HostLobby, JoinLobby, LobbyError, _sign
-from net.session.text import name_problem, skeleton
-from net.session.transport import ZmqMesh, curve_keypair
+from net.node.lobby import MAX_LOBBY_FRAME, JoinLobby, LobbyError, _sign
+from net.node.names import skeleton
+from net.session.text import name_problem
+from net.node.transport import ZmqMesh, curve_keypair
+from tests.session.lobby_host import ThreadedHost
 
 
 @pytest.fixture
@@ -19,34 +21,9 @@ def ctx():
     c.destroy(linger=0)
 
 
-class Host:
-    """A HostLobby answering on a thread of its own until the test ends."""
-
-    def __init__(self, ctx, players=3):
-        self.lobby = HostLobby(ctx, Identity.generate(), "Ana", curve_keypair(), 40000,
-                               bind="127.0.0.1", port=0, players=players)
-        self.left, self.joined = [], []
-        self.lobby.on_join = self.joined.append
-        self.lobby.on_leave = self.left.append
-        self.lock = threading.Lock()
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        while not self.stop.is_set():
-            with self.lock:
-                self.lobby.poll(20)
-
-    def close(self):
-        self.stop.set()
-        self.thread.join(timeout=5)
-        self.lobby.close()
-
-
 @pytest.fixture
 def host(ctx):
-    h = Host(ctx)
+    h = ThreadedHost(ctx, players=3)
     yield h
     h.close()
 

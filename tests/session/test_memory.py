@@ -9,7 +9,7 @@ import pytest
 from net.crypto import encode_envelope
 from net.session.core import SessionPeer
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 
 def play(n, seed="m1", **kw):
@@ -81,8 +81,8 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     net.run(max_idle=8)
     others = [p for p in net.peers if p.seat != victim]
     assert any(a.kind == "disconnect" and a.seat == victim for a in others[0].alerts)
-    assert "disconnected" in others[0].waiting_text(net.now) or not others[0].waiting_seats() \
-        or victim not in others[0].waiting_seats()
+    assert "disconnected" in others[0].view.waiting_text(net.now) or not others[0].view.waiting_seats() \
+        or victim not in others[0].view.waiting_seats()
     st2 = GameStore(st.dir)
     cfg, seat, sec, _ = st2.load()
     p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=st2, now=net.now)
@@ -99,7 +99,7 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
 
 
 def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
-    """Issue 9: a rejoining peer whose log lacks its own last decision (a machine crash
+    """A rejoining peer whose log lacks its own last decision (a machine crash
     before the fsync, a cut log) takes it back from the others (they hold it, signed)
     and makes it again exactly; it must then process what the others sent meanwhile,
     which waited for that decision (SessionPeer.submit did not pump)."""
@@ -134,7 +134,7 @@ def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
 
 
 def test_finished_peers_are_not_reported_disconnected():
-    """Issue 9: a peer that finishes says so at once (ctl/fin), so once every process has
+    """A peer that finishes says so at once (ctl/fin), so once every process has
     exited nobody reports the last one to finish as disconnected, or waits for it."""
     for n in (2, 3):
         net = play(n, seed=f"fin{n}")
@@ -146,8 +146,8 @@ def test_finished_peers_are_not_reported_disconnected():
                 p.take_outgoing()
         for p in net.peers:
             assert not [a.text for a in p.alerts if a.kind == "disconnect"]
-            assert p.may_leave(net.now)
-            assert {s["state"] for s in p.peer_states(net.now)} <= {"here", "left"}
+            assert p.view.may_leave(net.now)
+            assert {s["state"] for s in p.view.peer_states(net.now)} <= {"here", "left"}
 
 
 def test_waiting_text_names_disconnected_peer():
@@ -156,7 +156,7 @@ def test_waiting_text_names_disconnected_peer():
     net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 10)
     net.down.add(1)
     net.run(max_idle=10)
-    texts = net.peers[0].waiting_text(net.now)
+    texts = net.peers[0].view.waiting_text(net.now)
     assert "P1 (disconnected" in texts, texts
 
 
@@ -176,7 +176,7 @@ def test_desync_detected_and_fields_reported():
 
 
 def _misbehave(net, seat, kind):
-    from net.session import misbehave
+    from tests.session import misbehave
     p = net.peers[seat]
     misbehave.act(type("N", (), {"peer": p})(), kind)
     net._collect(p)
@@ -202,7 +202,7 @@ def test_misbehaviour_refused_named_honest_unharmed(kind):
 
 
 def test_a_byte_identical_replay_is_harmless_and_not_reported():
-    """Issue 9: an old message sent again byte for byte changes nothing: it is dropped
+    """An old message sent again byte for byte changes nothing: it is dropped
     without a cheat alert (a false alarm in 9 of 27 kill/rejoin runs)."""
     net = MemoryNetwork.create(3, seed="mb-replay")
     net.start()

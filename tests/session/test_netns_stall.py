@@ -1,4 +1,4 @@
-"""Issue 9 across network namespaces (tests/netns.py: 198.18.0.0/15 only, removed
+"""Stalls across network namespaces (tests/netns.py: 198.18.0.0/15 only, removed
 afterwards): three peers on three hosts of a bridge; one host's link goes down for a short
 drop mid-game, later another's for longer than a protocol step may be owed (so its steps
 fall due while it is cut off), shorter than the stall time.  The game finishes on every

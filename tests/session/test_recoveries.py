@@ -1,4 +1,4 @@
-"""Two recoveries after a rejoin whose log lost a decision (issue 9):
+"""Two recoveries after a rejoin whose log lost a decision:
 
 * a simultaneous choice (commit-reveal, docs/network.md "Lockstep") whose commitment went
   out but whose reveal never did, while the log lost the choice itself: the rejoiner
@@ -14,7 +14,7 @@ import pytest
 from net.session.core import SessionPeer
 from net.session.intake import peek
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 from tests.session.test_rejoin import _Otherwise, _reference, no_false_alarm
 
@@ -165,7 +165,7 @@ def test_a_suspended_peer_does_not_count_its_sleep_against_a_step_owed_to_it():
     net.pump()
     sleeper = net.peers[0]
     net.beat(4)
-    assert sleeper.deadlines.first_due, "seat 2 owes its seed commitment"
+    assert sleeper.waits.clocks.since, "seat 2 owes its seed commitment"
     net.now += sleeper.timing.step_deadline + 5     # seat 0 is stopped (SIGSTOP, suspend)
     net.beat(4)
     named = [a.text for a in sleeper.alerts if a.kind == "cheat"]

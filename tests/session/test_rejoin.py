@@ -1,4 +1,4 @@
-"""Rejoin from any local state (issue 9), in memory: a peer whose log is intact, cut
+"""Rejoin from any local state, in memory: a peer whose log is intact, cut
 mid-record, has one flipped byte, or is gone fetches what it lacks from the others (its
 own signed messages included), checks every signature and ends with the same result as
 an uninterrupted game, with no false alarm on any peer."""
@@ -7,8 +7,8 @@ import belfort
 import pytest
 
 from net.session.core import SessionPeer
-from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.session.memnet import MemoryNetwork, bot_for, fixed_master
+from net.node.storage import GameStore
 
 
 def damage(path, how):
@@ -134,7 +134,7 @@ def test_a_byte_identical_copy_is_dropped_silently():
 
 
 def test_a_handed_back_owner_gets_no_false_alarm(tmp_path):
-    """Issue 9: the owner of a seat handed to a bot rejoins from its log: it is told its
+    """The owner of a seat handed to a bot rejoins from its log: it is told its
     seat is a bot's, without cheat alerts for the bot's messages of its seat (signed by
     the host) and without a false DESYNC; the others raise no alarm either."""
     from tests.session.test_handoff import _hand_over

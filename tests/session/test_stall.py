@@ -1,4 +1,4 @@
-"""Issue 9: no stall lasts forever, leaving for now, waking from suspend (in memory).
+"""No stall lasts forever, leaving for now, waking from suspend (in memory).
 
 A seat the game waits for, silent past the stall time (Timing.timeout, 180 s by default,
 ``--stall-timeout``), can be handed to a bot (3-5 players) or, with 2 players, the game
@@ -21,8 +21,8 @@ from net.session.memnet import MemoryNetwork
 def _waiting_for(net, seat, seed):
     net.start()
     net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 12
-            and net.peers[0].waiting_seats() == [seat])
-    assert net.peers[0].waiting_seats() == [seat], "the game never waited for that seat alone"
+            and net.peers[0].view.waiting_seats() == [seat])
+    assert net.peers[0].view.waiting_seats() == [seat], "the game never waited for that seat alone"
 
 
 def _silence(net, seconds, step=0.5):
@@ -54,21 +54,21 @@ def test_countdown_to_a_handoff_in_the_waiting_state():
     net.down.add(1)
     _silence(net, 12)
     p0 = net.peers[0]
-    info = p0.stall(net.now)
+    info = p0.view.stall(net.now)
     [bo] = info["seats"]
     assert bo["seat"] == 1 and bo["name"] == "P1" and not bo["left"]
     assert 11 <= bo["quiet"] <= 13
     assert 167 <= bo["handoff_in"] <= 169 and not bo["handoff_now"]
     assert info["paused"] is None
-    text = p0.waiting_text(net.now)
+    text = p0.view.waiting_text(net.now)
     assert "P1 (disconnected 12 s)" in text and "handoff possible in 2:4" in text, text
     with pytest.raises(HandoffError, match="after 180 s"):
         p0.handoff(1, net.now)
     _silence(net, 170)
-    bo = p0.stall(net.now)["seats"][0]
+    bo = p0.view.stall(net.now)["seats"][0]
     assert bo["handoff_now"] and bo["handoff_in"] == 0
-    assert "handoff 1" in p0.waiting_text(net.now)
-    assert 1 in p0.handoff_candidates(net.now)
+    assert "handoff 1" in p0.view.waiting_text(net.now)
+    assert 1 in p0.view.handoff_candidates(net.now)
 
 
 def test_stalled_seat_handed_over_with_a_bot_peer_agreeing():
@@ -82,14 +82,14 @@ def test_stalled_seat_handed_over_with_a_bot_peer_agreeing():
     net.peers[2].handoff_follow = True          # seat 2 is a bot peer
     net.down.add(1)
     _silence(net, 25)
-    assert not net.peers[2].votes_cast(), "a bot peer never proposes a handoff"
+    assert not net.peers[2].view.votes_cast(), "a bot peer never proposes a handoff"
     net.peers[0].handoff(1, net.now)
     live = [net.peers[0], net.peers[2]]
     v = net.peers[0].game.version
     net.run(max_idle=400, until=lambda: all(1 in p.handed for p in live)
             and min(p.game.version for p in live) > v + 10)
     assert all(1 in p.handed for p in live), [a.text for a in live[0].alerts]
-    assert net.peers[2].votes_cast() == [1]
+    assert net.peers[2].view.votes_cast() == [1]
     for p in live:      # (games played to the end by a handed seat: test_handoff.py)
         assert p.status == "playing" and p.game.version > v + 10
         assert not [a for a in p.alerts if a.kind in ("cheat", "desync", "error")]
@@ -101,13 +101,13 @@ def test_two_players_paused_after_the_stall_time():
     net.down.add(1)
     _silence(net, 60)
     p0 = net.peers[0]
-    assert p0.pause_reason(net.now) is None
-    assert "paused in 2:0" in p0.waiting_text(net.now), p0.waiting_text(net.now)
+    assert p0.view.pause_reason(net.now) is None
+    assert "paused in 2:0" in p0.view.waiting_text(net.now), p0.view.waiting_text(net.now)
     _silence(net, 125)
-    reason = p0.pause_reason(net.now)
+    reason = p0.view.pause_reason(net.now)
     assert reason and "paused" in reason and "belfort rejoin" in reason and "P1" in reason
-    assert p0.stall(net.now)["paused"] == reason
-    text = p0.waiting_text(net.now)
+    assert p0.view.stall(net.now)["paused"] == reason
+    text = p0.view.waiting_text(net.now)
     assert text.startswith("waiting for P1 (disconnected") and text.endswith(reason), text
     assert text.lower().count("paused") == 1, text       # said once, with the reason
 
@@ -127,9 +127,9 @@ def test_leaving_for_now_is_not_a_disconnection():
         texts = [a.text for a in p.alerts]
         assert any("P1 left the game for now" in t and "belfort rejoin" in t for t in texts), texts
         assert not [a for a in p.alerts if a.kind in ("disconnect", "cheat", "error")], texts
-        assert p.peer_states(net.now)[1]["state"] == "paused"
-        assert not p.handed and not p.votes_cast()
-        assert "P1 (left for now" in p.waiting_text(net.now), p.waiting_text(net.now)
+        assert p.view.peer_states(net.now)[1]["state"] == "paused"
+        assert not p.handed and not p.view.votes_cast()
+        assert "P1 (left for now" in p.view.waiting_text(net.now), p.view.waiting_text(net.now)
     # it comes back: the game goes on
     back = net.peers[1]
     net.down.discard(1)
@@ -150,7 +150,7 @@ def test_bot_peer_pauses_when_every_person_is_away():
         net.down.add(s)
     net.pump()
     bot = net.peers[2]
-    reason = bot.pause_reason(net.now, bot=True)
+    reason = bot.view.pause_reason(net.now, bot=True)
     assert reason and "P0" in reason and "P1" in reason and "belfort rejoin" in reason
 
 
@@ -197,11 +197,11 @@ def test_suspended_peer_wakes_reads_its_queue_and_goes_on():
     sleeper.timing.timeout = 30             # (its stall time is shorter than the suspend)
     net.down.discard(2)
     # its loop may ask before its first check after the wake: nobody is judged yet
-    assert sleeper.pause_reason(net.now) is None and not sleeper.abandoned(net.now)
+    assert sleeper.view.pause_reason(net.now) is None and not sleeper.view.abandoned(net.now)
     sleeper.tick(net.now)                   # the clock jumped 60 s
     assert not [a for a in sleeper.alerts if a.kind == "disconnect"]
-    assert not sleeper.abandoned(net.now)
-    assert sleeper.pause_reason(net.now) is None
+    assert not sleeper.view.abandoned(net.now)
+    assert sleeper.view.pause_reason(net.now) is None
     net._collect(sleeper)
     for src, data in held:
         sleeper.receive(data, net.now, src)
@@ -219,7 +219,7 @@ def test_everyone_stops_at_once_and_all_resume(tmp_path):
     from their logs (a new clock) and the game ends as if nothing happened."""
     from net.session.core import SessionPeer
     from net.session.memnet import fixed_master
-    from net.session.storage import GameStore
+    from net.node.storage import GameStore
     ref = MemoryNetwork.create(2, seed="st7")
     ref.start()
     ref.run()

@@ -1,4 +1,4 @@
-"""Issue 9 with real peer processes on loopback: a stopped (suspended) peer, everyone
+"""Stalls with real peer processes on loopback: a stopped (suspended) peer, everyone
 stopped at once and resuming, a 2-player game paused and resumed, host-started bots that
 outlive the host's terminal.  Each waits for the events the peers print; the only fixed
 durations are the scenario's own (how long a process stays stopped)."""
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from net.session.running import holder
-from net.session.storage import GameStore
+from net.node.running import holder
+from net.node.storage import GameStore
 from tests.session.test_e2e import start_game
 from tests.session.uninterrupted import uninterrupted
 

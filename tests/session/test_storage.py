@@ -1,7 +1,7 @@
 """The on-disk log: each record carries a MAC chained to the previous one, so a rejoin
 trusts what it wrote itself (no second signature check) and checks in full anything
-damaged or foreign (storage.py, issue 13: a rejoin spent a third of its replay
-re-verifying its own log)."""
+damaged or foreign (storage.py: re-verifying its own log cost a rejoin a third of its
+replay)."""
 
 import belfort
 import pytest
@@ -9,7 +9,7 @@ import pytest
 from net.session.core import SessionPeer
 from net.session.intake import SessionVerifier
 from net.session.memnet import MemoryNetwork, fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 
 def _logged_game(tmp_path, seed, seat=1, upto=None):
@@ -96,7 +96,7 @@ def test_another_seats_log_is_checked_in_full(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("cut", [1, 7])
 def test_a_torn_last_record_is_kept_aside_and_the_chain_goes_on(tmp_path, cut):
-    """Issue 9: nothing is cut off on disk; the torn file is kept as log.damaged-1."""
+    """Nothing is cut off on disk; the torn file is kept as log.damaged-1."""
     net, st = _logged_game(tmp_path, "st5", upto=100)
     path = st.dir / "log"
     whole = len(GameStore(st.dir).records())

@@ -1,5 +1,5 @@
-"""Take-backs in networked games (issue 12), on in-memory peers: the same code as the
-ZeroMQ peers. The rule is belfort.undo's (RULES.md §8: a turn of actions, then the next
+"""Take-backs in networked games, on in-memory peers: the same code as the
+ZeroMQ peers. The rule is belfort.undo's (docs/rules.md §8: a turn of actions, then the next
 player); the session adds that a take-back is only made while the game waits for the taker.
 """
 
@@ -12,7 +12,7 @@ from takeback_helpers import (act, game_with_take_backs, hashes, run_to_actions,
 from net.session import takeback
 from net.session.core import SessionPeer
 from net.session.memnet import fixed_master
-from net.session.storage import GameStore
+from net.node.storage import GameStore
 
 
 def assert_over_and_agree(net):
@@ -237,7 +237,7 @@ def test_a_take_back_is_in_the_log_and_replays_on_rejoin(tmp_path, who):
 
 
 def test_complete_log_records_the_take_backs():
-    from net.session import fulllog
+    from net.node import fulllog
     net = game_with_take_backs(3, "tb-log", rounds=3)
     assert_over_and_agree(net)
     text = fulllog.complete_text(net.peers[0])
@@ -259,7 +259,7 @@ def test_the_window_and_plain_undo_command_take_back_in_a_lan_game():
     """`undo` (Ctrl-Z in the window, typed in --plain) goes through the client's controller
     to NetDriver.undo: a take-back every peer applies; a refusal says why."""
     from client.controller import Controller
-    from net.session.driver import NetDriver
+    from client.netdriver import NetDriver
     net = started(3, "tb-window")
     p = run_to_actions(net)
     driver = NetDriver(_MemoryNode(p))

@@ -1,7 +1,7 @@
 """A peer process whose seat is played through the client's window path (tests only):
 ``python -m tests.session.window_peer host|join … --level L --json``.
 
-The lobby is the real one (net.session.cli.start) and the end the real one
+The lobby is the real one (client.netcli.start) and the end the real one
 (client.main.play_networked: NetDriver, then serve_the_end and driver.leave); only the
 full-screen window is replaced by a stand-in that does what BelfortApp.run_async does —
 the driver's work runs on the event loop while the seat's bot decides for the person —
@@ -15,7 +15,7 @@ import json
 import sys
 
 from client import main as client_main
-from net.session import cli
+from client import netcli as cli
 
 
 def window_closed_at_the_end(driver, plain=False, colour=None, log_path=None) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .msgs import N_, Msg
+from net.session.msgs import N_, Msg
 
 
 def _what_now(name: str | None, players: int | None) -> str:

@@ -19,7 +19,7 @@ the host's key from the welcome and shows its fingerprint.  Messages:
     joiner -> host  lobby/started {}                   acknowledges start
 
 A hello counts only with the challenge the host gave that very connection, once: a
-hello captured on the LAN and replayed cannot rebind a seat (issue 10).  Names are
+hello captured on the LAN and replayed cannot rebind a seat.  Names are
 printable text of bounded length and no look-alike of a seated name (net.session.text).
 The host's socket refuses frames over ``MAX_LOBBY_FRAME`` (ZMQ_MAXMSGSIZE).
 """
@@ -29,6 +29,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 import belfort
 import zmq
@@ -39,9 +40,10 @@ from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelop
 from net.crypto.identity import SIG_DOMAIN
 
 from .addresses import AddressError, lan_addresses, normalize, unknown_host
-from .config import COLOURS, PROTOCOL, GameConfig, game_id_for
-from .text import NAME_PROBLEMS, name_problem, printable, skeleton
-from .msgs import N_, Msg, from_wire, recognize, to_wire
+from net.session.config import COLOURS, PROTOCOL, GameConfig, game_id_for
+from net.node.names import looks_alike
+from net.session.text import NAME_PROBLEMS, name_problem, printable
+from net.session.msgs import N_, Msg, from_wire, recognize, to_wire
 
 # The host's refusals by code.  A refusal goes as a code and its values (``msg``:
 # msgs.to_wire), which the joiner words in its own language, and as English text
@@ -131,6 +133,7 @@ class Seat:
     via_host: str
     rid: bytes | None = None           # ROUTER routing id (None: the host itself)
     last: float = field(default_factory=time.monotonic)
+    started: bool = False              # it acknowledged the start (lobby/started)
 
     def public(self, seat: int) -> dict:
         return {"seat": seat, "name": self.name, "kind": self.kind, "colour": COLOURS[seat],
@@ -141,7 +144,9 @@ class HostLobby:
     def __init__(self, ctx: zmq.Context, identity, name: str, curve: tuple[str, str],
                  mesh_port: int, *, bind: str = "0.0.0.0", port: int = 5555, players: int = 5,
                  options: dict | None = None, ruleset_text: str | None = None,
-                 advertise: str | None = None) -> None:
+                 advertise: str | None = None,
+                 on_join: Callable[[str], None] | None = None,
+                 on_leave: Callable[[str], None] | None = None) -> None:
         bad = name_problem(name)
         if bad is not None:
             raise LobbyError(Msg(N_("{problem} (--name)"), problem=bad))
@@ -156,8 +161,8 @@ class HostLobby:
         # check the options now: a bad guild list fails here, not on every peer
         belfort.new_game(max(2, players), self.options, seed=b"check", ruleset=rs)
         self.router = ctx.socket(zmq.ROUTER)
-        self.router.linger = 1000
-        self.router.router_mandatory = False
+        self.router.setsockopt(zmq.LINGER, 1000)
+        self.router.setsockopt(zmq.ROUTER_MANDATORY, False)
         self.router.setsockopt(zmq.MAXMSGSIZE, MAX_LOBBY_FRAME)
         self.router.bind(f"tcp://{bind}:{port}")
         self.port = int(self.router.getsockopt_string(zmq.LAST_ENDPOINT).rsplit(":", 1)[1])
@@ -171,8 +176,8 @@ class HostLobby:
         self.seats: list[Seat] = [Seat(name, identity.public_bytes, curve[0], "human", mesh_port,
                                        ip, ip)]
         self.started = False
-        self.on_join = None                 # on_join(curve key): let its mesh link in
-        self.on_leave = None                # on_leave(curve key): and out again
+        self.on_join = on_join              # on_join(curve key): let its mesh link in
+        self.on_leave = on_leave            # on_leave(curve key): and out again
         self.challenges: dict[bytes, bytes] = {}     # routing id -> its fresh challenge
         self.admitted: set[str] = set()              # Curve keys ever let into our mesh
         self.events: list[str] = []
@@ -324,7 +329,7 @@ class HostLobby:
                                       players=self.players), events)
                 return
             name = " ".join(name.split())
-            alike = next((s for s in self.seats if skeleton(s.name) == skeleton(name)), None)
+            alike = next((s for s in self.seats if looks_alike(name, s.name)), None)
             if alike is not None:
                 same = alike.name.casefold() == name.casefold()
                 self._refuse(rid, Msg(REFUSAL_CODES["taken"], name=repr(name)) if same else
@@ -414,7 +419,7 @@ class HostLobby:
 
 class RosterChanges:
     """The host repeats the roster every second (its keep-alive); a joiner shows it only
-    when it changed (issue 11, bug 7)."""
+    when it changed (a roster printed every second would bury everything else)."""
 
     def __init__(self) -> None:
         self.last: list | None = None
@@ -431,7 +436,9 @@ class JoinLobby:
 
     def __init__(self, ctx: zmq.Context, address: str, identity, name: str, curve: tuple[str, str],
                  mesh_port: int, *, kind: str = "human", ruleset_sha: str | None = None,
-                 protocol: str = PROTOCOL) -> None:
+                 protocol: str = PROTOCOL, expect: tuple[str, str] | None = None) -> None:
+        """``expect``: (host name, key fingerprint) a LAN announcement gave for this
+        address — the lobby must prove that key, or we do not join."""
         try:
             address = normalize(address)
         except AddressError as exc:
@@ -442,7 +449,7 @@ class JoinLobby:
         self.address = address
         self.identity = identity
         self.dealer = ctx.socket(zmq.DEALER)
-        self.dealer.linger = 0
+        self.dealer.setsockopt(zmq.LINGER, 0)
         self.dealer.setsockopt(zmq.MAXMSGSIZE, MAX_START_FRAME)
         self.dealer.connect(address)
         self.nonce = secrets.token_bytes(16)
@@ -451,6 +458,7 @@ class JoinLobby:
             "mesh_port": mesh_port, "via": address, "kind": kind, "ruleset": ruleset_sha,
             "nonce": self.nonce}
         self.hello = _sign(identity, "lobby/hello", self.hello_fields)
+        self.expect = expect
         self.host_key: bytes | None = None
         self.welcome: dict | None = None
         self.roster: list[dict] = []
@@ -474,6 +482,7 @@ class JoinLobby:
                                        dict(self.hello_fields, challenge=body["challenge"])))
                 continue
             if body["type"] == "lobby/welcome" and body.get("nonce") == self.nonce:
+                self._check_announced_key()
                 self.welcome = body
                 self.roster = body.get("roster", [])
                 return body
@@ -481,6 +490,22 @@ class JoinLobby:
                                 "(is the host running, and the address right? A game that "
                                 "started or ended answers too, so nothing listens there)"),
                              address=self.address, secs=f"{timeout:.0f}"))
+
+    def _check_announced_key(self) -> None:
+        """A game chosen from the LAN's announcements: the key this lobby has just proved
+        (its welcome, signed over our fresh nonce) must be the key announced.  Anyone can
+        announce a game under the host's name and fingerprint with their own address;
+        only the host holds the key."""
+        if self.expect is None:
+            return
+        host, announced = self.expect
+        proved = fingerprint(self.host_key)
+        if "".join(str(announced).split()).upper() == proved:
+            return
+        self.leave()                     # seated in a lobby we do not trust: leave it now
+        raise LobbyError(Msg(N_("the game announced as {host} {announced} answered with key "
+                                "{proved}: not joined"), host=printable(host, 40),
+                             announced=printable(announced, 40), proved=proved))
 
     def _recv(self) -> dict | None:
         try:

@@ -32,6 +32,7 @@ byte for byte (derive.py).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import os
@@ -43,10 +44,11 @@ from pathlib import Path
 
 import msgpack
 
-from .config import GameConfig
-from .derive import derive_bytes
+from net.session.config import GameConfig
+from net.session.derive import derive_bytes
 from .files import StoreError, pack_file, read_file, set_aside, write_private
-from .msgs import N_, Msg
+from net.session.msglog import LogWriteError
+from net.session.msgs import N_, Msg
 
 MAC_BYTES = 16
 _MAC_TAIL = 2 + MAC_BYTES          # msgpack bin8 header + the mac
@@ -81,20 +83,26 @@ class _Scan:
 
 
 class GameStore:
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, *, game_id: str | None = None, seat: int | None = None,
+                 key: bytes | None = None) -> None:
+        """``game_id``, ``seat``: a new game's (else read from the directory's name);
+        ``key``: the log's mac key, for a new game."""
         self.dir = Path(directory)
         self.game_id: str | None = None
         self.seat: int | None = None
         self.notes: list[str] = []        # what load() repaired, for the person
-        self._key: bytes | None = None     # the log's mac key (from the secrets file)
+        self._key: bytes | None = key      # the log's mac key (from the secrets file)
         self._last_mac = b""
         self._fd: int | None = None
         self._want_sync = threading.Event()
         self._syncer: threading.Thread | None = None
         self._lock = threading.Lock()
+        self.failed: OSError | None = None   # a write or fsync of the log failed
         m = _DIR_NAME.match(self.dir.name)
         if m:
             self.game_id, self.seat = m.group(1), int(m.group(2))
+        if game_id is not None:
+            self.game_id, self.seat = game_id, seat
 
     @property
     def log_path(self) -> Path:
@@ -108,10 +116,9 @@ class GameStore:
         d = Path(data_dir) / "games" / f"{config.game_id}-{seat}"
         d.mkdir(parents=True, exist_ok=True)
         os.chmod(d, 0o700)
-        store = cls(d)
-        store.game_id, store.seat = config.game_id, seat
-        if isinstance(secrets.get("master"), bytes):
-            store._key = log_key(secrets["master"])
+        master = secrets.get("master")
+        store = cls(d, game_id=config.game_id, seat=seat,
+                    key=log_key(master) if isinstance(master, bytes) else None)
         meta = {"config": config.to_dict(), "seat": seat, **(extra or {})}
         # the secrets file alone is enough to come back: it holds a copy of the config
         kept = {**secrets, "game": config.game_id, "seat": seat, "config_copy": meta}
@@ -233,15 +240,39 @@ class GameStore:
             self.append("head", {"format": LOG_FORMAT, "game": self.game_id, "seat": self.seat})
 
     def append(self, kind: str, payload) -> None:
+        """Write one record, or raise LogWriteError (a full disk, an I/O error): then the
+        file ends with the last whole record and nothing more is ever written to it by
+        this store, so the log stays a consistent prefix of what this peer did."""
+        if self.failed is not None:
+            raise LogWriteError(self.log_path, self.failed)
         if self._fd is None:
             self.open_log()
         rec = msgpack.packb([kind, payload], use_bin_type=True)
-        key = self._mac_key()
+        key, prev = self._mac_key(), self._last_mac
         if key is not None:
             # the same record with the mac as a third element (fixarray of 2 -> of 3)
             self._last_mac = _mac(key, self._last_mac, rec)
             rec = b"\x93" + rec[1:] + msgpack.packb(self._last_mac, use_bin_type=True)
-        os.write(self._fd, struct.pack(">I", len(rec)) + rec)
+        size = os.fstat(self._fd).st_size
+        try:
+            self._write(struct.pack(">I", len(rec)) + rec)
+        except OSError as exc:
+            self._last_mac, self.failed = prev, exc
+            try:        # a record half written (the space ran out inside it) is cut off
+                os.ftruncate(self._fd, size)
+            except OSError:
+                pass    # a rejoin cuts a torn last record too (recover_log)
+            raise LogWriteError(self.log_path, exc) from exc
+
+    def _write(self, data: bytes) -> None:
+        """All of ``data`` at the end of the log; a short write (the disk filling up) is
+        continued, and raises OSError if nothing more goes in."""
+        view = memoryview(data)
+        while view:
+            done = os.write(self._fd, view)
+            if done <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            view = view[done:]
 
     def sync(self, wait: bool = False) -> None:
         """fsync the log: by default in a background thread, so the game loop does not
@@ -267,7 +298,10 @@ class GameStore:
                     return
                 try:
                     os.fsync(self._fd)
-                except OSError:
+                except OSError as exc:
+                    # the data did not reach the disk: the next record is refused
+                    # (LogWriteError), so the peer stops before going further
+                    self.failed = self.failed or exc
                     return
 
     def close(self) -> None:
@@ -275,6 +309,8 @@ class GameStore:
             if self._fd is not None:
                 try:
                     os.fsync(self._fd)
+                except OSError as exc:     # closing anyway: what is on disk is a prefix
+                    self.failed = self.failed or exc
                 finally:
                     os.close(self._fd)
                     self._fd = None

@@ -1,5 +1,5 @@
 """A peer process: lobby (host or join), the mesh, the session, its store, and the
-loop that drives them.  Used by ``python -m net.session.peer``, by net.session.cli
+loop that drives them.  Used by ``python -m client.peer``, by client.netcli
 (the ``belfort host/join/rejoin/bot`` commands) and by NetDriver."""
 
 from __future__ import annotations
@@ -17,18 +17,19 @@ import zmq
 
 from net.crypto import Identity
 
-from .config import GameConfig, Timing
+from net.session.config import GameConfig, Timing
 from . import fulllog
-from .core import STOPPED, SessionPeer
-from .addresses import AddressError, normalize, route_address
+from net.session.core import STOPPED, SessionPeer, log_problem
+from net.session.msglog import LogWriteError
+from .addresses import AddressError, AddressWatch, endpoint_host, normalize, route_address
 from .files import StoreError, read_file
-from .limits import bound_context
+from net.node.transport import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
-from .msgs import N_, Joined, Msg
+from net.session.msgs import N_, Joined, Msg
 from .running import AlreadyRunning, holder, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
-from .resync import valid_endpoint
+from net.session.resync import valid_endpoint
 from .transport import ZmqMesh, curve_keypair
 
 log = logging.getLogger("belfort.node")
@@ -58,10 +59,13 @@ class Node:
     poll at once through the mesh's wake-up socket (``wake``)."""
 
     def __init__(self, ctx: zmq.Context, peer: SessionPeer, mesh: ZmqMesh, store: GameStore | None,
-                 bot=None) -> None:
+                 bot=None, *, lobby=None, procs: list | None = None, locks: list | None = None,
+                 t_session: float | None = None, t_lobby_close: float | None = None,
+                 cpu_session: float | None = None, addresses: AddressWatch | None = None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
-        self.procs: list = []      # bot processes this peer started (host --bots)
-        peer.transmit = mesh.send      # our envelopes leave as soon as they are signed
+        # bot processes this peer started (host --bots)
+        self.procs: list = procs if procs is not None else []
+        peer.transmit_with(mesh.send)      # our envelopes leave as soon as they are signed
         self.bot = bot
         self.finished_at: float | None = None
         self.game_log: Path | None = None    # the complete log, written after the audit
@@ -72,11 +76,35 @@ class Node:
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
         self.steps = 0
-        self.t_session: float | None = None       # the session began (benchmarks)
-        self.t_lobby_close: float | None = None
+        self.t_session = t_session               # the session began (benchmarks)
+        self.t_lobby_close = t_lobby_close
+        # process CPU time (every thread: ZeroMQ's I/O thread decrypts our frames) when the
+        # session began and when our game was over (benchmarks: CPU per command received)
+        self.cpu_session = cpu_session
+        self.cpu_over: float | None = None
         self.wake = mesh.waker()   # any thread: end the current poll now
-        self.locks: list = []      # running.RunningLock: one process per stored game
-        self.lobby = None          # the host's lobby, still telling latecomers "started"
+        # running.RunningLock: one process per stored game (the caller's list: it releases
+        # them if the start fails)
+        self.locks: list = locks if locks is not None else []
+        self.lobby = lobby         # the host's lobby, still telling latecomers "started"
+        # this machine's address, watched while the game runs (a new Wi-Fi lease);
+        # ``moves`` are the "moved" events to show
+        self.addresses: AddressWatch | None = addresses
+        self.moves: list[dict] = []
+
+    def give_bot(self, bot) -> None:
+        """Our seat is played by ``bot`` (``choose(game, seat)``): with nobody to ask, it
+        agrees to the people's handoff proposals by itself."""
+        self.bot = bot
+        self.peer.configure_handoff(follow=True)
+
+    def keep_bots(self, procs: list) -> None:
+        """Bot processes this peer (re)started: stopped with it while people still play."""
+        self.procs = procs
+
+    def set_pace(self, seconds: float) -> None:
+        """Bots: wait this long before each decision."""
+        self.pace = seconds
 
     @property
     def config(self) -> GameConfig:
@@ -125,6 +153,7 @@ class Node:
             self.peer.receive(data, now, src)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
         self.follow_moves()
+        self.watch_address(now)
         self.peer.tick(now)
         if self._bot_wait(now) == 0.0:
             try:
@@ -137,6 +166,40 @@ class Node:
         self.flush()
         self.note_finished(now)
 
+    def watch_address(self, now: float) -> None:
+        """This machine's address changed while we play: listen on the new one (when we
+        were bound to the old one) and announce the signed move, numbered, as a rejoin on
+        a new address does (every heartbeat carries it; the others reconnect)."""
+        if self.addresses is None or self.closed:
+            return
+        ip = self.addresses.check(now)
+        if ip is None:
+            return
+        was = self.addresses.announced
+        if endpoint_host(self.mesh.endpoint) not in ("0.0.0.0", "*", ""):
+            try:
+                self.mesh.rebind(ip)
+            except zmq.ZMQError as exc:     # (gone again already: the next look retries)
+                log.warning("cannot listen on %s: %s", ip, exc)
+                return
+        here = f"tcp://{ip}:{self.mesh.port}"
+        self.mesh.reopen()
+        meta = {}
+        if self.store is not None:
+            try:
+                meta = read_file(self.store.dir / "config.msgpack", "config")
+            except StoreError:
+                meta = {}
+        number = max(meta.get("moves", 0), self.peer.resync.address[0]
+                     if self.peer.resync.address else 0) + 1
+        if self.store is not None and meta:
+            self.store.save_meta({**meta, "mesh": self.mesh.endpoint, "advertised": here,
+                                  "moves": number})
+        self.peer.move(here, number)
+        self.addresses.moved(here)
+        log.info("this machine's address changed: %s -> %s", was, here)
+        self.moves.append({"event": "moved", "endpoint": here, "was": was})
+
     def follow_moves(self) -> None:
         """Reconnect to seats that came back on a new mesh address (signed, resync.py)."""
         for seat, endpoint in self.peer.take_moved():
@@ -145,10 +208,15 @@ class Node:
 
     def note_finished(self, now: float) -> None:
         """Once the game is done, mark the stored game finished (once)."""
+        if self.cpu_over is None and self.peer.t_over is not None:
+            self.cpu_over = time.process_time()
         if self.peer.finished and self.finished_at is None:
             self.finished_at = now
             if self.store is not None and self.peer.status != STOPPED:
                 self.write_game_log()
+                self.store.mark_finished(self.summary())
+            elif self.store is not None and self.peer.handoffs.ours_handed:
+                # our seat is a bot's: nothing left to rejoin (`rejoin` names it to serve)
                 self.store.mark_finished(self.summary())
 
     def write_game_log(self) -> None:
@@ -165,12 +233,14 @@ class Node:
 
     def abandoned(self) -> bool:
         """Every other peer has been silent past the time-out: nobody is left to play with."""
-        return self.peer.abandoned(time.monotonic())
+        return self.peer.view.abandoned(time.monotonic())
 
     def done(self) -> bool:
         """Finished, and nobody needs us any more (see SessionPeer.may_leave)."""
         now = time.monotonic()
-        if self.finished_at is None or not self.peer.may_leave(now):
+        if self.peer.log_failed is not None:
+            return True         # our log cannot be written: we stopped playing (core.py)
+        if self.finished_at is None or not self.peer.view.may_leave(now):
             return False
         if not self._left:
             self._left = True
@@ -188,8 +258,11 @@ class Node:
     def summary(self) -> dict:
         p = self.peer
         g = p.game
+        halted = p.log_failed is not None      # resumable by `rejoin`, like a pause
         return {"seat": p.seat, "name": p.names[p.seat], "game": p.cfg.game_id,
-                "status": p.status, "stop_reason": p.stop_reason,
+                "status": "paused" if halted else "handed" if p.handoffs.ours_handed
+                else p.status,
+                "stop_reason": p.log_failed if halted else p.stop_reason,
                 "hash": belfort.state_hash(g) if g is not None else None,
                 "version": g.version if g is not None else None,
                 "result": g.result if g is not None else None,
@@ -214,7 +287,8 @@ class Node:
             return
         self.closed = True
         self.flush()
-        self.mesh.close(linger_ms=500 if self.peer.finished or self.said_bye else 0)
+        told = self.peer.finished or self.said_bye or self.peer.log_failed is not None
+        self.mesh.close(linger_ms=500 if told else 0)
         if self.store is not None:
             self.store.close()
         for lock in self.locks:
@@ -260,25 +334,28 @@ def _new_secrets(
 
 def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: dict,
                   mesh: ZmqMesh, data_dir, bot_level: str | None, bot_think: float,
-                  timing: Timing | None, clock=None, test_secret: str | None = None) -> Node:
+                  timing: Timing | None, clock=None, test_secret: str | None = None,
+                  **node_fields) -> Node:
+    """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close)."""
     if cfg.keys[seat] != identity.public_bytes:
         raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
     rs = cfg.ruleset()
     if rs.sha256 != cfg.ruleset_sha:
         raise LobbyError(Msg(N_("the host's ruleset does not match its announced hash")))
     if test_secret is not None:
-        from .memnet import fixed_master
+        from net.session.memnet import fixed_master
         secrets["master"] = fixed_master(test_secret, seat)
     store = GameStore.create(data_dir, cfg, seat, secrets, {"mesh": mesh.endpoint,
                                                            "bot": bot_level, "think": bot_think})
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
+                       wall_ns=time.time_ns,
                        now=time.monotonic(), clock=clock or time.monotonic)
-    node = Node(ctx, peer, mesh, store)
-    node.t_session = time.monotonic()
+    node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
+                cpu_session=time.process_time(),
+                addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
     node.connect()
     peer.start(time.monotonic())
-    node.bot_level, node.bot_think = bot_level, bot_think
     return node
 
 
@@ -286,7 +363,6 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
-    node.peer.handoff_follow = True      # nobody to ask: agree to the people's handoff
 
     class _Lazy:
         def __init__(self):
@@ -298,7 +374,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
                 self.bot = make_bot(level, f"{node.peer.seed.hex()}/bot{seat}", think=think)
             return self.bot.choose(game, seat)
 
-    node.bot = _Lazy()
+    node.give_bot(_Lazy())
 
 
 def host(name: str, *, players: int, options: dict, ruleset_text: str | None = None,
@@ -315,10 +391,10 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     identity = load_identity(data_dir)
     curve = curve_keypair()
     mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
+    # keyed by identity: lobby places change
     lobby = HostLobby(ctx, identity, name, curve, mesh.port, bind=bind, port=port, players=players,
-                      options=options, ruleset_text=ruleset_text, advertise=advertise)
-    lobby.on_join = mesh.admit             # keyed by identity: lobby places change
-    lobby.on_leave = mesh.forget
+                      options=options, ruleset_text=ruleset_text, advertise=advertise,
+                      on_join=mesh.admit, on_leave=mesh.forget)
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
               "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
@@ -374,16 +450,14 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
         mesh.forget(k)
     mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
     node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
-                         test_secret=test_secret)
-    node.lobby = lobby
+                         test_secret=test_secret, lobby=lobby, procs=procs,
+                         t_lobby_close=t_lobby_close)
     try:
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:
         node.close()
         raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
-    node.procs = procs
-    node.t_lobby_close = t_lobby_close
     on_event({"event": "started", "game": cfg.game_id, "seat": 0, "roster": cfg.names,
               "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
     return node
@@ -398,7 +472,10 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
          level: str | None = None, bot_think: float = 0.0, ruleset_text: str | None = None,
          on_event=print, timing: Timing | None = None, test_secret: str | None = None,
          ctx: zmq.Context | None = None, connect_timeout: float = 5.0,
-         start_timeout: float | None = None, mesh_port: int = 0) -> Node:
+         start_timeout: float | None = None, mesh_port: int = 0,
+         announced: tuple[str, str] | None = None) -> Node:
+    """Join the lobby at ``address``; ``announced``: (host name, key fingerprint) of the
+    LAN announcement it was chosen from, which the lobby must prove (lobby.JoinLobby)."""
     data_dir = Path(data_dir or default_data_dir())
     try:
         address = normalize(address)
@@ -441,7 +518,7 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
                      bot_think=bot_think, ruleset_text=ruleset_text, on_event=on_event,
                      timing=timing, test_secret=test_secret, ctx=ctx,
                      connect_timeout=connect_timeout, start_timeout=start_timeout,
-                     mesh_port=mesh_port)
+                     mesh_port=mesh_port, announced=announced)
     except LobbyError as exc:
         for lock in locks:
             lock.release()
@@ -464,7 +541,8 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
 
 
 def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
-          on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port) -> Node:
+          on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port,
+          announced=None) -> Node:
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
@@ -473,11 +551,13 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     sha = None
     if ruleset_text is not None:
         sha = belfort.parse_ruleset(ruleset_text).sha256
-    lobby = JoinLobby(ctx, address, identity, name, curve, mesh.port, kind=kind, ruleset_sha=sha)
+    lobby = JoinLobby(ctx, address, identity, name, curve, mesh.port, kind=kind, ruleset_sha=sha,
+                      expect=announced)
     try:
         welcome = lobby.connect(connect_timeout)
+        # the fingerprint of the key the welcome proved, not the one its text claims
         on_event({"event": "welcome", "seat": welcome["your_seat"], "host": welcome["host"],
-                  "host_fingerprint": welcome["fingerprint"], "roster": welcome["roster"],
+                  "host_fingerprint": _fp(lobby.host_key), "roster": welcome["roster"],
                   "ruleset_sha": welcome["ruleset_sha"], "options": welcome["options"],
                   "fingerprint": identity.fingerprint})
         shown = RosterChanges()
@@ -511,24 +591,12 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     if seat < 0:
         mesh.close()
         raise LobbyError(Msg(N_("the host started a game without us")))
-    mesh.seat = seat
+    mesh.take_seat(seat)
     for k in admitted - set(cfg.curve):
         mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
-    node = _make_session(
-        ctx,
-        cfg,
-        seat,
-        identity,
-        secrets,
-        mesh,
-        data_dir,
-        level,
-        bot_think,
-        timing,
-        test_secret=test_secret,
-    )
-    node.locks = locks
+    node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
+                         test_secret=test_secret, locks=locks)
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:
@@ -567,6 +635,9 @@ def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_e
         raise LobbyError(exc.args[0]) from None
     try:
         node = _rejoin(game_dir, ctx, on_event, timing)
+    except LogWriteError as exc:    # the log's first record (a full disk)
+        held.release()
+        raise LobbyError(log_problem(exc)) from None
     except OSError as exc:       # a file we cannot read or rename (permissions, a full disk)
         held.release()
         raise LobbyError(Msg(N_("{file}: {problem}"), file=str(exc.filename or game_dir),
@@ -653,6 +724,7 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
+                       wall_ns=time.time_ns,
                        now=time.monotonic())
     records, notes = store.recover_log(cfg, seat)
     for note in notes:
@@ -674,13 +746,15 @@ def _rejoin(game_dir, ctx, on_event, timing) -> Node:
         on_event({"event": "moved", "endpoint": here, "was": known})
     if number:
         peer.move(meta.get("advertised", here), number)
-    node = Node(ctx, peer, mesh, store)
+    node = Node(ctx, peer, mesh, store, addresses=AddressWatch(
+        meta.get("advertised") or cfg.endpoints[seat], now=time.monotonic()))
     node.connect()
     now = time.monotonic()
     peer.liveness.reset(now)
     peer.announce(now)
     attach_bot(node, meta.get("bot"), meta.get("think", 0.0))
-    node.procs, running = restart_bots(store.dir, cfg.game_id)
+    procs, running = restart_bots(store.dir, cfg.game_id)
+    node.keep_bots(procs)
     if node.procs or running:
         on_event({"event": "bots", "restarted": len(node.procs), "running": running})
     for problem in peer.restore_problems:
@@ -708,7 +782,7 @@ def _detached(args: list, data_dir: Path) -> subprocess.Popen:
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     data_dir.mkdir(parents=True, exist_ok=True)
     with open(data_dir / "bots.log", "ab") as err:
-        return subprocess.Popen([sys.executable, "-m", "net.session.peer", *args], env=env,
+        return subprocess.Popen([sys.executable, "-m", "client.peer", *args], env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
                                 start_new_session=True)
 

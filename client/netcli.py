@@ -13,11 +13,11 @@ The one seam between the client and a networked game::
     if isinstance(node, int): ...       #   is the exit code of a failed lobby
     if node.bot is not None:            # a bot seat (or --level): no window
         return cli.play_text(node, args)
-    driver = NetDriver(node)            # net.session.driver: the client's GameDriver
+    driver = NetDriver(node)            # client.netdriver: the client's GameDriver
     ... the window ...; driver.leave()
 
-(``net.session.node.host/join/rejoin`` are the same lobbies with keyword arguments.)
-Exit codes: see net/session/peer.py.
+(``net.node.node.host/join/rejoin`` are the same lobbies with keyword arguments.)
+Exit codes: see client/peer.py.
 """
 
 from __future__ import annotations

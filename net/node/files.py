@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgpack
 
-from .msgs import N_, Msg
+from net.session.msgs import N_, Msg
 
 MAGIC = b"BELFORT/"
 VERSION = 1

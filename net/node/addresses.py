@@ -2,7 +2,7 @@
 person types after ``belfort join``.
 
 Resolving the host name is not enough: on common Linux setups it maps to 127.0.1.1,
-which nobody else can reach (issue 11, bug 2).  The route the system would use to reach
+which nobody else can reach.  The route the system would use to reach
 another network names the interface friends most likely share with us; every other
 non-loopback interface address is listed after it, since a game night LAN may have no
 route out at all.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 
-from .msgs import N_, Msg
+from net.session.msgs import N_, Msg
 
 NOT_AN_ADDRESS = N_("not a host address: {text} (expected HOST:PORT, e.g. 192.168.1.20:{port})")
 
@@ -134,3 +134,46 @@ def unknown_host(address: str, lookup=None) -> str | None:
                       "window shows its address, e.g. 192.168.1.20:{port})"),
                    host=repr(name), port=port)
     return None
+
+
+def endpoint_host(endpoint: str) -> str:
+    """The host part of ``tcp://HOST:PORT``."""
+    return endpoint[len("tcp://"):].rsplit(":", 1)[0] if endpoint.startswith("tcp://") else ""
+
+
+class AddressWatch:
+    """Notices, while a game runs, that this machine no longer has the address its mesh
+    endpoint was announced on (Wi-Fi reconnecting with a new lease, a cable moved to
+    another network): ``check(now)`` compares this machine's usable addresses with it
+    every ``every`` seconds and answers the address to move to.  Without any usable
+    address (the network is away for now) it waits: nothing to announce yet."""
+
+    def __init__(self, announced: str, source=None, every: float = 2.0,
+                 now: float = 0.0) -> None:
+        self.announced = announced           # tcp://IP:PORT the others connect to
+        self.source = source or lan_addresses
+        self.every = every
+        self._next = now + every
+        # only an address this machine had can be lost: one the others see us at through
+        # a NAT (a virtual machine's) is never among ours, and moving off it would cut us off
+        self._ours = endpoint_host(announced) in self.source()
+
+    def check(self, now: float) -> str | None:
+        """The usable IP to move to, or None (nothing changed, not time yet, no network)."""
+        if now < self._next and now >= self._next - self.every:
+            return None
+        self._next = now + self.every
+        ip = endpoint_host(self.announced)
+        if not usable(ip):
+            return None           # bound to loopback (tests, one machine): nothing moves
+        here = self.source()
+        if ip in here:
+            self._ours = True
+            return None
+        if not here or not self._ours:
+            return None
+        return here[0]
+
+    def moved(self, endpoint: str) -> None:
+        """We announced ``endpoint`` now (an address of ours)."""
+        self.announced, self._ours = endpoint, True

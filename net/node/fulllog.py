@@ -19,7 +19,7 @@ from pathlib import Path
 
 from belfort.logtext import canonical_text, header
 
-from .config import card_type
+from net.session.config import card_type
 
 FILE_NAME = "game.jsonl"
 

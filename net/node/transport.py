@@ -19,9 +19,21 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 from zmq.auth.thread import ThreadAuthenticator
 
-from .limits import bound_context, bound_socket
+from net.session.limits import MAX_FRAME, RCVHWM
 
 SNDHWM = 100000
+
+
+def bound_context(ctx) -> None:
+    """Every socket the context creates from now on refuses frames over MAX_FRAME."""
+    ctx.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
+    ctx.setsockopt(zmq.RCVHWM, RCVHWM)
+
+
+def bound_socket(sock) -> None:
+    """This socket refuses frames over MAX_FRAME and queues at most RCVHWM per peer."""
+    sock.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
+    sock.setsockopt(zmq.RCVHWM, RCVHWM)
 
 
 def curve_keypair() -> tuple[str, str]:
@@ -75,10 +87,10 @@ class ZmqMesh:
         self.keys = _authenticator(ctx)
         if pull is None:
             pull = ctx.socket(zmq.PULL)
-            pull.linger = 0
-            pull.curve_server = True
-            pull.curve_publickey = curve_public.encode()
-            pull.curve_secretkey = curve_secret.encode()
+            pull.setsockopt(zmq.LINGER, 0)
+            pull.setsockopt(zmq.CURVE_SERVER, True)
+            pull.setsockopt(zmq.CURVE_PUBLICKEY, curve_public.encode())
+            pull.setsockopt(zmq.CURVE_SECRETKEY, curve_secret.encode())
             bound_socket(pull)
             pull.bind(bind)
         self.pull = pull
@@ -93,6 +105,10 @@ class ZmqMesh:
         self._wake_rx: zmq.Socket | None = None
         self._wake_tx: zmq.Socket | None = None
         self._wake_lock = threading.Lock()
+
+    def take_seat(self, seat: int) -> None:
+        """A joiner's mesh learns its seat once the host started the game."""
+        self.seat = seat
 
     @property
     def port(self) -> int:
@@ -132,13 +148,13 @@ class ZmqMesh:
     def _open_push(self, s: int) -> None:
         endpoint, key = self.peers[s]
         sock = self.ctx.socket(zmq.PUSH)
-        sock.linger = 0
-        sock.sndhwm = SNDHWM
-        sock.curve_serverkey = key.encode()
-        sock.curve_publickey = self.public.encode()
-        sock.curve_secretkey = self.secret.encode()
-        sock.reconnect_ivl = 100
-        sock.reconnect_ivl_max = 1000
+        sock.setsockopt(zmq.LINGER, 0)
+        sock.setsockopt(zmq.SNDHWM, SNDHWM)
+        sock.setsockopt(zmq.CURVE_SERVERKEY, key.encode())
+        sock.setsockopt(zmq.CURVE_PUBLICKEY, self.public.encode())
+        sock.setsockopt(zmq.CURVE_SECRETKEY, self.secret.encode())
+        sock.setsockopt(zmq.RECONNECT_IVL, 100)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
         # A handshake refused (the other side did not know our key yet) is not
         # retried by libzmq: watch for it and open the socket again.
         mon = sock.get_monitor_socket(self._FAILED)
@@ -155,6 +171,30 @@ class ZmqMesh:
         self._redo.pop(s, None)
         self._close_push(s)
         self._open_push(s)
+
+    def rebind(self, host: str) -> str:
+        """Listen on ``host`` (this machine's new IP) instead: the same port if it is free
+        there, else any; the old address is let go.  The new endpoint."""
+        old = self.endpoint
+        port = self.port
+        try:
+            self.pull.bind(f"tcp://{host}:{port}")
+        except zmq.ZMQError:
+            self.pull.bind(f"tcp://{host}:*")
+        self.endpoint = self.pull.getsockopt_string(zmq.LAST_ENDPOINT)
+        try:
+            self.pull.unbind(old)
+        except zmq.ZMQError:
+            pass          # (that address is gone already)
+        return self.endpoint
+
+    def reopen(self) -> None:
+        """Connect to every peer again: our connections left from an address this machine
+        no longer has, and would wait for TCP to give up on them."""
+        for s in list(self.push):
+            self._redo.pop(s, None)
+            self._close_push(s)
+            self._open_push(s)
 
     def _close_push(self, s: int, linger_ms: int = 0) -> None:
         sock = self.push.pop(s, None)
@@ -175,10 +215,10 @@ class ZmqMesh:
         if self._wake_rx is None:
             addr = f"inproc://belfort-wake-{id(self)}"
             rx = self.ctx.socket(zmq.PULL)
-            rx.linger = 0
+            rx.setsockopt(zmq.LINGER, 0)
             rx.bind(addr)
             tx = self.ctx.socket(zmq.PUSH)
-            tx.linger = 0
+            tx.setsockopt(zmq.LINGER, 0)
             tx.connect(addr)
             self._wake_rx, self._wake_tx = rx, tx
             self.poller.register(rx, zmq.POLLIN)

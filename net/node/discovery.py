@@ -1,4 +1,5 @@
-"""Finding a game on the LAN without typing an address (issue 11): the host announces
+"""Finding a game on the LAN without typing an address (an IP is what a game night most
+often trips on): the host announces
 its lobby with DNS-SD over multicast DNS (the ``zeroconf`` package), ``belfort join``
 without an address lists what it sees.
 
@@ -11,8 +12,9 @@ without an address lists what it sees.
 Everything here is a convenience over the printed address: a network without multicast
 (or a machine where zeroconf cannot start) gives a DiscoveryError whose text says to type
 the address the host printed; nothing else fails.  What a TXT record says is untrusted
-and shown only as printable text; the lobby's own checks (and the fingerprint) still
-decide who the host is.
+and shown only as printable text.  Anyone can announce: a game chosen from the list is
+joined expecting the key its record names (``node.join(..., announced=(host, fp))``), and
+the lobby that answers must prove that key (lobby.JoinLobby), or it is not joined.
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ import time
 from dataclasses import dataclass
 
 from .addresses import interface_addresses
-from .config import PROTOCOL
-from .msgs import N_, Msg
-from .text import MAX_NAME, printable
+from net.session.config import PROTOCOL
+from net.session.msgs import N_, Msg
+from net.session.text import MAX_NAME, printable
 
 SERVICE = "_belfort._tcp.local."
 log = logging.getLogger("belfort.discovery")

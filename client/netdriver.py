@@ -2,6 +2,7 @@
 (client/driver.py), so the terminal UI drives a LAN game exactly like a local one.
 
     driver.seat, driver.names, driver.ruleset, driver.alerts
+    driver.networked     True; driver.seed None (not shown); driver.can_keep False
     driver.view()        our seat's view: SessionPeer.seat_view ({} before the shared seed)
     driver.legal()       our legal commands, [] when no decision of ours is awaited
     driver.submit(cmd)   raises belfort.CommandSyntaxError / IllegalCommandError, or
@@ -26,6 +27,7 @@
     driver.say(text)     a signed chat line to the table; driver.chat_since(n) -> (count, lines)
     driver.text_command("handoff 2")  the same as text; None for anything else
     driver.audit()       None while the game runs; (ok, text) at the end
+    driver.score_series()  None (no chart in a LAN game's window)
     await driver.run()   the network work, in a thread; returns when the game is done
     driver.close()
 
@@ -58,7 +60,7 @@ from collections.abc import Callable
 
 import belfort
 
-from .core import STOPPED
+from net.session.core import STOPPED
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: heartbeats and the waiting text are refreshed this often
@@ -68,7 +70,7 @@ class NetDriver:
     def __init__(self, node) -> None:
         self.node = node
         self.peer = node.peer
-        self.peer.transmit = None      # envelopes go through the outbox: one socket thread
+        self.peer.transmit_with(None)      # envelopes go through the outbox: one socket thread
         self.seat = self.peer.seat
         self.names = list(self.peer.names)
         self.ruleset = self.peer.ruleset
@@ -82,9 +84,13 @@ class NetDriver:
         self._ran = threading.Event()  # run()'s thread has ended
 
     # --- the GameDriver interface ------------------------------------------------------
+    networked = True      # the Controller adds say / handoff / waiting
+    seed = None           # the welcome shows no seed: the shared one is the deck's secret
+    can_keep = False      # leaving is "left for now" (belfort rejoin), never keep / abandon
+
     def view(self) -> dict:
         with self._lock:
-            return self.peer.seat_view()
+            return self.peer.view.seat_view()
 
     def legal(self) -> list:
         with self._lock:
@@ -129,7 +135,7 @@ class NetDriver:
     def handoff_candidates(self) -> list:
         """Seats that could be handed to a bot now."""
         with self._lock:
-            return self.peer.handoff_candidates(time.monotonic())
+            return self.peer.view.handoff_candidates(time.monotonic())
 
     def text_command(self, text: str) -> str | None:
         """Engine-free commands typed in the client: 'handoff SEAT'.  Returns the answer
@@ -157,15 +163,15 @@ class NetDriver:
 
     def peers(self) -> list:
         with self._lock:
-            return self.peer.peer_states(time.monotonic())
+            return self.peer.view.peer_states(time.monotonic())
 
     def waiting(self) -> str:
         with self._lock:
-            return self.peer.waiting_text(time.monotonic())
+            return self.peer.view.waiting_text(time.monotonic())
 
     def stall(self) -> dict:
         with self._lock:
-            return self.peer.stall(time.monotonic())
+            return self.peer.view.stall(time.monotonic())
 
     def audit(self):
         with self._lock:
@@ -173,9 +179,20 @@ class NetDriver:
                 return False, self.peer.stop_reason
             return self.peer.audit_result
 
+    def score_series(self):
+        """None: a LAN game's window draws no score chart (its complete log can: belfort
+        replay --chart)."""
+        return None
+
     @property
     def status(self) -> str:
         return self.peer.status
+
+    @property
+    def handed(self) -> bool:
+        """Our seat was handed to a bot (the notice is among the alerts): our game ended
+        there, as handed, not stopped."""
+        return self.peer.handoffs.ours_handed
 
     def start(self, timeout: float = 30.0) -> bool:
         """Block until the shared seed is known and our hand is dealt (call before the UI)."""
@@ -197,10 +214,11 @@ class NetDriver:
         if not self.node.closed:
             self.node.wake()
 
-    def leave(self) -> str | None:
+    def leave(self, keep: bool = True) -> str | None:
         """The person left the window: tell the others we left for now (unless the game is
         done), stop the network work (closing the node if the loop never ran), and the
-        bots this peer started if nobody else is left."""
+        bots this peer started if nobody else is left. (`keep` is the local game's choice:
+        a LAN game is always left for now.)"""
         with self._lock:
             self.node.leave_for_now()     # (unless the game is done; closing lingers for it)
         self.close()
@@ -208,7 +226,7 @@ class NetDriver:
             self.node.close()
         self.node.stop_own_bots()
         with self._lock:
-            return None if self.node.done() else self.peer.farewell(time.monotonic())
+            return None if self.node.done() else self.peer.view.farewell(time.monotonic())
 
     @property
     def left_for_now(self) -> bool:
@@ -224,7 +242,7 @@ class NetDriver:
         if not self._held:
             return None
         with self._lock:
-            return self.peer.staying(time.monotonic())
+            return self.peer.view.staying(time.monotonic())
 
     def serve_end(self):
         """Stay reachable (answering, relaying) until every seat we stay for has finished
@@ -234,7 +252,7 @@ class NetDriver:
             self._step(IDLE_POLL_MS)
         with self._lock:
             self.node.flush()
-            return self.peer.farewell(time.monotonic())
+            return self.peer.view.farewell(time.monotonic())
 
     # --- inside ------------------------------------------------------------------------
     def _step(self, timeout_ms: float) -> list:
@@ -245,6 +263,7 @@ class NetDriver:
             for src, data in frames:
                 self.peer.receive(data, now, src)
             self.node.follow_moves()     # (a window's peer too follows a seat's new address)
+            self.node.watch_address(now)  # and notices this machine's own new address
             self.peer.tick(now)
             self.node.flush()
             events = self.peer.take_events()
@@ -269,7 +288,7 @@ class NetDriver:
             # (killed at the very end, rejoining): the node stays open for serve_end
             with self._lock:
                 self._held = self._closed and not self.node.closed and bool(
-                    self.peer.staying_for(time.monotonic())) and not self.node.done()
+                    self.peer.view.staying_for(time.monotonic())) and not self.node.done()
             if not self._held:
                 self.node.close()
             self._ran.set()

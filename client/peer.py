@@ -1,10 +1,9 @@
 """Peer processes without the terminal client:
 
-    python -m net.session.peer host --name Ana [--players 3] [--bots 2] \
-        [--bind 0.0.0.0] [--port 5555]
-    python -m net.session.peer join tcp://192.168.1.20:5555 --name Bo
-    python -m net.session.peer bot --join tcp://192.168.1.20:5555 [--level random]
-    python -m net.session.peer rejoin [--game GAMEID] [--data-dir DIR]
+    python -m client.peer host --name Ana [--players 3] [--bots 2] [--bind 0.0.0.0] [--port 5555]
+    python -m client.peer join tcp://192.168.1.20:5555 --name Bo
+    python -m client.peer bot --join tcp://192.168.1.20:5555 [--level random]
+    python -m client.peer rejoin [--game GAMEID] [--data-dir DIR]
 
 A human seat reads commands from standard input (plain text, e.g. ``place elf desk``);
 ``--level`` makes any seat a bot.  With ``--json`` every event is one line
@@ -12,8 +11,10 @@ A human seat reads commands from standard input (plain text, e.g. ``place elf de
 "version"}`` marks each phase reached); the last is ``{"event": "result", ...}``.
 Exit status: 0 game over and audit passed, 1 the game stopped (desync, cheat, audit
 failure), 2 lobby failure (refused, unreachable), 3 timeout (``--timeout``), 4 the game
-is paused (everyone else away past the stall time, or left for now; ``rejoin`` continues
-it), 130/143 we left for now (Ctrl-C, SIGTERM: the others are told, and wait).
+is paused (everyone else away past the stall time, or left for now, or this machine's
+game log cannot be written: a full disk; ``rejoin`` continues it), 5 our seat was handed
+to a bot (status ``handed``, the notice in ``stop_reason``), 130/143 we left for now
+(Ctrl-C, SIGTERM: the others are told, and wait).
 """
 
 from __future__ import annotations
@@ -29,14 +30,16 @@ import threading
 import time
 
 import belfort
+from belfort.ruleset import shipped_rulesets
 from belfort.undo import UndoRefused
 
 from net.argtypes import seconds_type
 
-from .config import Timing
-from .lobby import LobbyError, kind_word
-from .msgs import N_, Joined, Msg
-from .takeback import RefusalText
+from net.session.config import Timing
+from net.node.lobby import LobbyError, kind_word
+from net.session.msgs import N_, Joined, Msg
+from net.session.takeback import RefusalText
+from net.session.text import chat_line
 from .textcmd import handoff_command
 
 IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
@@ -48,7 +51,7 @@ def _options(args) -> dict:
     return {"guilds": args.guilds}
 
 
-def build_parser(prog: str = "python -m net.session.peer", tr=None,
+def build_parser(prog: str = "python -m client.peer", tr=None,
                  formatter=None) -> argparse.ArgumentParser:
     """The parser of the four subcommands; ``tr`` translates its help texts (the client's
     `_`: they are marked for its catalog), ``formatter`` lays the help out (the client's
@@ -87,7 +90,6 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
                        help=t(N_("3-5 players: vote to hand a seat silent this long to a bot")))
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
-        p.add_argument("--misbehave", help=argparse.SUPPRESS)     # tests: see _misbehave
         p.add_argument("--plain", action="store_true", help=t(N_("line-based window (client)")))
         p.add_argument("--colour", metavar=t(N_("MODE")),
                        help=t(N_("colour mode of the window (client)")))
@@ -123,7 +125,6 @@ def build_parser(prog: str = "python -m net.session.peer", tr=None,
                    help=t(N_("start as soon as every seat is taken (scripts); otherwise the "
                              "person hosting types start once the players and their keys are "
                              "right")))
-    h.add_argument("--leave-after-lobby", action="store_true", help=argparse.SUPPRESS)
     common(h)
 
     j = sub.add_parser("join", help=t(N_("join a game")), **fmt)
@@ -178,6 +179,7 @@ class Printer:
 ALERT_KINDS = {"desync": N_("desync"), "cheat": N_("cheat"), "disconnect": N_("disconnect"),
                "reconnect": N_("reconnect"), "error": N_("error"), "info": N_("info")}
 STATUS = {"over": N_("Game over."), "stopped": N_("Game stopped."),
+          "handed": N_("Your seat is played by a bot now."),
           "paused": N_("Game paused."), "playing": N_("Game playing."),
           "setup": N_("Game setup.")}
 
@@ -231,6 +233,8 @@ def human_text(ev: dict) -> str:
     if e == "alert":
         kind = ALERT_KINDS.get(ev["kind"])
         return Msg(N_("[{kind}] {text}"), kind=Msg(kind) if kind else ev["kind"], text=ev["text"])
+    if e == "chat":
+        return chat_line(ev["name"], ev["text"])
     if e == "left":
         return ev["text"]
     if e == "result":
@@ -263,7 +267,16 @@ def undo_text(peer) -> str:
     return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
 
 
-def _stdin_lines(wake) -> queue.Queue[str]:
+def chat_events(peer, count: int) -> tuple[int, list[dict]]:
+    """The chat lines said since the first ``count``, as events of their own (a line of
+    chat is never an alert, whatever it says); with the count to give next time."""
+    count, lines = peer.chat.count, peer.chat.since(count)
+    return count, [{"event": "chat", "seat": seat,
+                    "name": peer.names[seat] if 0 <= seat < len(peer.names) else str(seat),
+                    "text": text} for seat, text in lines]
+
+
+def _stdin_lines(wake) -> "queue.Queue[str]":
     """Lines typed on standard input; each one ends the node's poll at once."""
     q: queue.Queue = queue.Queue()
 
@@ -275,23 +288,16 @@ def _stdin_lines(wake) -> queue.Queue[str]:
     return q
 
 
-def _misbehave(node, how: str) -> None:
-    """Test hooks: make this peer misbehave in a way the others must catch."""
-    from . import misbehave
-    misbehave.install(node, how)
-
-
 def run_node(node, args, out: Printer) -> int:
     peer = node.peer
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
-    node.pace = args.pace
+    node.set_pace(args.pace)
     if args.auto_handoff is not None:
-        peer.auto_handoff = args.auto_handoff
-    if args.misbehave:
-        _misbehave(node, args.misbehave)
+        peer.configure_handoff(auto=args.auto_handoff)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     shown_alerts = 0
+    shown_chat = 0
     prompted = -1
     phase = None
     while not node.done():
@@ -300,16 +306,22 @@ def run_node(node, args, out: Printer) -> int:
             node.close()
             return 3
         node.step(IDLE_POLL_MS)
-        paused = peer.pause_reason(time.monotonic(), bot=node.bot is not None)
+        while node.moves:        # this machine's address changed: told the others
+            out(node.moves.pop(0))
+        paused = peer.view.pause_reason(time.monotonic(), bot=node.bot is not None)
         if paused:
             # nobody to play with until they rejoin: stop here, the game stays resumable
             out({"event": "result", **node.summary(), "status": "paused", "stop_reason": paused,
                  "names": peer.names})
+            node.leave_for_now()       # the others pause at once too, rather than a stall later
             node.close()
             return 4
         for a in peer.alerts[shown_alerts:]:
             out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
         shown_alerts = len(peer.alerts)
+        shown_chat, said = chat_events(peer, shown_chat)
+        for ev in said:
+            out(ev)
         g = peer.game
         if args.json and g is not None and (g.round, g.phase) != phase:
             phase = (g.round, g.phase)     # for scripts and tests: how far the game is
@@ -337,6 +349,12 @@ def run_node(node, args, out: Printer) -> int:
                 out.say(Msg(N_("Refused: {why}"), why=exc))
     for a in peer.alerts[shown_alerts:]:      # (a farewell: endgame.py)
         out({"event": "alert", "kind": a.kind, "text": a.text, "seat": a.seat})
+    if peer.log_failed is not None:
+        # our log cannot be written (a full disk): the others were told we left for now,
+        # the alert said what to do (free space, `rejoin`); our bots play on
+        out({"event": "result", **node.summary(), "names": peer.names})
+        node.close()
+        return 4
     summary = node.summary()
     summary["names"] = peer.names
     if args.latency_out:
@@ -346,42 +364,67 @@ def run_node(node, args, out: Printer) -> int:
                        "sent": [[s, v, t] for (s, v), t in peer.sent_times.items()],
                        "t_session": node.t_session, "t_lobby_close": node.t_lobby_close,
                        "t_first_place": peer.t_first_place, "t_over": peer.t_over,
+                       "cpu_session": node.cpu_session, "cpu_over": node.cpu_over,
                        "hash": summary["hash"], "history": len(peer.history),
                        "steps": node.steps}, f)
     out({"event": "result", **summary})
     node.close()
     # the bots we started are detached peers: once the game is over each leaves by its
     # own end-of-game rule (endgame.py), possibly later than us, serving a late rejoiner
-    for p in getattr(node, "procs", []) if peer.status != "over" else []:
+    # (a seat handed to a bot leaves its bots playing with the others)
+    for p in getattr(node, "procs", []) if peer.status != "over" and \
+            not peer.handoffs.ours_handed else []:
         try:
             p.wait(timeout=10)
         except Exception:
             p.kill()
     if peer.status == "over" and peer.audit_result and peer.audit_result[0]:
         return 0
+    if peer.handoffs.ours_handed:
+        return 5        # our seat was handed to a bot: the notice said so; no failure
     return 1
 
 
-def start_node(args, out) -> object | int:
+def read_ruleset(path: str) -> "str | Msg":
+    """The text of the ruleset ``--ruleset`` names, checked; or why it cannot be used (a
+    message naming the file).  A name of a ruleset shipped with the game (``standard``,
+    ``ten-space-taxes``) with no such file here is that ruleset, as for ``belfort play``."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        if path in shipped_rulesets():
+            # the shipped ruleset itself: the same merged rules, so the same hash
+            return f'based_on = "{path}"\n'
+        return Msg(N_("cannot use the ruleset {file}: there is no such file"), file=path)
+    except IsADirectoryError:
+        return Msg(N_("cannot use the ruleset {file}: it is a directory"), file=path)
+    except OSError as exc:
+        return Msg(N_("cannot use the ruleset {path}: {error}"), path=path,
+                   error=exc.strerror or str(exc))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return Msg(N_("cannot use the ruleset {file}: it is not UTF-8 text"), file=path)
+    try:
+        belfort.parse_ruleset(text, path)
+    except belfort.RulesetError as exc:
+        return Msg(N_("bad ruleset {file}: {error}"), file=path, error=str(exc))
+    return text
+
+
+def start_node(args, out) -> "object | int":
     """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
     the exit code if it failed (the reason went to ``out``)."""
-    timing = Timing()
-    if args.heartbeat:
-        timing.heartbeat = args.heartbeat
-    if args.peer_timeout:
-        timing.timeout = args.peer_timeout
-    if getattr(args, "step_deadline", None):
-        timing.step_deadline = args.step_deadline
-    from . import node as nodemod
+    given = {"heartbeat": args.heartbeat, "timeout": args.peer_timeout,
+             "step_deadline": getattr(args, "step_deadline", None)}
+    timing = Timing(**{name: value for name, value in given.items() if value})
+    from net.node import node as nodemod
     ruleset_text = None
     if getattr(args, "ruleset", None):
-        with open(args.ruleset, encoding="utf-8") as f:
-            ruleset_text = f.read()
-        try:
-            belfort.parse_ruleset(ruleset_text)
-        except belfort.RulesetError as exc:
-            out({"event": "error", "text": Msg(N_("bad ruleset {file}: {error}"),
-                                               file=args.ruleset, error=str(exc))})
+        ruleset_text = read_ruleset(args.ruleset)
+        if isinstance(ruleset_text, Msg):
+            out({"event": "error", "text": ruleset_text})
             return 2
     try:
         if args.mode == "host":
@@ -410,17 +453,19 @@ def start_node(args, out) -> object | int:
                                           else []) +
                                          (["--auto-handoff", str(args.auto_handoff)]
                                           if args.auto_handoff is not None else []))
-            if args.leave_after_lobby:
-                os._exit(0)   # the host's laptop leaves right after the lobby (tests)
         elif args.mode == "join":
-            if args.address is None:
+            address, announced = args.address, None
+            if address is None:
                 from .choose import choose_game
-                args.address = choose_game(out, host=args.host_name)
-                if args.address is None:
+                game = choose_game(out, host=args.host_name)
+                if game is None:
                     return 2
-            node = nodemod.join(args.address, args.name, data_dir=args.data_dir, bind=args.bind,
+                address = game.address
+                announced = (game.host, game.fingerprint)    # the lobby must prove this key
+            node = nodemod.join(address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
-                                on_event=out, timing=timing, test_secret=args.test_secret)
+                                on_event=out, timing=timing, test_secret=args.test_secret,
+                                announced=announced)
         elif args.mode == "bot":
             import secrets
             name = args.name or f"bot-{secrets.token_hex(2)}"
@@ -444,7 +489,7 @@ def setup_logging(args) -> None:
                         format="%(name)s: %(message)s")
 
 
-def main(argv=None, prog: str = "python -m net.session.peer") -> int:
+def main(argv=None, prog: str = "python -m client.peer") -> int:
     args = build_parser(prog).parse_args(argv)
     setup_logging(args)
     out = Printer(args.json, args.quiet)

@@ -1,4 +1,4 @@
-"""The host confirms the start (issue 10, lobby).
+"""The host confirms the start, so that fake joiners cannot start a game.
 
 Seats filling up used to start the game by itself, so a few fake joiners could start a
 table nobody meant to play.  A person hosting now sees each joiner's name and key
@@ -15,7 +15,7 @@ import os
 import select
 import sys
 
-from .msgs import N_, Joined, Msg
+from net.session.msgs import N_, Joined, Msg
 
 START_WORDS = ("start", "s", "go")
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import sys
 
-from .discovery import DiscoveryError, browse
-from .msgs import N_, Msg
+from net.node.discovery import DiscoveryError, Game, browse
+from net.session.msgs import N_, Msg
 
 
 def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
-                find=browse) -> str | None:
-    """The address of the game chosen (``host``: the one that person hosts), or None
-    (the reason went to ``out``)."""
+                find=None) -> Game | None:
+    """The game chosen (``host``: the one that person hosts), or None (the reason went to
+    ``out``).  Its announcement is only a claim: join it expecting the key it names
+    (``node.join(game.address, …, announced=(game.host, game.fingerprint))``)."""
+    find = find or browse
     stdin = stdin if stdin is not None else sys.stdin
     render = getattr(out, "render", str)       # the prompts in the person's language
     out({"event": "lobby-change", "text": Msg(N_("Looking for games on the LAN…")),
@@ -37,7 +39,7 @@ def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
         return None
     interactive = getattr(stdin, "isatty", lambda: False)()
     if len(games) == 1 and not interactive:
-        return games[0].address
+        return games[0]
     if not interactive:
         out({"event": "error", "text": Msg(N_("{n} games were found: choose one by its "
                                               "address, e.g. belfort join {address}"),
@@ -54,7 +56,7 @@ def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
         if not line or text in ("q", "quit"):
             return None
         if text == "":
-            return games[0].address
+            return games[0]
         if text.isascii() and text.isdigit() and 1 <= int(text) <= len(games):
-            return games[int(text) - 1].address
+            return games[int(text) - 1]
         sys.stdout.write(render(Msg(N_("Type a number from 1 to {n}."), n=len(games))) + "\n")

@@ -1,14 +1,14 @@
 """Commands a person types that are not game commands: ``handoff SEAT`` (or ``handoff NAME``).
 
-Shared by the plain peer (peer.py) and the client's driver (driver.py).
+Shared by the plain peer (peer.py) and the LAN game's driver (netdriver.py).
 """
 
 from __future__ import annotations
 
 import time
 
-from .handoff import HandoffError
-from .msgs import N_, Joined, Msg
+from net.session.handoff import HandoffError
+from net.session.msgs import N_, Joined, Msg
 
 
 def handoff_command(peer, text: str, now: float | None = None) -> str:
@@ -22,7 +22,7 @@ def handoff_command(peer, text: str, now: float | None = None) -> str:
     else:
         seat = folded.index(arg.casefold()) if arg.casefold() in folded else None
     if seat is None:
-        cands = peer.handoff_candidates(time.monotonic() if now is None else now)
+        cands = peer.view.handoff_candidates(time.monotonic() if now is None else now)
         return Msg(N_("usage: handoff SEAT — silent seats now: {seats}"),
                    seats=Joined(", ", [f"{s} ({peer.names[s]})" for s in cands])
                    if cands else Msg(N_("none")))

@@ -1,4 +1,4 @@
-"""One process per stored game (issue 11, bug 8).
+"""One process per stored game: two would share one identity and fight over one seat.
 
 Starting the same joiner twice used to end in raw JSON and "cannot bind our mesh
 address": both processes held the same identity and fought over one seat.  A process
@@ -14,7 +14,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from .msgs import N_, Msg
+from net.session.msgs import N_, Msg
 
 try:
     import fcntl
