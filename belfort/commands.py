@@ -62,8 +62,8 @@ _CARD_TYPES, _GUILDS, _KINDS, _RESOURCES, _SITE_NAME, _AREAS = (
 class Keep(NamedTuple):
     """§3: the kept cards; `dropped` is flat: (card, type, card, type, ...)."""
     verb: str
-    kept: tuple
-    dropped: tuple
+    kept: tuple[int, ...]
+    dropped: tuple[int, ...]
 
 
 class NpDwarf(NamedTuple):
@@ -188,7 +188,7 @@ class NpSkip(NamedTuple):
     verb: str
 
 
-class Activate(tuple):
+class Activate(tuple[Any, ...]):
     """`("activate", plank, *args)`: the one verb whose length varies with what is
     activated (docs/engine.md), so not a NamedTuple but a tuple with the same kind of named
     fields: `verb`, `plank`, `args` (everything after the plank)."""
@@ -196,12 +196,12 @@ class Activate(tuple):
     __slots__ = ()
     _fields = ("verb", "plank", "args")
 
-    def __new__(cls, *values):
+    def __new__(cls, *values: Any) -> Activate:
         if len(values) < 2:
             raise TypeError(f"activate needs a plank: {values!r}")
         return tuple.__new__(cls, values)
 
-    def __getnewargs__(self):
+    def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)              # copy and pickle call __new__(*values)
 
     def __repr__(self) -> str:
@@ -209,18 +209,20 @@ class Activate(tuple):
 
     @property
     def verb(self) -> str:
-        return self[0]
+        verb: str = self[0]
+        return verb
 
     @property
     def plank(self) -> int:
-        return self[1]
+        plank: int = self[1]
+        return plank
 
     @property
-    def args(self) -> tuple:
+    def args(self) -> tuple[Any, ...]:
         return tuple(self[2:])
 
 
-NAMED = {
+NAMED: dict[str, type[tuple[Any, ...]]] = {
     "keep": Keep, "np-dwarf": NpDwarf, "place": Place, "pass": Pass, "spread": Spread,
     "crest": Crest, "build": Build, "wall": Wall, "guild": Guild, "activate": Activate,
     "buy": Buy, "sell": Sell, "exchange": Exchange, "hire": Hire, "bank": Bank,
@@ -229,7 +231,9 @@ NAMED = {
 }
 
 
-def named(cmd: tuple) -> tuple:
+# Any: which class depends on the verb, and readers pick their fields after reading it, which
+# no static type can follow.
+def named(cmd: Sequence[Any]) -> Any:
     """A normalized command as its named form (see above). Raises ValueError for a verb or
     a shape the engine does not use."""
     if isinstance(cmd, tuple) and type(cmd) is not tuple:
@@ -241,7 +245,8 @@ def named(cmd: tuple) -> tuple:
     try:
         return cls(*cmd)
     except TypeError:
-        raise ValueError(f"a {cmd[0]!r} command has the fields {cls._fields}: {cmd!r}") from None
+        fields = getattr(cls, "_fields", ())     # every class there has them
+        raise ValueError(f"a {cmd[0]!r} command has the fields {fields}: {cmd!r}") from None
 
 
 

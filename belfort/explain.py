@@ -11,7 +11,7 @@ from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
                    GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
 from .data import GOLD
-from .commands import named
+from .commands import BuyCard, named
 from .phases import PHASE_RULE, decision
 from .reasons import N_, Cost, Reason as R, Word, words
 from .state import OVER
@@ -118,7 +118,8 @@ def _place(s: GameState, seat: int, p: Player, cmd: cm.Place) -> tuple[str, Reas
             return "§6", R(N_("card #{c} is not one of your built cards"), c=c)
         t = s.types[c]
         if t not in HAS_PLANK:
-            return "§13", R(N_("a {card} has no plank"), card=Word("card", CARD_TYPES[t]))
+            name = CARD_TYPES[t]  # type: ignore[index]  # built: its type is public
+            return "§13", R(N_("a {card} has no plank"), card=Word("card", name))
         if c in s.card_plank:
             return "§1", R(N_("the plank of #{c} already holds a worker"), c=c)
         if t in PLANK_BEHIND_LOCK and not s.gnomes.get(c):
@@ -214,7 +215,8 @@ def _guild(s: GameState, seat: int, p: Player, cmd: cm.Guild) -> tuple[str, Reas
     return None
 
 
-def _trade(s: GameState, seat: int, p: Player, cmd: cm.Buy | cm.Sell) -> tuple[str, Reason] | None:
+def _trade(s: GameState, seat: int, p: Player,
+           cmd: cm.Buy | cm.Sell) -> tuple[str, Reason] | None:
     verb, r = cmd.verb, cmd.resource
     if not 0 <= r < 3:
         return "§8", R(N_("the trading post deals in wood, stone and metal"))
@@ -226,8 +228,11 @@ def _trade(s: GameState, seat: int, p: Player, cmd: cm.Buy | cm.Sell) -> tuple[s
         return "§8", R(N_("each trading-post visit allows one sell; you have used all "
                           "{n} visit(s) this turn"), n=s.t_visits)
     if verb == "buy" and p.res[GOLD] < s.rs.trade_buy[r]:
-        return "§8", R(N_("1 {resource} costs {gold} gold"), resource=Word("resource", RESOURCES[r]),
-                       gold=s.rs.trade_buy[r])
+        return "§8", R(
+            N_("1 {resource} costs {gold} gold"),
+            resource=Word("resource", RESOURCES[r]),
+            gold=s.rs.trade_buy[r],
+        )
     if verb == "sell" and p.res[r] < 1:
         return "§8", R(
             N_("you have no {resource} to sell"), resource=Word("resource", RESOURCES[r])
@@ -277,10 +282,11 @@ def _lock_use(s: GameState, seat: int, p: Player,
     return None
 
 
-def _end(s: GameState, seat: int, p: Player, cmd: cm.End | cm.BuyCard) -> tuple[str, Reason] | None:
+def _end(s: GameState, seat: int, p: Player,
+         cmd: cm.End | cm.BuyCard) -> tuple[str, Reason] | None:
     if p.waiting:
         return "§8", R(N_("every placed worker must be activated before the turn ends"))
-    if cmd.verb == "buy-card":
+    if isinstance(cmd, BuyCard):          # the named form of every "buy-card"
         if p.res[GOLD] < s.rs.fee_card_purchase:
             return "§8", R(N_("a card costs {gold} gold"), gold=s.rs.fee_card_purchase)
         if cmd.card != NOBODY and cmd.card not in s.pool:

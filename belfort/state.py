@@ -233,7 +233,7 @@ class GameState:
         s.changed()
         return s
 
-    def changed(self):
+    def changed(self) -> None:
         """The one way to say "this state changed": drops every cache derived from its
         fields (today the legal-list cache, `_legal`), so the next question is answered from
         the fields. The engine calls it at every mutation; code that changes a state's fields

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from .coach import Coach
     from .commands import Hinter
     from .driver import GameDriver, LocalDriver
+    from .reply import Reply
 
 STYLE = {
     "brand": "reverse bold",
@@ -262,7 +263,7 @@ class BelfortApp:
         except Exception:     # pragma: no cover
             return 80, 24
 
-    def context(self, view, width):
+    def context(self, view: dict[str, Any], width: int) -> render.Context:
         alerts = [a for a in self.driver.alerts if not a.seen]
         ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
                              log_scroll=self.log_scroll, peers=self.driver.peers(),
@@ -482,7 +483,7 @@ class BelfortApp:
             self.app.invalidate()
 
     # --- what the driver reports ------------------------------------------------------------
-    def show_chat(self):
+    def show_chat(self) -> None:
         for seat, line in self.chat.take_shown(self.namer):
             self.note(line, f"{self.namer.style(seat)} class:chat")
 

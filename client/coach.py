@@ -42,8 +42,9 @@ class Coach:
         self.given: set[str] = set()
         self.finished = False
 
-    def lessons(self, events, view, legal):
-        due = []
+    def lessons(self, events: Sequence[Event], view: dict[str, Any],
+                legal: Sequence[Command]) -> list[tuple[str, str]]:
+        due: list[str | None] = []
         kinds = {e.event for e in named_known(events)}
         if {"collect", "income", "bonus"} & kinds:
             due.append("collection")

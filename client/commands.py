@@ -236,7 +236,7 @@ def incomplete(text: str, legal: Sequence[Command]) -> str | None:
                                      n=len(rest))
 
 
-def _spread_shorthand(args, legal):
+def _spread_shorthand(args: list[str], legal: Sequence[Command]) -> Command | None:
     spreads = [named(c) for c in legal if c[0] == "spread"]
     if not spreads:
         return None
@@ -270,7 +270,7 @@ def _spread_shorthand(args, legal):
         example=local(f"spread {total} 0 0")))
 
 
-def spread_hint(legal):
+def spread_hint(legal: Sequence[Command]) -> str:
     spreads = [named(c) for c in legal if c[0] == "spread"]
     if not spreads:
         return ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import belfort
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .i18n.catalog import LazyString
 
 
-def workers_left(me):
+def workers_left(me: dict[str, Any]) -> int:
     u = me.get("unplaced") or {}
     return sum(u.values())
 
@@ -83,7 +83,7 @@ def _waited_for(view: dict[str, Any], legal: Sequence[Command], namer: Namer) ->
                    }.get(phase, N_("Waiting for {names} to act…"))
         return _(message).format(names=others)
     if phase == "keep":
-        first = named_command(legal[0]) if legal else None
+        first: Any = named_command(legal[0]) if legal else None
         kept = first.kept if first is not None and first.verb == "keep" else ()
         k = len(kept) if kept else 3
         example = shown_command("keep " + " ".join(f"#{c}" for c in kept))
@@ -169,7 +169,7 @@ class ClientCommand:
     aliases: tuple[str, ...] = ()
 
 
-def _answer(run: Callable[[list[str]], tuple[str, str]]) -> Callable[[list[str]], Reply]:
+def _answer(run: Callable[[list[str]], tuple[ReplyKind, str]]) -> Callable[[list[str]], Reply]:
     """A (kind, text) answer as a Reply."""
     return lambda args: Reply(*run(args))
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Callable, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import belfort
 from belfort import events as belfort_events
@@ -35,35 +37,44 @@ class GameDriver(Protocol):
     """Every member the window (app.py), plain mode (plain.py) and the Controller use."""
 
     seat: int                   # our seat
-    names: list                 # every seat's name, seat order
+    names: list[str]            # every seat's name, seat order
     ruleset: belfort.Ruleset    # the ruleset in force (help texts read their numbers here)
-    alerts: list                # net.alerts.Alert: desync, cheat, disconnect, reconnect, error, info
+    alerts: list[Alert]         # desync, cheat, disconnect, reconnect, error, info
     seed: str | None            # the seed to show in the welcome (None: not shown)
     networked: bool             # a LAN game: the Controller adds say / handoff / waiting
-    can_keep: bool              # leaving now can keep the game for `belfort play --resume`
-    game_log: str | None        # the complete game's log file once written, or None
-    handed: bool                # our seat was handed to a bot: the game ended there for us
 
-    def view(self) -> dict:
+    @property
+    def can_keep(self) -> bool:
+        """Leaving now can keep the game for `belfort play --resume`."""
+
+    @property
+    def game_log(self) -> str | None:
+        """The complete game's log file once written, or None."""
+
+    @property
+    def handed(self) -> bool:
+        """Our seat was handed to a bot: the game ended there for us."""
+
+    def view(self) -> dict[str, Any]:
         """belfort.seat_view of the current state for our seat: a plain dict."""
 
-    def legal(self) -> list:
+    def legal(self) -> list[Command]:
         """Our legal command tuples; [] when no decision of ours is awaited."""
 
-    def submit(self, command) -> list | None:
+    def submit(self, command: Command | str) -> list[Event] | None:
         """Give a command (tuple or text) for our seat; raises belfort.CommandSyntaxError /
         belfort.IllegalCommandError at once when refused, and never blocks."""
 
-    def subscribe(self, fn: Callable[[list], None]) -> None:
+    def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
         """fn(events) is called in the event loop's thread after every change."""
 
-    def past_events(self) -> list:
+    def past_events(self) -> list[Event]:
         """The events from before the window opened (a resumed or rejoined game)."""
 
-    def peers(self) -> list:
+    def peers(self) -> list[dict[str, Any]]:
         """[{"seat", "name", "kind", "state"}] of every seat."""
 
-    def audit(self):
+    def audit(self) -> tuple[bool, str] | None:
         """None while the game runs; at the end (ok: bool, text)."""
 
     async def run(self) -> None:
@@ -72,11 +83,11 @@ class GameDriver(Protocol):
     def close(self) -> None:
         """Stop the background work."""
 
-    def undo(self) -> tuple:
+    def undo(self) -> Command:
         """Take back our last action, returning its command; raises
         belfort.undo.UndoRefused (its .refusal says why) when not allowed."""
 
-    def undo_refusal(self):
+    def undo_refusal(self) -> Refusal | None:
         """None when undo() would work now, else the belfort.undo.Refusal."""
 
     def leave(self, keep: bool = True) -> str | None:
@@ -89,19 +100,19 @@ class GameDriver(Protocol):
     def say(self, text: str) -> None:
         """A chat line to the table (raises ValueError when there is nothing to say)."""
 
-    def chat_since(self, count: int) -> tuple[int, list]:
+    def chat_since(self, count: int) -> tuple[int, list[tuple[int, str]]]:
         """(lines said so far, [(seat, text)] of those after the first `count`)."""
 
     def waiting(self) -> str:
         """Who the game waits for and how long they have been silent ('' when nobody)."""
 
-    def stall(self) -> dict:
+    def stall(self) -> dict[str, Any]:
         """The same as data: {"seats", "paused", "stall_timeout", "text"}."""
 
     def handoff(self, seat: int) -> None:
         """Vote to hand a seat silent past the time-out to a bot; raises when not possible."""
 
-    def handoff_candidates(self) -> list:
+    def handoff_candidates(self) -> list[int]:
         """Seats that could be handed to a bot now."""
 
     def text_command(self, text: str) -> str | None:
@@ -109,7 +120,7 @@ class GameDriver(Protocol):
 
 
 # What a game nobody else is at answers to the LAN-only members.
-NO_STALL = {"seats": [], "paused": None, "stall_timeout": None, "text": ""}
+NO_STALL: dict[str, Any] = {"seats": [], "paused": None, "stall_timeout": None, "text": ""}
 
 
 BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Fa")
@@ -271,33 +282,33 @@ class LocalDriver:
     handed = False       # a seat on one machine is never handed to a bot
 
     @property
-    def game_log(self):
+    def game_log(self) -> str | None:
         """None: a local game's log is the save, whose path the program already shows."""
         return None
 
-    def say(self, text):
+    def say(self, text: str) -> None:
         # never offered in a local game (the Controller adds `say` to LAN games only)
         raise RuntimeError("a game on this machine has nobody to talk to")
 
-    def chat_since(self, count):
+    def chat_since(self, count: int) -> tuple[int, list[tuple[int, str]]]:
         return 0, []
 
-    def waiting(self):
+    def waiting(self) -> str:
         return ""
 
-    def stall(self):
+    def stall(self) -> dict[str, Any]:
         return dict(NO_STALL)
 
-    def handoff(self, seat):
+    def handoff(self, seat: int) -> None:
         raise RuntimeError("a game on this machine has no seat to hand to a bot")
 
-    def handoff_candidates(self):
+    def handoff_candidates(self) -> list[int]:
         return []
 
-    def text_command(self, text):
+    def text_command(self, text: str) -> str | None:
         return None
 
-    def subscribe(self, fn):
+    def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
         self._subs.append(fn)
 
     def peers(self) -> list[dict[str, Any]]:

@@ -29,8 +29,9 @@ from .i18n import argparse_text
 
 if TYPE_CHECKING:
     from belfort.errors import RulesetError
-    from net.session.driver import NetDriver
-    from net.session.node import Node
+    from net.node.node import Node
+
+    from .netdriver import NetDriver
 
     from .driver import GameDriver
 

@@ -28,6 +28,7 @@ from .words import Describer
 if TYPE_CHECKING:
     from .coach import Coach
     from .driver import GameDriver
+    from .reply import Reply
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
 LAN_WORDS = ("say", "chat", "handoff", "waiting")
@@ -326,7 +327,7 @@ class PlainUI:
         self.say(_("Still playing."))
         return False
 
-    def leave(self, keep):
+    def leave(self, keep: bool) -> None:
         if not self.driver.can_keep:
             return
         call = getattr(self, "_call", None) or (lambda fn: fn())

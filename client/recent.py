@@ -41,9 +41,9 @@ class Recent:
         guild id to its district's guild symbol ('guild@D')."""
         from belfort.data import AREAS, SPREAD_AREAS
         sites_of = dict(guild_sites)
-        for ev in events:
+        for event in events:
             try:
-                ev = named(ev)
+                ev = named(event)
             except ValueError:
                 continue             # not an engine event: nothing on the board changed
             kind = ev.event
@@ -68,8 +68,8 @@ class Recent:
                 self.sites.add(SITE_NAME[ev.site])
             elif kind == "np-mark" and ev.site >= 0:
                 self.sites.add(SITE_NAME[ev.site])
-            elif kind == "guild" and ev.guild in guild_sites:
-                self.sites.add(guild_sites[ev.guild])
+            elif kind == "guild" and ev.guild in sites_of:
+                self.sites.add(sites_of[ev.guild])
             elif kind == "swap":
                 for x in (ev.site_a, ev.site_b):
                     self.sites.add(SITE_NAME[x])

@@ -6,6 +6,8 @@ cite too. Every number is read from the ruleset in force, never written here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from belfort.data import CARD_TYPES, GOLD, GUILDS, METAL, STONE, WOOD
 
 from .i18n import N_, _, ngettext, pad, pgettext

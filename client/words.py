@@ -239,10 +239,11 @@ class Describer:
             return _(yours).format(**values)
         return _(theirs).format(who=self.nm.name(seat), **values)
 
-    def sentence(self, ev: Event, view: dict[str, Any], types: Mapping[int, str]) -> str | None:
+    def sentence(self, event: Event, view: dict[str, Any],
+                 types: Mapping[int, str]) -> str | None:
         nm, rs = self.nm, self.rs
         try:
-            ev = events.named(ev)
+            ev = events.named(event)
         except ValueError:
             return None          # not an event this client knows: nothing to say
         kind = ev.event
@@ -436,7 +437,8 @@ class Describer:
             return _("The discard pile was shuffled into a new draw pile.")
         return None
 
-    def _activate(self, ev, view, types):
+    def _activate(self, ev: events.Activate, view: dict[str, Any],
+                  types: Mapping[int, str]) -> str:
         seat, plank, args = ev.seat, ev.plank, ev.args
         who = self.nm.who(seat)
         rs = self.rs
@@ -471,8 +473,8 @@ class Describer:
         return _("{who} activated the {guild}{gain}.").format(who=who, guild=GUILD_TITLE[g],
                                                              gain=gain)
 
-    def _income(self, ev):
-        ev = events.named(ev)
+    def _income(self, event: Event) -> str | None:
+        ev = events.named(event)
         seat, income, paid, lost = ev.seat, ev.income, ev.tax_paid, ev.vp_lost
         values = dict(who=self.nm.who(seat), income=income, paid=paid, lost=lost)
         if lost:

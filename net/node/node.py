@@ -595,8 +595,8 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     for k in admitted - set(cfg.curve):
         mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
-    node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
-                         test_secret=test_secret, locks=locks)
+    node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think,
+                         timing, test_secret=test_secret, locks=locks)
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:

@@ -65,13 +65,13 @@ class Out:
             self.stop = reason
         return self
 
-    def verdict(self, text: str, over: tuple[str, ...] = ()) -> "Out":
+    def verdict(self, text: str, over: tuple[str, ...] = ()) -> Out:
         """``text`` replaces the reason of the game, which is already stopped (``over``: only
         a reason starting with one of these)."""
         self.verdicts.append((text, tuple(over)))
         return self
 
-    def add(self, other: "Out | None") -> "Out":
+    def add(self, other: Out | None) -> Out:
         if other is not None:
             self.send += other.send
             self.hosted += other.hosted

@@ -28,7 +28,7 @@ more of it is taken, not even checked, and the peer treats it as departed
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 import msgpack
 from cryptography.exceptions import InvalidSignature
