@@ -102,9 +102,8 @@ class Commands:
                                              who=self.names.seat(seat),
                                              command=belfort.command_text(cmd), problem=problem))
         try:
-            events = self.table.apply(
-                seat, cmd, now
-            )  # refuses an illegal command, changing nothing
+            # refuses an illegal command, changing nothing
+            events = self.table.apply(seat, cmd, now)
         except belfort.BelfortError as exc:
             self.illegal(seat, show(raw), exc)
         out = Out(changes=[events])

@@ -21,9 +21,8 @@ class Timing:
     # (3-5 players), or the game pauses (2 players, or every other seat away)
     timeout: float = 180.0
     catch_up: float = 3.0  # after a rejoin: wait this long for every peer's heartbeat
-    step_deadline: float = (
-        15.0  # an automatic protocol step owed this long: withheld (deadlines.py)
-    )
+    # an automatic protocol step owed this long: withheld (deadlines.py)
+    step_deadline: float = 15.0
 
 
 @dataclass

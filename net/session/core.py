@@ -144,21 +144,9 @@ class SessionPeer:
         self.deadlines = Deadlines(self.n, who, self.timing)
         self.dispatch = Dispatcher()
         self.chat = Chat(identity, config.game_id, seat, who)
-        for part in (
-            self.deckwork,
-            self.dispute,
-            self.rounds,
-            self.commands,
-            self.takebacks,
-            self.hashes,
-            self.escrow,
-            self.handoffs,
-            self.resync,
-            self.liveness,
-            self.chat,
-            self.forks,
-            self.doubt,
-        ):
+        for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks,
+                     self.hashes, self.escrow, self.handoffs, self.resync, self.liveness, self.chat,
+                     self.forks, self.doubt):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []

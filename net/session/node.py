@@ -246,16 +246,11 @@ def _bind_endpoint(bind: str, port: int = 0) -> str:
     return f"tcp://{bind}:{port if port else '*'}"
 
 
-def _new_secrets(
-    identity: Identity, curve: tuple[str, str], test_secret: str | None, seat_hint=None
-):
+def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | None,
+                 seat_hint=None):
     master = _secrets.token_bytes(32)
-    return {
-        "identity": identity.private_bytes(),
-        "curve_public": curve[0],
-        "curve_secret": curve[1],
-        "master": master,
-    }
+    return {"identity": identity.private_bytes(), "curve_public": curve[0],
+            "curve_secret": curve[1], "master": master}
 
 
 def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: dict,
@@ -515,19 +510,8 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     for k in admitted - set(cfg.curve):
         mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
-    node = _make_session(
-        ctx,
-        cfg,
-        seat,
-        identity,
-        secrets,
-        mesh,
-        data_dir,
-        level,
-        bot_think,
-        timing,
-        test_secret=test_secret,
-    )
+    node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think,
+                         timing, test_secret=test_secret)
     node.locks = locks
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
         node.locks.append(lock_game(node.store.dir))
