@@ -70,9 +70,8 @@ GATE_BASE = 60
 N_SITES = 70
 
 _site_district: list[int] = []
-_site_weight: list[
-    int
-] = []  # markers the site counts for in its district (a keep section counts 2)
+# markers the site counts for in its district (a keep section counts 2)
+_site_weight: list[int] = []
 _site_type: list[int | str] = []     # card type, or "wall" / "guild"
 _site_name: list[str] = []
 for _d in range(DISTRICTS):

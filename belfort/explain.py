@@ -228,15 +228,11 @@ def _trade(s: GameState, seat: int, p: Player,
         return "§8", R(N_("each trading-post visit allows one sell; you have used all "
                           "{n} visit(s) this turn"), n=s.t_visits)
     if verb == "buy" and p.res[GOLD] < s.rs.trade_buy[r]:
-        return "§8", R(
-            N_("1 {resource} costs {gold} gold"),
-            resource=Word("resource", RESOURCES[r]),
-            gold=s.rs.trade_buy[r],
-        )
+        return "§8", R(N_("1 {resource} costs {gold} gold"),
+                       resource=Word("resource", RESOURCES[r]), gold=s.rs.trade_buy[r])
     if verb == "sell" and p.res[r] < 1:
-        return "§8", R(
-            N_("you have no {resource} to sell"), resource=Word("resource", RESOURCES[r])
-        )
+        return "§8", R(N_("you have no {resource} to sell"),
+                       resource=Word("resource", RESOURCES[r]))
     return None
 
 

@@ -47,9 +47,8 @@ def _no_extra(table: dict[str, Any], allowed: tuple[str, ...], path: str) -> Non
             raise RulesetError(where, "unknown field")
 
 
-def _int_list(
-    value: object, path: str, length: int | None = None, low: int = 0, high: int = 10**6
-) -> tuple[int, ...]:
+def _int_list(value: object, path: str, length: int | None = None, low: int = 0,
+              high: int = 10**6) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise RulesetError(path, f"expected a list of integers, got {value!r}")
     if length is not None and len(value) != length:
@@ -195,9 +194,8 @@ class Ruleset:
 
         w = _table(_get(raw, "workers", ""), "workers")
         _no_extra(w, ("per_colour", "start_in_play", "max_masters"), "workers")
-        self.workers_per_colour = _int(
-            _get(w, "per_colour", "workers"), "workers.per_colour", 1, 30
-        )
+        self.workers_per_colour = _int(_get(w, "per_colour", "workers"), "workers.per_colour", 1,
+                                       30)
         self.workers_start = _int(_get(w, "start_in_play", "workers"), "workers.start_in_play",
                                   0, self.workers_per_colour)
         self.max_masters = _int(_get(w, "max_masters", "workers"), "workers.max_masters",
@@ -206,13 +204,8 @@ class Ruleset:
         self.start = _cost(_get(raw, "start", ""), "start")
 
         f = _table(_get(raw, "fees", ""), "fees")
-        fee_keys = (
-            "recruiter_desk",
-            "guild_plank",
-            "property_plank",
-            "gnome_hire",
-            "card_purchase",
-        )
+        fee_keys = ("recruiter_desk", "guild_plank", "property_plank", "gnome_hire",
+                    "card_purchase")
         _no_extra(f, fee_keys, "fees")
         for k in fee_keys:
             setattr(self, "fee_" + k, _int(_get(f, k, "fees"), f"fees.{k}", 0, 99))
@@ -234,15 +227,13 @@ class Ruleset:
         s = _table(_get(raw, "scoring", ""), "scoring")
         _no_extra(s, ("district", "district_third_from_players", "workers", "non_player_elves",
                       "non_player_dwarves", "taxes", "unpaid_tax_vp", "tiebreak"), "scoring")
-        self.district_points = _int_list(
-            _get(s, "district", "scoring"), "scoring.district", 3, 0, 99
-        )
+        self.district_points = _int_list(_get(s, "district", "scoring"), "scoring.district", 3, 0,
+                                         99)
         self.district_third_from = _int(_get(s, "district_third_from_players", "scoring"),
                                         "scoring.district_third_from_players", 2, 6)
         self.worker_points = _int_list(_get(s, "workers", "scoring"), "scoring.workers", 2, 0, 99)
-        self.np_elves = _int(
-            _get(s, "non_player_elves", "scoring"), "scoring.non_player_elves", 0, 30
-        )
+        self.np_elves = _int(_get(s, "non_player_elves", "scoring"), "scoring.non_player_elves", 0,
+                             30)
         self.np_dwarves = _int(_get(s, "non_player_dwarves", "scoring"),
                                "scoring.non_player_dwarves", 0, 30)
         taxes = _get(s, "taxes", "scoring")
@@ -401,11 +392,7 @@ def _resolve(raw: dict[str, Any]) -> dict[str, Any]:
     return _merge(base_raw, changes, "")
 
 
-def _merge(
-    base: dict[str, Any],
-    changes: dict[str, Any],
-    path: str,
-) -> dict[str, Any]:
+def _merge(base: dict[str, Any], changes: dict[str, Any], path: str) -> dict[str, Any]:
     out = dict(base)
     for key, value in changes.items():
         where = f"{path}.{key}" if path else key

@@ -135,12 +135,9 @@ class Coach:
                     wall=cost_text(rs.wall_cost), hire=rs.fee_gnome_hire,
                     example=_example(legal, "build", _example(legal, "activate", "end"))))
         if key == "discard":
-            return (
-                _("Discarding"),
-                _("You hold too many cards: discard one, e.g. {example}").format(
-                    example=_example(legal, "discard", "discard #3")
-                ),
-            )
+            return (_("Discarding"),
+                    _("You hold too many cards: discard one, e.g. {example}").format(
+                        example=_example(legal, "discard", "discard #3")))
         if key == "spies-show":
             return (_("The Spies"), _(
                 "A player activated the Spies: show them one card of your hand; they may take "

@@ -94,14 +94,9 @@ class StartConfirmation:
                               "seats": len(lobby.seats), "players": lobby.players})
                 continue
             if len(lobby.seats) < 2:
-                self.out(
-                    {
-                        "event": "lobby-confirm",
-                        "text": Msg(N_("At least 2 players are needed to start.")),
-                        "seats": len(lobby.seats),
-                        "players": lobby.players,
-                    }
-                )
+                self.out({"event": "lobby-confirm",
+                          "text": Msg(N_("At least 2 players are needed to start.")),
+                          "seats": len(lobby.seats), "players": lobby.players})
                 continue
             return True
         return False

@@ -10,21 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from belfort import events
 from belfort.commands import command_text
-from belfort.data import (
-    AREAS,
-    CARD_PLANK,
-    CARD_TYPES,
-    GATE_BASE,
-    GUILD_PLANK,
-    GUILDS,
-    KINDS,
-    RESOURCES,
-    SITE_DISTRICT,
-    SITE_ID,
-    SITE_NAME,
-    SITE_TYPE,
-    SPREAD_AREAS,
-)
+from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS, KINDS,
+                          RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE, SPREAD_AREAS)
 
 from .i18n import N_, _, ngettext, pgettext, term, term_count
 from .i18n.width import cell_width

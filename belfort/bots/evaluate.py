@@ -232,27 +232,7 @@ def evaluate(s: GameState, learned: bool = True) -> list[float]:
     return handmade(s)
 
 
-def _learned_weights(
-    s: GameState,
-) -> (
-    tuple[
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-        float,
-    ]
-    | None
-):
+def _learned_weights(s: GameState) -> tuple[float, ...] | None:
     if s.phase != PLACEMENT or s.step or any(any(p.placed) or p.passed for p in s.players):
         return None
     rs = s.rs
@@ -263,16 +243,14 @@ def _learned_weights(
     return WEIGHTS.get((s.n, s.round))
 
 
-def features(
-    s: GameState,
-) -> list[tuple[float, int, int, int, int, int, int, int, int, int, int, float, int, float]]:
+def features(s: GameState) -> list[tuple[float, ...]]:
     """Per seat, what the learned model reads at the start of a round (see FEATURES)."""
     maj, markers = majority_points(s)
     base = handmade(s, (maj, markers))
     rs = s.rs
     plank_y, gnome_y = plank_yield(rs), gnome_yield(rs)
     types, gnomes = s.types, s.gnomes
-    out = []
+    out: list[tuple[float, ...]] = []
     for seat, p in enumerate(s.players):
         me, md = s.masters(seat)
         hand = sum(1 for c in p.hand if card_value(s, types[c]) > 0.5)

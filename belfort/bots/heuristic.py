@@ -657,12 +657,7 @@ def rebalance(s: GameState, seat: int, cmds: list[Command],
     return best_cmd
 
 
-def plan_trade(
-    s: GameState,
-    seat: int,
-    cmds: list[Command],
-    marks: list[Target],
-) -> Command | None:
+def plan_trade(s: GameState, seat: int, cmds: list[Command], marks: list[Target]) -> Command | None:
     """A trade (or exchange) toward the best mark (from `targets`) that this turn's
     visits can make affordable; None if there is none."""
     rs = s.rs

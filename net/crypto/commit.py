@@ -46,9 +46,8 @@ def verify_reveal(commitment: bytes, value: bytes, nonce: bytes, purpose: str,
                   game_id: str, seat: int) -> None:
     """Raise CheatingError(commit/mismatch) unless (value, nonce) opens ``commitment``."""
     if commitment_hash(value, nonce, game_id, seat, purpose) != commitment:
-        raise CheatingError(
-            COMMIT_MISMATCH, seat, f"reveal for {purpose!r} does not open the commitment"
-        )
+        raise CheatingError(COMMIT_MISMATCH, seat,
+                            f"reveal for {purpose!r} does not open the commitment")
 
 
 def shared_seed(shares: Sequence[bytes]) -> bytes:

@@ -147,9 +147,8 @@ class LocalDeckTable:
         return [p.audit_report for p in self.decks[epoch]]
 
     # --------------------------------------------------------- commit-reveal
-    def commit_reveal(
-        self, purpose: str, values: list[bytes], timeout: float = 30.0
-    ) -> list[list[bytes]]:
+    def commit_reveal(self, purpose: str, values: list[bytes],
+                      timeout: float = 30.0) -> list[list[bytes]]:
         """Run one simultaneous choice; returns every seat's view of all values."""
         seats = list(range(self.n))
         self.rounds[purpose] = [CommitRevealRound(self.game_id, seats, purpose, now=self.now,

@@ -366,19 +366,12 @@ class HostLobby:
             for i, s in enumerate(self.seats):
                 ip = s.ip if i else (viewer.via_host if viewer is not None else s.ip)
                 endpoints.append(f"tcp://{ip}:{s.mesh_port}")
-            return GameConfig(
-                game_id=gid,
-                names=names,
-                keys=keys,
-                curve=[s.curve for s in self.seats],
-                endpoints=endpoints,
-                kinds=[s.kind for s in self.seats],
-                colours=list(COLOURS[: len(names)]),
-                options=self.options,
-                ruleset_text=self.ruleset_text,
-                ruleset_sha=self.ruleset_sha,
-                lobby=self.address,
-            )
+            return GameConfig(game_id=gid, names=names, keys=keys,
+                              curve=[s.curve for s in self.seats], endpoints=endpoints,
+                              kinds=[s.kind for s in self.seats],
+                              colours=list(COLOURS[: len(names)]), options=self.options,
+                              ruleset_text=self.ruleset_text, ruleset_sha=self.ruleset_sha,
+                              lobby=self.address)
 
         for s in self.seats[1:]:
             s.started = False
@@ -538,9 +531,8 @@ class JoinLobby:
             now = time.monotonic()
             if now - self._last_ping > PING:
                 self._last_ping = now
-                self.dealer.send(
-                    _sign(self.identity, "lobby/ping", {"key": self.identity.public_bytes})
-                )
+                self.dealer.send(_sign(self.identity, "lobby/ping",
+                                       {"key": self.identity.public_bytes}))
             if now - last_heard > 3 * JOINER_SILENT:
                 raise LobbyError(Msg(N_("the host stopped answering (peer timed out)")))
             if not self.dealer.poll(100):

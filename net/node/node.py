@@ -320,16 +320,11 @@ def _bind_endpoint(bind: str, port: int = 0) -> str:
     return f"tcp://{bind}:{port if port else '*'}"
 
 
-def _new_secrets(
-    identity: Identity, curve: tuple[str, str], test_secret: str | None, seat_hint=None
-):
+def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | None,
+                 seat_hint=None):
     master = _secrets.token_bytes(32)
-    return {
-        "identity": identity.private_bytes(),
-        "curve_public": curve[0],
-        "curve_secret": curve[1],
-        "master": master,
-    }
+    return {"identity": identity.private_bytes(), "curve_public": curve[0],
+            "curve_secret": curve[1], "master": master}
 
 
 def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: dict,

@@ -142,9 +142,7 @@ class BotSeat:
             except Exception:
                 continue
             value = wire.pack(plain(norm))
-            if (
-                commitment_hash(value, nonce, self.table.cfg.game_id, s, purpose)
-                == rnd.commitments[s]
-            ):
+            if commitment_hash(value, nonce, self.table.cfg.game_id, s, purpose) \
+                    == rnd.commitments[s]:
                 return value, nonce
         return None

@@ -44,13 +44,8 @@ class Resync:
     def __init__(self, config, identity, log, intake, names: Names, timing, finished,
                  now: float = 0.0) -> None:
         self.game_id, self.n, self.seat = config.game_id, config.n, log.seat
-        self.identity, self.log, self.intake, self.names, self.timing = (
-            identity,
-            log,
-            intake,
-            names,
-            timing,
-        )
+        self.identity, self.log, self.intake, self.names, self.timing = (identity, log, intake,
+                                                                         names, timing)
         self.finished = finished             # () -> bool: this peer is done
         self.have_of = [[0] * self.n for _ in range(self.n)]   # their last reported have-vector
         self._prev_len = [[0] * self.n for _ in range(self.n)]

@@ -70,9 +70,8 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     ref_hash, ref_history = uninterrupted(4, "rj")
     net = MemoryNetwork.create(4, seed="rj")
     victim = 2
-    st = GameStore.create(
-        tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("rj", victim)}
-    )
+    st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("rj",
+                                                                                      victim)})
     net.peers[victim].log.store = st
     net.start()
     net.run(until=lambda: net.delivered >= kill_after)
@@ -106,9 +105,8 @@ def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
     ref_hash, ref_history = uninterrupted(3, "lost")
     net = MemoryNetwork.create(3, seed="lost")
     victim = 1
-    st = GameStore.create(
-        tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("lost", victim)}
-    )
+    st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("lost",
+                                                                                      victim)})
     net.peers[victim].log.store = st
     net.start()
     net.run(until=lambda: net.delivered >= 500)
