@@ -12,6 +12,10 @@ Public API (see docs/engine.md):
     state_hash(game)                           # SHA-256 hex of the public state
     to_json(game) / from_json(text)            # serialize and restore
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .apply import apply, execute, learn, reveal
 from .commands import command_text, normalize, parse_command
@@ -28,6 +32,10 @@ from .serialize import from_json, to_json
 from .state import GameState
 from .views import public_view, seat_view, state_hash
 
+if TYPE_CHECKING:
+    from .bots import RandomBot
+    from .commands import Command
+
 __all__ = [
     "apply", "execute", "check_legal", "command_claims", "unknown_claims", "learn", "reveal",
     "RandomBot", "command_text", "normalize", "parse_command", "CARD_TYPES", "GUILDS", "KINDS",
@@ -39,7 +47,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> type[RandomBot]:
     # The random bot is the bots package's (belfort.bots.RandomBot: a uniform choice from
     # the seat's own view); imported on first use so `import belfort` stays light.
     if name == "RandomBot":
@@ -48,7 +56,9 @@ def __getattr__(name):
     raise AttributeError(f"module 'belfort' has no attribute {name!r}")
 
 
-def play_random_game(players, seed, guilds="normal", ruleset=None, bot_seed=None):
+def play_random_game(players: int | Sequence[str], seed: bytes | str | int, guilds: str = "normal",
+                     ruleset: Ruleset | None = None, bot_seed: bytes | str | int | None = None
+                     ) -> tuple[GameState, list[tuple[int, Command]]]:
     """A whole game of uniform random choices (the stream `Prng(bot_seed or seed,
     "random-bot")`); returns (final state, list of (seat, command))."""
     game = new_game(players, {"guilds": guilds}, seed=seed, ruleset=ruleset)

@@ -2,6 +2,9 @@
 steps that follow, up to the next decision. Illegal or malformed input raises and changes
 nothing. Returns the list of events (plain tuples) for logs and the network layer.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from .data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES,
                    DESK, GATE_BASE, GUILD_PLANK, GUILD_SITES, INN, LIBRARIANS, LIBRARY, MARKET,
@@ -18,8 +21,12 @@ from .state import (STEP_DISCARD, STEP_NONE, STEP_NP_MARK, STEP_SPIES_SHOW, STEP
                     STEP_SPREAD)
 from .targets import architect_cost, received
 
+if TYPE_CHECKING:
+    from .commands import Command, Event
+    from .state import GameState, Player
 
-def apply(s, command, seat=None):
+
+def apply(s: GameState, command: Command | str, seat: int | None = None) -> list[Event]:
     """Carry out `command` (a tuple, a list from the wire, or text) for `seat` (default: the
     only seat the game waits for). Mutates `s`; returns a list of events."""
     if type(seat) is not int or listed(s, command, seat) is None:
@@ -29,13 +36,14 @@ def apply(s, command, seat=None):
     # else: a listed command claims only cards whose types are known (the generators list no
     # other), so there is nothing to apply. The rest is _run, written out: the hottest path.
     events = [("command", seat, command)]
-    _EXECUTE[command[0]](s, seat, command, events)
+    # A listed command is one of the legal tuples.
+    _EXECUTE[command[0]](s, seat, command, events)  # type: ignore[arg-type]
     s.version += 1
     s.changed()
     return events
 
 
-def execute(s, cmd, seat):
+def execute(s: GameState, cmd: tuple[str, bool, int] | Command, seat: int) -> list[Event]:
     """Carry out a command that `check_legal(s, ...)` has just returned as `(cmd, seat)`,
     without parsing or checking it again (a sender checks before it sends, then executes).
 
@@ -47,7 +55,7 @@ def execute(s, cmd, seat):
     return _run(s, cmd, seat)
 
 
-def _run(s, cmd, seat):
+def _run(s: GameState, cmd: Command, seat: int) -> list[Command]:
     if cmd[0] in CLAIM_VERBS:
         apply_claims(s, cmd, seat)   # keep the types the command revealed (§15)
     events = [("command", seat, cmd)]
@@ -59,7 +67,7 @@ def _run(s, cmd, seat):
 
 # --- hidden information: reveals and private knowledge -----------------------------------
 
-def reveal(s, card, t):
+def reveal(s: GameState, card: int, t: int) -> list[Command]:
     """A card waiting in `s.reveal_queue` is revealed to all (network deck protocol, §15)."""
     if card not in s.reveal_queue:
         raise IllegalCommandError(f"reveal #{card}", None, "§15",
@@ -76,27 +84,28 @@ def reveal(s, card, t):
     return [("revealed", card, t)]
 
 
-def learn(s, card, t):
+def learn(s: GameState, card: int, t: int) -> None:
     """This peer privately learns the type of a card in its own hand (a private deal)."""
     if not isinstance(t, int) or not 0 <= t < len(CARD_TYPES):
         raise ValueError(f"not a card type: {t!r}")
     if not 0 <= card < len(s.types):
         raise ValueError(f"no card #{card}")
     if s.types[card] is not None and s.types[card] != t:
-        raise ValueError(f"card #{card} is already known as {CARD_TYPES[s.types[card]]}")
+        raise ValueError(f"card #{card} is already known as "
+                         f"{CARD_TYPES[s.types[card]]}")  # type: ignore[index]
     s.types[card] = t
     s.changed()
 
 
 # --- the commands ----------------------------------------------------------------------------
 
-def _keep(s, seat, cmd, events):
+def _keep(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     s.keep_choice[seat] = (cmd[1], cmd[2])
     if len(s.keep_choice) == s.n:
         finish_keep(s, events)
 
 
-def _np_dwarf(s, seat, cmd, events):
+def _np_dwarf(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     d = s.guilds.index(cmd[1])
     s.np_dwarf.append(d)
     events.append(("np-dwarf", s.n + len(s.np_dwarf) - 1, d))
@@ -106,7 +115,7 @@ def _np_dwarf(s, seat, cmd, events):
         start_round(s, events)
 
 
-def _place(s, seat, cmd, events):
+def _place(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     _, kind, plank = cmd
     p = s.players[seat]
     rs = s.rs
@@ -137,7 +146,7 @@ def _place(s, seat, cmd, events):
     next_placer(s, events)
 
 
-def _pass(s, seat, cmd, events):
+def _pass(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     s.players[seat].passed = True
     events.append(("pass", seat))
     kinds = []
@@ -151,7 +160,7 @@ def _pass(s, seat, cmd, events):
         next_placer(s, events)
 
 
-def _spread(s, seat, cmd, events):
+def _spread(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     _, kind, a, b, c = cmd
     x, y, z = _SPREAD_SLOTS[kind]
     v = s.area[seat]
@@ -170,7 +179,7 @@ def _spread(s, seat, cmd, events):
 _SPREAD_SLOTS = tuple(tuple(area * 4 + kind for area in SPREAD_AREAS[kind]) for kind in range(4))
 
 
-def _crest(s, seat, cmd, events):
+def _crest(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     k = cmd[1]
     holder = s.crest.index(k)
     if holder != seat:
@@ -180,7 +189,7 @@ def _crest(s, seat, cmd, events):
     after_camp_choice(s, events)
 
 
-def _pay(p, cost):
+def _pay(p: Player, cost: tuple[int, ...]) -> None:
     r = p.res
     r[WOOD] -= cost[WOOD]
     r[STONE] -= cost[STONE]
@@ -188,11 +197,11 @@ def _pay(p, cost):
     r[GOLD] -= cost[GOLD]
 
 
-def _build(s, seat, cmd, events):
+def _build(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     _, c, site = cmd
     p = s.players[seat]
     t = s.types[c]
-    _pay(p, s.rs.card_cost[t])
+    _pay(p, s.rs.card_cost[t])  # type: ignore[index]  # in its owner's hand: known
     p.hand.remove(c)
     p.built.append(c)
     s.owner[c] = seat
@@ -201,20 +210,20 @@ def _build(s, seat, cmd, events):
     events.append(("build", seat, c, t, site))
 
 
-def _wall(s, seat, cmd, events):
+def _wall(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     _pay(s.players[seat], s.rs.wall_cost)
     s.board[cmd[1]] = seat
     events.append(("wall", seat, cmd[1]))
 
 
-def _guild(s, seat, cmd, events):
+def _guild(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     g = cmd[1]
     _pay(s.players[seat], s.rs.guild_cost[g])
     s.board[guild_site(s.guilds.index(g))] = seat
     events.append(("guild", seat, g))
 
 
-def _buy(s, seat, cmd, events):
+def _buy(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     r = cmd[1]
     p = s.players[seat]
     p.res[GOLD] -= s.rs.trade_buy[r]
@@ -223,7 +232,7 @@ def _buy(s, seat, cmd, events):
     events.append(("buy", seat, r))
 
 
-def _sell(s, seat, cmd, events):
+def _sell(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     r = cmd[1]
     p = s.players[seat]
     p.res[r] -= 1
@@ -232,7 +241,7 @@ def _sell(s, seat, cmd, events):
     events.append(("sell", seat, r))
 
 
-def _exchange(s, seat, cmd, events):
+def _exchange(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     p = s.players[seat]
     p.res[cmd[1]] -= 1
     p.res[METAL] += 1
@@ -240,7 +249,7 @@ def _exchange(s, seat, cmd, events):
     events.append(("exchange", seat, cmd[1]))
 
 
-def place_gnome(s, seat, card, gate_site, events):
+def place_gnome(s: GameState, seat: int, card: int, gate_site: int, events: list[Event]) -> None:
     s.gnome_supply -= 1
     s.gnomes[card] = s.gnomes.get(card, 0) + 1
     events.append(("gnome", seat, card))
@@ -251,20 +260,20 @@ def place_gnome(s, seat, card, gate_site, events):
         events.append(("second-marker", seat, gate_site))
 
 
-def _hire(s, seat, cmd, events):
+def _hire(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     s.players[seat].res[GOLD] -= s.rs.fee_gnome_hire
     s.t_hired = True
     place_gnome(s, seat, cmd[1], cmd[2], events)
 
 
-def _bank(s, seat, cmd, events):
+def _bank(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     gold = s.rs.lock_bank_gold
     s.players[seat].res[GOLD] += gold
     s.t_banks.append(cmd[1])
     events.append(("bank", seat, cmd[1], gold))
 
 
-def _smith(s, seat, cmd, events):
+def _smith(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     p = s.players[seat]
     gold, metal = s.rs.lock_blacksmith_gold, s.rs.lock_blacksmith_metal
     p.res[GOLD] -= gold
@@ -273,7 +282,7 @@ def _smith(s, seat, cmd, events):
     events.append(("smith", seat, cmd[1], gold, metal))
 
 
-def _buy_card(s, seat, cmd, events):
+def _buy_card(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     c = cmd[1]
     p = s.players[seat]
     p.res[GOLD] -= s.rs.fee_card_purchase
@@ -288,11 +297,11 @@ def _buy_card(s, seat, cmd, events):
     end_turn(s, events)
 
 
-def _end(s, seat, cmd, events):
+def _end(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     end_turn(s, events)
 
 
-def _discard(s, seat, cmd, events):
+def _discard(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     p = s.players[seat]
     p.hand.remove(cmd[1])
     discard_card(s, cmd[1])
@@ -307,7 +316,7 @@ def _discard(s, seat, cmd, events):
         s.step = STEP_NONE
 
 
-def _start_discard(s, seat, count, reason):
+def _start_discard(s: GameState, seat: int, count: int, reason: str) -> None:
     count = min(count, len(s.players[seat].hand))
     if count > 0:
         s.step = STEP_DISCARD
@@ -315,7 +324,7 @@ def _start_discard(s, seat, count, reason):
         s.pending_reason = reason
 
 
-def _show(s, seat, cmd, events):
+def _show(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     s.spies_shown[seat] = cmd[1]
     if len(s.spies_shown) < len(s.spies_waiting):
         return
@@ -327,7 +336,7 @@ def _show(s, seat, cmd, events):
     s.current = s.spy
 
 
-def _take(s, seat, cmd, events):
+def _take(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     c = cmd[1]
     for q, shown in s.spies_shown.items():
         if shown == c:
@@ -341,11 +350,11 @@ def _take(s, seat, cmd, events):
     s.step = STEP_NONE
 
 
-def _np_take(s, seat, cmd, events):
+def _np_take(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     c = cmd[1]
     if c == NOBODY:
         c = draw_id(s, events)
-        make_public(s, c)
+        make_public(s, c)  # type: ignore[arg-type]  # legal only while there is a card
     else:
         s.pool.remove(c)
     s.np_card = c
@@ -353,7 +362,7 @@ def _np_take(s, seat, cmd, events):
     events.append(("np-take", s.n + s.np_index, c))
 
 
-def _np_mark(s, seat, cmd, events):
+def _np_mark(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     site = cmd[1]
     np_seat = s.n + s.np_index
     if site != NOBODY:
@@ -365,14 +374,14 @@ def _np_mark(s, seat, cmd, events):
     after_np_turn(s, events)
 
 
-def _np_skip(s, seat, cmd, events):
+def _np_skip(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     events.append(("np-skip", s.n + s.np_index))
     after_np_turn(s, events)
 
 
 # --- activations (§13, §14) --------------------------------------------------------------------
 
-def _activate(s, seat, cmd, events):
+def _activate(s: GameState, seat: int, cmd: Command, events: list[Event]) -> None:
     plank = cmd[1]
     args = cmd[2:]
     p = s.players[seat]
@@ -450,7 +459,8 @@ def _activate(s, seat, cmd, events):
                     _transfer(s, q, seat, r, take, events)
     elif g == WIZARDS:
         if args:
-            _wizards(s, *args, events=events)
+            a, b, ra, rb = args
+            _wizards(s, a, b, ra, rb, events)
     elif g == SPIES:
         others = [q for q in range(s.n) if q != seat and s.players[q].hand]
         if others:
@@ -460,14 +470,14 @@ def _activate(s, seat, cmd, events):
             s.spies_shown = {}
 
 
-def _transfer(s, src, dst, r, amount, events):
+def _transfer(s: GameState, src: int, dst: int, r: int, amount: int, events: list[Event]) -> None:
     if amount > 0:
         s.players[src].res[r] -= amount
         s.players[dst].res[r] += amount
         events.append(("steal", dst, src, r, amount))
 
 
-def _wizards(s, a, b, ra, rb, events):
+def _wizards(s: GameState, a: int, b: int, ra: int, rb: int, events: list[Event]) -> None:
     board = s.board
     if a >= GATE_BASE:
         ma = (board[a], board[a + 1])

@@ -18,20 +18,32 @@ as `#17`, board symbols as `tower@3` (district 3's Tower symbol), `keep@1`, `wal
     buy-card #30 | top    end    discard #3:pub    show #3:pub    take #3
     np-take #30 | top     np-mark tower@2 | none    np-skip
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, NoReturn, TypeVar
 
 from typing import NamedTuple
 
 from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, GATE_BASE,
-                   GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, NOBODY, RESOURCES, SITE_ID, SITE_NAME,
-                   SPREAD_AREAS, AREAS)
+                   GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, NOBODY, RESOURCES,
+                   SITE_ID, SITE_NAME, SPREAD_AREAS, AREAS)
 from .errors import CommandSyntaxError
 
+# A command is a verb and its arguments; an event, what happened and to whom. The type of each
+# argument depends on the verb (ints, words, tuples of them), so the tuple's items are not
+# typed one by one: `normalize` checks a command's shape where it enters the engine, and
+# legality checks its meaning.
+Command = tuple[Any, ...]
+Event = tuple[Any, ...]
+
+_T = TypeVar("_T")
 
 
-class _Names(tuple):
+class _Names(tuple[_T, ...], Generic[_T]):
     """A name table that refuses negative indexes (which Python would wrap around)."""
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: object) -> _T:  # type: ignore[override]
         if not isinstance(i, int) or i < 0:
             raise IndexError(i)
         return tuple.__getitem__(self, i)
@@ -50,8 +62,8 @@ _CARD_TYPES, _GUILDS, _KINDS, _RESOURCES, _SITE_NAME, _AREAS = (
 class Keep(NamedTuple):
     """§3: the kept cards; `dropped` is flat: (card, type, card, type, ...)."""
     verb: str
-    kept: tuple
-    dropped: tuple
+    kept: tuple[int, ...]
+    dropped: tuple[int, ...]
 
 
 class NpDwarf(NamedTuple):
@@ -176,7 +188,7 @@ class NpSkip(NamedTuple):
     verb: str
 
 
-class Activate(tuple):
+class Activate(tuple[Any, ...]):
     """`("activate", plank, *args)`: the one verb whose length varies with what is
     activated (docs/engine.md), so not a NamedTuple but a tuple with the same kind of named
     fields: `verb`, `plank`, `args` (everything after the plank)."""
@@ -184,12 +196,12 @@ class Activate(tuple):
     __slots__ = ()
     _fields = ("verb", "plank", "args")
 
-    def __new__(cls, *values):
+    def __new__(cls, *values: Any) -> Activate:
         if len(values) < 2:
             raise TypeError(f"activate needs a plank: {values!r}")
         return tuple.__new__(cls, values)
 
-    def __getnewargs__(self):
+    def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)              # copy and pickle call __new__(*values)
 
     def __repr__(self) -> str:
@@ -197,18 +209,20 @@ class Activate(tuple):
 
     @property
     def verb(self) -> str:
-        return self[0]
+        verb: str = self[0]
+        return verb
 
     @property
     def plank(self) -> int:
-        return self[1]
+        plank: int = self[1]
+        return plank
 
     @property
-    def args(self) -> tuple:
+    def args(self) -> tuple[Any, ...]:
         return tuple(self[2:])
 
 
-NAMED = {
+NAMED: dict[str, type[tuple[Any, ...]]] = {
     "keep": Keep, "np-dwarf": NpDwarf, "place": Place, "pass": Pass, "spread": Spread,
     "crest": Crest, "build": Build, "wall": Wall, "guild": Guild, "activate": Activate,
     "buy": Buy, "sell": Sell, "exchange": Exchange, "hire": Hire, "bank": Bank,
@@ -217,7 +231,9 @@ NAMED = {
 }
 
 
-def named(cmd: tuple) -> tuple:
+# Any: which class depends on the verb, and readers pick their fields after reading it, which
+# no static type can follow.
+def named(cmd: Sequence[Any]) -> Any:
     """A normalized command as its named form (see above). Raises ValueError for a verb or
     a shape the engine does not use."""
     if isinstance(cmd, tuple) and type(cmd) is not tuple:
@@ -229,13 +245,14 @@ def named(cmd: tuple) -> tuple:
     try:
         return cls(*cmd)
     except TypeError:
-        raise ValueError(f"a {cmd[0]!r} command has the fields {cls._fields}: {cmd!r}") from None
+        fields = getattr(cls, "_fields", ())     # every class there has them
+        raise ValueError(f"a {cmd[0]!r} command has the fields {fields}: {cmd!r}") from None
 
 
 
 # --- values from the wire ----------------------------------------------------------------------
 
-def normalize(command):
+def normalize(command: object) -> Command:
     """A command as the engine's tuple: text is parsed, lists (msgpack) become tuples, and
     anything that is not strings, ints and nested sequences is refused."""
     if isinstance(command, str):
@@ -248,7 +265,7 @@ def normalize(command):
     return canonical(out)
 
 
-def canonical(cmd):
+def canonical(cmd: Command) -> Command:
     """Put the parts of a command whose order does not matter in the engine's order, so
     `keep #2 #0 #1` means the same as `keep #0 #1 #2`."""
     try:
@@ -277,19 +294,19 @@ def canonical(cmd):
     return cmd
 
 
-def discount_code_ok(code):
+def discount_code_ok(code: str) -> bool:
     """§14 Architects: a discount is written with letters: m (metal), or w and s (wood and
     stone, in any mix). Which ones a ruleset offers is for legality to say."""
     return isinstance(code, str) and 0 < len(code) <= 9 and \
         (set(code) == {"m"} or set(code) <= {"w", "s"})
 
 
-def discount_code(code):
+def discount_code(code: str) -> str:
     """The canonical spelling: wood before stone (sw → ws)."""
     return "w" * code.count("w") + "s" * code.count("s") if "m" not in code else code
 
 
-def _shape(value, whole, depth):
+def _shape(value: Sequence[Any], whole: Sequence[Any], depth: int) -> tuple[Any, ...]:
     if depth > 2 or len(value) > 24:
         raise CommandSyntaxError(repr(whole)[:200], "command too deep or too long")
     out = []
@@ -315,11 +332,11 @@ def _shape(value, whole, depth):
 
 # --- tuple → text ---------------------------------------------------------------------------------
 
-def card_ref(c):
+def card_ref(c: int) -> str:
     return "top" if c == NOBODY else f"#{c}"
 
 
-def plank_text(plank):
+def plank_text(plank: int) -> str:
     if plank == DESK:
         return "desk"
     if plank == CAMP:
@@ -329,12 +346,12 @@ def plank_text(plank):
     return _GUILDS[plank - GUILD_PLANK]
 
 
-def _typed(c, t):
+def _typed(c: int, t: int) -> str:
     return f"#{c}:{_CARD_TYPES[t]}"
 
 
-def command_text(cmd):
-    verb = cmd[0]
+def command_text(cmd: Command) -> str:
+    verb: str = cmd[0]
     try:
         if verb == "keep":
             kept = " ".join(f"#{c}" for c in cmd[1])
@@ -376,7 +393,7 @@ def command_text(cmd):
     return repr(tuple(cmd))
 
 
-def _activate_text(cmd):
+def _activate_text(cmd: Command) -> str:
     plank = cmd[1]
     head = f"activate {plank_text(plank)}"
     args = cmd[2:]
@@ -411,13 +428,13 @@ def _activate_text(cmd):
 
 # --- text → tuple ---------------------------------------------------------------------------------
 
-def is_number(word):
+def is_number(word: str) -> bool:
     """Only ASCII digits make a number ('３' and '❾' are digits to str.isdigit)."""
     return word.isascii() and word.isdigit()
 
 
 class _Reader:
-    def __init__(self, text):
+    def __init__(self, text: str) -> None:
         self.text = text
         self.words = text.strip().split()
         self.i = 0
@@ -428,39 +445,39 @@ class _Reader:
                           "plain ASCII letters and digits")
         self.words = [w.lower() for w in self.words]
 
-    def fail(self, reason):
+    def fail(self, reason: str) -> NoReturn:
         raise CommandSyntaxError(self.text, reason)
 
-    def more(self):
+    def more(self) -> bool:
         return self.i < len(self.words)
 
-    def next(self, what):
+    def next(self, what: str) -> str:
         if self.i >= len(self.words):
             self.fail(f"expected {what} after {' '.join(self.words) or 'nothing'}")
         w = self.words[self.i]
         self.i += 1
         return w
 
-    def peek(self):
+    def peek(self) -> str | None:
         return self.words[self.i] if self.i < len(self.words) else None
 
-    def done(self):
+    def done(self) -> None:
         if self.more():
             self.fail(f"unexpected {' '.join(self.words[self.i:])!r} at the end")
 
-    def card(self, allow_top=False):
+    def card(self, allow_top: bool = False) -> int:
         w = self.next("a card like #17" + (" or top" if allow_top else ""))
         if allow_top and w == "top":
             return NOBODY
         return self._card_id(w)
 
-    def _card_id(self, w):
+    def _card_id(self, w: str) -> int:
         digits = w[1:] if w.startswith("#") else w
         if not is_number(digits) or len(digits) > 6:
             self.fail(f"{w!r} is not a card; cards are written #17")
         return int(digits)
 
-    def typed_card(self):
+    def typed_card(self) -> tuple[int, int]:
         w = self.next("a card with its type, like #17:tower")
         if ":" not in w:
             self.fail(f"{w!r} needs its type, like #17:tower")
@@ -469,13 +486,13 @@ class _Reader:
             self.fail(f"unknown card type {t!r}; types are {', '.join(CARD_TYPES)}")
         return self._card_id(c), CARD_TYPE_ID[t]
 
-    def number(self, what):
+    def number(self, what: str) -> int:
         w = self.next(what)
         if not is_number(w) or len(w) > 3:
             self.fail(f"{w!r} is not {what}")
         return int(w)
 
-    def site(self):
+    def site(self) -> int:
         w = self.next("a board symbol like tower@3, keep@1, wall@2a, gate4@0")
         if w in SITE_ID:
             return SITE_ID[w]
@@ -484,26 +501,26 @@ class _Reader:
         self.fail(f"unknown board symbol {w!r}; symbols look like tower@3, keep@1, "
                   "wall@2a, guild@4, gate4@0")
 
-    def guild(self):
+    def guild(self) -> int:
         w = self.next("a guild name")
         if w not in GUILD_ID:
             self.fail(f"unknown guild {w!r}; guilds are {', '.join(GUILDS)}")
         return GUILD_ID[w]
 
-    def resource(self, allowed=("wood", "stone", "metal")):
+    def resource(self, allowed: tuple[str, ...] = ("wood", "stone", "metal")) -> int:
         w = self.next("a resource")
         if w not in allowed:
             self.fail(f"{w!r} is not one of {', '.join(allowed)}")
         return RESOURCES.index(w)
 
-    def kind(self):
+    def kind(self) -> int:
         w = self.next("a worker: elf, dwarf, master-elf or master-dwarf")
         if w not in KIND_ID:
             self.fail(f"{w!r} is not a worker; use elf, dwarf, master-elf or master-dwarf")
         return KIND_ID[w]
 
 
-def parse_command(text):
+def parse_command(text: str) -> Command:
     """The command tuple for `text`; raises CommandSyntaxError quoting the text."""
     if not isinstance(text, str):
         raise CommandSyntaxError(repr(text), "command text must be a string")
@@ -517,11 +534,11 @@ def parse_command(text):
     return canonical(cmd)
 
 
-def _p_keep(r, verb):
+def _p_keep(r: _Reader, verb: str) -> Command:
     kept = []
     while r.more() and r.peek() != "drop":
         kept.append(r.card())
-    dropped = ()
+    dropped: tuple[int, ...] = ()
     if r.more():
         r.next("drop")
         while r.more():
@@ -529,7 +546,7 @@ def _p_keep(r, verb):
     return ("keep", tuple(kept), dropped)
 
 
-def _p_plank(r):
+def _p_plank(r: _Reader) -> int:
     w = r.next("where: desk, camp, a guild name or a card like #17")
     if w == "desk":
         return DESK
@@ -540,11 +557,11 @@ def _p_plank(r):
     return CARD_PLANK + r._card_id(w)
 
 
-def _p_place(r, verb):
+def _p_place(r: _Reader, verb: str) -> Command:
     return ("place", r.kind(), _p_plank(r))
 
 
-def _p_spread(r, verb):
+def _p_spread(r: _Reader, verb: str) -> Command:
     kind = r.kind()
     areas = SPREAD_AREAS[kind]
     counts = [0, 0, 0]
@@ -565,67 +582,67 @@ def _p_spread(r, verb):
     return ("spread", kind, *counts)
 
 
-def _p_int1(r, verb):
+def _p_int1(r: _Reader, verb: str) -> Command:
     return (verb, r.number("a crest number"))
 
 
-def _p_build(r, verb):
+def _p_build(r: _Reader, verb: str) -> Command:
     c = r.card()
     return ("build", c, r.site())
 
 
-def _p_wall(r, verb):
+def _p_wall(r: _Reader, verb: str) -> Command:
     w = r.peek()
     if w is not None and not w.startswith("wall@"):
         r.words[r.i] = "wall@" + w.lstrip("@")
     return ("wall", r.site())
 
 
-def _p_guild(r, verb):
+def _p_guild(r: _Reader, verb: str) -> Command:
     return (verb, r.guild())
 
 
-def _p_res(r, verb):
+def _p_res(r: _Reader, verb: str) -> Command:
     allowed = ("wood", "stone") if verb == "exchange" else ("wood", "stone", "metal")
     return (verb, r.resource(allowed))
 
 
-def _p_hire(r, verb):
+def _p_hire(r: _Reader, verb: str) -> Command:
     c = r.card()
     return ("hire", c, r.site() if r.more() else NOBODY)
 
 
-def _p_card(r, verb):
+def _p_card(r: _Reader, verb: str) -> Command:
     return (verb, r.card())
 
 
-def _p_card_or_top(r, verb):
+def _p_card_or_top(r: _Reader, verb: str) -> Command:
     return (verb, r.card(allow_top=True))
 
 
-def _p_typed(r, verb):
+def _p_typed(r: _Reader, verb: str) -> Command:
     return (verb, *r.typed_card())
 
 
-def _p_np_mark(r, verb):
+def _p_np_mark(r: _Reader, verb: str) -> Command:
     if r.peek() == "none":
         r.next("none")
         return ("np-mark", NOBODY)
     return ("np-mark", r.site())
 
 
-def _p_bare(r, verb):
+def _p_bare(r: _Reader, verb: str) -> Command:
     return (verb,)
 
 
-def _p_activate(r, verb):
+def _p_activate(r: _Reader, verb: str) -> Command:
     plank = _p_plank(r)
     if plank in (DESK, CAMP):
         r.fail("workers on the desk or the camp are resolved in Collection, not activated")
     out = ["activate", plank]
     if not r.more():
         return tuple(out)
-    w = r.peek()
+    w = r.peek() or ""
     if w == "gnome":
         r.next("gnome")
         c = r.card()
@@ -657,17 +674,17 @@ def _p_activate(r, verb):
         gb = _gate(r, r.next("a second gatehouse like gate3"))
         ra = rb = NOBODY
         while r.more():
-            x = r.site()
-            if x in (ga, ga + 1) and ra == NOBODY:
-                ra = x
-            elif x in (gb, gb + 1) and rb == NOBODY:
-                rb = x
+            sym = r.site()
+            if sym in (ga, ga + 1) and ra == NOBODY:
+                ra = sym
+            elif sym in (gb, gb + 1) and rb == NOBODY:
+                rb = sym
             else:
-                r.fail(f"{SITE_NAME[x]} is not a symbol of either gatehouse")
+                r.fail(f"{SITE_NAME[sym]} is not a symbol of either gatehouse")
         out += [ga, gb, ra, rb]
     else:
         site = r.site()
-        if r.more() and r.peek().startswith("discount="):
+        if r.more() and (r.peek() or "").startswith("discount="):
             code = r.next("discount").split("=", 1)[1]
             if not discount_code_ok(code):
                 r.fail(f"{code!r} is not a discount: m for metal, or w and s for wood and stone "
@@ -678,7 +695,7 @@ def _p_activate(r, verb):
     return tuple(out)
 
 
-def _gate(r, w):
+def _gate(r: _Reader, w: str) -> int:
     g = w[4:]
     if not w.startswith("gate") or not is_number(g) or len(g) > 1 or int(g) > 4:
         r.fail(f"{w!r} is not a gatehouse; gatehouses are gate0 … gate4")

@@ -4,6 +4,7 @@ Numbers that players might correct (costs, prices, tables) live in the ruleset f
 (`standard.toml`, §16); this module holds only what is fixed by the board itself: names,
 the order of things, and the layout of symbols ("sites") on the five districts.
 """
+from __future__ import annotations
 
 # The one "nothing here" value: a free symbol or plank (no owner, no occupant), no current
 # seat, no card (the top of the draw pile in `buy-card` / `np-take`, no NP card), no symbol
@@ -68,45 +69,46 @@ KEEP_SLOT, WALL_A, WALL_B, GUILD_SLOT = 8, 9, 10, 11
 GATE_BASE = 60
 N_SITES = 70
 
-SITE_DISTRICT = []
-SITE_WEIGHT = []   # markers the site counts for in its district (a keep section counts 2)
-SITE_TYPE = []     # card type, or "wall" / "guild"
-SITE_NAME = []
+_site_district: list[int] = []
+# markers the site counts for in its district (a keep section counts 2)
+_site_weight: list[int] = []
+_site_type: list[int | str] = []     # card type, or "wall" / "guild"
+_site_name: list[str] = []
 for _d in range(DISTRICTS):
     for _k in range(SITES_PER_DISTRICT):
-        SITE_DISTRICT.append(_d)
+        _site_district.append(_d)
         if _k < 8:
             _t = _SINGLE_TYPES[_k]
-            SITE_TYPE.append(_t)
-            SITE_WEIGHT.append(1)
-            SITE_NAME.append(f"{CARD_TYPES[_t]}@{_d}")
+            _site_type.append(_t)
+            _site_weight.append(1)
+            _site_name.append(f"{CARD_TYPES[_t]}@{_d}")
         elif _k == KEEP_SLOT:
-            SITE_TYPE.append(KEEP)
-            SITE_WEIGHT.append(2)
-            SITE_NAME.append(f"keep@{_d}")
+            _site_type.append(KEEP)
+            _site_weight.append(2)
+            _site_name.append(f"keep@{_d}")
         elif _k in (WALL_A, WALL_B):
-            SITE_TYPE.append("wall")
-            SITE_WEIGHT.append(1)
-            SITE_NAME.append(f"wall@{_d}{'ab'[_k - WALL_A]}")
+            _site_type.append("wall")
+            _site_weight.append(1)
+            _site_name.append(f"wall@{_d}{'ab'[_k - WALL_A]}")
         else:
-            SITE_TYPE.append("guild")
-            SITE_WEIGHT.append(1)
-            SITE_NAME.append(f"guild@{_d}")
+            _site_type.append("guild")
+            _site_weight.append(1)
+            _site_name.append(f"guild@{_d}")
 for _g in range(DISTRICTS):
     for _half in range(2):
         _d = (_g + _half) % DISTRICTS
-        SITE_DISTRICT.append(_d)
-        SITE_TYPE.append(GATEHOUSE)
-        SITE_WEIGHT.append(1)
-        SITE_NAME.append(f"gate{_g}@{_d}")
-SITE_DISTRICT = tuple(SITE_DISTRICT)
-SITE_WEIGHT = tuple(SITE_WEIGHT)
-SITE_TYPE = tuple(SITE_TYPE)
-SITE_NAME = tuple(SITE_NAME)
+        _site_district.append(_d)
+        _site_type.append(GATEHOUSE)
+        _site_weight.append(1)
+        _site_name.append(f"gate{_g}@{_d}")
+SITE_DISTRICT = tuple(_site_district)
+SITE_WEIGHT = tuple(_site_weight)
+SITE_TYPE = tuple(_site_type)
+SITE_NAME = tuple(_site_name)
 SITE_ID = {name: i for i, name in enumerate(SITE_NAME)}
 
 
-def guild_site(district):
+def guild_site(district: int) -> int:
     return district * SITES_PER_DISTRICT + GUILD_SLOT
 
 

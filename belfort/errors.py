@@ -1,4 +1,10 @@
 """The engine's errors. Every one leaves the game state exactly as it was."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    pass
 
 
 class BelfortError(Exception):
@@ -8,7 +14,7 @@ class BelfortError(Exception):
 class CommandSyntaxError(BelfortError, ValueError):
     """Command text (or a wire value) that does not parse as any command."""
 
-    def __init__(self, text, reason):
+    def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
         super().__init__(f"cannot read command {text!r}: {reason}")
@@ -17,7 +23,8 @@ class CommandSyntaxError(BelfortError, ValueError):
 class IllegalCommandError(BelfortError, ValueError):
     """A well-formed command that the rules do not allow now; names the rule it breaks."""
 
-    def __init__(self, command_text, seat, rule, reason, where=""):
+    def __init__(self, command_text: str, seat: int | None, rule: str, reason: str,
+                 where: str = "") -> None:
         self.command = command_text
         self.seat = seat
         self.rule = rule
@@ -31,7 +38,7 @@ class IllegalCommandError(BelfortError, ValueError):
 class RulesetError(BelfortError, ValueError):
     """A ruleset file that cannot be used; names the field at fault."""
 
-    def __init__(self, field, reason):
+    def __init__(self, field: str, reason: str) -> None:
         self.field = field
         self.reason = reason
         super().__init__(f"ruleset field {field!r}: {reason}")

@@ -14,21 +14,22 @@ stored or sent.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 
 class Command(NamedTuple):
     """First of every `apply`: the command carried out, normalized."""
     event: str
     seat: int
-    command: tuple
+    command: tuple[Any, ...]
 
 
 class Keep(NamedTuple):
     """§3: a seat's keep, revealed with every other seat's."""
     event: str
     seat: int
-    dropped: tuple
+    dropped: tuple[Any, ...]
 
 
 class Pool(NamedTuple):
@@ -69,7 +70,7 @@ class Spread(NamedTuple):
     event: str
     seat: int
     kind: int
-    counts: tuple
+    counts: tuple[Any, ...]
 
 
 class Area(NamedTuple):
@@ -87,14 +88,14 @@ class Bonus(NamedTuple):
     event: str
     seat: int
     area: str
-    amount: Optional[int] = None
+    amount: int | None = None
 
 
 class Collect(NamedTuple):
     """§7: a seat's total from the areas, bonuses included, as (wood, stone, metal, gold)."""
     event: str
     seat: int
-    gains: tuple
+    gains: tuple[Any, ...]
 
 
 class GainWorker(NamedTuple):
@@ -184,7 +185,7 @@ class Bank(NamedTuple):
     event: str
     seat: int
     card: int
-    gold: Optional[int] = None
+    gold: int | None = None
 
 
 class Smith(NamedTuple):
@@ -192,8 +193,8 @@ class Smith(NamedTuple):
     event: str
     seat: int
     card: int
-    gold_paid: Optional[int] = None
-    metal: Optional[int] = None
+    gold_paid: int | None = None
+    metal: int | None = None
 
 
 class Activate(NamedTuple):
@@ -201,7 +202,7 @@ class Activate(NamedTuple):
     event: str
     seat: int
     plank: int
-    args: tuple
+    args: tuple[Any, ...]
 
 
 class Architects(NamedTuple):
@@ -231,7 +232,7 @@ class Draw(NamedTuple):
     """Cards drawn into a hand."""
     event: str
     seat: int
-    cards: tuple
+    cards: tuple[Any, ...]
 
 
 class BuyCard(NamedTuple):
@@ -296,8 +297,8 @@ class Reshuffle(NamedTuple):
     """§15: the discards become a new draw pile under new ids."""
     event: str
     epoch: int
-    old_cards: tuple
-    new_cards: tuple
+    old_cards: tuple[Any, ...]
+    new_cards: tuple[Any, ...]
 
 
 class Scoring(NamedTuple):
@@ -323,12 +324,12 @@ class Undo(NamedTuple):
     the client's log shows like an event."""
     event: str
     seat: int
-    command: tuple
+    command: tuple[Any, ...]
 
 
 # Every event the engine produces, by its first element (docs/engine.md's table, in order),
 # then the drivers' own.
-EVENTS = {
+EVENTS: dict[str, type[tuple[Any, ...]]] = {
     "command": Command, "keep": Keep, "pool": Pool, "round": Round, "np-dwarf": NpDwarf,
     "place": Place, "pass": Pass, "spread": Spread, "area": Area, "bonus": Bonus,
     "collect": Collect, "gain-worker": GainWorker, "crest": Crest, "income": Income,
@@ -342,7 +343,9 @@ EVENTS = {
 }
 
 
-def named(ev: tuple) -> tuple:
+# Any: which NamedTuple depends on the event's first element, and readers pick their fields
+# after reading it (`ev.event`), which no static type can follow.
+def named(ev: Sequence[Any]) -> Any:
     """The event `ev` (a plain tuple, or a list as msgpack gives it) as its NamedTuple: equal
     to it and hashing like it. Raises ValueError for an event this engine does not make."""
     if isinstance(ev, tuple) and type(ev) is not tuple:
@@ -354,15 +357,16 @@ def named(ev: tuple) -> tuple:
     try:
         return cls(*ev)
     except TypeError:
-        raise ValueError(f"a {ev[0]!r} event has the fields {cls._fields}: {ev!r}") from None
+        fields = getattr(cls, "_fields", ())     # every class there has them
+        raise ValueError(f"a {ev[0]!r} event has the fields {fields}: {ev!r}") from None
 
 
-def named_all(events: list) -> list:
+def named_all(events: Sequence[Sequence[Any]]) -> list[Any]:
     """Every event of a list (`apply`'s return value) in its named form."""
     return [named(ev) for ev in events]
 
 
-def named_known(events: list) -> list:
+def named_known(events: Sequence[Sequence[Any]]) -> list[Any]:
     """The named forms of the events of a list that this engine (or a driver's take-back)
     makes, leaving out any other: a networked session passes its own notices, such as
     `("started", seed)`, to the same subscribers."""

@@ -3,28 +3,40 @@
 Only called after `legal_commands` has said no, so it may be slow; it never decides
 legality itself (that stays with `legal_commands`).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from .data import (CAMP, CARD_PLANK, CARD_TYPES, DESK, GATE_BASE, GUILD_PLANK,
                    GUILDS, HAS_PLANK, KINDS, NOBODY, PLANK_BEHIND_LOCK, RESOURCES, SITE_NAME,
                    SITE_TYPE, N_SITES)
 from .data import GOLD
-from .commands import named
+from .commands import BuyCard, named
 from .phases import PHASE_RULE, decision
 from .reasons import N_, Cost, Reason as R, Word, words
 from .state import OVER
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
-def _not_a(c, t):
+    from . import commands as cm
+    from .commands import Command
+    from .reasons import Reason
+    from .state import GameState, Player
+
+
+def _not_a(c: int, t: int) -> Reason:
     if isinstance(t, int) and 0 <= t < 10:
         return R(N_("card #{c} is not a {card}"), c=c, card=Word("card", CARD_TYPES[t]))
     return R(N_("card #{c} is not a {card}"), c=c, card=t)
 
 
-def _short(res, cost):
+def _short(res: list[int], cost: tuple[int, ...]) -> list[str | Any]:
     return [RESOURCES[i] for i in range(4) if res[i] < cost[i]]
 
 
-def why_illegal(s, cmd, seat, impossible_claim=False):
+def why_illegal(s: GameState, cmd: Command, seat: int | None,
+                impossible_claim: bool = False) -> tuple[str, Reason]:
     verb = cmd[0]
     if s.phase == OVER:
         return "§11", R(N_("the game is over"))
@@ -65,7 +77,7 @@ def why_illegal(s, cmd, seat, impossible_claim=False):
     return rule, R(N_("those arguments are not one of the legal choices now"))
 
 
-def _keep(s, seat, p, cmd):
+def _keep(s: GameState, seat: int, p: Player, cmd: cm.Keep) -> tuple[str, Reason] | None:
     kept, dropped = cmd.kept, cmd.dropped
     hand = set(p.hand)
     if len(kept) != s.rs.keep or len(set(kept)) != len(kept):
@@ -82,7 +94,7 @@ def _keep(s, seat, p, cmd):
     return None
 
 
-def _place(s, seat, p, cmd):
+def _place(s: GameState, seat: int, p: Player, cmd: cm.Place) -> tuple[str, Reason] | None:
     kind, plank = cmd.kind, cmd.plank
     rs = s.rs
     if not 0 <= kind < 4:
@@ -106,7 +118,8 @@ def _place(s, seat, p, cmd):
             return "§6", R(N_("card #{c} is not one of your built cards"), c=c)
         t = s.types[c]
         if t not in HAS_PLANK:
-            return "§13", R(N_("a {card} has no plank"), card=Word("card", CARD_TYPES[t]))
+            name = CARD_TYPES[t]  # type: ignore[index]  # built: its type is public
+            return "§13", R(N_("a {card} has no plank"), card=Word("card", name))
         if c in s.card_plank:
             return "§1", R(N_("the plank of #{c} already holds a worker"), c=c)
         if t in PLANK_BEHIND_LOCK and not s.gnomes.get(c):
@@ -131,7 +144,7 @@ def _place(s, seat, p, cmd):
     return None
 
 
-def _spread(s, seat, p, cmd):
+def _spread(s: GameState, seat: int, p: Player, cmd: cm.Spread) -> tuple[str, Reason] | None:
     kind = cmd.kind
     if kind != s.spread_kinds[0]:
         return "§6", R(N_("spread your {workers} now"),
@@ -144,7 +157,7 @@ def _spread(s, seat, p, cmd):
     return None
 
 
-def _crest(s, seat, p, cmd):
+def _crest(s: GameState, seat: int, p: Player, cmd: cm.Crest) -> tuple[str, Reason] | None:
     k = cmd.crest
     if not 1 <= k <= s.n:
         return "§7", R(N_("there is no crest {k} in a {n}-player game"), k=k, n=s.n)
@@ -153,7 +166,7 @@ def _crest(s, seat, p, cmd):
     return None
 
 
-def _site_free(s, site, rule="§2"):
+def _site_free(s: GameState, site: int, rule: str = "§2") -> tuple[str, Reason] | None:
     if not 0 <= site < N_SITES:
         return rule, R(N_("no such symbol"))
     if s.board[site] != NOBODY:
@@ -163,13 +176,15 @@ def _site_free(s, site, rule="§2"):
     return None
 
 
-def _build(s, seat, p, cmd):
+def _build(s: GameState, seat: int, p: Player, cmd: cm.Build) -> tuple[str, Reason] | None:
     c, site = cmd.card, cmd.site
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
     t = s.types[c]
     if not 0 <= site < N_SITES or SITE_TYPE[site] != t:
-        return "§2", R(N_("a {card} must go on a {card} symbol"), card=Word("card", CARD_TYPES[t]))
+        # A card in its owner's hand has a known type.
+        return "§2", R(N_("a {card} must go on a {card} symbol"),
+                       card=Word("card", CARD_TYPES[t]))  # type: ignore[index]
     short = _short(p.res, s.rs.card_cost[t])
     if short:
         return "§8", R(N_("a {card} costs {cost}; you lack {resources}"),
@@ -178,7 +193,7 @@ def _build(s, seat, p, cmd):
     return _site_free(s, site)
 
 
-def _wall(s, seat, p, cmd):
+def _wall(s: GameState, seat: int, p: Player, cmd: cm.Wall) -> tuple[str, Reason] | None:
     site = cmd.site
     if not 0 <= site < N_SITES or SITE_TYPE[site] != "wall":
         return "§8", R(N_("a wall goes on a wall symbol"))
@@ -187,7 +202,7 @@ def _wall(s, seat, p, cmd):
     return _site_free(s, site, "§8")
 
 
-def _guild(s, seat, p, cmd):
+def _guild(s: GameState, seat: int, p: Player, cmd: cm.Guild) -> tuple[str, Reason] | None:
     g = cmd.guild
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§8", R(N_("that guild is not in this game"))
@@ -200,7 +215,8 @@ def _guild(s, seat, p, cmd):
     return None
 
 
-def _trade(s, seat, p, cmd):
+def _trade(s: GameState, seat: int, p: Player,
+           cmd: cm.Buy | cm.Sell) -> tuple[str, Reason] | None:
     verb, r = cmd.verb, cmd.resource
     if not 0 <= r < 3:
         return "§8", R(N_("the trading post deals in wood, stone and metal"))
@@ -212,20 +228,21 @@ def _trade(s, seat, p, cmd):
         return "§8", R(N_("each trading-post visit allows one sell; you have used all "
                           "{n} visit(s) this turn"), n=s.t_visits)
     if verb == "buy" and p.res[GOLD] < s.rs.trade_buy[r]:
-        return "§8", R(N_("1 {resource} costs {gold} gold"), resource=Word("resource", RESOURCES[r]),
-                       gold=s.rs.trade_buy[r])
+        return "§8", R(N_("1 {resource} costs {gold} gold"),
+                       resource=Word("resource", RESOURCES[r]), gold=s.rs.trade_buy[r])
     if verb == "sell" and p.res[r] < 1:
-        return "§8", R(N_("you have no {resource} to sell"), resource=Word("resource", RESOURCES[r]))
+        return "§8", R(N_("you have no {resource} to sell"),
+                       resource=Word("resource", RESOURCES[r]))
     return None
 
 
-def _exchange(s, seat, p, cmd):
+def _exchange(s: GameState, seat: int, p: Player, cmd: cm.Exchange) -> tuple[str, Reason] | None:
     if s.t_exchanges <= 0:
         return "§14", R(N_("exchanges come from activating the Merchants (twice per activation)"))
     return None
 
 
-def _hire(s, seat, p, cmd):
+def _hire(s: GameState, seat: int, p: Player, cmd: cm.Hire) -> tuple[str, Reason] | None:
     c = cmd.card
     if s.t_hired:
         return "§8", R(N_("only one gnome may be hired per turn"))
@@ -235,15 +252,16 @@ def _hire(s, seat, p, cmd):
         return "§8", R(N_("the gnome supply is empty"))
     if c not in p.built:
         return "§8", R(N_("card #{c} is not one of your built cards"), c=c)
-    if s.gnomes.get(c, 0) >= s.rs.locks[s.types[c]]:
+    if s.gnomes.get(c, 0) >= s.rs.locks[s.types[c]]:  # type: ignore[index]  # built: known
         return "§13", R(N_("card #{c} has no free gnome lock"), c=c)
     return None
 
 
-def _lock_use(s, seat, p, cmd):
+def _lock_use(s: GameState, seat: int, p: Player,
+              cmd: cm.Bank | cm.Smith) -> tuple[str, Reason] | None:
     verb, c = cmd.verb, cmd.card
     want = "bank" if verb == "bank" else "blacksmith"
-    if c not in p.built or CARD_TYPES[s.types[c]] != want:
+    if c not in p.built or CARD_TYPES[s.types[c]] != want:  # type: ignore[index]  # built
         return "§13", R(N_("card #{c} is not one of your {cards}"), c=c,
                           cards=Word("cards", want + "s"))
     if not s.gnomes.get(c):
@@ -260,10 +278,11 @@ def _lock_use(s, seat, p, cmd):
     return None
 
 
-def _end(s, seat, p, cmd):
+def _end(s: GameState, seat: int, p: Player,
+         cmd: cm.End | cm.BuyCard) -> tuple[str, Reason] | None:
     if p.waiting:
         return "§8", R(N_("every placed worker must be activated before the turn ends"))
-    if cmd.verb == "buy-card":
+    if isinstance(cmd, BuyCard):          # the named form of every "buy-card"
         if p.res[GOLD] < s.rs.fee_card_purchase:
             return "§8", R(N_("a card costs {gold} gold"), gold=s.rs.fee_card_purchase)
         if cmd.card != NOBODY and cmd.card not in s.pool:
@@ -273,7 +292,7 @@ def _end(s, seat, p, cmd):
     return None
 
 
-def _activate(s, seat, p, cmd):
+def _activate(s: GameState, seat: int, p: Player, cmd: cm.Activate) -> tuple[str, Reason] | None:
     plank = cmd.plank
     if plank not in p.waiting:
         return "§8", R(N_("you have no worker waiting there to activate"))
@@ -281,7 +300,8 @@ def _activate(s, seat, p, cmd):
         R(N_("that is not one of the action's legal choices"))
 
 
-def _hand_card(s, seat, p, cmd):
+def _hand_card(s: GameState, seat: int, p: Player,
+               cmd: cm.Discard | cm.Show) -> tuple[str, Reason] | None:
     c = cmd.card
     if c not in p.hand:
         return "§8", R(N_("card #{c} is not in your hand"), c=c)
@@ -290,7 +310,7 @@ def _hand_card(s, seat, p, cmd):
     return None
 
 
-def _np_take(s, seat, p, cmd):
+def _np_take(s: GameState, seat: int, p: Player, cmd: cm.NpTake) -> tuple[str, Reason] | None:
     c = cmd.card
     if c != NOBODY and c not in s.pool:
         return "§12", R(N_("card #{c} is not in the pool"), c=c)
@@ -300,7 +320,7 @@ def _np_take(s, seat, p, cmd):
     return None
 
 
-def _np_dwarf(s, seat, p, cmd):
+def _np_dwarf(s: GameState, seat: int, p: Player, cmd: cm.NpDwarf) -> tuple[str, Reason] | None:
     g = cmd.guild
     if not 0 <= g < len(GUILDS) or g not in s.guilds:
         return "§12", R(N_("that guild is not in this game"))
@@ -309,9 +329,11 @@ def _np_dwarf(s, seat, p, cmd):
     return None
 
 
-_DETAIL = {"keep": _keep, "place": _place, "spread": _spread, "crest": _crest, "build": _build,
-           "wall": _wall, "guild": _guild, "buy": _trade, "sell": _trade,
-           "exchange": _exchange, "hire": _hire, "bank": _lock_use, "smith": _lock_use,
-           "end": _end, "buy-card": _end, "activate": _activate, "discard": _hand_card,
-           "show": _hand_card, "np-take": _np_take, "np-dwarf": _np_dwarf}
+# Any: each takes the named form of its own verbs (`named` returns a plain tuple type).
+_DETAIL: dict[str, Callable[[GameState, int, Player, Any], tuple[str, Reason] | None]] = {
+    "keep": _keep, "place": _place, "spread": _spread, "crest": _crest, "build": _build,
+    "wall": _wall, "guild": _guild, "buy": _trade, "sell": _trade,
+    "exchange": _exchange, "hire": _hire, "bank": _lock_use, "smith": _lock_use,
+    "end": _end, "buy-card": _end, "activate": _activate, "discard": _hand_card,
+    "show": _hand_card, "np-take": _np_take, "np-dwarf": _np_dwarf}
 

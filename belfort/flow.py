@@ -2,6 +2,9 @@
 to the next. Nothing here decides for a player: whenever a choice is needed the flow stops
 and `legal_commands` takes over.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from . import scoring
 from .data import (AREAS, DISTRICTS, FOREST, GOLDMINE, KIND_IS_ELF, LIBRARY,
@@ -11,10 +14,14 @@ from .prng import Prng
 from .state import (ACTIONS, CAMP, NP_TURN, OVER, PLACEMENT, STEP_DISCARD,
                     STEP_NONE, STEP_NP_TAKE)
 
+if TYPE_CHECKING:
+    from .commands import Event
+    from .state import GameState
+
 
 # --- the deck (§15) -------------------------------------------------------------------
 
-def draw_id(s, events):
+def draw_id(s: GameState, events: list[Event]) -> int | None:
     """Take the top card of the draw pile, reshuffling the discards first if it is empty.
     Returns None when both piles are empty (the draw does not happen)."""
     if not s.draw:
@@ -24,7 +31,7 @@ def draw_id(s, events):
     return s.draw.pop()
 
 
-def reshuffle(s, events):
+def reshuffle(s: GameState, events: list[Event]) -> None:
     """§15 Decision: the discard pile becomes a new hidden draw pile under fresh ids.
 
     The new ids stand for positions in the new pile. A local game orders them with the
@@ -46,14 +53,14 @@ def reshuffle(s, events):
     events.append(("reshuffle", s.epoch, tuple(old), tuple(new_ids)))
 
 
-def make_public(s, card):
+def make_public(s: GameState, card: int) -> None:
     """A card reaches a face-up place; in a hidden game its type may still need revealing."""
     s.public[card] = True
     if s.types[card] is None:
         s.reveal_queue.append(card)
 
 
-def refill_pool(s, events):
+def refill_pool(s: GameState, events: list[Event]) -> None:
     while len(s.pool) < s.rs.pool_size:
         c = draw_id(s, events)
         if c is None:
@@ -63,7 +70,7 @@ def refill_pool(s, events):
         events.append(("pool", c))
 
 
-def draw_to_hand(s, seat, count, events):
+def draw_to_hand(s: GameState, seat: int, count: int, events: list[Event]) -> list[int]:
     drawn = []
     for _ in range(count):
         c = draw_id(s, events)
@@ -76,7 +83,7 @@ def draw_to_hand(s, seat, count, events):
     return drawn
 
 
-def discard_card(s, card):
+def discard_card(s: GameState, card: int) -> None:
     s.discard.append(card)
     make_public(s, card)
 
@@ -87,11 +94,11 @@ _AREA_RESOURCE = ((FOREST, 0), (QUARRY, 1), (MINE, 2), (GOLDMINE, 3))
 
 # --- round structure ---------------------------------------------------------------------
 
-def compute_order(s):
+def compute_order(s: GameState) -> None:
     s.order = sorted(range(s.n), key=s.crest.__getitem__)
 
 
-def start_round(s, events):
+def start_round(s: GameState, events: list[Event]) -> None:
     """§5 Calendar, then §6 Placement begins with crest 1."""
     s.round += 1
     events.append(("round", s.round))
@@ -109,7 +116,7 @@ def start_round(s, events):
     s.current = s.order[0]
 
 
-def next_placer(s, events):
+def next_placer(s: GameState, events: list[Event]) -> None:
     """§6: the next player in turn order who has not passed; Collection once all have."""
     n, turn, order, players = s.n, s.turn, s.order, s.players
     t = turn
@@ -125,7 +132,7 @@ def next_placer(s, events):
     collect(s, events)
 
 
-def collect(s, events):
+def collect(s: GameState, events: list[Event]) -> None:
     """§7 Collection in its fixed order. Each area reports what each seat there collected
     (`("area", seat, area, resource, collected, bonus)`), then each seat's total."""
     n = s.n
@@ -181,7 +188,7 @@ def collect(s, events):
         income_and_taxes(s, events)
 
 
-def gain_worker(s, seat, elf, events):
+def gain_worker(s: GameState, seat: int, elf: bool, events: list[Event]) -> bool:
     p = s.players[seat]
     limit = s.rs.workers_per_colour
     if elf and p.elves < limit:
@@ -195,7 +202,7 @@ def gain_worker(s, seat, elf, events):
     return False
 
 
-def after_camp_choice(s, events):
+def after_camp_choice(s: GameState, events: list[Event]) -> None:
     s.camp_queue.pop(0)
     if s.camp_queue:
         s.current = s.camp_queue[0]
@@ -205,14 +212,14 @@ def after_camp_choice(s, events):
     income_and_taxes(s, events)
 
 
-def income_and_taxes(s, events):
+def income_and_taxes(s: GameState, events: list[Event]) -> None:
     """§7.7: income per built card with a coin, then the tax of the player's level."""
     rs = s.rs
     card_income, types = rs.card_income, s.types
     for seat, p in enumerate(s.players):
         income = 0
         for c in p.built:
-            income += card_income[types[c]]
+            income += card_income[types[c]]  # type: ignore[index]  # built: known
         p.res[GOLD] += income
         tax = rs.tax_for(p.score)
         paid = min(tax, p.res[GOLD])
@@ -228,7 +235,7 @@ def income_and_taxes(s, events):
     start_turn(s, s.order[0])
 
 
-def start_turn(s, seat):
+def start_turn(s: GameState, seat: int) -> None:
     s.current = seat
     p = s.players[seat]
     markets = 0
@@ -241,7 +248,7 @@ def start_turn(s, seat):
     s.t_banks = []
 
 
-def end_turn(s, events):
+def end_turn(s: GameState, events: list[Event]) -> None:
     """§8 End of turn: Library gnomes draw first, then the hand limit."""
     seat = s.current
     p = s.players[seat]
@@ -262,7 +269,7 @@ def end_turn(s, events):
     next_actor(s, events)
 
 
-def next_actor(s, events):
+def next_actor(s: GameState, events: list[Event]) -> None:
     s.step = STEP_NONE
     s.turn += 1
     if s.turn < s.n:
@@ -278,18 +285,18 @@ def next_actor(s, events):
 
 # --- the two non-players (§12) -----------------------------------------------------------
 
-def np_controller(s, index):
+def np_controller(s: GameState, index: int) -> int:
     """NP3 is played by the holder of crest 1, NP4 by the holder of crest 2."""
     return s.crest.index(index + 1)
 
 
-def start_np_turn(s):
+def start_np_turn(s: GameState) -> None:
     s.step = STEP_NP_TAKE
     s.np_card = NOBODY
     s.current = np_controller(s, s.np_index)
 
 
-def after_np_turn(s, events):
+def after_np_turn(s: GameState, events: list[Event]) -> None:
     s.np_index += 1
     if s.np_index < 2:
         start_np_turn(s)
@@ -306,7 +313,7 @@ def after_np_turn(s, events):
     end_of_round(s, events)
 
 
-def end_of_round(s, events):
+def end_of_round(s: GameState, events: list[Event]) -> None:
     if s.round in s.rs.scoring_rounds:
         record = scoring.score_phase(s)
         # VP lost to unpaid taxes since the previous scoring phase, for the breakdown.

@@ -1,4 +1,8 @@
 """Creating a game (§3 Setup) and the setup steps before round 1."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .data import (CARD_TYPE_ID, CARD_TYPES, CATEGORIES, DISTRICTS, GUILD_ID, GUILDS, NOBODY,
                    WIZARDS)
@@ -8,6 +12,11 @@ from .prng import Prng
 from .ruleset import Ruleset, standard_ruleset
 from .state import (KEEP, NP_SETUP, GameState, Player, STEP_NONE, new_board)
 
+if TYPE_CHECKING:
+    from .commands import Event
+    from .ruleset import Ruleset
+    from .state import GameState
+
 
 class SetupError(BelfortError, ValueError):
     """Game options that cannot start a game."""
@@ -16,7 +25,9 @@ class SetupError(BelfortError, ValueError):
 GUILD_MODES = ("beginner", "normal", "advanced")
 
 
-def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=False):
+def new_game(seats: Sequence[str] | int, options: Mapping[str, Any] | None = None,
+             seed: bytes | str | int = b"", ruleset: Ruleset | None = None,
+             deck: Sequence[str | int] | None = None, hidden: bool = False) -> GameState:
     """A new game, set up as §3 says, waiting for the players' keep-3 choices.
 
     seats    number of players (2–5) or a list of their names
@@ -31,7 +42,9 @@ def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=Fals
     rs = ruleset if ruleset is not None else standard_ruleset()
     if not isinstance(rs, Ruleset):
         raise SetupError("ruleset must be a Ruleset (see belfort.load_ruleset)")
-    if isinstance(seats, int) and not isinstance(seats, bool):
+    if isinstance(seats, bool):
+        raise SetupError("seats is a number of players or a list of their names")
+    if isinstance(seats, int):
         names = tuple(f"Player {i + 1}" for i in range(seats))
     else:
         names = tuple(seats)
@@ -81,7 +94,7 @@ def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=Fals
     if hidden:
         s.types = [None] * total
     else:
-        s.types = deck_types(rs, deck, seed)
+        s.types = list(deck_types(rs, deck, seed))
     s.public = [False] * total
     s.draw = list(range(total))[::-1]   # id 0 is the top card
     s.pool = []
@@ -119,7 +132,7 @@ def new_game(seats, options=None, seed=b"", ruleset=None, deck=None, hidden=Fals
     return s
 
 
-def choose_guilds(rs, n, mode, seed):
+def choose_guilds(rs: Ruleset, n: int, mode: Sequence[str] | str, seed: bytes) -> list[int]:
     """§3.1 (and §12 for two players): the guild of each district, district 0 first."""
     allowed = [g for g in range(len(GUILDS))
                if not (n == 2 and CATEGORIES[rs.guild_category[g]] == "interactive"
@@ -162,7 +175,7 @@ def choose_guilds(rs, n, mode, seed):
     return rng.shuffle(chosen)
 
 
-def deal_crests(n, crests, seed):
+def deal_crests(n: int, crests: Sequence[int] | None, seed: bytes) -> list[int]:
     if crests is None:
         order = Prng(seed, "crests").shuffle(list(range(1, n + 1)))
         return order
@@ -172,7 +185,7 @@ def deal_crests(n, crests, seed):
     return crests
 
 
-def deck_types(rs, deck, seed):
+def deck_types(rs: Ruleset, deck: Sequence[str | int] | None, seed: bytes) -> list[int]:
     per = rs.cards_per_type
     if deck is None:
         types = [t for t in range(len(CARD_TYPES)) for _ in range(per)]
@@ -191,7 +204,7 @@ def deck_types(rs, deck, seed):
     return types
 
 
-def finish_keep(s, events):
+def finish_keep(s: GameState, events: list[Event]) -> None:
     """All keep choices are in (§3.3 Decision: revealed together): discards go face up,
     the pool is dealt, then the NPs' setup (2 players) or round 1."""
     from .flow import discard_card

@@ -5,18 +5,25 @@ know is erased, and other seats' undisclosed simultaneous choices are dropped. B
 from this only, so they cannot peek. `determinize(state, rng)` fills the unknown types at
 random, consistently with everything public (5 of each type), for search bots.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from .data import CARD_TYPES, NOBODY
 from .state import STEP_SPIES_TAKE
 
+if TYPE_CHECKING:
+    from .prng import Prng
+    from .state import GameState
 
-def known_to(state, seat):
+
+def known_to(state: GameState, seat: int) -> list[bool]:
     """Card ids whose type `seat` knows: public ones and its own hand."""
     own = set(state.players[seat].hand)
     return [state.public[c] or c in own for c in range(len(state.types))]
 
 
-def redact(state, seat):
+def redact(state: GameState, seat: int) -> GameState:
     r = state.copy()
     mask = known_to(state, seat)
     r.types = [t if mask[c] else None for c, t in enumerate(state.types)]
@@ -28,7 +35,7 @@ def redact(state, seat):
     return r
 
 
-def live_cards(state):
+def live_cards(state: GameState) -> list[int]:
     cards = list(state.draw) + list(state.pool) + list(state.discard)
     for p in state.players:
         cards += p.hand
@@ -38,7 +45,7 @@ def live_cards(state):
     return cards
 
 
-def determinize(state, rng):
+def determinize(state: GameState, rng: Prng) -> GameState:
     """A copy with every unknown live card given a type, drawn uniformly from the types
     still unaccounted for; reshuffles then follow the seeded stream (hidden=False)."""
     d = state.copy()

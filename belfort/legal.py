@@ -9,9 +9,12 @@ says why afterwards; it never decides legality itself.
 The list is cached on the state (`state._legal`) for its version and seat. Whoever changes
 a state's fields other than through the engine must call `state.changed()`, which drops it.
 """
+from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .commands import command_text, normalize
 from .data import (BANK, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, CARD_TYPES, DESK, DISTRICTS,
@@ -29,8 +32,25 @@ from .targets import (activation_options, architect_cost,  # noqa: F401
                       architect_sites, discount_options, free_build_sites,
                       gatehouse_second_markers, gnome_targets, resource_caps)
 
+if TYPE_CHECKING:
+    from .commands import Command
+    from .ruleset import Ruleset
+    from .state import GameState
 
-def legal_commands(state, seat):
+    # The legal commands of one decision.
+    Generator = Callable[[GameState, int], list[Command]]
+    # What a holding of (wood, stone, metal, gold) pays for (see _paying).
+    Paying = tuple[frozenset[int], bool, tuple[bool, ...], tuple[Command, ...],
+                   tuple[Command, ...], tuple[Command, ...], bool, bool, bool]
+    # (district, guild site, guild id, `guild` command, guild plank)
+    GuildRow = tuple[int, int, int, Command, int]
+    # A claim of a command about a card's type, (card, type), as the command gives them.
+    Claim = tuple[Any, Any]
+
+_T = TypeVar("_T")
+
+
+def legal_commands(state: GameState, seat: int) -> list[Command]:
     """Every command `seat` may give now, in a fixed order. Empty when it is not their turn."""
     cache = state._legal
     if cache is not None and cache[0] == state.version and cache[1] == seat:
@@ -49,7 +69,7 @@ def legal_commands(state, seat):
     return cmds
 
 
-def _simultaneous_generator(state, seat):
+def _simultaneous_generator(state: GameState, seat: int) -> Generator | None:
     """The generator of `seat`'s decision in the keep-3 choice or the Spies' showing (where
     several seats decide at once), or None when `seat` has no decision to make."""
     if state.reveal_queue:
@@ -65,7 +85,8 @@ def _simultaneous_generator(state, seat):
 
 # --- checking a command ---------------------------------------------------------------------
 
-def check_legal(s, command, seat=None):
+def check_legal(s: GameState, command: object,
+                seat: int | None = None) -> tuple[Command, int]:
     """Raise CommandSyntaxError or IllegalCommandError unless `command` is legal now for
     `seat` (default: the only seat the game waits for). Returns (normalized command, seat),
     which `execute` carries out without checking again. The state is left unchanged."""
@@ -97,7 +118,7 @@ def check_legal(s, command, seat=None):
             s.changed()
 
 
-def listed(s, command, seat):
+def listed(s: GameState, command: object, seat: int) -> Command | None:
     """The engine's own tuple `command` when it is in the cached legal list of `seat` for
     this version (the usual case: a command picked from `legal_commands`), else None.
     Identity, not equality: ("place", True, 0) == ("place", 1, 0) in Python, and such a
@@ -111,7 +132,7 @@ def listed(s, command, seat):
     return None
 
 
-def is_legal(state, command, seat=None):
+def is_legal(state: GameState, command: object, seat: int | None = None) -> bool:
     """True when `check_legal` accepts the command. Only the engine's own errors mean
     'not legal'; any other exception is a fault and is not hidden."""
     try:
@@ -121,7 +142,7 @@ def is_legal(state, command, seat=None):
     return True
 
 
-def where(s):
+def where(s: GameState) -> str:
     """Where the game stands, for error messages: 'round 3, actions/discard'."""
     if s.phase == OVER:
         return "game over"
@@ -133,7 +154,7 @@ def where(s):
 CLAIM_VERBS = frozenset(("build", "discard", "show", "keep"))
 
 
-def command_claims(cmd):
+def command_claims(cmd: Command) -> list[Claim]:
     """The (card, type) pairs a normalized command asserts about cards in the actor's hand:
     `keep` its dropped cards, `build` the card (its type is the symbol's), `discard` and
     `show` the card. [] for a command of any other shape (legality is decided elsewhere).
@@ -153,7 +174,7 @@ def command_claims(cmd):
     return [(a, b)]
 
 
-def unknown_claims(s, cmd, seat):
+def unknown_claims(s: GameState, cmd: Command, seat: int) -> list[Claim]:
     """The claims of `cmd` about cards of `seat`'s hand whose type this engine does not
     know (another seat's hidden cards in a networked game): what a peer must see proven
     before it accepts the command."""
@@ -163,14 +184,14 @@ def unknown_claims(s, cmd, seat):
     return [(c, t) for c, t in command_claims(cmd) if c in hand and types[c] is None]
 
 
-def apply_claims(s, cmd, seat):
+def apply_claims(s: GameState, cmd: Command, seat: int | None) -> list[int] | None:
     """Give this engine the types `cmd` claims for `seat`'s unknown hand cards. Returns the
     cards changed (for the caller to undo), or None when a claim is impossible (nothing
     changed then). A cached legal list is dropped when a type was given: the claimed types
     change what is legal, so `legal_commands` afterwards lists with them."""
     if cmd[0] not in CLAIM_VERBS or seat is None:
         return []
-    undo = []
+    undo: list[int] = []
     for card, t in unknown_claims(s, cmd, seat):
         if type(t) is not int or not 0 <= t < len(CARD_TYPES) or \
                 known_count(s, t) >= s.rs.cards_per_type:
@@ -184,7 +205,7 @@ def apply_claims(s, cmd, seat):
     return undo
 
 
-def known_count(s, t):
+def known_count(s: GameState, t: int) -> int:
     """How many live cards this engine already knows to be of type t."""
     types = s.types
     count = 0
@@ -200,7 +221,7 @@ def known_count(s, t):
 
 # --- the generators, one per decision --------------------------------------------------------
 
-def _keeps(s, seat):
+def _keeps(s: GameState, seat: int) -> list[Command]:
     hand = sorted(s.players[seat].hand)
     keep = s.rs.keep
     if keep > len(hand):
@@ -213,7 +234,7 @@ def _keeps(s, seat):
     drops = list(combinations(hand, len(hand) - keep))
     drops.reverse()
     for kept, drop in zip(combinations(hand, keep), drops):
-        dropped = []
+        dropped: list[int] = []
         for c in drop:
             t = types[c]
             if t is None:
@@ -224,17 +245,18 @@ def _keeps(s, seat):
     return out
 
 
-def _np_dwarves(s, seat):
+def _np_dwarves(s: GameState, seat: int) -> list[Command]:
     taken = s.np_dwarf
     return [("np-dwarf", s.guilds[d]) for d in range(DISTRICTS) if d not in taken]
 
 
-def _placements(s, seat):
+def _placements(s: GameState, seat: int) -> list[Command]:
     """§6: one worker on a free plank, or pass."""
     p = s.players[seat]
     placed = p.placed
     # s.unplaced(seat), written out (a placement is a third of all decisions)
     me, md = s.masters(seat) if p.built and s.gnomes else (0, 0)
+    kinds: Sequence[int]
     if not (me or md):   # no masters (the usual case): elves and dwarves only
         if p.elves > placed[0]:
             kinds = _ELF_DWARF if p.dwarves > placed[2] else _ELF
@@ -292,7 +314,7 @@ def _placements(s, seat):
 _ELF_DWARF, _ELF, _DWARF = (0, 2), (0,), (2,)
 
 
-def _spread(s, seat):
+def _spread(s: GameState, seat: int) -> list[Command]:
     """§6 after passing: every remaining worker of one kind over its three areas."""
     kind = s.spread_kinds[0]
     p = s.players[seat]
@@ -311,20 +333,23 @@ def _spread(s, seat):
 
 # Commands are immutable tuples, so those with few possible arguments are made once and
 # shared by every list (the spreads: by kind, then number of workers, filled as met).
-_SPREADS = ({}, {}, {}, {})
-_PASS, _END, _BUY_TOP = ("pass",), ("end",), ("buy-card", NOBODY)
-_CRESTS = tuple(("crest", k) for k in range(8))
-_WALLS = tuple(("wall", x) if x in WALL_SITES else None for x in range(N_SITES))
-_GUILDS = tuple(("guild", g) for g in range(len(GUILDS)))
-_BUYS = tuple(("buy", r) for r in range(3))
-_SELLS = tuple(("sell", r) for r in range(3))
-_EXCHANGES = (("exchange", 0), ("exchange", 1))
+_SPREADS: tuple[dict[int, tuple[Command, ...]], ...] = ({}, {}, {}, {})
+_PASS: Command = ("pass",)
+_END: Command = ("end",)
+_BUY_TOP: Command = ("buy-card", NOBODY)
+_CRESTS: tuple[Command, ...] = tuple(("crest", k) for k in range(8))
+_WALLS: tuple[Command | None, ...] = tuple(("wall", x) if x in WALL_SITES else None
+                                           for x in range(N_SITES))
+_GUILDS: tuple[Command, ...] = tuple(("guild", g) for g in range(len(GUILDS)))
+_BUYS: tuple[Command, ...] = tuple(("buy", r) for r in range(3))
+_SELLS: tuple[Command, ...] = tuple(("sell", r) for r in range(3))
+_EXCHANGES: tuple[Command, ...] = (("exchange", 0), ("exchange", 1))
 # The guild planks whose activation has no choice (activation_options gives the bare command).
-_BARE_ACTIVATIONS = {GUILD_PLANK + g: ("activate", GUILD_PLANK + g)
+_BARE_ACTIVATIONS: dict[int, Command] = {GUILD_PLANK + g: ("activate", GUILD_PLANK + g)
                      for g in (MERCHANTS, LIBRARIANS, SAWYERS, MINERS, BANKERS, MASONS, SPIES)}
 
 
-def _crests(s, seat):
+def _crests(s: GameState, seat: int) -> list[Command]:
     down = s.crest_down
     out = []
     for k in range(1, s.n + 1):
@@ -333,7 +358,7 @@ def _crests(s, seat):
     return out
 
 
-def _actions(s, seat):
+def _actions(s: GameState, seat: int) -> list[Command]:
     """§8, §13, §14: one action of the Actions turn."""
     p = s.players[seat]
     # What the seat can pay for depends on its resources alone (given the ruleset): looked
@@ -346,7 +371,7 @@ def _actions(s, seat):
         paying = _paying_capped(rs, p.res)
     affordable, walls, guilds_paid, buys, sells, exchanges, can_hire, can_smith, can_buy_card = \
         paying
-    out = []
+    out: list[Command] = []
     waiting = p.waiting
     if len(waiting) == 1:
         plank = waiting[0]
@@ -365,7 +390,7 @@ def _actions(s, seat):
     board = s.board
     types = s.types
     if affordable:
-        free = {}
+        free: dict[int, list[int]] = {}
         for c in p.hand:
             t = types[c]
             if t in affordable:
@@ -375,7 +400,8 @@ def _actions(s, seat):
                 for x in sites:
                     out.append(("build", c, x))
     if walls:
-        out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]
+        # A wall site's entry is its command.
+        out += [_WALLS[x] for x in WALL_SITES if board[x] == NOBODY]  # type: ignore[misc]
     if guilds_paid:
         for _, x, g, cmd, _ in _GUILD_ROWS.get(s.guilds) or _guild_rows(s.guilds):
             if board[x] == NOBODY and guilds_paid[g]:
@@ -417,11 +443,11 @@ def _actions(s, seat):
 # ruleset is first met (with the standard caps, 300 holdings); rulesets are not changed once
 # read, so an entry never goes stale. A ruleset whose caps reach the span gets an empty table
 # and every holding goes through _paying_capped. (Resources are never negative.)
-_PAYING = {}
+_PAYING: dict[Ruleset, list[list[list[list[Paying]]]]] = {}
 _PAYING_SPAN = 32
 
 
-def _paying_capped(rs, res):
+def _paying_capped(rs: Ruleset, res: Sequence[int]) -> Paying:
     caps = resource_caps(rs)
     if rs not in _PAYING:
         _paying_table(rs, caps)
@@ -429,19 +455,19 @@ def _paying_capped(rs, res):
 
 
 @lru_cache(maxsize=4096)
-def _paying_memo(rs, capped):
+def _paying_memo(rs: Ruleset, capped: tuple[int, ...]) -> Paying:
     """What a capped holding pays for (see _paying), once per ruleset and holding."""
     return _paying(rs, capped)
 
 
-def _paying_table(rs, caps):
+def _paying_table(rs: Ruleset, caps: tuple[int, ...]) -> None:
     if len(_PAYING) > 64:
         _PAYING.clear()
     if max(caps) >= _PAYING_SPAN:
         _PAYING[rs] = []
         return
 
-    def level(cap, entry):
+    def level(cap: int, entry: Callable[[int], _T]) -> list[_T]:
         """The entries for 0..cap of a resource, then the cap's up to the span."""
         entries = [entry(k) for k in range(cap + 1)]
         return entries + [entries[cap]] * (_PAYING_SPAN - cap - 1)
@@ -451,14 +477,14 @@ def _paying_table(rs, caps):
         cg, lambda gold: _paying(rs, (w, st, m, gold))))))
 
 
-def _paying(rs, res):
+def _paying(rs: Ruleset, res: Sequence[int]) -> Paying:
     """For `_actions`: the card types a player with `res` can build (a frozenset, empty when
     none), whether a wall is affordable, whether each guild (by id) is (empty when none is),
     the buy / sell / exchange commands, and whether the gold pays for a hire, a Blacksmith
     lock and a card purchase."""
     w, st, m, gold = res
 
-    def pays(cost):
+    def pays(cost: tuple[int, ...]) -> bool:
         cw, cs, cm, cg = cost
         return w >= cw and st >= cs and m >= cm and gold >= cg
 
@@ -482,10 +508,10 @@ def _paying(rs, res):
 # Hand-rolled rather than functools.lru_cache: read at every Placement and Actions decision,
 # and the inline `_GUILD_ROWS.get(guilds)` measured 133 ns against 224 ns for a call through
 # lru_cache (timeit, Python 3.11, this project's machine).
-_GUILD_ROWS = {}
+_GUILD_ROWS: dict[tuple[int, ...], tuple[GuildRow, ...]] = {}
 
 
-def _guild_rows(guilds):
+def _guild_rows(guilds: tuple[int, ...]) -> tuple[GuildRow, ...]:
     if len(_GUILD_ROWS) > 4096:
         _GUILD_ROWS.clear()
     rows = _GUILD_ROWS[guilds] = tuple((d, x, g, _GUILDS[g], GUILD_PLANK + g)
@@ -493,8 +519,8 @@ def _guild_rows(guilds):
     return rows
 
 
-def _hand_cards(verb):
-    def generate(s, seat):
+def _hand_cards(verb: str) -> Callable[[GameState, int], list[Command]]:
+    def generate(s: GameState, seat: int) -> list[Command]:
         types = s.types
         out = []
         for c in sorted(s.players[seat].hand):
@@ -504,15 +530,17 @@ def _hand_cards(verb):
     return generate
 
 
-def _spy_takes(s, seat):
+def _spy_takes(s: GameState, seat: int) -> list[Command]:
     return [("take", c) for c in sorted(s.spies_shown.values())]
 
 
 # --- the non-players (§12) -------------------------------------------------------------------
 
-def _np_takes(s, seat):
+def _np_takes(s: GameState, seat: int) -> list[Command]:
     board = s.board
-    placeable = [c for c in s.pool if free_build_sites(board, s.types[c])]
+    # The pool's cards are public: their types are known.
+    placeable = [c for c in s.pool
+                 if free_build_sites(board, s.types[c])]  # type: ignore[arg-type]
     offer = placeable if placeable else list(s.pool)
     out = [("np-take", c) for c in offer]
     if s.draw or s.discard:
@@ -520,8 +548,8 @@ def _np_takes(s, seat):
     return out or [("np-skip",)]  # nothing left anywhere: the NP does nothing
 
 
-def _np_marks(s, seat):
-    sites = free_build_sites(s.board, s.types[s.np_card])
+def _np_marks(s: GameState, seat: int) -> list[Command]:
+    sites = free_build_sites(s.board, s.types[s.np_card])  # type: ignore[arg-type]  # public
     # §12 Decision: a card with no legal symbol places nothing and is discarded.
     return [("np-mark", x) for x in sites] or [("np-mark", NOBODY)]
 

@@ -6,22 +6,31 @@ peer of a networked game (`net`, which may not import the client) writes the com
 after the end-of-game audit. Peers that played the same game must produce byte-identical
 text, so everything here is a pure function of the game: no time, no path, no "you".
 """
+from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .data import CARD_TYPES
 from .commands import command_text
 from .views import state_hash
 
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+    from .state import GameState
+
 FORMAT = "belfort-log"
 VERSION = 2
 
 
-def canonical_line(obj):
+def canonical_line(obj: object) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def header(names, options, seed, ruleset, hidden=False, cards=None):
+def header(names: Sequence[str], options: Mapping[str, Any], seed: bytes | str,
+           ruleset: Ruleset, hidden: bool = False,
+           cards: Sequence[int | str] | None = None) -> dict[str, Any]:
     """The canonical header of a game. `seed` is the text a local game was started with, or
     the bytes of a networked game's shared seed. `cards` (networked games, after the
     audit): the type of every card id (index or name), id 0 first. Which seat was ours and
@@ -40,13 +49,14 @@ def header(names, options, seed, ruleset, hidden=False, cards=None):
     return head
 
 
-def end_entry(game):
+def end_entry(game: GameState) -> dict[str, Any]:
     return {"end": True, "hash": state_hash(game),
             "scores": [p.score for p in game.players],
             "winners": list((game.result or {}).get("winners", []))}
 
 
-def canonical_text(head, steps, game=None):
+def canonical_text(head: dict[str, Any], steps: Iterable[Sequence[Any]],
+                   game: GameState | None = None) -> str:
     """The canonical log of a game as one string: the header, every step — ("cmd", seat,
     command tuple or text) or ("undo", seat, step number) — and, when `game` is over, the
     end line. Peers of a networked game call this after the audit with the same header

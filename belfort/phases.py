@@ -6,8 +6,9 @@ Legality (`legal.py` has one generator per row), the explanations of refusals
 bots read this table; a test checks that the generators, the executors and the command
 parser agree with it.
 """
+from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .reasons import N_
 
@@ -15,11 +16,14 @@ from .state import (ACTIONS, CAMP, KEEP, NP_SETUP, NP_TURN, OVER, PLACEMENT, STE
                     STEP_NONE, STEP_NP_MARK, STEP_NP_TAKE, STEP_SPIES_SHOW, STEP_SPIES_TAKE,
                     STEP_SPREAD)
 
+if TYPE_CHECKING:
+    from .state import GameState
+
 
 class Decision(NamedTuple):
     phase: str
     step: str
-    verbs: tuple        # the verbs of the commands that may be given
+    verbs: tuple[str, ...]  # the verbs of the commands that may be given
     rule: str           # the § of docs/rules.md that governs it
     who: str            # "one" seat (state.current), "each" of several at once, or "none"
     what: str           # what is decided, as an instruction ({keep} etc. from the ruleset)
@@ -53,20 +57,20 @@ DECISIONS = (
 
 BY_KEY = {(d.phase, d.step): d for d in DECISIONS}
 # A phase's own rule: that of its first decision (for "not your turn" and "not now").
-PHASE_RULE = {}
+PHASE_RULE: dict[str, str] = {}
 for _d in DECISIONS:
     PHASE_RULE.setdefault(_d.phase, _d.rule)
-VERBS_OF_PHASE = {}
+VERBS_OF_PHASE: dict[str, tuple[str, ...]] = {}
 for _d in DECISIONS:
     VERBS_OF_PHASE[_d.phase] = VERBS_OF_PHASE.get(_d.phase, ()) + _d.verbs
 
 
-def decision(state):
+def decision(state: GameState) -> Decision | None:
     """The Decision the game waits for now (None in a state no row describes)."""
     return BY_KEY.get((state.phase, state.step))
 
 
-def decision_view(state):
+def decision_view(state: GameState) -> dict[str, str | list[str]] | None:
     """The current decision as plain data for views: verbs, rule, who, what."""
     d = decision(state)
     if d is None:

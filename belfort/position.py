@@ -3,6 +3,10 @@ start of a round's Placement or of its Actions phase from a plain description, c
 that it is one the rules can reach in kind — card counts, symbols, locks, workers — and
 refusing it with a `PositionError` naming the field otherwise. See docs/engine.md.
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .data import (CARD_TYPE_ID, CARD_TYPES, GUILD_ID, N_SITES, NOBODY, RESOURCES, SITE_ID,
                    SITE_NAME, SITE_TYPE)
@@ -11,6 +15,10 @@ from .game import SetupError, new_game
 from .prng import Prng
 from .ruleset import Ruleset, standard_ruleset
 from .state import ACTIONS, PLACEMENT, STEP_NONE
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+    from .state import GameState
 
 PHASES = (PLACEMENT, ACTIONS)
 _PLAYER_FIELDS = {"name", "crest", "score", "elves", "dwarves", "hand", "built"} | set(RESOURCES)
@@ -21,13 +29,13 @@ _FIELDS = {"players", "guilds", "np_dwarves", "board", "round", "phase", "pool",
 class PositionError(SetupError):
     """A position that cannot be set up; `.field` names the part at fault."""
 
-    def __init__(self, field, reason):
+    def __init__(self, field: str, reason: str) -> None:
         self.field = field
         self.reason = reason
         super().__init__(f"position {field}: {reason}")
 
 
-def set_up(position, ruleset=None):
+def set_up(position: dict[str, Any], ruleset: Ruleset | None = None) -> GameState:
     """A new local game in the described position (see docs/engine.md, "Setting up a
     position"). Raises PositionError naming the field when the position is inconsistent."""
     rs = ruleset if ruleset is not None else standard_ruleset()
@@ -70,9 +78,9 @@ def set_up(position, ruleset=None):
 
     # Cards: every card of the deck is somewhere; ids are given in this order.
     left = {t: rs.cards_per_type for t in range(len(CARD_TYPES))}
-    types = []
+    types: list[int] = []
 
-    def take(name, field):
+    def take(name: object, field: str) -> int:
         t = _card_type(name, field)
         if left[t] == 0:
             raise PositionError(field, f"more than the {rs.cards_per_type} {name} cards there "
@@ -149,7 +157,7 @@ def set_up(position, ruleset=None):
         raise PositionError("pool", f"the pool is refilled to {rs.pool_size} while the draw "
                                     "pile has cards (§15)")
 
-    s.types = types
+    s.types = list(types)
     s.public = [False] * len(types)
     for c in pool + discard:
         s.public[c] = True
@@ -187,33 +195,33 @@ def set_up(position, ruleset=None):
     return s
 
 
-def _mark(board, site, owner, field):
+def _mark(board: list[int], site: int, owner: int, field: str) -> None:
     if board[site] != NOBODY:
         raise PositionError(field, f"{SITE_NAME[site]} is marked twice")
     board[site] = owner
 
 
-def _list(value, field):
+def _list(value: object, field: str) -> Sequence[Any]:
     if not isinstance(value, (list, tuple)):
         raise PositionError(field, f"expected a list, got {value!r}")
     return value
 
 
-def _int(value, field, low, high):
+def _int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise PositionError(field, f"expected an integer from {low} to {high}, got {value!r}")
     return value
 
 
-def _card_type(name, field):
-    if name not in CARD_TYPE_ID:
+def _card_type(name: object, field: str) -> int:
+    if not isinstance(name, str) or name not in CARD_TYPE_ID:
         raise PositionError(field, f"unknown card type {name!r}; types are "
                                    f"{', '.join(CARD_TYPES)}")
     return CARD_TYPE_ID[name]
 
 
-def _site(name, field):
-    if name not in SITE_ID:
+def _site(name: object, field: str) -> int:
+    if not isinstance(name, str) or name not in SITE_ID:
         raise PositionError(field, f"unknown symbol {name!r}; symbols look like tower@3, "
                                    "keep@1, wall@2a, guild@4, gate4@0")
     return SITE_ID[name]

@@ -4,8 +4,13 @@ SHA-256 in counter mode: block i is SHA-256(key || i as 8 bytes). Integers below
 by rejection sampling (no modulo bias), and `shuffle` is an explicit Fisher–Yates. The
 `random` module is never used: its algorithms are not promised to stay the same.
 """
+from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 # For n up to 256: bytes below the largest multiple of n are accepted (no modulo bias).
@@ -15,7 +20,7 @@ _BYTE_LIMIT = tuple(256 - 256 % n if n else 0 for n in range(257))
 class Prng:
     __slots__ = ("_key", "_counter", "_buf", "_pos")
 
-    def __init__(self, seed, *labels):
+    def __init__(self, seed: str | bytes | int, *labels: str | bytes | int) -> None:
         """`seed` is bytes, str or int; `labels` name an independent stream from the same seed."""
         h = hashlib.sha256(b"belfort-prng\x00" + _as_bytes(seed))
         for label in labels:
@@ -25,7 +30,7 @@ class Prng:
         self._buf = b""   # bytes produced and not yet used start at _pos
         self._pos = 0
 
-    def _refill(self):
+    def _refill(self) -> None:
         """Append the next blocks to the bytes not used yet: four at a time (the stream is the
         same block after block; fewer, larger refills cost less than one per 32 bytes)."""
         key, counter, sha256 = self._key, self._counter, hashlib.sha256
@@ -35,14 +40,14 @@ class Prng:
         self._buf = self._buf[self._pos:] + blocks
         self._pos = 0
 
-    def _bytes(self, n):
+    def _bytes(self, n: int) -> bytes:
         while len(self._buf) - self._pos < n:
             self._refill()
         pos = self._pos
         self._pos = pos + n
         return self._buf[pos:pos + n]
 
-    def below(self, n):
+    def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         if 1 < n <= 256:   # one byte a draw (the common case): the next byte, if accepted
             pos = self._pos
@@ -65,7 +70,7 @@ class Prng:
             if x < limit:
                 return x % n
 
-    def _below_bytewise(self, n):
+    def _below_bytewise(self, n: int) -> int:
         """`below(n)` for 1 < n <= 256 when the next byte is missing or rejected: bytes are
         drawn one by one until one is below the largest multiple of n (no modulo bias)."""
         limit = _BYTE_LIMIT[n]
@@ -81,23 +86,23 @@ class Prng:
                 self._pos = pos
                 return x % n
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items):
+    def shuffle(self, items: list[T]) -> list[T]:
         """Fisher–Yates in place; returns the list for convenience."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
 
-    def sample(self, items, k):
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
 
 
-def _as_bytes(value):
+def _as_bytes(value: bytes | int | str) -> bytes:
     if isinstance(value, bytes):
         return value
     if isinstance(value, str):

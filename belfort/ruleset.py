@@ -7,18 +7,20 @@ file may give only what it changes (`based_on = "standard"`). A malformed file r
 `Ruleset.sha256` is the hash of the canonical content (not of the file's bytes, so comments
 and layout do not change a game's identity).
 """
+from __future__ import annotations
 
 import hashlib
 import json
 import tomllib
 from bisect import bisect_right
 from importlib import resources
+from typing import Any
 
 from .data import CARD_TYPES, CATEGORIES, GUILDS, RESOURCES, TRADE_RESOURCES
 from .errors import RulesetError
 
 
-def _int(value, path, low=0, high=10**6):
+def _int(value: object, path: str, low: int = 0, high: int = 10**6) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesetError(path, f"expected an integer, got {value!r}")
     if not low <= value <= high:
@@ -26,26 +28,27 @@ def _int(value, path, low=0, high=10**6):
     return value
 
 
-def _table(value, path):
+def _table(value: object, path: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise RulesetError(path, f"expected a table, got {value!r}")
     return value
 
 
-def _get(table, key, path):
+def _get(table: dict[str, Any], key: str, path: str) -> Any:
     if key not in table:
         raise RulesetError(f"{path}.{key}" if path else key, "missing")
     return table[key]
 
 
-def _no_extra(table, allowed, path):
+def _no_extra(table: dict[str, Any], allowed: tuple[str, ...], path: str) -> None:
     for key in table:
         if key not in allowed:
             where = f"{path}.{key}" if path else key
             raise RulesetError(where, "unknown field")
 
 
-def _int_list(value, path, length=None, low=0, high=10**6):
+def _int_list(value: object, path: str, length: int | None = None, low: int = 0,
+              high: int = 10**6) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise RulesetError(path, f"expected a list of integers, got {value!r}")
     if length is not None and len(value) != length:
@@ -53,13 +56,13 @@ def _int_list(value, path, length=None, low=0, high=10**6):
     return tuple(_int(v, f"{path}[{i}]", low, high) for i, v in enumerate(value))
 
 
-def _cost(value, path, keys=RESOURCES):
+def _cost(value: object, path: str, keys: tuple[str, ...] = RESOURCES) -> tuple[int, ...]:
     table = _table(value, path)
     _no_extra(table, keys, path)
     return tuple(_int(table.get(k, 0), f"{path}.{k}", 0, 99) for k in keys)
 
 
-def architects_discounts(metal, wood_stone):
+def architects_discounts(metal: int, wood_stone: int) -> dict[str, tuple[int, int, int]]:
     """§14 Architects: discount code → (wood, stone, metal) off. 'm' repeated `metal` times
     takes that much metal off; a word of `wood_stone` letters w/s (w first) takes that much
     wood and stone in the mix it spells: with the standard 1 and 2, m, ww, ss and ws."""
@@ -77,7 +80,7 @@ def architects_discounts(metal, wood_stone):
 # Fields added when every number moved into the ruleset, with the values the
 # engine used before it read them. A ruleset written before (a saved game, a game log, a
 # player's copy of the old file) lacks them and plays as it did then, with the same hash.
-EARLIER_DEFAULTS = {
+EARLIER_DEFAULTS: dict[str, dict[str, Any]] = {
     "collection": {"master_collects": 2, "area_bonus": 1},
     "scoring": {"unpaid_tax_vp": 1, "tiebreak": {"wood": 1, "stone": 1, "metal": 2, "gold": 1}},
     "trading_post": {"visits": 1},
@@ -89,7 +92,7 @@ EARLIER_DEFAULTS = {
 }
 
 
-def _with_earlier_defaults(raw):
+def _with_earlier_defaults(raw: dict[str, Any]) -> dict[str, Any]:
     """`raw` with the fields of EARLIER_DEFAULTS it lacks filled in — only when it lacks all
     of them (a ruleset from before they existed); a newer ruleset must give each one."""
     if any(key in raw for key in ("collection", "locks")):
@@ -125,7 +128,36 @@ class Ruleset:
     guild_modes; the [activations] fields by name, and discounts (architects_discounts).
     """
 
-    def __init__(self, raw):
+    # The fields set by name from the [fees], [locks] and [activations] tables.
+    fee_recruiter_desk: int
+    fee_guild_plank: int
+    fee_property_plank: int
+    fee_gnome_hire: int
+    fee_card_purchase: int
+    lock_bank_gold: int
+    lock_blacksmith_gold: int
+    lock_blacksmith_metal: int
+    lock_market_visits: int
+    lock_library_draw: int
+    merchants_exchanges: int
+    merchants_extra_visits: int
+    librarians_draw: int
+    librarians_discard: int
+    library_draw: int
+    library_discard: int
+    market_gold: int
+    blacksmith_metal: int
+    architects_metal_discount: int
+    architects_wood_stone_discount: int
+    thieves_one: int
+    thieves_each: int
+    bandits_one: int
+    bandits_metal: int
+    bandits_each: int
+    max_targets: int
+    np_guild_gold: int
+
+    def __init__(self, raw: dict[str, Any]) -> None:
         if not isinstance(raw, dict):
             raise RulesetError("(file)", "a ruleset is a table of fields")
         raw = _resolve(raw)
@@ -135,7 +167,7 @@ class Ruleset:
         self.canonical = canonical
         self.sha256 = hashlib.sha256(canonical.encode()).hexdigest()
 
-    def _read(self, raw):
+    def _read(self, raw: dict[str, Any]) -> None:
         top = ("name", "rounds", "scoring_rounds", "cards_per_type", "pool_size", "deal", "keep",
                "hand_limit", "workers", "start", "fees", "table", "collection", "scoring",
                "trading_post", "wall", "properties", "locks", "guilds", "guild_modes",
@@ -162,7 +194,8 @@ class Ruleset:
 
         w = _table(_get(raw, "workers", ""), "workers")
         _no_extra(w, ("per_colour", "start_in_play", "max_masters"), "workers")
-        self.workers_per_colour = _int(_get(w, "per_colour", "workers"), "workers.per_colour", 1, 30)
+        self.workers_per_colour = _int(_get(w, "per_colour", "workers"), "workers.per_colour", 1,
+                                       30)
         self.workers_start = _int(_get(w, "start_in_play", "workers"), "workers.start_in_play",
                                   0, self.workers_per_colour)
         self.max_masters = _int(_get(w, "max_masters", "workers"), "workers.max_masters",
@@ -171,7 +204,8 @@ class Ruleset:
         self.start = _cost(_get(raw, "start", ""), "start")
 
         f = _table(_get(raw, "fees", ""), "fees")
-        fee_keys = ("recruiter_desk", "guild_plank", "property_plank", "gnome_hire", "card_purchase")
+        fee_keys = ("recruiter_desk", "guild_plank", "property_plank", "gnome_hire",
+                    "card_purchase")
         _no_extra(f, fee_keys, "fees")
         for k in fee_keys:
             setattr(self, "fee_" + k, _int(_get(f, k, "fees"), f"fees.{k}", 0, 99))
@@ -193,11 +227,13 @@ class Ruleset:
         s = _table(_get(raw, "scoring", ""), "scoring")
         _no_extra(s, ("district", "district_third_from_players", "workers", "non_player_elves",
                       "non_player_dwarves", "taxes", "unpaid_tax_vp", "tiebreak"), "scoring")
-        self.district_points = _int_list(_get(s, "district", "scoring"), "scoring.district", 3, 0, 99)
+        self.district_points = _int_list(_get(s, "district", "scoring"), "scoring.district", 3, 0,
+                                         99)
         self.district_third_from = _int(_get(s, "district_third_from_players", "scoring"),
                                         "scoring.district_third_from_players", 2, 6)
         self.worker_points = _int_list(_get(s, "workers", "scoring"), "scoring.workers", 2, 0, 99)
-        self.np_elves = _int(_get(s, "non_player_elves", "scoring"), "scoring.non_player_elves", 0, 30)
+        self.np_elves = _int(_get(s, "non_player_elves", "scoring"), "scoring.non_player_elves", 0,
+                             30)
         self.np_dwarves = _int(_get(s, "non_player_dwarves", "scoring"),
                                "scoring.non_player_dwarves", 0, 30)
         taxes = _get(s, "taxes", "scoring")
@@ -281,9 +317,9 @@ class Ruleset:
             counts = tuple(_int(_get(m, c, path), f"{path}.{c}", 0, 5) for c in CATEGORIES)
             if sum(counts) != 5:
                 raise RulesetError(path, "the counts must add up to 5 guilds")
-            for c, n in zip(CATEGORIES, counts):
-                if n > gcat.count(CATEGORIES.index(c)):
-                    raise RulesetError(f"{path}.{c}", f"there are not {n} {c} guilds")
+            for cat, n in zip(CATEGORIES, counts):
+                if n > gcat.count(CATEGORIES.index(cat)):
+                    raise RulesetError(f"{path}.{cat}", f"there are not {n} {cat} guilds")
             self.guild_modes[mode] = counts
 
         a = _table(_get(raw, "activations", ""), "activations")
@@ -309,7 +345,7 @@ class Ruleset:
         self.resource_guild_yields = {g: self.guild_yield[g] for g in range(len(GUILDS))
                                       if CATEGORIES[self.guild_category[g]] == "resource"}
 
-    def tax_for(self, score):
+    def tax_for(self, score: int) -> int:
         """§9.7: the gold a player on `score` pays: that of the highest level whose score it
         reaches (the levels' scores increase), 0 below the first."""
         return self._tax_amounts[bisect_right(self._tax_lows, score)]
@@ -323,12 +359,12 @@ SHIPPED = {
 }
 
 
-def shipped_rulesets():
+def shipped_rulesets() -> tuple[str, ...]:
     """Names of the rulesets shipped with the game (`load_ruleset(name)` loads one)."""
     return tuple(SHIPPED)
 
 
-def parse_ruleset(text, source="<ruleset>"):
+def parse_ruleset(text: str, source: str = "<ruleset>") -> Ruleset:
     """The ruleset in TOML `text`. A file may start from a shipped ruleset with
     `based_on = "standard"` and give only the fields it changes; tables are merged field by
     field, lists and values replaced whole. The result is the merged ruleset: its hash does
@@ -342,7 +378,7 @@ def parse_ruleset(text, source="<ruleset>"):
     return Ruleset(raw)
 
 
-def _resolve(raw):
+def _resolve(raw: dict[str, Any]) -> dict[str, Any]:
     if "based_on" not in raw:
         return raw
     base = raw["based_on"]
@@ -356,7 +392,7 @@ def _resolve(raw):
     return _merge(base_raw, changes, "")
 
 
-def _merge(base, changes, path):
+def _merge(base: dict[str, Any], changes: dict[str, Any], path: str) -> dict[str, Any]:
     out = dict(base)
     for key, value in changes.items():
         where = f"{path}.{key}" if path else key
@@ -369,11 +405,11 @@ def _merge(base, changes, path):
     return out
 
 
-def _shipped_text(name):
+def _shipped_text(name: str) -> str:
     return resources.files(__package__).joinpath(SHIPPED[name]).read_text("utf-8")
 
 
-def load_ruleset(path=None):
+def load_ruleset(path: str | None = None) -> Ruleset:
     """The ruleset in the TOML file at `path`; a shipped ruleset by name ("standard",
     "ten-space-taxes"); or, with no argument, the standard one shipped with the game."""
     if path is None:
@@ -396,7 +432,7 @@ def load_ruleset(path=None):
 _STANDARD = None
 
 
-def standard_ruleset():
+def standard_ruleset() -> Ruleset:
     global _STANDARD
     if _STANDARD is None:
         _STANDARD = load_ruleset()

@@ -1,11 +1,17 @@
 """Scoring (§9, §10, §11)."""
+from __future__ import annotations
 
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from .data import DISTRICTS, N_SITES, NOBODY, SITE_DISTRICT, SITE_WEIGHT
 
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
+    from .state import GameState, Player, ScoreRecord
 
-def rank_points(counts, table):
+
+def rank_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
     """§9.3: points per competitor for one category.
 
     Competitors with a count of at least 1 are grouped by equal count, highest first; a lone
@@ -28,7 +34,7 @@ def rank_points(counts, table):
     return points
 
 
-def district_markers(s):
+def district_markers(s: GameState) -> list[list[int]]:
     """Markers per district per competitor (players, then NP3 and NP4 in a 2-player game)."""
     board = s.board
     competitors = range(s.competitors())
@@ -52,7 +58,7 @@ _DISTRICT_SITES = tuple(
     for d in range(DISTRICTS))
 
 
-def gnome_count(s, seat):
+def gnome_count(s: GameState, seat: int) -> int:
     gnomes = s.gnomes
     count = 0
     for c in s.players[seat].built:
@@ -60,7 +66,7 @@ def gnome_count(s, seat):
     return count
 
 
-def score_phase(s):
+def score_phase(s: GameState) -> ScoreRecord:
     """§10: districts (§9.1), then elves, dwarves and gnomes (§9.2). NPs take places but
     their points are thrown away (§12)."""
     rs = s.rs
@@ -86,7 +92,7 @@ def score_phase(s):
             "gnomes": gnome_pts, "total": total}
 
 
-def tiebreak_value(p, rs=None):
+def tiebreak_value(p: Player, rs: Ruleset | None = None) -> int:
     """§11: the player's resources counted by the ruleset's tie-break weights (standard:
     wood + stone + gold + 2 × metal). `rs` defaults to the standard ruleset."""
     if rs is None:
@@ -95,7 +101,7 @@ def tiebreak_value(p, rs=None):
     return sum(n * k for n, k in zip(p.res, rs.tiebreak))
 
 
-def final_result(s):
+def final_result(s: GameState) -> dict[str, list[int] | bool]:
     best = max(p.score for p in s.players)
     tied = [seat for seat, p in enumerate(s.players) if p.score == best]
     if len(tied) == 1:

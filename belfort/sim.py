@@ -7,19 +7,23 @@ With --check every command also goes through its text form and back, and every s
 through serialization, so the run doubles as a consistency check.
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import sys
 import time  # allowed: this command-line runner reports games per second; no rule reads a clock
 import traceback
+from collections.abc import Sequence
 
 from . import apply, command_text, legal_commands, new_game, parse_command
 from .prng import Prng
 from .serialize import from_json, to_json
+from .state import GameState
 from .views import state_hash
 
 
-def play(players, seed, guilds, check=False):
+def play(players: int, seed: str, guilds: str, check: bool = False) -> tuple[GameState, int]:
     game = new_game(players, {"guilds": guilds}, seed=seed)
     rng = Prng(seed, "random-bot")      # uniform random choices
     decisions = 0
@@ -39,7 +43,7 @@ def play(players, seed, guilds, check=False):
     return game, decisions
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m belfort.sim", description=__doc__.split("\n")[0])
     ap.add_argument("--players", type=int, default=4, choices=range(2, 6))
     ap.add_argument("--games", type=int, default=100)

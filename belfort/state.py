@@ -6,8 +6,16 @@ A state holds every card as an id. `types[id]` is what *this* engine knows of th
 Views and the state hash read only public types and the viewer's own hand, so they never
 depend on what this engine happens to know.
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from .data import GARDENS, N_SITES, NOBODY, PUB
+
+if TYPE_CHECKING:
+    from .commands import Command
+    from .ruleset import Ruleset
 
 # Phases (§4) and the steps inside them.
 KEEP = "keep"              # §3.3 simultaneous keep-3
@@ -33,24 +41,36 @@ STEP_NP_MARK = "np-mark"        # §12
 _ONE_SEAT_PHASES = frozenset((NP_SETUP, PLACEMENT, CAMP, ACTIONS, NP_TURN))
 
 
+class ScoreRecord(TypedDict):
+    """One scoring phase (§10), as `scoring.score_phase` writes it and the state's score log
+    keeps it; points by seat."""
+    round: int
+    districts: list[list[int]]
+    elves: list[int]
+    dwarves: list[int]
+    gnomes: list[int]
+    total: list[int]
+    taxes_lost: NotRequired[list[int]]   # added by the flow: VP lost to taxes since
+
+
 class Player:
     __slots__ = ("res", "score", "elves", "dwarves", "hand", "built", "placed", "waiting",
                  "camp_used", "passed", "taxes_lost")
 
-    def __init__(self, start_res, workers_start):
+    def __init__(self, start_res: Sequence[int], workers_start: int) -> None:
         self.res = list(start_res)          # wood, stone, metal, gold
         self.score = 0
         self.elves = workers_start          # in play (the rest are in the common reserve)
         self.dwarves = workers_start
-        self.hand = []                      # card ids
-        self.built = []                     # card ids, in building order
-        self.placed = [0, 0, 0, 0]          # this round, by kind (elf, m-elf, dwarf, m-dwarf)
-        self.waiting = []                   # planks with this player's worker to activate
+        self.hand: list[int] = []                      # card ids
+        self.built: list[int] = []                     # card ids, in building order
+        self.placed = [0, 0, 0, 0]  # this round, by kind (elf, m-elf, dwarf, m-dwarf)
+        self.waiting: list[int] = []  # planks with this player's worker to activate
         self.camp_used = False
         self.passed = False
         self.taxes_lost = 0                 # VP lost to unpaid tax, for the final breakdown
 
-    def copy(self):
+    def copy(self) -> Player:
         p = Player.__new__(Player)
         p.res = self.res[:]
         p.score = self.score
@@ -68,12 +88,12 @@ class Player:
     _FIELDS = ("res", "score", "elves", "dwarves", "hand", "built", "placed", "waiting",
                "camp_used", "passed", "taxes_lost")
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, list[int] | int | bool]:
         return {k: (list(v) if isinstance(v, list) else v)
                 for k, v in ((f, getattr(self, f)) for f in self._FIELDS)}
 
     @classmethod
-    def from_dict(cls, d):
+    def from_dict(cls, d: dict[str, list[int] | int | bool]) -> Player:
         p = cls.__new__(cls)
         for f in cls._FIELDS:
             v = d[f]
@@ -98,7 +118,63 @@ class GameState:
         "score_log", "result", "version", "_legal",
     )
 
-    def copy(self):
+    rs: Ruleset
+    n: int
+    names: tuple[str, ...]
+    seed: bytes
+    options: dict[str, Any]             # as given to new_game: str or tuple values (frozen)
+    hidden: bool
+    phase: str
+    step: str
+    round: int
+    turn: int
+    current: int
+    players: list[Player]
+    crest: list[int]
+    crest_down: list[bool]
+    order: list[int]
+    board: list[int]
+    guilds: tuple[int, ...]
+    np_dwarf: list[int]
+    desk: list[int]
+    camp: list[int]
+    guild_plank: list[int]
+    card_plank: dict[int, int]
+    area: list[list[int]]
+    owner: dict[int, int]
+    gnomes: dict[int, int]
+    gnome_supply: int
+    types: list[int | None]
+    public: list[bool]
+    draw: list[int]
+    pool: list[int]
+    discard: list[int]
+    next_id: int
+    epoch: int
+    reveal_queue: list[int]
+    t_visits: int
+    t_buys: int
+    t_sells: int
+    t_exchanges: int
+    t_hired: bool
+    t_banks: list[int]
+    smith_used: list[int]
+    pending: int
+    pending_reason: str
+    spy: int
+    spies_waiting: list[int]
+    spies_shown: dict[int, int]
+    keep_choice: dict[int, tuple[tuple[int, ...], tuple[Any, ...]]]
+    spread_kinds: list[int]
+    camp_queue: list[int]
+    np_card: int
+    np_index: int
+    score_log: list[ScoreRecord]
+    result: dict[str, Any] | None
+    version: int
+    _legal: tuple[int, int, list[Command]] | None
+
+    def copy(self) -> GameState:
         s = GameState.__new__(GameState)
         s.rs = self.rs
         s.n = self.n
@@ -157,7 +233,7 @@ class GameState:
         s.changed()
         return s
 
-    def changed(self):
+    def changed(self) -> None:
         """The one way to say "this state changed": drops every cache derived from its
         fields (today the legal-list cache, `_legal`), so the next question is answered from
         the fields. The engine calls it at every mutation; code that changes a state's fields
@@ -165,7 +241,7 @@ class GameState:
         self._legal = None
 
     # --- small derived facts used everywhere -------------------------------------------
-    def masters(self, seat):
+    def masters(self, seat: int) -> tuple[int, int]:
         """(master elves, master dwarves): §13 Decision, derived from Gardens/Pubs with a gnome."""
         p = self.players[seat]
         gardens = pubs = 0
@@ -182,7 +258,7 @@ class GameState:
         mm = self.rs.max_masters
         return min(gardens, p.elves, mm), min(pubs, p.dwarves, mm)
 
-    def unplaced(self, seat):
+    def unplaced(self, seat: int) -> list[int]:
         """Unplaced workers this round by kind: [elf, master-elf, dwarf, master-dwarf]."""
         p = self.players[seat]
         pl = p.placed
@@ -191,14 +267,14 @@ class GameState:
             return [p.elves - me - pl[0], me - pl[1], p.dwarves - md - pl[2], md - pl[3]]
         return [p.elves - pl[0], -pl[1], p.dwarves - pl[2], -pl[3]]
 
-    def guild_owner(self, district):
+    def guild_owner(self, district: int) -> int:
         return self.board[district * 12 + 11]
 
-    def competitors(self):
+    def competitors(self) -> int:
         """Seats that hold markers: the players, plus NP3 and NP4 in a 2-player game (§12)."""
         return self.n + (2 if self.n == 2 else 0)
 
-    def waiting_for(self):
+    def waiting_for(self) -> list[Any | int]:
         """The seats whose decision the game waits for now (several in simultaneous steps)."""
         if self.phase in _ONE_SEAT_PHASES and self.step != STEP_SPIES_SHOW \
                 and not self.reveal_queue:
@@ -211,10 +287,10 @@ class GameState:
             return [s for s in self.spies_waiting if s not in self.spies_shown]
         return [self.current]
 
-    def is_over(self):
+    def is_over(self) -> bool:
         return self.phase == OVER
 
-    def known_hand(self, seat):
+    def known_hand(self, seat: int) -> bool:
         return all(self.types[c] is not None for c in self.players[seat].hand)
 
     # --- serialization -----------------------------------------------------------------
@@ -227,7 +303,7 @@ class GameState:
               "score_log", "result", "version")
     _INT_MAPS = ("card_plank", "owner", "gnomes", "spies_shown")
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """Everything this engine holds, as JSON-able plain data (lists, ints, strs, None)."""
         d = {k: _plain(getattr(self, k)) for k in self._PLAIN}
         d["format"] = 1
@@ -242,7 +318,7 @@ class GameState:
         return d
 
     @classmethod
-    def from_dict(cls, d, ruleset=None):
+    def from_dict(cls, d: dict[str, Any], ruleset: Ruleset | None = None) -> GameState:
         from .ruleset import Ruleset
         if not isinstance(d, dict) or d.get("format") != 1:
             raise ValueError("not a serialized Belfort state (format 1)")
@@ -264,7 +340,7 @@ class GameState:
         return s
 
 
-def _plain(v):
+def _plain(v: Any) -> Any:
     if isinstance(v, (list, tuple)):
         return [_plain(x) for x in v]
     if isinstance(v, dict):
@@ -272,7 +348,7 @@ def _plain(v):
     return v
 
 
-def _unplain(v):
+def _unplain(v: Any) -> Any:   # JSON values
     # Lists stay lists; tuples inside commands-like values are restored where the engine
     # relies on them being hashable (keep choices, result).
     if isinstance(v, list):
@@ -280,7 +356,7 @@ def _unplain(v):
     return v
 
 
-def _freeze(v):
+def _freeze(v: Any) -> Any:   # JSON values
     if isinstance(v, list):
         return tuple(_freeze(x) for x in v)
     if isinstance(v, dict):
@@ -288,5 +364,5 @@ def _freeze(v):
     return v
 
 
-def new_board():
+def new_board() -> list[int]:
     return [NOBODY] * N_SITES

@@ -1,22 +1,39 @@
 """Where things may go: free symbols, free gnome locks, and the choices of each activation
 (§8, §13, §14). `legal.py` builds the legal commands from these; the bots read them too.
 """
+from __future__ import annotations
 
 from functools import cache, lru_cache
 from itertools import combinations
 from operator import itemgetter
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .data import (ARCHITECTS, BANDITS, CARD_PLANK, CARD_TYPES, DISTRICTS,
                    GATE_BASE, GATEHOUSE, GUILD_PLANK, GUILD_SITES, INN, KEEP, NOBODY,
                    RECRUITERS, SITE_TYPE, SITES_OF_TYPE, THIEVES, TOWER, WALL_SITES, WIZARDS)
 from .data import WOOD, STONE, METAL, GOLD
 
+if TYPE_CHECKING:
+    from .commands import Command
+    from .ruleset import Ruleset
+    from .state import GameState
+
+    # (type codes by card type, wall codes, guild codes by guild id)
+    ArchitectCodes = tuple[tuple[tuple[str, ...], ...], tuple[str, ...],
+                           tuple[tuple[str, ...], ...]]
+    # A swap group: a getter of its places' markers, its pairs (a, b, command), and a memo from
+    # the markers to the swaps they allow.
+    SwapGroup = tuple[Callable[[list[int]], Any], tuple[tuple[int, int, Command], ...],
+                      dict[Any, tuple[Command, ...]]]
+
 _SINGLE_SITE_TYPES = tuple(t for t in range(len(CARD_TYPES)) if t not in (KEEP, GATEHOUSE))
 _GATE_PAIRS = tuple(GATE_BASE + 2 * g for g in range(DISTRICTS))
 
 
-def free_build_sites(board, t):
+def free_build_sites(board: list[int], t: int) -> list[int]:
     """Sites where a property of type t may be marked now (§2, §8)."""
+    out: list[int]
     if t == GATEHOUSE:
         out = []
         for a in _GATE_PAIRS:
@@ -31,16 +48,16 @@ def free_build_sites(board, t):
     return out
 
 
-def gnome_targets(s, seat, verb, *prefix):
+def gnome_targets(s: GameState, seat: int, verb: str, *prefix: int | str) -> list[Command]:
     """Every (card, gatehouse symbol) a new gnome of `seat` may go to (§8 hire, §13)."""
-    out = []
+    out: list[Command] = []
     if s.gnome_supply <= 0:
         return out
     types, gnomes, locks = s.types, s.gnomes, s.rs.locks
     gates = None
     for c in s.players[seat].built:
         t = types[c]
-        if gnomes.get(c, 0) >= locks[t]:
+        if gnomes.get(c, 0) >= locks[t]:  # type: ignore[index]  # built: known
             continue
         if t == GATEHOUSE:
             if gates is None:
@@ -53,7 +70,7 @@ def gnome_targets(s, seat, verb, *prefix):
     return out
 
 
-def gatehouse_second_markers(board, seat):
+def gatehouse_second_markers(board: list[int], seat: int) -> list[Any | int]:
     """§13 Gatehouse lock: the free other symbols of gatehouses where `seat` has a marker."""
     out = []
     for a in _GATE_PAIRS:
@@ -65,7 +82,7 @@ def gatehouse_second_markers(board, seat):
     return out
 
 
-def activation_options(s, seat, plank):
+def activation_options(s: GameState, seat: int, plank: int) -> list[Command]:
     """The commands that activate `seat`'s worker on `plank`: each choice of its action, or
     the bare `activate` when the action cannot be carried out at all (§8 Decision)."""
     act = ("activate", plank)
@@ -92,7 +109,7 @@ def activation_options(s, seat, plank):
     return [act]
 
 
-def _worker_gains(s, seat, plank):
+def _worker_gains(s: GameState, seat: int, plank: int) -> list[Command]:
     p = s.players[seat]
     limit = s.rs.workers_per_colour
     out = []
@@ -105,7 +122,8 @@ def _worker_gains(s, seat, plank):
 
 # --- Architects (§14) --------------------------------------------------------------------
 
-def discount_options(cost, res, discounts):
+def discount_options(cost: tuple[int, ...], res: tuple[int, ...],
+                     discounts: dict[str, tuple[int, int, int]]) -> list[str | Any]:
     """§14 Architects: each discount (the ruleset's `discounts`: code → (wood, stone, metal)
     off) applied in full (Decision), keeping only those whose reduced cost the player can
     pay."""
@@ -119,17 +137,17 @@ def discount_options(cost, res, discounts):
     return out
 
 
-def architect_cost(s, site):
+def architect_cost(s: GameState, site: int) -> tuple[int, ...]:
     """The usual cost of marking `site`: its property's, a wall's or its guild's."""
     t = SITE_TYPE[site]
     if t == "wall":
         return s.rs.wall_cost
     if t == "guild":
         return s.rs.guild_cost[s.guilds[site // 12]]
-    return s.rs.card_cost[t]
+    return s.rs.card_cost[t]  # type: ignore[index]  # the other sites' types are card types
 
 
-def architect_sites(s):
+def architect_sites(s: GameState) -> list[int]:
     """Free places the Architects may mark: property symbols (keep: a section; gatehouse: a
     symbol of a gatehouse with both free), walls and unowned guilds."""
     board = s.board
@@ -141,11 +159,11 @@ def architect_sites(s):
     return sites
 
 
-def _architects(s, seat, plank):
+def _architects(s: GameState, seat: int, plank: int) -> list[Command]:
     """Every (free place, discount) the seat can pay, in architect_sites' order."""
     board = s.board
     type_codes, wall_codes, guild_codes = _architect_codes(s.rs, s.players[seat].res)
-    out = []
+    out: list[Command] = []
     for t, codes in enumerate(type_codes):
         if codes:
             out += [("activate", plank, x, code)
@@ -165,14 +183,14 @@ def _architects(s, seat, plank):
 # resources capped at these and stay small. The trading post's buy and sell (1 of a resource)
 # and the gold fees count as prices. Rulesets are not changed once read.
 @lru_cache(maxsize=64)
-def resource_caps(rs):
+def resource_caps(rs: Ruleset) -> tuple[int, ...]:
     costs = [*rs.card_cost, rs.wall_cost, *rs.guild_cost, (1, 1, 1, max(rs.trade_buy)),
              (0, 0, 0, rs.fee_gnome_hire), (0, 0, 0, rs.lock_blacksmith_gold),
              (0, 0, 0, rs.fee_card_purchase)]
     return tuple(max(cost[r] for cost in costs) for r in range(4))
 
 
-def _architect_codes(rs, res):
+def _architect_codes(rs: Ruleset, res: Sequence[int]) -> ArchitectCodes:
     """The discounts a player with `res` can pay for each card type, a wall and each guild
     (by guild id). They depend only on the resources (given the ruleset), up to the
     ruleset's resource caps, so they are worked out once per capped resources met rather
@@ -184,7 +202,7 @@ def _architect_codes(rs, res):
 
 
 @lru_cache(maxsize=4096)
-def _architect_codes_capped(rs, *capped):
+def _architect_codes_capped(rs: Ruleset, *capped: int) -> ArchitectCodes:
     discounts = rs.discounts
     return (tuple(tuple(discount_options(cost, capped, discounts)) for cost in rs.card_cost),
             tuple(discount_options(rs.wall_cost, capped, discounts)),
@@ -193,7 +211,7 @@ def _architect_codes_capped(rs, *capped):
 
 # --- Thieves and Bandits (§14) -------------------------------------------------------------
 
-def _thieves(s, seat, plank):
+def _thieves(s: GameState, seat: int, plank: int) -> list[Command]:
     players = s.players
     rich = []
     for q in range(s.n):
@@ -203,24 +221,24 @@ def _thieves(s, seat, plank):
 
 
 @lru_cache(maxsize=4096)
-def _thieves_choices(plank, most, *rich):
+def _thieves_choices(plank: int, most: int, *rich: int) -> tuple[Command, ...]:
     """The Thieves' choices given the most targets and the other seats with gold."""
-    out = [("activate", plank, "from", q) for q in rich]
+    out: list[Command] = [("activate", plank, "from", q) for q in rich]
     for k in range(2, most + 1):
         for group in combinations(rich, k):
             out.append(("activate", plank, "each", *group))
     return tuple(out)
 
 
-def _bandits(s, seat, plank):
+def _bandits(s: GameState, seat: int, plank: int) -> list[Command]:
     """The choices depend only on what the others hold, up to the Bandits' limit (more wood
     or stone than the limit changes nothing): those robbing one seat on what that seat
     holds, those robbing several on which of wood and stone each of them has. Both are
     made once per such situation."""
     limit, most = s.rs.bandits_one, s.rs.max_targets
     cap = max(limit, 1)
-    out = []
-    takers = []
+    out: list[Command] = []
+    takers: list[tuple[int, tuple[int, ...]]] = []
     players = s.players
     for q in range(s.n):
         if q == seat:
@@ -241,22 +259,25 @@ def _bandits(s, seat, plank):
 
 
 @lru_cache(maxsize=4096)
-def _bandits_from(plank, limit, q, w, st, m):
+def _bandits_from(plank: int, limit: int, q: int, w: int, st: int,
+                  m: bool) -> tuple[Command, ...]:
     """The `from` choices robbing seat q, on what it holds (capped at the limit)."""
     return tuple(_bandit_from(plank, limit, q, w, st, m))
 
 
 @lru_cache(maxsize=4096)
-def _bandits_each(plank, most, takers):
+def _bandits_each(plank: int, most: int,
+                  takers: tuple[tuple[int, tuple[int, ...]], ...]) -> tuple[Command, ...]:
     """The `each` choices, on which of wood and stone each possible victim has."""
     return tuple(_bandit_groups(plank, most, takers))
 
 
-def _bandit_options(plank, limit, most, holdings):
+def _bandit_options(plank: int, limit: int, most: int,
+                    holdings: Sequence[tuple[int, int, int, bool]]) -> list[Command]:
     """Every choice, worked out from `holdings` ((seat, wood, stone, has metal) of each other
     seat, wood and stone capped at the limit): what `_bandits` remembers in two parts."""
-    out = []
-    takers = []
+    out: list[Command] = []
+    takers: list[tuple[int, list[int]]] = []
     for q, w, st, m in holdings:
         out += _bandit_from(plank, limit, q, w, st, m)
         choices = [r for r in (0, 1) if (w, st)[r] >= 1]
@@ -265,8 +286,8 @@ def _bandit_options(plank, limit, most, holdings):
     return out + _bandit_groups(plank, most, takers)
 
 
-def _bandit_from(plank, limit, q, w, st, m):
-    out = []
+def _bandit_from(plank: int, limit: int, q: int, w: int, st: int, m: bool) -> list[Command]:
+    out: list[Command] = []
     if m >= 1:
         out.append(("activate", plank, "from", q, 2))
     # "up to 2 wood/stone (any mix)": as many as they have, up to the limit.
@@ -278,16 +299,17 @@ def _bandit_from(plank, limit, q, w, st, m):
     return out
 
 
-def _bandit_groups(plank, most, takers):
-    out = []
+def _bandit_groups(plank: int, most: int,
+                   takers: Sequence[tuple[int, Sequence[int]]]) -> list[Command]:
+    out: list[Command] = []
     for k in range(2, most + 1):
         for group in combinations(takers, k):
             out += _bandit_each(plank, group)
     return out
 
 
-def _bandit_each(plank, group):
-    combos = [()]
+def _bandit_each(plank: int, group: Sequence[tuple[int, Sequence[int]]]) -> list[Command]:
+    combos: list[tuple[int, ...]] = [()]
     for q, choices in group:
         combos = [c + (q, r) for c in combos for r in choices]
     return [("activate", plank, "each") + c for c in combos]
@@ -304,11 +326,11 @@ _GATE_MARKERS = itemgetter(*range(GATE_BASE, GATE_BASE + 2 * DISTRICTS))
 # plank -> {markers of every gatehouse: the swaps of whole gatehouses}. Hand-rolled, like the
 # swap groups' memos below, not functools.lru_cache: the answer is worked out from the board
 # (a list, unhashable) but keyed by the part of it that decides it.
-_GATE_SWAPS = {}
+_GATE_SWAPS: dict[int, dict[Any, tuple[Command, ...]]] = {}
 
 
 @cache   # one entry per Wizards plank: a handful
-def _wizard_swaps(plank):
+def _wizard_swaps(plank: int) -> tuple[SwapGroup, ...]:
     """For each swap group: a getter of its places' markers, its pairs (a, b, command) in the
     legal list's order, and a memo from the markers to the swaps they allow (the board
     changes slowly, so the same markers come back again and again)."""
@@ -319,9 +341,9 @@ def _wizard_swaps(plank):
                  for group in _WIZARD_GROUPS)
 
 
-def _wizards(s, plank):
+def _wizards(s: GameState, plank: int) -> list[Command]:
     board = s.board
-    out = []
+    out: list[Command] = []
     for markers_of, pairs, memo in _wizard_swaps(plank):
         markers = markers_of(board)
         found = memo.get(markers)
@@ -343,7 +365,7 @@ def _wizards(s, plank):
     return out
 
 
-def gatehouse_swap_targets(board, a, b):
+def gatehouse_swap_targets(board: list[int], a: int, b: int) -> list[tuple[int, int]]:
     """(symbol in A, symbol in B) choices for swapping gatehouses A and B: a gatehouse that
     receives a single marker needs its symbol chosen (§14); swaps that change nothing are
     left out. (`received`, written out: this runs for every pair of gatehouses.)"""
@@ -357,7 +379,7 @@ def gatehouse_swap_targets(board, a, b):
             if got_a != ma or got_b != mb]
 
 
-def _receiving(markers, base):
+def _receiving(markers: tuple[int, int], base: int) -> tuple[tuple[int, tuple[int, int]], ...]:
     """(chosen symbol, resulting pair) for each way the gatehouse at `base` can receive
     `markers`: a single marker goes on either symbol, a pair lands as it is."""
     x, y = markers
@@ -367,11 +389,11 @@ def _receiving(markers, base):
     return ((NOBODY, markers),)
 
 
-def _single(markers):
+def _single(markers: tuple[int, int]) -> bool:
     return (markers[0] == NOBODY) != (markers[1] == NOBODY)
 
 
-def received(markers, base, chosen):
+def received(markers: tuple[int, int], base: int, chosen: int) -> tuple[int, int]:
     """The two symbols of the gatehouse at `base` after it receives `markers` (the other
     gatehouse's pair); a single marker lands on the `chosen` symbol."""
     if _single(markers):

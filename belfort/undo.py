@@ -25,12 +25,18 @@ take-backs hold identical stacks and restore identical states (identical state h
     refusal = stack.refusal(seat)                  # None, or why seat may not take back
     step = stack.take_back(game, seat)             # restores game in place; the step undone
 """
+from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .apply import apply as _apply
 from .errors import BelfortError
 from .state import KEEP, OVER, GameState
+
+if TYPE_CHECKING:
+    from .commands import Command, Event
 
 # Namespaced refusal codes (the network layer may send them instead of text).
 NOTHING = "undo/nothing"            # nothing has been played yet
@@ -47,7 +53,7 @@ GAME_OVER = "undo/game-over"
 class UndoRefused(BelfortError):
     """A take-back the rule does not allow; `.refusal` says why. The state is unchanged."""
 
-    def __init__(self, refusal):
+    def __init__(self, refusal: Refusal) -> None:
         self.refusal = refusal
         super().__init__(refusal.text())
 
@@ -59,7 +65,7 @@ class Refusal:
     seat: int | None = None      # OTHER_SEAT: who decided since
     round: int = 0               # PHASE: the month that ended
 
-    def text(self, name=None):
+    def text(self, name: Callable[[int], str] | None = None) -> str:
         """The reason in words: 'Bo has played since'. `name(seat)` names a seat."""
         who = name(self.seat) if name is not None and self.seat is not None \
             else f"seat {self.seat}"
@@ -82,13 +88,13 @@ class Step:
     it can never be taken back (None: its seat may take it back while it is the last step);
     `tag` is the caller's own reference (a game log's step number, for instance)."""
     seat: int | None             # None: a public reveal, nobody's decision
-    command: tuple | None
+    command: Command | None
     before: GameState
     final: Refusal | None
     tag: object = None
 
 
-def learned(before, after, seat):
+def learned(before: GameState, after: GameState, seat: int) -> Refusal | None:
     """What became known between two states through `seat`'s own step, as a Refusal, or
     None when nothing did. Pure: reads the two states only."""
     if after.phase == OVER:
@@ -123,45 +129,48 @@ class UndoStack:
     closes off everything before it, and so does another seat's decision.
     """
 
-    def __init__(self):
-        self.steps = []
-        self._closed = {}        # seat -> why its steps no longer on the stack are out of reach
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        # seat -> why its steps no longer on the stack are out of reach
+        self._closed: dict[int, Refusal | None] = {}
 
-    def copy(self):
+    def copy(self) -> UndoStack:
         other = UndoStack()
         other.steps = list(self.steps)          # Steps and their states are never mutated
         other._closed = dict(self._closed)
         return other
 
-    def record(self, before, after, seat, command, tag=None):
+    def record(self, before: GameState, after: GameState, seat: int, command: Command,
+               tag: int | None = None) -> Step:
         """Note a command `seat` gave: `before` is a copy of the state taken before it was
         applied (kept as it is), `after` the state now. Returns the Step."""
         step = Step(seat, command, before, learned(before, after, seat), tag)
         self._push(step)
         return step
 
-    def record_reveal(self, before, tag=None):
+    def record_reveal(self, before: GameState, tag: None = None) -> Step:
         """A public reveal (networked games: `belfort.reveal`) happened: nobody's decision,
         and nothing before it can be taken back."""
         step = Step(None, None, before, Refusal(REVEALED), tag)
         self._push(step)
         return step
 
-    def apply(self, game, command, seat=None, tag=None):
+    def apply(self, game: GameState, command: Command | str, seat: int | None = None,
+              tag: int | None = None) -> list[Event]:
         """`belfort.apply` and record it; returns the events."""
         before = game.copy()
         events = _apply(game, command, seat)
         self.record(before, game, events[0][1], events[0][2], tag)
         return events
 
-    def refusal(self, seat):
+    def refusal(self, seat: int) -> Refusal | None:
         """None when `seat` may take back its last action now, else the Refusal: what
         happened first after that action."""
         if self.steps and self.steps[-1].seat == seat:
             return self.steps[-1].final
         return self._closed.get(seat, Refusal(NOTHING))
 
-    def take_back(self, game, seat):
+    def take_back(self, game: GameState, seat: int) -> Step:
         """Restore `game` (in place) to the state before `seat`'s last action; returns the
         Step taken back. Raises UndoRefused, changing nothing, when the rule forbids it."""
         why = self.refusal(seat)
@@ -171,11 +180,11 @@ class UndoStack:
         restore(game, step.before)
         return step
 
-    def last_tag(self):
+    def last_tag(self) -> object:
         return self.steps[-1].tag if self.steps else None
 
     # --- inside -------------------------------------------------------------------------
-    def _push(self, step):
+    def _push(self, step: Step) -> None:
         """The stack only ever holds one seat's steps, back to its last final one. When
         another seat acts (or a card is revealed), the steps there are out of reach for
         good; their seat keeps the reason (the first thing that happened after them)."""
@@ -191,7 +200,7 @@ class UndoStack:
             self.steps.append(step)
 
 
-def restore(game, snapshot):
+def restore(game: GameState, snapshot: GameState) -> None:
     """Make `game` equal to `snapshot` in place (a copy of it: the snapshot stays intact),
     so everything holding `game` sees the restored state."""
     fresh = snapshot.copy()

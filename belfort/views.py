@@ -4,9 +4,11 @@
 `state_hash` is SHA-256 over a canonical encoding of the public state only: the same on
 every peer whatever private cards each one knows.
 """
+from __future__ import annotations
 
 import hashlib
 import json
+from typing import TYPE_CHECKING, Any
 
 from .data import AREAS, CARD_TYPES, GUILDS, KINDS, N_SITES, NOBODY, SITE_NAME
 from .data import WOOD, STONE, METAL, GOLD
@@ -14,22 +16,27 @@ from .commands import plank_text
 from .phases import decision_view
 from .state import KEEP, STEP_SPIES_SHOW
 
+if TYPE_CHECKING:
+    from .state import GameState
 
-def _type_if_public(s, c):
-    return CARD_TYPES[s.types[c]] if s.public[c] and s.types[c] is not None else None
+
+def _type_if_public(s: GameState, c: int) -> str | None:
+    return CARD_TYPES[t] if s.public[c] and (t := s.types[c]) is not None else None
 
 
-def _occupant(occ):
+def _occupant(occ: int) -> dict[str, int | str] | None:
     return None if occ == NOBODY else {"seat": occ // 4, "worker": KINDS[occ % 4]}
 
 
-def public_view(s):
+def public_view(s: GameState) -> dict[str, Any]:
     """Everything every seat knows, as plain data."""
     players = []
     for seat, p in enumerate(s.players):
         me, md = s.masters(seat)
-        built = [{"card": c, "type": CARD_TYPES[s.types[c]], "gnomes": s.gnomes.get(c, 0),
-                  "locks": s.rs.locks[s.types[c]],
+        # A built card's type is public, so never None here.
+        built = [{"card": c, "type": CARD_TYPES[s.types[c]],  # type: ignore[index]
+                  "gnomes": s.gnomes.get(c, 0),
+                  "locks": s.rs.locks[s.types[c]],  # type: ignore[index]
                   "plank": _occupant(s.card_plank.get(c, NOBODY))} for c in p.built]
         players.append({
             "seat": seat, "name": s.names[seat], "crest": s.crest[seat],
@@ -40,8 +47,8 @@ def public_view(s):
             "reserve_dwarves": s.rs.workers_per_colour - p.dwarves,
             "unplaced": dict(zip(KINDS, s.unplaced(seat))) if s.phase != KEEP else None,
             "hand_size": len(p.hand),
-            "hand_revealed": {str(c): CARD_TYPES[s.types[c]] for c in p.hand
-                              if s.public[c] and s.types[c] is not None},
+            "hand_revealed": {str(c): CARD_TYPES[t] for c in p.hand
+                              if s.public[c] and (t := s.types[c]) is not None},
             "built": built, "gnomes": sum(s.gnomes.get(c, 0) for c in p.built),
             "waiting": [plank_text(x) for x in p.waiting],
             "passed": p.passed, "taxes_lost": p.taxes_lost,
@@ -88,12 +95,12 @@ def public_view(s):
     }
 
 
-def seat_view(s, seat):
+def seat_view(s: GameState, seat: int) -> dict[str, Any]:
     """The public view plus what `seat` alone knows: its own hand (and its pending choices)."""
     v = public_view(s)
     p = s.players[seat]
     v["seat"] = seat
-    v["hand"] = [{"card": c, "type": CARD_TYPES[s.types[c]] if s.types[c] is not None else None}
+    v["hand"] = [{"card": c, "type": CARD_TYPES[t] if (t := s.types[c]) is not None else None}
                  for c in p.hand]
     if seat in s.keep_choice:
         v["my_keep"] = [list(s.keep_choice[seat][0]), list(s.keep_choice[seat][1][0::2])]
@@ -102,11 +109,11 @@ def seat_view(s, seat):
     return v
 
 
-def _public_tuple(s):
+def _public_tuple(s: GameState) -> list[Any]:
     """A fixed-order encoding of the public state for hashing: ints, strs, None and lists."""
     types, public = s.types, s.public
 
-    def pub(c):
+    def pub(c: int) -> int | None:
         return types[c] if public[c] else NOBODY
 
     players = []
@@ -128,7 +135,7 @@ def _public_tuple(s):
     ]
 
 
-def state_hash(s):
+def state_hash(s: GameState) -> str:
     """SHA-256 (hex) of the canonical public state."""
     data = _CANONICAL.encode(_public_tuple(s))
     return hashlib.sha256(data.encode()).hexdigest()

@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import os
 import textwrap
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.auto_suggest import AutoSuggest, Suggestion
@@ -37,6 +40,17 @@ from .i18n import (_, active_language, canonical_line, cell_width, complete_word
 from .i18n import wrap as wrap_cells
 from .recent import Recent
 from .words import Describer
+
+if TYPE_CHECKING:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+    from .coach import Coach
+    from .commands import Hinter
+    from .driver import GameDriver, LocalDriver
+    from .reply import Reply
 
 STYLE = {
     "brand": "reverse bold",
@@ -68,7 +82,7 @@ STYLE = {
 }
 
 
-def want_colour(flag=None):
+def want_colour(flag: bool | None = None) -> bool:
     """False when the person or the terminal asks for no colour (NO_COLOR, TERM=dumb)."""
     if flag is not None:
         return flag
@@ -80,10 +94,11 @@ def want_colour(flag=None):
 
 
 class LegalCompleter(Completer):
-    def __init__(self, owner):
+    def __init__(self, owner: BelfortApp) -> None:
         self.owner = owner
 
-    def get_completions(self, document, complete_event):
+    def get_completions(self, document: Document,
+                        complete_event: CompleteEvent) -> Iterator[Completion]:
         if not document.text_before_cursor.strip() and not complete_event.completion_requested:
             return
         hinter = self.owner.hinter()
@@ -95,15 +110,16 @@ class LegalCompleter(Completer):
 class LegalSuggest(AutoSuggest):
     """Inline hint: the rest of the first legal command that starts with what was typed."""
 
-    def __init__(self, owner):
+    def __init__(self, owner: BelfortApp) -> None:
         self.owner = owner
 
-    def get_suggestion(self, buffer, document):
+    def get_suggestion(self, buffer: Buffer, document: Document) -> Suggestion | None:
         rest = localized_suggestion(self.owner.hinter(), document.text)
         return Suggestion(rest) if rest else None
 
 
-def localized_complete(hinter, before, lang=None):
+def localized_complete(hinter: Hinter, before: str,
+                       lang: str | None = None) -> list[tuple[str, int, str]]:
     """The Hinter's completions (English) for text typed in the active language: the words
     before the partial one are read as canonical English, the candidates are offered in the
     player's language (an English beginning still completes in English)."""
@@ -124,7 +140,7 @@ def localized_complete(hinter, before, lang=None):
     return out
 
 
-def localized_suggestion(hinter, text, lang=None):
+def localized_suggestion(hinter: Hinter, text: str, lang: str | None = None) -> str | None:
     """The grey hint after the cursor, in the active language."""
     lang = active_language() if lang is None else lang
     if lang == "en":
@@ -139,14 +155,15 @@ def localized_suggestion(hinter, text, lang=None):
     return None
 
 
-def key_of(text):
+def key_of(text: str) -> str:
     from .i18n.vocabulary import fold
     return fold(text).lower()
 
 
 class BelfortApp:
-    def __init__(self, driver, colour=None, input=None, output=None, log_path=None, notes=(),
-                 coach=None):
+    def __init__(self, driver: GameDriver, colour: bool | None = None, input: Input | None = None,
+                 output: Output | None = None, log_path: str | Path | None = None,
+                 notes: Iterable[str] = (), coach: Coach | None = None) -> None:
         self.driver = driver
         self.colour = want_colour(colour)
         self.ctl = Controller(driver)
@@ -154,26 +171,27 @@ class BelfortApp:
         view = driver.view()
         self.describer = Describer(self.namer, driver.ruleset,
                                    [GUILDS.index(g["guild"]) for g in view["guilds"]])
-        self.log = []
+        self.log: list[tuple[str, str]] = []
         self.log_scroll = 0
-        self.panel = None            # (title, [text lines])
+        self.panel: tuple[str, list[Any]] | None = None    # (title, [text lines])
         self.panel_scroll = 0
         self.hint = ("class:dim", _("Tab completes · ? choices · help TOPIC · Ctrl-Z undo · "
                                     "Ctrl-C leaves"))
-        self.message = self.hint
-        self._panel_message = None   # the message that speaks of the open panel
-        self._scoring_title = None
-        self.confirm = False
+        self.message: tuple[str, str] = self.hint
+        # the message that speaks of the open panel
+        self._panel_message: tuple[str, str] | None = None
+        self._scoring_title: str | None = None
+        self.confirm: bool | str = False
         self.log_path = log_path
-        self._hinter = None
-        self._hinter_key = None
+        self._hinter: Hinter | None = None
+        self._hinter_key: tuple[object, ...] | None = None
         self._topics = rules_text.topic_names(driver.ruleset)
         self.finished = False
-        self.final_audit = None
-        self.left = None             # "kept" | "abandoned" when a local game was left
+        self.final_audit: tuple[bool, str] | None = None
+        self.left: str | None = None  # "kept" | "abandoned" when a local game was left
         self.recent = Recent()
         self.coach = coach
-        self.lessons = []             # the tutorial's lessons waiting for the panel
+        self.lessons: list[tuple[str, str]] = []   # the tutorial's lessons waiting for the panel
         self.attention = False        # our decision just came: the prompt stands out
         self._was_ours = self.ours()
         self.chat = lancmds.ChatFeed(driver)
@@ -202,7 +220,7 @@ class BelfortApp:
         if not self.colour:
             # without colour a grey hint would look typed: underline it instead
             style["auto-suggestion"] = "underline"
-        self.app = Application(layout=self._layout(),
+        self.app: Application[None] = Application(layout=self._layout(),
                                key_bindings=merge_key_bindings([load_auto_suggest_bindings(),
                                                                 self._keys()]),
                                style=Style.from_dict(style), full_screen=True,
@@ -215,19 +233,19 @@ class BelfortApp:
             self.show_lessons(self.coach.lessons([], view, self.driver.legal()))
 
     # --- state shown -------------------------------------------------------------------------
-    def note(self, text, style=""):
+    def note(self, text: str, style: str = "") -> None:
         self.log.append((style, text))
         if len(self.log) > 2000:
             del self.log[:500]
 
-    def ours(self):
+    def ours(self) -> bool:
         """Is a decision ours now (a turn, a placement, showing a card to the Spies…)?"""
         return self.driver.seat in self.driver.view()["waiting_for"] and bool(self.driver.legal())
 
     def _typed(self, _buffer):
         self.attention = False
 
-    def hinter(self):
+    def hinter(self) -> Hinter:
         view = self.driver.view()
         key = (view["phase"], view["step"], view["round"], view["current"], len(self.log),
                repr(view["players"][self.driver.seat]), repr(view["board"]))
@@ -238,14 +256,14 @@ class BelfortApp:
             self._hinter_key = key
         return self._hinter
 
-    def size(self):
+    def size(self) -> tuple[int, int]:
         try:
             s = self.app.output.get_size()
             return s.columns, s.rows
         except Exception:     # pragma: no cover
             return 80, 24
 
-    def context(self, view, width):
+    def context(self, view: dict[str, Any], width: int) -> render.Context:
         alerts = [a for a in self.driver.alerts if not a.seen]
         ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
                              log_scroll=self.log_scroll, peers=self.driver.peers(),
@@ -264,7 +282,8 @@ class BelfortApp:
             ctx.panel_scroll = self.panel_scroll
         return ctx
 
-    def main_lines(self, width=None, height=None):
+    def main_lines(self, width: int | None = None,
+                   height: int | None = None) -> list[render.Line]:
         w, h = self.size()
         width = width or w
         height = height or max(3, h - self.input_height() - self.message_height())
@@ -274,7 +293,7 @@ class BelfortApp:
     def _main_fragments(self):
         return render.as_fragments(self.main_lines())
 
-    def input_height(self):
+    def input_height(self) -> int:
         w, _h = self.size()
         need = cell_width(self.prompt()) + cell_width(self.buffer.text) + 2
         return max(1, min(3, -(-need // max(w, 1))))
@@ -285,7 +304,7 @@ class BelfortApp:
             return wrap_cells(self.message[1], max(w, 10)) or [""]
         return textwrap.wrap(self.message[1], max(w, 10)) or [""]
 
-    def message_height(self):
+    def message_height(self) -> int:
         """Room for the whole message (a refusal with its example), up to 6 lines."""
         return min(6, len(self._message_lines()))
 
@@ -293,7 +312,7 @@ class BelfortApp:
         style = self.message[0]
         return [(style, "\n".join(self._message_lines()[:6]))]
 
-    def prompt(self):
+    def prompt(self) -> str:
         if self.confirm == "keep":
             # i18n: the keys k and a stay as they are
             return _("Leave the game? k: keep it for later · a: abandon it · other key: stay") \
@@ -327,7 +346,7 @@ class BelfortApp:
 
     def _keys(self):
         kb = KeyBindings()
-        confirming = Condition(lambda: self.confirm)
+        confirming = Condition(lambda: bool(self.confirm))
 
         @kb.add("c-c")
         @kb.add("c-q")
@@ -393,7 +412,7 @@ class BelfortApp:
         self.submit_text(buff.text)
         return False
 
-    def submit_text(self, text):
+    def submit_text(self, text: str) -> Reply | None:
         self.attention = False
         if not text.strip() and self.panel is not None and not self.finished:
             # Enter on an empty line dismisses a panel (a scoring, a lesson) like Esc
@@ -434,7 +453,7 @@ class BelfortApp:
         self.invalidate()
         return reply
 
-    def ask_quit(self):
+    def ask_quit(self) -> None:
         if self.finished or self.driver.view()["phase"] == "over":
             self.quit()
             return
@@ -449,21 +468,22 @@ class BelfortApp:
                                              "other key to stay."))
         self.invalidate()
 
-    def quit(self, keep=True):
+    def quit(self, keep: bool = True) -> None:
         """Leave; a local game is kept for `--resume` (or abandoned: keep=False)."""
         if self.confirm == "keep":
             self.left = "kept" if keep else "abandoned"
-            self.driver.leave(keep=keep)
+            # only a local game's driver offers to keep the game
+            cast("LocalDriver", self.driver).leave(keep=keep)
         self.confirm = False
         if self.app.is_running:
             self.app.exit()
 
-    def invalidate(self):
+    def invalidate(self) -> None:
         if self.app.is_running:
             self.app.invalidate()
 
     # --- what the driver reports ------------------------------------------------------------
-    def show_chat(self):
+    def show_chat(self) -> None:
         for seat, line in self.chat.take_shown(self.namer):
             self.note(line, f"{self.namer.style(seat)} class:chat")
 
@@ -511,7 +531,7 @@ class BelfortApp:
                 pass
         self.invalidate()
 
-    def show_scoring(self, rnd, view):
+    def show_scoring(self, rnd: int, view: dict[str, Any]) -> None:
         """The breakdown of the scoring phase that just happened, until dismissed."""
         lines = panels.score_lines(view, self.namer, self.driver.ruleset, just=rnd)
         self._scoring_title = _("Scoring after month {m}").format(m=rnd)
@@ -523,7 +543,7 @@ class BelfortApp:
     def _scoring_shown(self):
         return self.panel is not None and self.panel[0] == self._scoring_title
 
-    def close_panel(self):
+    def close_panel(self) -> None:
         """Close the panel; the next waiting lesson of the tutorial, if any, takes its
         place."""
         self.panel = None
@@ -536,7 +556,7 @@ class BelfortApp:
                 "class:ok", _("Game over. Esc shows the final scores again; quit (or Ctrl-C) "
                               "leaves."))
 
-    def show_lessons(self, lessons):
+    def show_lessons(self, lessons: Iterable[tuple[str, str]]) -> None:
         """The tutorial's explanations, one panel each, shown in turn as each is closed;
         a lesson that comes with a scoring is shown above its breakdown."""
         self.lessons += lessons
@@ -546,6 +566,7 @@ class BelfortApp:
     def _show_lesson(self, title, text):
         lines = [render.Line((title, "class:title"))] + text.split("\n")
         if self._scoring_shown():
+            assert self.panel is not None      # the scoring panel is up
             lines += ["", render.Line(("─" * 20, "class:dim"))] + list(self.panel[1])
         self.panel = (_("Tutorial: {title}").format(title=title), lines)
         self.panel_scroll = 0
@@ -559,12 +580,12 @@ class BelfortApp:
             self.panel_message("class:ok", _("Read this, then Esc or Enter. 'help' explains "
                                              "more; 'quit' ends the game."))
 
-    def panel_message(self, style, text):
+    def panel_message(self, style: str, text: str) -> None:
         """The status line for the panel just opened: replaced by the usual hint when the
         panel closes (unless something else was said meanwhile)."""
         self.message = self._panel_message = (style, text)
 
-    def show_final(self):
+    def show_final(self) -> None:
         view = self.driver.view()
         audit = self.final_audit = self.driver.audit()
         ctx = render.Context(self.namer, self.driver.ruleset)
@@ -585,7 +606,7 @@ class BelfortApp:
                                          "leaves."))
 
     # --- running ----------------------------------------------------------------------------------
-    async def run_async(self):
+    async def run_async(self) -> None:
         task = asyncio.ensure_future(self.driver.run())
 
         def done(t):
@@ -606,5 +627,5 @@ class BelfortApp:
             except (asyncio.CancelledError, Exception):
                 pass
 
-    def run(self):
+    def run(self) -> None:
         asyncio.run(self.run_async())

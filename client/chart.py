@@ -3,12 +3,18 @@ plot for the terminal, and an SVG file written by hand (no plotting library)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from belfort.events import named_known
 
 from .i18n import _
+
+if TYPE_CHECKING:
+    from belfort.commands import Event
+    from belfort.state import GameState
 
 # SVG colours for seats 0-4, the same hues as the window's p0..p4 styles.
 COLOURS = ("#d62728", "#1f77b4", "#c9a400", "#2ca02c", "#9467bd")
@@ -22,25 +28,25 @@ class ScoreSeries:
     scoring_rounds: tuple
     points: list = field(default_factory=list)     # [(month, [score per seat])], month 0 = start
 
-    def add(self, month, scores):
+    def add(self, month: int, scores: list[int]) -> None:
         if self.points and self.points[-1][0] == month:
             self.points[-1] = (month, list(scores))
         else:
             self.points.append((month, list(scores)))
 
-    def copy(self):
+    def copy(self) -> ScoreSeries:
         return ScoreSeries(self.names, self.letters, self.rounds, self.scoring_rounds,
                            list(self.points))
 
 
-def new_series(game, letters):
+def new_series(game: GameState, letters: list[str]) -> ScoreSeries:
     s = ScoreSeries(list(game.names), list(letters), game.rs.rounds,
                     tuple(game.rs.scoring_rounds))
     s.add(0, [0] * game.n)
     return s
 
 
-def see(series, events, game):
+def see(series: ScoreSeries, events: list[Event], game: GameState) -> None:
     """Note the scores after a step whose `events` ended a month (its taxes and, in a
     scoring month, its scoring are in) or the game."""
     for ev in named_known(events):
@@ -50,7 +56,8 @@ def see(series, events, game):
             series.add(game.rs.rounds, [p.score for p in game.players])
 
 
-def text_chart(series, height=10, col=6):
+def text_chart(series: ScoreSeries, height: int = 10,
+               col: int = 6) -> list[list[tuple[str, str]]]:
     """A small plot: one column per month, each seat's letter at its score. Lines of
     (style, text) fragments; styles are the window's p0..p4 classes."""
     pts = series.points
@@ -60,7 +67,7 @@ def text_chart(series, height=10, col=6):
     step = _nice_step(top, height - 1)
     rows = -(-top // step)                  # the rows the highest score needs
     label_w = max(3, len(str(step * rows)))
-    lines = [[("class:th", _("Score by month (* = scoring)"))]]
+    lines: list[list[tuple[str, str]]] = [[("class:th", _("Score by month (* = scoring)"))]]
     columns = {m: sc for m, sc in pts}
     for row in range(rows, -1, -1):
         frags = [("class:dim", f"{row * step:>{label_w}} ┤")]
@@ -86,7 +93,7 @@ def text_chart(series, height=10, col=6):
         axis += f" {m}{mark}".ljust(col)
     lines.append([("class:dim", axis.rstrip() + "   month")])
     last = pts[-1][1]
-    legend = []
+    legend: list[tuple[str, str]] = []
     for seat, name in enumerate(series.names):
         if legend:
             legend.append(("class:dim", " · "))
@@ -95,11 +102,11 @@ def text_chart(series, height=10, col=6):
     return lines
 
 
-def _row_of(v, step):
+def _row_of(v: int, step: int) -> int:
     return int(max(0, v) / step + 0.5)
 
 
-def _nice_step(top, rows):
+def _nice_step(top: int, rows: int) -> int:
     """The smallest round step (1, 2, 5, 10, 20, 50, …) with which `rows` rows reach `top`."""
     k = 1
     while True:
@@ -109,11 +116,11 @@ def _nice_step(top, rows):
         k *= 10
 
 
-def as_text(lines):
+def as_text(lines: Sequence[Sequence[tuple[str, str]]]) -> str:
     return "\n".join("".join(t for _style, t in ln).rstrip() for ln in lines)
 
 
-def svg_chart(series, title="Belfort — score by month"):
+def svg_chart(series: ScoreSeries, title: str = "Belfort — score by month") -> str:
     """The chart as a standalone SVG document (text)."""
     w, h = 720, 400
     left, right, top_m, bottom = 56, 160, 48, 48

@@ -5,13 +5,16 @@ the one the person picks (the only one, without asking, when input is not a term
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from net.node.discovery import DiscoveryError, Game, browse
 from net.session.msgs import N_, Msg
 
 
-def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
-                find=None) -> Game | None:
+def choose_game(out: Callable[[dict[str, Any]], None], stdin: TextIO | None = None,
+                timeout: float = 4.0, host: str | None = None,
+                find: Callable[[float], list[Game]] | None = None) -> Game | None:
     """The game chosen (``host``: the one that person hosts), or None (the reason went to
     ``out``).  Its announcement is only a claim: join it expecting the key it names
     (``node.join(game.address, …, announced=(game.host, game.fingerprint))``)."""
@@ -29,7 +32,7 @@ def choose_game(out, stdin=None, timeout: float = 4.0, host: str | None = None,
         games = [g for g in games if g.host.casefold() == host.casefold()]
     out({"event": "games", "games": [dict(g.as_dict(), line=g.line()) for g in games]})
     if not games:
-        text = Msg(N_("no game with a free seat was announced by {host} on this network "
+        text: str = Msg(N_("no game with a free seat was announced by {host} on this network "
                       "(multicast may be blocked here): type the address the host printed, "
                       "e.g. belfort join 192.168.1.20:5555"), host=host) if host else \
             Msg(N_("no game with a free seat was announced on this network (multicast may be "

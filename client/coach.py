@@ -8,12 +8,19 @@ start with none) and returns the lessons due now: [(title, text)]. Each is given
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 import belfort
 from belfort.commands import named as named_command
 from belfort.events import named_known
 
 from .i18n import _, active_language, localize_line
 from .words import cost_text
+
+if TYPE_CHECKING:
+    from belfort.commands import Command, Event
+    from belfort.ruleset import Ruleset
 
 
 def _example(legal, verb, default):
@@ -29,14 +36,15 @@ def _local(text):
 
 
 class Coach:
-    def __init__(self, ruleset, seat):
+    def __init__(self, ruleset: Ruleset, seat: int) -> None:
         self.rs = ruleset
         self.seat = seat
-        self.given = set()
+        self.given: set[str] = set()
         self.finished = False
 
-    def lessons(self, events, view, legal):
-        due = []
+    def lessons(self, events: Sequence[Event], view: dict[str, Any],
+                legal: Sequence[Command]) -> list[tuple[str, str]]:
+        due: list[str | None] = []
         kinds = {e.event for e in named_known(events)}
         if {"collect", "income", "bonus"} & kinds:
             due.append("collection")
@@ -56,7 +64,7 @@ class Coach:
             out.append(self.text("done", view, legal))
         return out
 
-    def situation(self, view):
+    def situation(self, view: dict[str, Any]) -> str | None:
         phase, step = view["phase"], view["step"]
         if step in ("discard", "spies-show", "spies-take", "spread"):
             return step
@@ -65,7 +73,8 @@ class Coach:
         return {"keep": "keep", "np-setup": "np-setup", "placement": "placement",
                 "camp": "camp", "actions": "actions", "np-turn": "np-turn"}.get(phase)
 
-    def text(self, key, view, legal):
+    def text(self, key: str, view: dict[str, Any],
+             legal: Sequence[Command]) -> tuple[str, str]:
         rs = self.rs
         sr = ", ".join(str(r) for r in rs.scoring_rounds)
         if key == "keep":
@@ -126,8 +135,9 @@ class Coach:
                     wall=cost_text(rs.wall_cost), hire=rs.fee_gnome_hire,
                     example=_example(legal, "build", _example(legal, "activate", "end"))))
         if key == "discard":
-            return (_("Discarding"), _("You hold too many cards: discard one, e.g. {example}").format(
-                example=_example(legal, "discard", "discard #3")))
+            return (_("Discarding"),
+                    _("You hold too many cards: discard one, e.g. {example}").format(
+                        example=_example(legal, "discard", "discard #3")))
         if key == "spies-show":
             return (_("The Spies"), _(
                 "A player activated the Spies: show them one card of your hand; they may take "

@@ -14,7 +14,9 @@ to exactly one legal command, or is refused with the engine's reason):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import permutations
+from typing import TYPE_CHECKING, Any
 
 import belfort
 from belfort.commands import named
@@ -22,6 +24,10 @@ from belfort.data import AREAS, CARD_TYPES, GUILDS, KINDS, SITE_ID, SPREAD_AREAS
 
 from .i18n import L_, N_, _, active_language, localize_line, localize_token, ngettext
 from .words import GUILD_TITLE, TITLE, card_types_in, cost_text, count_of, site_words
+
+if TYPE_CHECKING:
+    from belfort.commands import Command
+    from belfort.ruleset import Ruleset
 
 CLIENT_WORDS = {
     "help": L_("rules and commands: help TOPIC (a card, a guild, a phase, a command)"),
@@ -61,14 +67,14 @@ VERB_META = {
 }
 
 
-def texts_of(legal):
+def texts_of(legal: Iterable[Command]) -> dict[str, Command]:
     """{canonical text: command} for a list of legal commands."""
     return {belfort.command_text(c): c for c in legal}
 
 
-def aliases(legal):
+def aliases(legal: Iterable[Command]) -> dict[str, Command]:
     """Extra texts that mean one legal command (keep in any order, without 'drop …')."""
-    out = {}
+    out: dict[str, Command] = {}
     for c in legal:
         if c[0] == "keep":
             for perm in permutations(named(c).kept):
@@ -84,7 +90,7 @@ class Resolution(Exception):
 ASCII_DIGITS = frozenset("0123456789")
 
 
-def ascii_int(word):
+def ascii_int(word: str) -> int | None:
     """The number written in the ASCII digits 0–9, else None. '３', '❾' and '²' pass
     str.isdigit() but are not numbers here (int() would read some and choke on others)."""
     if word and len(word) <= 9 and all(ch in ASCII_DIGITS for ch in word):
@@ -92,7 +98,7 @@ def ascii_int(word):
     return None
 
 
-def foreign_digit(text):
+def foreign_digit(text: str) -> str | None:
     """The first character that looks like a digit but is not one of 0–9, or None."""
     for ch in text:
         if (ch.isdigit() or ch.isnumeric()) and ch not in ASCII_DIGITS:
@@ -100,7 +106,7 @@ def foreign_digit(text):
     return None
 
 
-def check_digits(text):
+def check_digits(text: str) -> None:
     """Raise Resolution when `text` writes a number with anything but 0–9."""
     ch = foreign_digit(text)
     if ch is not None:
@@ -108,11 +114,12 @@ def check_digits(text):
                            "only").format(char=ch))
 
 
-def _words(text):
+def _words(text: str) -> list[str]:
     return text.strip().lower().split()
 
 
-def resolve(text, legal, numbered=None):
+def resolve(text: str, legal: Sequence[Command],
+            numbered: Sequence[Command] | None = None) -> Command | None:
     """The legal command meant by `text`, or None when no shorthand applies (then the
     caller lets the engine parse and judge the text itself, for its precise message)."""
     words = _words(text)
@@ -127,8 +134,7 @@ def resolve(text, legal, numbered=None):
     extra = aliases(legal)
     if norm in extra:
         return extra[norm]
-    if len(words) == 1 and ascii_int(words[0]) is not None and numbered:
-        i = ascii_int(words[0])
+    if len(words) == 1 and (i := ascii_int(words[0])) is not None and numbered:
         if 1 <= i <= len(numbered):
             return numbered[i - 1]
         raise Resolution(_("there is no choice {i} in the list (1–{n})").format(
@@ -155,7 +161,7 @@ def resolve(text, legal, numbered=None):
     return None
 
 
-def _master_when_only_master_left(words, canon):
+def _master_when_only_master_left(words: list[str], canon: Mapping[str, Command]) -> list[str]:
     """'place dwarf …' means the master dwarf when no plain dwarf is left to place (the
     engine's text needs 'master-dwarf'); the same for elves."""
     if len(words) < 2 or words[0] != "place" or words[1] not in ("elf", "dwarf"):
@@ -175,7 +181,7 @@ MISSING = {"card": N_("a card"), "symbol": N_("a board symbol"),
            "word": N_("one more word")}
 
 
-def local(text, context=None):
+def local(text: str, context: str | None = None) -> str:
     """Canonical English command text (or one word of it) as the active language writes it."""
     lang = active_language()
     if context is None:
@@ -183,7 +189,7 @@ def local(text, context=None):
     return localize_token(text, lang, context)
 
 
-def _kind_of_word(word):
+def _kind_of_word(word: str) -> str:
     if word.startswith("#") or word == "top":
         return "card"
     if word in SITE_ID or word.startswith("gate") or word == "none":
@@ -205,7 +211,7 @@ def _kind_of_word(word):
     return "word"
 
 
-def incomplete(text, legal):
+def incomplete(text: str, legal: Sequence[Command]) -> str | None:
     """When `text` is the beginning of legal commands but not one itself: a sentence saying
     what is missing, with an example; else None."""
     words = _master_when_only_master_left(_words(text), texts_of(legal))
@@ -230,7 +236,7 @@ def incomplete(text, legal):
                                      n=len(rest))
 
 
-def _spread_shorthand(args, legal):
+def _spread_shorthand(args: list[str], legal: Sequence[Command]) -> Command | None:
     spreads = [named(c) for c in legal if c[0] == "spread"]
     if not spreads:
         return None
@@ -240,7 +246,7 @@ def _spread_shorthand(args, legal):
             return None
         args = args[1:]
     areas = SPREAD_AREAS[kind]
-    counts = [0, 0, 0]
+    counts: list[int | None] = [0, 0, 0]
     if args and all(ascii_int(a) is not None for a in args) and len(args) <= 3:
         for i, a in enumerate(args):
             counts[i] = ascii_int(a)
@@ -264,7 +270,7 @@ def _spread_shorthand(args, legal):
         example=local(f"spread {total} 0 0")))
 
 
-def spread_hint(legal):
+def spread_hint(legal: Sequence[Command]) -> str:
     spreads = [named(c) for c in legal if c[0] == "spread"]
     if not spreads:
         return ""
@@ -281,7 +287,9 @@ def spread_hint(legal):
 class Hinter:
     """Next-word completions with a human hint, from the legal commands and the view."""
 
-    def __init__(self, legal, view, ruleset, topics=(), client_words=None, players=()):
+    def __init__(self, legal: Sequence[Command], view: dict[str, Any], ruleset: Ruleset,
+                 topics: Iterable[str] = (), client_words: Mapping[str, object] | None = None,
+                 players: Iterable[str] = ()) -> None:
         self.legal = legal
         self.view = view
         self.rs = ruleset
@@ -294,7 +302,7 @@ class Hinter:
         self.hand = {h["card"]: h.get("type") for h in view.get("hand", [])}
         self.pool = {c["card"] for c in view.get("pool", [])}
 
-    def complete(self, before):
+    def complete(self, before: str) -> list[tuple[str, int, str]]:
         """[(word, start offset relative to cursor, meta)] for the text before the cursor.
         A word that more words may follow is offered with a space after it, so Tab after a
         complete word ('place' → 'place ') moves on to the next word's choices."""
@@ -311,7 +319,7 @@ class Hinter:
                 return [(n, -len(partial), "") for n in self.players
                         if n.lower().startswith(partial)]
             return []
-        found = {}
+        found: dict[str, list[str]] = {}
         for text in self.texts:
             tw = text.split()
             if len(tw) > len(words) and tw[:len(words)] == words and \
@@ -325,7 +333,7 @@ class Hinter:
                         self.meta(words, nxt, texts)))
         return out
 
-    def suggestion(self, text):
+    def suggestion(self, text: str) -> str | None:
         """The grey inline hint: the rest of the first legal command that starts with what
         was typed (nothing for help, digits or text that no command starts with)."""
         if not text.strip() or text.lstrip().startswith(("help", "?")):
@@ -336,8 +344,8 @@ class Hinter:
                 return t[len(text):]
         return None
 
-    def _first(self, partial):
-        verbs = {}
+    def _first(self, partial: str) -> list[tuple[str, int, str]]:
+        verbs: dict[str, int] = {}
         for text in self.canon:
             v = text.split()[0]
             verbs[v] = verbs.get(v, 0) + 1
@@ -349,12 +357,12 @@ class Hinter:
                     meta += " " + _("({n} ways)").format(n=n)
                 more = any(len(t.split()) > 1 for t in self.canon if t.split()[0] == v)
                 out.append((v + (" " if more else ""), -len(partial), meta))
-        for w, meta in self.client_words.items():
+        for w, word_meta in self.client_words.items():
             if w.startswith(partial) and partial:
-                out.append((w, -len(partial), str(meta)))
+                out.append((w, -len(partial), str(word_meta)))
         return out
 
-    def meta(self, words, nxt, texts):
+    def meta(self, words: list[str], nxt: str, texts: list[str]) -> str:
         verb = words[0]
         rs = self.rs
         full = texts[0] if len(texts) == 1 and texts[0].split()[-1] == nxt else None
@@ -430,7 +438,7 @@ class Hinter:
             if len(texts) > 1 else ""
 
 
-def listing(legal, limit=None):
+def listing(legal: Sequence[Command], limit: int | None = None) -> list[str]:
     """Numbered lines for '?': the legal commands, in the engine's order."""
     lines = []
     for i, c in enumerate(legal, start=1):
@@ -442,9 +450,9 @@ def listing(legal, limit=None):
     return lines
 
 
-def summary(legal):
+def summary(legal: Iterable[Command]) -> str:
     """One line: the verbs you can use now, e.g. 'place (14), pass'."""
-    counts = {}
+    counts: dict[str, int] = {}
     for c in legal:
         counts[c[0]] = counts.get(c[0], 0) + 1
     return ", ".join(local(v, "verb") if n == 1 else f"{local(v, 'verb')} ({n})"

@@ -14,8 +14,13 @@ from __future__ import annotations
 import os
 import select
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from net.session.msgs import N_, Joined, Msg
+
+if TYPE_CHECKING:
+    from net.node.lobby import HostLobby
 
 START_WORDS = ("start", "s", "go")
 
@@ -24,11 +29,12 @@ class StartConfirmation:
     """``should_start(lobby)`` for node.host: True once the person typed ``start`` with
     at least two players seated.  ``out`` gets the events to show."""
 
-    def __init__(self, out, stdin=None) -> None:
+    def __init__(self, out: Callable[[dict[str, Any]], None],
+                 stdin: TextIO | None = None) -> None:
         self.out = out
         self.stdin = stdin if stdin is not None else sys.stdin
         self._pending = b""
-        self._told = None
+        self._told: object = None
         self._closed = False
 
     def _lines(self) -> list[str]:
@@ -54,7 +60,7 @@ class StartConfirmation:
         *lines, self._pending = self._pending.split(b"\n")
         return [ln.decode("utf-8", "replace").strip() for ln in lines]
 
-    def _tell(self, lobby) -> None:
+    def _tell(self, lobby: HostLobby) -> None:
         seats = len(lobby.seats)
         state = (seats, tuple(s.key for s in lobby.seats))
         if state == self._told:
@@ -77,7 +83,7 @@ class StartConfirmation:
         self.out({"event": "lobby-confirm", "text": text, "seats": seats,
                   "players": lobby.players})
 
-    def __call__(self, lobby) -> bool:
+    def __call__(self, lobby: HostLobby) -> bool:
         self._tell(lobby)
         for line in self._lines():
             if line.lower() not in START_WORDS:
@@ -88,8 +94,9 @@ class StartConfirmation:
                               "seats": len(lobby.seats), "players": lobby.players})
                 continue
             if len(lobby.seats) < 2:
-                self.out({"event": "lobby-confirm", "text": Msg(N_(
-                        "At least 2 players are needed to start.")), "seats": len(lobby.seats), "players": lobby.players})
+                self.out({"event": "lobby-confirm",
+                          "text": Msg(N_("At least 2 players are needed to start.")),
+                          "seats": len(lobby.seats), "players": lobby.players})
                 continue
             return True
         return False

@@ -7,7 +7,9 @@ changes the game itself.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import belfort
 from belfort.commands import named as named_command
@@ -20,19 +22,25 @@ from .i18n import (L_, N_, _, active_language, canonical_line, localize_line,
 from .reply import Reply, ReplyKind
 from .words import KINDS, TITLE, Namer, kind_words
 
+if TYPE_CHECKING:
+    from belfort.commands import Command
 
-def workers_left(me):
+    from .driver import GameDriver
+    from .i18n.catalog import LazyString
+
+
+def workers_left(me: dict[str, Any]) -> int:
     u = me.get("unplaced") or {}
     return sum(u.values())
 
 
-def shown_command(command):
+def shown_command(command: Command | str) -> str:
     """A canonical command (tuple or text) as the active language writes it."""
     text = belfort.command_text(command) if isinstance(command, tuple) else str(command)
     return localize_line(text, active_language())
 
 
-def prompt_text(view, legal, namer):
+def prompt_text(view: dict[str, Any], legal: Sequence[Command], namer: Namer) -> str:
     """What is being waited for, in a few words: 'Your placement — 3 workers left'; with a
     single legal choice, that Enter plays it."""
     text = _waited_for(view, legal, namer)
@@ -42,11 +50,11 @@ def prompt_text(view, legal, namer):
     return text
 
 
-def _np_name(namer, which):
+def _np_name(namer: Namer, which: int) -> str:
     return _("NP{n}").format(n=which)
 
 
-def _waited_for(view, legal, namer):
+def _waited_for(view: dict[str, Any], legal: Sequence[Command], namer: Namer) -> str:
     phase, step = view["phase"], view["step"]
     me_seat = view["seat"]
     me = view["players"][me_seat]
@@ -75,7 +83,7 @@ def _waited_for(view, legal, namer):
                    }.get(phase, N_("Waiting for {names} to act…"))
         return _(message).format(names=others)
     if phase == "keep":
-        first = named_command(legal[0]) if legal else None
+        first: Any = named_command(legal[0]) if legal else None
         kept = first.kept if first is not None and first.verb == "keep" else ()
         k = len(kept) if kept else 3
         example = shown_command("keep " + " ".join(f"#{c}" for c in kept))
@@ -84,8 +92,8 @@ def _waited_for(view, legal, namer):
                         len(view.get("hand", []))).format(
             k=k, n=len(view.get("hand", [])), example=example)
     if phase == "np-setup":
-        np = 3 if not any(g.get("np_dwarf") is not None for g in view["guilds"]) else 4
-        return _("Put {np}'s dwarf on a guild").format(np=_np_name(namer, np))
+        np_seat = 3 if not any(g.get("np_dwarf") is not None for g in view["guilds"]) else 4
+        return _("Put {np}'s dwarf on a guild").format(np=_np_name(namer, np_seat))
     if phase == "placement":
         if step == "spread":
             first = named_command(legal[0]) if legal else None
@@ -136,7 +144,7 @@ def _waited_for(view, legal, namer):
     return _("Your decision")
 
 
-def turn_hint(view, legal):
+def turn_hint(view: dict[str, Any], legal: Sequence[Command] | None) -> str:
     """A line about the current turn's allowances (trading post, hire)."""
     t = view.get("turn")
     if not t or view["current"] != view["seat"] or view["step"]:
@@ -155,24 +163,24 @@ class ClientCommand:
     """A command of the program itself (not a game command): `help`, `score`, … Networked
     sessions add theirs (`say`, `handoff`, `waiting`) with Controller.add_command."""
     name: str
-    run: object                # run(args: list[str]) -> Reply
-    usage: str
-    meta: str                  # the completion menu's hint
-    aliases: tuple = ()
+    run: Callable[[list[str]], Reply]
+    usage: str | LazyString
+    meta: str | LazyString     # the completion menu's hint
+    aliases: tuple[str, ...] = ()
 
 
-def _answer(run):
+def _answer(run: Callable[[list[str]], tuple[ReplyKind, str]]) -> Callable[[list[str]], Reply]:
     """A (kind, text) answer as a Reply."""
     return lambda args: Reply(*run(args))
 
 
 class Controller:
-    def __init__(self, driver):
+    def __init__(self, driver: GameDriver) -> None:
         self.driver = driver
         self.namer = Namer(driver.names, driver.seat)
-        self.numbered = None
+        self.numbered: list[Command] | None = None
         self.rs = driver.ruleset
-        self.commands = {}
+        self.commands: dict[str, ClientCommand] = {}
         for cc in (
                 ClientCommand("?", lambda a: self.listing(), "?",
                               L_("list what you can do now (a number then picks one)"),
@@ -196,17 +204,17 @@ class Controller:
         for name, run, usage, meta, aliases in lancmds.commands(driver):
             self.add_command(ClientCommand(name, _answer(run), usage, meta, aliases))
 
-    def add_command(self, cc):
+    def add_command(self, cc: ClientCommand) -> None:
         self.commands[cc.name] = cc
         for a in cc.aliases:
             self.commands[a] = cc
 
-    def client_words(self):
+    def client_words(self) -> dict[str, str]:
         """{word: hint} for completing a line's first word."""
         return {name: str(cc.meta) for name, cc in self.commands.items() if name == cc.name}
 
     # --- the program's own commands ----------------------------------------------------------
-    def help(self, topic):
+    def help(self, topic: str) -> Reply:
         found = rules_text.lookup(self.rs, topic)
         if found is None:
             return Reply(ReplyKind.ERROR, _("No help on '{topic}'. Topics: {topics}, and any card, "
@@ -215,7 +223,7 @@ class Controller:
         title, text = found
         return Reply(ReplyKind.PANEL, title=title, lines=text.split("\n"))
 
-    def listing(self):
+    def listing(self) -> Reply:
         legal = self.driver.legal()
         if not legal:
             view = self.driver.view()
@@ -231,12 +239,12 @@ class Controller:
             lines += ["", hint]
         return Reply(ReplyKind.PANEL, title=_("What you can do now"), lines=lines)
 
-    def score(self):
+    def score(self) -> Reply:
         view = self.driver.view()
         return Reply(ReplyKind.PANEL, title=_("Scores"), lines=panels.score_lines(view, self.namer,
                                                                           self.rs))
 
-    def tableau(self, args):
+    def tableau(self, args: list[str]) -> Reply:
         view = self.driver.view()
         seats = None
         if args:
@@ -256,7 +264,7 @@ class Controller:
         return Reply(ReplyKind.PANEL, title=title, lines=panels.tableau_lines(view, self.namer,
                                                                       self.rs, seats))
 
-    def undo(self):
+    def undo(self) -> Reply:
         """Take back our last action, or say why not ('Bo has played since')."""
         try:
             cmd = self.driver.undo()
@@ -267,7 +275,7 @@ class Controller:
         return Reply(ReplyKind.UNDO, _("Taken back: {command}").format(command=shown_command(cmd)))
 
     # --- game commands ----------------------------------------------------------------------------
-    def handle(self, text):
+    def handle(self, text: str) -> Reply:
         """What the person typed, in their language or in English: read as the canonical
         English command (what the engine, the wire and the log see); refusals quote `text`."""
         typed = text.strip()
@@ -306,7 +314,8 @@ class Controller:
                 return Reply(ReplyKind.ERROR, missing)
         return self.submit(cmd if cmd is not None else line, None, typed=typed)
 
-    def submit(self, command, done, typed=None):
+    def submit(self, command: Command | str, done: str | None,
+               typed: str | None = None) -> Reply:
         """Give the command to the driver; the Reply says what was done or why not."""
         legal = self.driver.legal()
         try:
@@ -326,7 +335,8 @@ class Controller:
             done = shown_command(command)
         return Reply(ReplyKind.OK, done)
 
-    def unreadable(self, exc, legal, typed=None):
+    def unreadable(self, exc: belfort.CommandSyntaxError, legal: Sequence[Command],
+                   typed: str | None = None) -> str:
         """The message for text the engine cannot read: an unknown verb gets a 'did you
         mean' and what is possible now instead of the list of every verb."""
         lang = active_language()
@@ -353,7 +363,7 @@ class Controller:
                  "rules.").format(text=shown, reason=reason_text(exc.reason))
 
 
-def reason_text(reason, name_of=None):
+def reason_text(reason: object, name_of: Callable[[int], str] | None = None) -> str:
     """An engine reason in the active language: the engine gives English with, where it
     can, the template and its values (belfort.reasons.Reason); see client.reasons."""
     from .reasons import translate_reason

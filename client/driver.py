@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Callable, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import belfort
 from belfort import events as belfort_events
@@ -24,41 +26,55 @@ from . import chart, gamelog
 from .i18n import _
 from .words import initials
 
+if TYPE_CHECKING:
+    from belfort.bots import Bot
+    from belfort.commands import Command, Event
+    from belfort.undo import Refusal
+
 
 @runtime_checkable
 class GameDriver(Protocol):
     """Every member the window (app.py), plain mode (plain.py) and the Controller use."""
 
     seat: int                   # our seat
-    names: list                 # every seat's name, seat order
+    names: list[str]            # every seat's name, seat order
     ruleset: belfort.Ruleset    # the ruleset in force (help texts read their numbers here)
-    alerts: list                # net.alerts.Alert: desync, cheat, disconnect, reconnect, error, info
+    alerts: list[Alert]         # desync, cheat, disconnect, reconnect, error, info
     seed: str | None            # the seed to show in the welcome (None: not shown)
     networked: bool             # a LAN game: the Controller adds say / handoff / waiting
-    can_keep: bool              # leaving now can keep the game for `belfort play --resume`
-    game_log: str | None        # the complete game's log file once written, or None
-    handed: bool                # our seat was handed to a bot: the game ended there for us
 
-    def view(self) -> dict:
+    @property
+    def can_keep(self) -> bool:
+        """Leaving now can keep the game for `belfort play --resume`."""
+
+    @property
+    def game_log(self) -> str | None:
+        """The complete game's log file once written, or None."""
+
+    @property
+    def handed(self) -> bool:
+        """Our seat was handed to a bot: the game ended there for us."""
+
+    def view(self) -> dict[str, Any]:
         """belfort.seat_view of the current state for our seat: a plain dict."""
 
-    def legal(self) -> list:
+    def legal(self) -> list[Command]:
         """Our legal command tuples; [] when no decision of ours is awaited."""
 
-    def submit(self, command) -> list | None:
+    def submit(self, command: Command | str) -> list[Event] | None:
         """Give a command (tuple or text) for our seat; raises belfort.CommandSyntaxError /
         belfort.IllegalCommandError at once when refused, and never blocks."""
 
-    def subscribe(self, fn: Callable[[list], None]) -> None:
+    def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
         """fn(events) is called in the event loop's thread after every change."""
 
-    def past_events(self) -> list:
+    def past_events(self) -> list[Event]:
         """The events from before the window opened (a resumed or rejoined game)."""
 
-    def peers(self) -> list:
+    def peers(self) -> list[dict[str, Any]]:
         """[{"seat", "name", "kind", "state"}] of every seat."""
 
-    def audit(self):
+    def audit(self) -> tuple[bool, str] | None:
         """None while the game runs; at the end (ok: bool, text)."""
 
     async def run(self) -> None:
@@ -67,11 +83,11 @@ class GameDriver(Protocol):
     def close(self) -> None:
         """Stop the background work."""
 
-    def undo(self) -> tuple:
+    def undo(self) -> Command:
         """Take back our last action, returning its command; raises
         belfort.undo.UndoRefused (its .refusal says why) when not allowed."""
 
-    def undo_refusal(self):
+    def undo_refusal(self) -> Refusal | None:
         """None when undo() would work now, else the belfort.undo.Refusal."""
 
     def leave(self, keep: bool = True) -> str | None:
@@ -84,19 +100,19 @@ class GameDriver(Protocol):
     def say(self, text: str) -> None:
         """A chat line to the table (raises ValueError when there is nothing to say)."""
 
-    def chat_since(self, count: int) -> tuple[int, list]:
+    def chat_since(self, count: int) -> tuple[int, list[tuple[int, str]]]:
         """(lines said so far, [(seat, text)] of those after the first `count`)."""
 
     def waiting(self) -> str:
         """Who the game waits for and how long they have been silent ('' when nobody)."""
 
-    def stall(self) -> dict:
+    def stall(self) -> dict[str, Any]:
         """The same as data: {"seats", "paused", "stall_timeout", "text"}."""
 
     def handoff(self, seat: int) -> None:
         """Vote to hand a seat silent past the time-out to a bot; raises when not possible."""
 
-    def handoff_candidates(self) -> list:
+    def handoff_candidates(self) -> list[int]:
         """Seats that could be handed to a bot now."""
 
     def text_command(self, text: str) -> str | None:
@@ -104,17 +120,17 @@ class GameDriver(Protocol):
 
 
 # What a game nobody else is at answers to the LAN-only members.
-NO_STALL = {"seats": [], "paused": None, "stall_timeout": None, "text": ""}
+NO_STALL: dict[str, Any] = {"seats": [], "paused": None, "stall_timeout": None, "text": ""}
 
 
 BOT_NAMES = ("Bo", "Cy", "Di", "Ed", "Fa")
 try:
     from belfort.bots import LEVELS            # the levels this installation's bots offer
 except ImportError:          # pragma: no cover - no bots package: the engine's random bot
-    LEVELS = ("random",)
+    LEVELS = ("random",)  # type: ignore[assignment]
 
 
-def make_bot(level, seed, think):
+def make_bot(level: str, seed: str, think: float) -> Bot:
     """A bot of `level` from belfort.bots when it is there, else the engine's random bot."""
     try:
         from belfort.bots import make_bot as _make
@@ -132,8 +148,13 @@ class LocalDriver:
     do. The game log is written as the game goes and is also the save: `resume` continues
     a game from its log exactly where it stopped."""
 
-    def __init__(self, names, you=0, options=None, seed="1", ruleset=None, bot_level="normal",
-                 pace=0.4, think=0.5, log_path=None, bots=None, _resumed=None):
+    def __init__(self, names: Sequence[str], you: int = 0, options: Mapping[str, Any] | None = None,
+                 seed: bytes | str = "1", ruleset: belfort.Ruleset | None = None,
+                 bot_level: str = "normal", pace: float = 0.4, think: float = 0.5,
+                 log_path: str | Path | None = None,
+                 bots: Mapping[int, Mapping[str, Any]] | Mapping[str, Mapping[str, Any]]
+                 | None = None,
+                 _resumed: tuple[Any, ...] | None = None) -> None:
         self.names = list(names)
         self.seat = you
         self.options = dict(options or {"guilds": "normal"})
@@ -142,22 +163,23 @@ class LocalDriver:
         # Each bot as {"level", "seed", "think"}: given these and the state, a bot's choice
         # is fixed (belfort.bots keeps no memory between decisions), so a resumed bot
         # chooses what it would have chosen in the uninterrupted game.
-        self.bot_specs = {int(s): dict(spec) for s, spec in bots.items()} if bots else {
-            s: {"level": bot_level, "seed": f"{self.seed}/bot{s}", "think": think}
-            for s in range(len(self.names)) if s != you}
+        self.bot_specs: dict[int, dict[str, Any]] = \
+            {int(s): dict(spec) for s, spec in bots.items()} if bots else {
+                s: {"level": bot_level, "seed": f"{self.seed}/bot{s}", "think": think}
+                for s in range(len(self.names)) if s != you}
         self.bot_level = bot_level
         self.bots = {s: make_bot(spec["level"], spec["seed"], spec["think"])
                      for s, spec in self.bot_specs.items()}
         self.pace = pace
-        self.alerts = []
-        self._subs = []
-        self._wake = None
+        self.alerts: list[Alert] = []
+        self._subs: list[Callable[[list[Event]], None]] = []
+        self._wake: asyncio.Event | None = None
         self._closed = False
-        self._thinking = set()
+        self._thinking: set[int] = set()
         self._changes = 0            # counts every change, take-backs included
-        self.log = None
+        self.log: gamelog.GameLogWriter | None = None
         self._log_alerted = False
-        self._past = []              # a resumed game's events before this window (a recap)
+        self._past: list[Event] = []   # a resumed game's events before this window (a recap)
         if _resumed is not None:
             runner, steps, series, writer, self._past = _resumed
             self.game, self.undo_stack, self.steps, self.series = \
@@ -177,7 +199,8 @@ class LocalDriver:
                     error=getattr(exc, "strerror", None) or exc)))
 
     @classmethod
-    def resume(cls, log, pace=0.4, writer=None):
+    def resume(cls, log: gamelog.GameLog, pace: float = 0.4,
+               writer: gamelog.GameLogWriter | None = None) -> LocalDriver:
         """The game of `log` (a gamelog.GameLog of a local game), replayed to its last step,
         ready to go on. Lines go to `writer` (default: appended to the same file). Raises
         gamelog.LogError when the game cannot be continued."""
@@ -220,21 +243,21 @@ class LocalDriver:
         drv = cls(head["players"], you=you, options=head.get("options"),
                   seed=gamelog.seed_of(head), ruleset=done.game.rs, pace=pace, bots=specs,
                   _resumed=(done.runner, steps, series, writer, past))
-        drv.log.local(resumed=gamelog.now())
+        writer.local(resumed=gamelog.now())     # the driver's log
         return drv
 
     # --- the interface -------------------------------------------------------------------
-    def view(self):
+    def view(self) -> dict[str, Any]:
         return belfort.seat_view(self.game, self.seat)
 
-    def legal(self):
+    def legal(self) -> list[Command]:
         return belfort.legal_commands(self.game, self.seat)
 
-    def submit(self, command):
+    def submit(self, command: Command | str) -> list[Event]:
         events = self._apply(command, self.seat)
         return events
 
-    def undo(self):
+    def undo(self) -> Command | None:
         """Take back our last action (belfort.undo's rule); returns the command taken back.
         Raises belfort.undo.UndoRefused, changing nothing, when the rule does not allow it."""
         step = self.undo_stack.take_back(self.game, self.seat)
@@ -245,12 +268,12 @@ class LocalDriver:
         self._changed([("undo", self.seat, step.command)])
         return step.command
 
-    def past_events(self):
+    def past_events(self) -> list[Event]:
         """The events of a resumed game before this window opened, latest last ([] for a
         new game): the window's log starts with the latest of them."""
         return list(self._past)
 
-    def undo_refusal(self):
+    def undo_refusal(self) -> Refusal | None:
         """None when `undo` would work now, else the belfort.undo.Refusal."""
         return self.undo_stack.refusal(self.seat)
 
@@ -259,36 +282,36 @@ class LocalDriver:
     handed = False       # a seat on one machine is never handed to a bot
 
     @property
-    def game_log(self):
+    def game_log(self) -> str | None:
         """None: a local game's log is the save, whose path the program already shows."""
         return None
 
-    def say(self, text):
+    def say(self, text: str) -> None:
         # never offered in a local game (the Controller adds `say` to LAN games only)
         raise RuntimeError("a game on this machine has nobody to talk to")
 
-    def chat_since(self, count):
+    def chat_since(self, count: int) -> tuple[int, list[tuple[int, str]]]:
         return 0, []
 
-    def waiting(self):
+    def waiting(self) -> str:
         return ""
 
-    def stall(self):
+    def stall(self) -> dict[str, Any]:
         return dict(NO_STALL)
 
-    def handoff(self, seat):
+    def handoff(self, seat: int) -> None:
         raise RuntimeError("a game on this machine has no seat to hand to a bot")
 
-    def handoff_candidates(self):
+    def handoff_candidates(self) -> list[int]:
         return []
 
-    def text_command(self, text):
+    def text_command(self, text: str) -> str | None:
         return None
 
-    def subscribe(self, fn):
+    def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
         self._subs.append(fn)
 
-    def peers(self):
+    def peers(self) -> list[dict[str, Any]]:
         out = []
         for s, name in enumerate(self.names):
             if s == self.seat:
@@ -298,7 +321,7 @@ class LocalDriver:
                             "state": "thinking" if s in self._thinking else "here"})
         return out
 
-    def audit(self):
+    def audit(self) -> tuple[bool, str] | None:
         if not self.game.is_over():
             return None
         runner = gamelog.Runner(self._header())
@@ -315,16 +338,16 @@ class LocalDriver:
         return False, _("Replaying the log gives a different final state ({theirs} ≠ {mine})"
                         ).format(theirs=theirs[:12], mine=mine[:12])
 
-    def score_series(self):
+    def score_series(self) -> chart.ScoreSeries:
         """The scores after each month so far (client.chart.ScoreSeries)."""
         return self.series
 
     @property
-    def can_keep(self):
+    def can_keep(self) -> bool:
         """Leaving now keeps the game for `belfort play --resume`."""
         return self.log is not None and self.log.error is None and not self.game.is_over()
 
-    def leave(self, keep=True):
+    def leave(self, keep: bool = True) -> None:
         """The person leaves a running game: keep it for later (the log is the save) or
         abandon it (`--resume` will not offer it again)."""
         if self.log is not None and not self.game.is_over():
@@ -334,7 +357,7 @@ class LocalDriver:
                 self.log.local(abandoned=gamelog.now())
         self.close()
 
-    async def run(self):
+    async def run(self) -> None:
         """Play the bots' decisions until the game is over or the driver is closed."""
         self._wake = asyncio.Event()
         while not self._closed and not self.game.is_over():
@@ -361,12 +384,12 @@ class LocalDriver:
                 continue          # the game changed meanwhile (our choice, an undo): again
             self._play_bot(seat, cmd, snapshot)
 
-    def bot_to_move(self):
+    def bot_to_move(self) -> int | None:
         """The bot seat whose decision the game waits for (the lowest), or None."""
         seats = [s for s in self.game.waiting_for() if s in self.bots]
         return seats[0] if seats else None
 
-    def play_bots(self, limit=100000):
+    def play_bots(self, limit: int = 100000) -> None:
         """Play the bots' decisions now, in this thread, until the game waits for us (or is
         over): the same choices `run` makes, without the threads and the pacing."""
         for _step in range(limit):
@@ -376,7 +399,7 @@ class LocalDriver:
             snapshot = self.game.copy()
             self._play_bot(seat, self._choose(seat, snapshot), snapshot)
 
-    def close(self):
+    def close(self) -> None:
         self._closed = True
         if self._wake is not None:
             self._wake.set()
@@ -431,15 +454,15 @@ class LocalDriver:
         if self._wake is not None:
             self._wake.set()
 
-    def _check_log(self):
-        if self.log.error and not self._log_alerted:
+    def _check_log(self) -> None:
+        if self.log is not None and self.log.error and not self._log_alerted:
             self._log_alerted = True
             self.alerts.append(Alert("error", _("{error} — the game goes on, but it can no longer "
                                                 "be resumed from this log").format(
                                                     error=self.log.error)))
 
     @property
-    def history(self):
+    def history(self) -> list[tuple[int, Command]]:
         """[(seat, command)] of the commands in force (taken-back ones removed)."""
         out = []
         for kind, a, b in self.steps:
@@ -459,7 +482,7 @@ def _as_driver_step(step):
     return (kind, a, belfort.parse_command(b)) if kind == "cmd" else (kind, a, b)
 
 
-def seat_names(you_name, players):
+def seat_names(you_name: str, players: int) -> list[str]:
     """Our name first, then the bots' names (never two alike)."""
     names = [you_name]
     for b in BOT_NAMES:
@@ -470,7 +493,8 @@ def seat_names(you_name, players):
     return names
 
 
-def resume_game(path=None, directory=None, pace=0.4):
+def resume_game(path: str | Path | None = None, directory: str | Path | None = None,
+                pace: float = 0.4) -> tuple[LocalDriver, Path, list[str]]:
     """(driver, log path, notes) for `belfort play --resume [LOG]`: the game of `path`, or
     the last unfinished local game in `directory` (default: where games are logged).
 
@@ -478,7 +502,7 @@ def resume_game(path=None, directory=None, pace=0.4):
     a step that does not apply) is never written to: its good part is copied to a new file
     and the game goes on there; `notes` say so. Raises gamelog.LogError with a message
     naming the file when there is nothing that can be resumed."""
-    notes = []
+    notes: list[str] = []
     if path is None:
         found = gamelog.unfinished_games(directory)
         if not found:

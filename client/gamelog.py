@@ -27,13 +27,23 @@ import json
 import os
 import pathlib
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import IO, TYPE_CHECKING, Any
 
 import belfort
-from belfort.logtext import FORMAT, VERSION, canonical_line, canonical_text, end_entry, header
+
+# VERSION, canonical_text and header are the client's too: gamelog.header(...) and so on.
+from belfort.logtext import (FORMAT, VERSION, canonical_line, canonical_text,  # noqa: F401
+                             end_entry, header)
 from belfort.undo import UndoRefused, UndoStack
 
 from .i18n import _
+
+if TYPE_CHECKING:
+    from belfort.commands import Command, Event
+    from belfort.ruleset import Ruleset
+    from belfort.state import GameState
 
 READS = (1, 2)
 MAX_BYTES = 64 * 1024 * 1024     # a real game log is well under 1 MB
@@ -44,13 +54,13 @@ class LogError(ValueError):
     """A file that cannot be read as a game log at all; the message names the file."""
 
 
-def default_dir():
+def default_dir() -> pathlib.Path:
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
                                                            ".local", "share")
     return pathlib.Path(base) / "belfort" / "games"
 
 
-def default_path(directory=None):
+def default_path(directory: str | pathlib.Path | None = None) -> pathlib.Path:
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     d = pathlib.Path(directory) if directory is not None else default_dir()
     path = d / f"game-{stamp}.jsonl"
@@ -61,7 +71,7 @@ def default_path(directory=None):
     return path
 
 
-def now():
+def now() -> str:
     return datetime.datetime.now().isoformat(timespec="seconds")
 
 
@@ -69,7 +79,8 @@ def now():
 # The canonical lines (header, steps, end) are belfort.logtext's: networked peers write them
 # too, and `net` may not import the client.
 
-def local_notes(you, bots, **extra):
+def local_notes(you: int, bots: Mapping[int, Mapping[str, object]],
+                **extra: object) -> dict[str, Any]:
     """This machine's notes on a local game: our seat and each bot as
     {"level", "seed", "think"} (what a resumed bot needs to choose as it would have)."""
     notes = {"you": you, "bots": {str(s): dict(spec) for s, spec in sorted(bots.items())},
@@ -78,7 +89,7 @@ def local_notes(you, bots, **extra):
     return notes
 
 
-def _version():
+def _version() -> str:
     try:
         from importlib.metadata import version
         return version("belfort-lan")
@@ -86,11 +97,11 @@ def _version():
         return "dev"
 
 
-def seed_of(head):
+def seed_of(head: dict[str, Any]) -> bytes | str:
     return bytes.fromhex(head["seed_hex"]) if "seed_hex" in head else head["seed"]
 
 
-def ruleset_of(head, where=None):
+def ruleset_of(head: dict[str, Any], where: str | None = None) -> Ruleset:
     where = _("the log") if where is None else where
     raw = head.get("ruleset")
     if raw is None:
@@ -109,7 +120,7 @@ def ruleset_of(head, where=None):
     return rs
 
 
-def new_game_from(head, where=None):
+def new_game_from(head: dict[str, Any], where: str | None = None) -> GameState:
     """A fresh game as the header describes it. Raises LogError."""
     where = _("the log") if where is None else where
     rs = ruleset_of(head, where)
@@ -124,11 +135,15 @@ def new_game_from(head, where=None):
 
 # --- reading --------------------------------------------------------------------------------
 
-class LogStep(tuple):
+class LogStep(tuple[str, int, Any]):
     """("cmd", seat, text) | ("undo", seat, step number) | ("reveal", card, type), with
     `.n` (the step number, None for a reveal) and `.line` (1-based line in the file)."""
 
-    def __new__(cls, kind, a, b, n=None, line=0):
+    n: int | None
+    line: int
+
+    def __new__(cls: type[LogStep], kind: str, a: int, b: Any, n: int | None = None,
+                line: int = 0) -> LogStep:
         self = super().__new__(cls, (kind, a, b))
         self.n = n
         self.line = line
@@ -138,48 +153,49 @@ class LogStep(tuple):
 @dataclass
 class GameLog:
     path: pathlib.Path
-    head: dict
-    local: dict = field(default_factory=dict)    # the local lines, merged in order
-    steps: list = field(default_factory=list)
-    end: dict | None = None
+    head: dict[str, Any]
+    local: dict[str, Any] = field(default_factory=dict)    # the local lines, merged in order
+    steps: list[LogStep] = field(default_factory=list)
+    end: dict[str, Any] | None = None
     problem: str | None = None      # why reading stopped before the end of the file
     good_bytes: int = 0             # length of the valid part (whole lines)
     newline_at_end: bool = True
-    canonical: list = field(default_factory=list)   # the canonical lines, as read
+    canonical: list[str] = field(default_factory=list)   # the canonical lines, as read
     numbered: int = 0               # steps with a number read so far (the next n)
 
     @property
-    def finished(self):
+    def finished(self) -> bool:
         return self.end is not None
 
     @property
-    def abandoned(self):
+    def abandoned(self) -> bool:
         return bool(self.local.get("abandoned"))
 
     @property
-    def is_local_game(self):
+    def is_local_game(self) -> bool:
         return "you" in self.local and not self.head.get("hidden")
 
     @property
-    def cards(self):
+    def cards(self) -> list[int] | None:
         """Card id → type index for every card (networked logs after the audit), or None."""
         names = self.head.get("cards")
         if names is None:
             return None
         return [belfort.CARD_TYPES.index(t) for t in names]
 
-    def digest(self):
+    def digest(self) -> str:
         """SHA-256 of the canonical lines: equal for every peer's log of the same game."""
         return hashlib.sha256("".join(ln + "\n" for ln in self.canonical).encode()).hexdigest()
 
 
-def read(path):
+def read(path: str | pathlib.Path) -> tuple[dict[str, Any], list[LogStep],
+                                           dict[str, Any] | None]:
     """(header, steps, end) — the short form of `load` for simple callers."""
     log = load(path)
     return log.head, log.steps, log.end
 
 
-def load(path):
+def load(path: str | pathlib.Path) -> GameLog:
     """Read and check a game log. Raises LogError when the file cannot be used at all;
     otherwise damage stops the reading and is described in `.problem`."""
     path = pathlib.Path(path)
@@ -326,6 +342,7 @@ def _read_line(log, raw, i, n_players, torn):
                  ).format(where=where)
     if "cmd" in row or "undo" in row:
         kind = "cmd" if "cmd" in row else "undo"
+        step: tuple[str, Any, Any]
         if kind == "cmd":
             ok = set(row) == {"cmd", "n", "seat"} and isinstance(row["cmd"], str) and \
                 len(row["cmd"]) < 2000 and _is_int(row["seat"], 0, n_players - 1)
@@ -367,14 +384,15 @@ class Runner:
     """A game being replayed from a log: the state, the undo stack, the position.
     `copy()` is cheap, for snapshots."""
 
-    def __init__(self, head, cards=None, where="the log"):
+    def __init__(self, head: dict[str, Any], cards: list[int] | None = None,
+                 where: str = "the log") -> None:
         self.game = new_game_from(head, where)
         self.stack = UndoStack()
         self.cards = cards
         self.pos = 0
         self._auto_reveal()
 
-    def copy(self):
+    def copy(self) -> Runner:
         other = Runner.__new__(Runner)
         other.game = self.game.copy()
         other.stack = self.stack.copy()
@@ -382,7 +400,7 @@ class Runner:
         other.pos = self.pos
         return other
 
-    def step(self, step):
+    def step(self, step: LogStep) -> list[Event]:
         """Apply one log step; the events. Raises belfort.BelfortError (UndoRefused
         included) when the step does not apply, changing nothing."""
         kind, a, b = step
@@ -406,7 +424,7 @@ class Runner:
         self._check_cards()
         return events
 
-    def _check_cards(self):
+    def _check_cards(self) -> None:
         """A networked log's card list must agree with every card the game made known (the
         types commands name when a card is built, discarded or shown): a damaged list
         would otherwise show wrong hands."""
@@ -418,10 +436,10 @@ class Runner:
                     f"card #{c} is a {belfort.CARD_TYPES[t]} in the game but a "
                     f"{belfort.CARD_TYPES[self.cards[c]]} in the log's card list")
 
-    def _auto_reveal(self):
+    def _auto_reveal(self) -> list[Event]:
         """A networked game's log holds every card's type: the public reveals the peers
         made while playing are made again from it, in the engine's queue order."""
-        events = []
+        events: list[Event] = []
         if self.cards is None:
             return events
         while self.game.reveal_queue:
@@ -434,7 +452,7 @@ class Runner:
         return events
 
 
-def describe_failure(step, exc):
+def describe_failure(step: LogStep, exc: Exception) -> str:
     from .reasons import translate_reason
     what = {"cmd": lambda: _("command '{command}' by seat {seat}").format(command=step[2],
                                                                           seat=step[1]),
@@ -454,11 +472,12 @@ class Replayed:
     problem: str | None           # why the replay stopped early (None: every step applied)
 
     @property
-    def game(self):
+    def game(self) -> GameState:
         return self.runner.game
 
 
-def replay(log, upto=None, on_step=None):
+def replay(log: GameLog, upto: int | None = None,
+           on_step: Callable[[Runner, LogStep, list[Event]], object] | None = None) -> Replayed:
     """Replay `log` (a GameLog): every step, or the first `upto`. Stops at a step that does
     not apply and says so in `.problem`. `on_step(runner, step, events)` sees each step."""
     runner = Runner(log.head, log.cards, str(log.path))
@@ -480,7 +499,8 @@ def replay(log, upto=None, on_step=None):
     return Replayed(runner, runner.pos, problem)
 
 
-def apply_step(game, step, stack=None):
+def apply_step(game: GameState, step: Sequence[Any],
+               stack: UndoStack | None = None) -> list[Event]:
     """One log step on `game` (reveal and command steps; undo steps need the `stack` the
     commands were recorded in — a Runner does all of this)."""
     kind, a, b = step
@@ -504,11 +524,13 @@ class GameLogWriter:
     A new writer refuses to touch an existing file. Write errors (a full disk) do not stop
     the game: `error` holds the first one, and nothing more is written."""
 
-    def __init__(self, path, head, local=None, _append=None):
+    def __init__(self, path: str | pathlib.Path, head: dict[str, Any] | None,
+                 local: dict[str, Any] | None = None, _append: IO[str] | None = None) -> None:
         self.path = pathlib.Path(path)
-        self.error = None
+        self.error: str | None = None
         self._sync_lock = threading.Lock()
         self.n = 0
+        self.fh: IO[str] | None
         if _append is not None:
             self.fh = _append
             return
@@ -524,7 +546,7 @@ class GameLogWriter:
             self.local(**local)
 
     @classmethod
-    def append_to(cls, log):
+    def append_to(cls, log: GameLog) -> GameLogWriter:
         """Continue a log read by `load` (whole and unfinished): lines go after its last."""
         if log.problem is not None or log.finished:
             raise LogError(_("{path} cannot be continued: {why}").format(
@@ -558,7 +580,7 @@ class GameLogWriter:
     def _line(self, text):
         self._raw(text + "\n")
 
-    def sync(self):
+    def sync(self) -> None:
         """Make what was written durable (a power cut loses nothing before this)."""
         with self._sync_lock:
             if self.fh is not None and self.error is None:
@@ -567,35 +589,35 @@ class GameLogWriter:
                 except (OSError, ValueError):
                     pass
 
-    def sync_soon(self):
+    def sync_soon(self) -> None:
         """`sync` on a thread of its own: an fsync can take a while, and the window must not
         wait for it (nor show a step later than the log has it)."""
         threading.Thread(target=self.sync, name="belfort-log-sync", daemon=True).start()
 
-    def command(self, seat, cmd):
+    def command(self, seat: int, cmd: Command) -> int:
         """Write a command step; its step number."""
         n = self.n
         self._line(canonical_line({"cmd": belfort.command_text(cmd), "n": n, "seat": seat}))
         self.n += 1
         return n
 
-    def undo(self, seat, step_n):
+    def undo(self, seat: int, step_n: int) -> int:
         n = self.n
         self._line(canonical_line({"n": n, "step": step_n, "undo": seat}))
         self.n += 1
         return n
 
-    def reveal(self, card, t):
+    def reveal(self, card: int, t: int) -> None:
         self._line(canonical_line({"reveal": card, "type": t}))
 
-    def finish(self, game):
+    def finish(self, game: GameState) -> None:
         self._line(canonical_line(end_entry(game)))
         self.sync_soon()
 
-    def local(self, **notes):
+    def local(self, **notes: object) -> None:
         self._line(json.dumps({"local": notes}, ensure_ascii=False, separators=(",", ":")))
 
-    def close(self):
+    def close(self) -> None:
         if self.fh is not None:
             self.sync()
             with self._sync_lock:
@@ -620,7 +642,7 @@ def _lock(fh, path):
         raise LogError(_("{path} is open in another belfort window").format(path=path)) from None
 
 
-def write_new(path, text):
+def write_new(path: str | pathlib.Path, text: str) -> pathlib.Path:
     """Write a whole log to a new file (never over an existing one)."""
     path = pathlib.Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -638,7 +660,7 @@ def write_new(path, text):
 
 # --- finding saved games --------------------------------------------------------------------
 
-def unfinished_games(directory=None):
+def unfinished_games(directory: str | pathlib.Path | None = None) -> list[GameLog]:
     """Local games that can be resumed, newest first: readable, not over, not abandoned,
     and not continued in another file."""
     d = pathlib.Path(directory) if directory is not None else default_dir()
@@ -661,7 +683,7 @@ def unfinished_games(directory=None):
     return logs
 
 
-def _mtime(path):
+def _mtime(path: pathlib.Path) -> float:
     try:
         return path.stat().st_mtime
     except OSError:

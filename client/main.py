@@ -15,6 +15,9 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import belfort
 from net.argtypes import seconds_type
@@ -24,12 +27,20 @@ from .i18n import (LANG_OPTION_HELP, LANGUAGES, UnknownLanguage, _, activate,
                    active_language, canonical_line, cell_width, choose_language)
 from .i18n import argparse_text
 
+if TYPE_CHECKING:
+    from belfort.errors import RulesetError
+    from net.node.node import Node
+
+    from .netdriver import NetDriver
+
+    from .driver import GameDriver
+
 # "beginner" is the level for a first game (belfort.bots, when it has it: see bot_level)
 LEVELS = ("beginner", "random", "easy", "normal", "hard")
 FIRST_GAME_LEVEL = "beginner"
 
 
-def engine_levels():
+def engine_levels() -> tuple[str, ...]:
     """The bot levels belfort.bots offers in this installation."""
     try:
         from belfort.bots import LEVELS as levels
@@ -38,7 +49,7 @@ def engine_levels():
     return tuple(levels)
 
 
-def bot_level(level):
+def bot_level(level: str) -> tuple[str, str | None]:
     """(the level to play, a note for the person or None): a level this installation lacks
     (the beginner bot before it exists) falls back to easy, and says so."""
     if level in engine_levels():
@@ -48,7 +59,7 @@ def bot_level(level):
                        "bots instead.").format(level=level, fallback=fallback)
 
 
-def first_game():
+def first_game() -> bool:
     """No game log yet: this is (very likely) the person's first game."""
     d = gamelog.default_dir()
     try:
@@ -57,20 +68,20 @@ def first_game():
         return True
 
 
-def first_game_note(level):
+def first_game_note(level: str) -> str | None:
     if level in (FIRST_GAME_LEVEL, "random"):
         return None
     return _("First game? 'belfort tutorial' explains each phase as it comes; 'belfort play "
              "--bot beginner' gives bots you can beat ('--bot random' are the gentlest).")
 
 
-def _lang_option(p):
+def _lang_option(p: argparse.ArgumentParser) -> None:
     # read by main() before parsing (so the help is in the chosen language); listed here
     p.add_argument("--lang", default=None, metavar="LANG",
                    help=_(LANG_OPTION_HELP).format(choices=", ".join(LANGUAGES)))
 
 
-def _common(p):
+def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true",
                    help=_("line-by-line mode: no full-screen terminal needed (screen readers, "
                           "pipes)"))
@@ -81,7 +92,7 @@ def _common(p):
     _lang_option(p)
 
 
-def parser():
+def parser() -> argparse.ArgumentParser:
     fmt = argparse_text.CellWidthHelpFormatter       # Korean help measured in cells
     ap = argparse.ArgumentParser(prog="belfort", formatter_class=fmt,
                                  description=_("Belfort, the board game, in the terminal."))
@@ -165,19 +176,19 @@ def parser():
     return ap
 
 
-def fail(msg, code=2):
+def fail(msg: str, code: int = 2) -> int:
     print(f"belfort: {msg}", file=sys.stderr)
     return code
 
 
-def ruleset_message(exc, path):
+def ruleset_message(exc: RulesetError, path: str) -> str:
     """A refused ruleset file, in one sentence naming the file."""
     if exc.field == "(file)":
         return exc.reason          # it names the file: "cannot read x.toml: …"
     return _("cannot use the ruleset {path}: {error}").format(path=path, error=exc)
 
 
-def cmd_rules(args):
+def cmd_rules(args: argparse.Namespace) -> int:
     try:
         rs = belfort.load_ruleset(args.ruleset)
     except belfort.RulesetError as exc:
@@ -213,7 +224,7 @@ def _you(name):
     return _("You")
 
 
-def cmd_play_lan(args, players):
+def cmd_play_lan(args: argparse.Namespace, players: int) -> int:
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
     from . import termguard
@@ -242,7 +253,7 @@ def cmd_play_lan(args, players):
                           log_file=termguard.log_path(args.data_dir))
 
 
-def cmd_resume(args):
+def cmd_resume(args: argparse.Namespace) -> int:
     """`belfort play --resume [LOG]`: the game goes on exactly where it stopped."""
     from .driver import resume_game
     fixed = [flag for flag, given in (
@@ -299,7 +310,7 @@ def _play_window(args, driver, log_path, seed, notes=(), coach=None):
     return 0
 
 
-def cmd_play(args):
+def cmd_play(args: argparse.Namespace) -> int:
     from .driver import LocalDriver, seat_names
     if args.resume is not None:
         return cmd_resume(args)
@@ -367,7 +378,7 @@ def cmd_play(args):
     return _play_window(args, driver, log_path, seed, notes=notes, coach=coach)
 
 
-def cmd_tutorial(args):
+def cmd_tutorial(args: argparse.Namespace) -> int:
     """`belfort tutorial`: `belfort play --learn` against beginner bots."""
     argv = ["play", "--learn", "--players", str(args.players), "--bot", args.level]
     if args.seed is not None:
@@ -384,7 +395,7 @@ def cmd_tutorial(args):
 NET_COMMANDS = ("host", "join", "rejoin", "bot")
 
 
-def check_ruleset_option(argv):
+def check_ruleset_option(argv: Sequence[str]) -> str | None:
     """`belfort host|join --ruleset FILE`: an unusable FILE is refused here with a message
     (before the session starts), never a traceback. The error message, or None."""
     for i, arg in enumerate(argv):
@@ -401,7 +412,7 @@ def check_ruleset_option(argv):
     return None
 
 
-def cmd_network(argv):
+def cmd_network(argv: list[str]) -> int:
     """`belfort host|join|rejoin|bot …` belong to the networked session: its lobby
     (client.netcli.start) gives a node, played in the window through a NetDriver."""
     from client import netcli as cli
@@ -422,7 +433,8 @@ def cmd_network(argv):
     return play_networked(node, plain=args.plain, colour=args.colour, log_file=log_file)
 
 
-def play_networked(node, plain=False, colour=None, log_file=None):
+def play_networked(node: Node, plain: bool = False, colour: bool | None = None,
+                   log_file: str | Path | None = None) -> int:
     """The window (or --plain) on a started networked node; the exit code.  While the
     window is up, standard error goes to ``log_file`` (see client.termguard)."""
     import contextlib
@@ -439,7 +451,7 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     guard = termguard.stderr_into(log_file) if log_file is not None and not plain else \
         contextlib.nullcontext()
     from .netmessages import net_text
-    notes = []
+    notes: list[str | None] = []
     try:
         with guard:
             code = open_window(driver, plain=plain, colour=colour)
@@ -459,7 +471,7 @@ def play_networked(node, plain=False, colour=None, log_file=None):
     return code
 
 
-def serve_the_end(driver, say):
+def serve_the_end(driver: NetDriver, say: Callable[[str], object]) -> str | None:
     """After the window closed on a finished game: while a seat that has not finished may
     still fetch the end of the game from us (killed at the very end, rejoining), stay and
     ``say`` so; leave by ourselves once it has finished or the stall time passed.  Ctrl-C
@@ -474,7 +486,8 @@ def serve_the_end(driver, say):
         return None
 
 
-def open_window(driver, plain=False, colour=None, log_path=None):
+def open_window(driver: GameDriver, plain: bool = False, colour: bool | None = None,
+                log_path: str | Path | None = None) -> int:
     """Run the window (or --plain) on any GameDriver until the person leaves; the exit
     code. For the networked session's commands."""
     if plain:
@@ -487,7 +500,7 @@ def open_window(driver, plain=False, colour=None, log_path=None):
     return 0
 
 
-def cmd_replay(args):
+def cmd_replay(args: argparse.Namespace) -> int:
     from . import replay
     try:
         if args.chart:
@@ -504,7 +517,7 @@ def cmd_replay(args):
         return fail(str(exc), 1)
 
 
-def take_lang_option(argv):
+def take_lang_option(argv: list[str]) -> tuple[str | None, list[str]]:
     """(the value of --lang or None, argv without it): --lang works on every command, the
     networked ones included (their parser is net's, which knows nothing of languages)."""
     out, lang, i = [], None, 0
@@ -521,7 +534,7 @@ def take_lang_option(argv):
     return lang, out
 
 
-def set_language(option, environ=None):
+def set_language(option: str | None, environ: Mapping[str, str] | None = None) -> str | None:
     """Speak `option` (--lang), else the environment's language; an error message or None."""
     try:
         activate(choose_language(option, environ))
@@ -531,7 +544,7 @@ def set_language(option, environ=None):
     return None
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang, argv = take_lang_option(argv)
     previous = active_language()
@@ -545,7 +558,7 @@ def main(argv=None):
         activate(previous)          # main() called again in one process starts afresh
 
 
-def _run(argv):
+def _run(argv: list[str]) -> int:
     if argv and argv[0] in NET_COMMANDS:
         bad = check_ruleset_option(argv)
         if bad:

@@ -22,23 +22,33 @@ Exit codes: see client/peer.py.
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
 from . import peer
 
+if TYPE_CHECKING:
+    from net.node.node import Node
 
-def parser(prog: str = "belfort", tr=None, formatter=None):
+
+def parser(prog: str = "belfort", tr: Callable[[str], str] | None = None,
+           formatter: type[argparse.HelpFormatter] | None = None) -> argparse.ArgumentParser:
     """The argparse parser of all four subcommands (``args.mode`` is the subcommand);
     ``tr``: how its help texts are translated, ``formatter``: its argparse formatter class."""
     return peer.build_parser(prog, tr, formatter)
 
 
-def start(args, render=None):
+def start(args: argparse.Namespace,
+          render: Callable[[str], Any] | None = None) -> Node | int:
     """Run the lobby ``args`` ask for; the started Node, or an exit code.  ``render``: how a
     line to print reaches the person (the client translates net's `msgs.Msg` texts)."""
     peer.setup_logging(args)
     return peer.start_node(args, peer.Printer(args.json, args.quiet, render))
 
 
-def play_text(node, args, render=None) -> int:
+def play_text(node: Node, args: argparse.Namespace,
+              render: Callable[[str], Any] | None = None) -> int:
     """Play without the window (a bot seat, or commands typed on standard input);
     ``render`` as for `start`."""
     out = peer.Printer(args.json, args.quiet, render)
@@ -48,6 +58,6 @@ def play_text(node, args, render=None) -> int:
         return peer.leave_for_now(node, out, 130)
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """``belfort host|join|rejoin|bot ...`` without a window (plain text)."""
     return peer.main(list(argv or []), prog="belfort")

@@ -56,17 +56,24 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import belfort
 
 from net.session.core import STOPPED
 from .textcmd import handoff_command
 
+if TYPE_CHECKING:
+    from belfort.commands import Command, Event
+    from belfort.undo import Refusal
+    from net.node.node import Node
+
 IDLE_POLL_MS = 100     # nothing to do: heartbeats and the waiting text are refreshed this often
 
 
 class NetDriver:
-    def __init__(self, node) -> None:
+    def __init__(self, node: Node) -> None:
         self.node = node
         self.peer = node.peer
         self.peer.transmit_with(None)      # envelopes go through the outbox: one socket thread
@@ -74,48 +81,48 @@ class NetDriver:
         self.names = list(self.peer.names)
         self.ruleset = self.peer.ruleset
         self.alerts = self.peer.alerts
-        self._subs = []
+        self._subs: list[Callable[[list[Event]], None]] = []
         self._lock = threading.RLock()
         self._closed = False
-        self._loop = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._changed = False
         self._held = False             # the window closed; we stay for a seat (staying())
         self._ran = threading.Event()  # run()'s thread has ended
 
     # --- the GameDriver interface ------------------------------------------------------
     networked = True      # the Controller adds say / handoff / waiting
-    seed = None           # the welcome shows no seed: the shared one is the deck's secret
+    seed: str | None = None   # the welcome shows no seed: the shared one is the deck's secret
     can_keep = False      # leaving is "left for now" (belfort rejoin), never keep / abandon
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         with self._lock:
             return self.peer.view.seat_view()
 
-    def legal(self) -> list:
+    def legal(self) -> list[Command]:
         with self._lock:
             if not self.peer.decision_needed():
                 return []
             return belfort.legal_commands(self.peer.game, self.seat)
 
-    def submit(self, command):
+    def submit(self, command: Command | str) -> list[Event] | None:
         with self._lock:
             events = self.peer.submit(command, time.monotonic())
         self.node.wake()
         return events
 
-    def undo(self):
+    def undo(self) -> Command:
         with self._lock:
             cmd = self.peer.take_back(time.monotonic())
         self.node.wake()
         return cmd
 
-    def past_events(self) -> list:
+    def past_events(self) -> list[Event]:
         """The engine events of the game before this window opened (a rejoin's replay of
         our log), latest last; [] for a game that starts now."""
         with self._lock:
             return list(self.peer.replayed_events)
 
-    def undo_refusal(self):
+    def undo_refusal(self) -> Refusal | None:
         with self._lock:
             return self.peer.undo_refusal()
 
@@ -131,7 +138,7 @@ class NetDriver:
             self.peer.handoff(seat, time.monotonic())
         self.node.wake()
 
-    def handoff_candidates(self) -> list:
+    def handoff_candidates(self) -> list[int]:
         """Seats that could be handed to a bot now."""
         with self._lock:
             return self.peer.view.handoff_candidates(time.monotonic())
@@ -152,15 +159,15 @@ class NetDriver:
             self.peer.say(text, time.monotonic())
         self.node.wake()
 
-    def chat_since(self, count: int) -> tuple[int, list]:
+    def chat_since(self, count: int) -> tuple[int, list[tuple[int, str]]]:
         """(lines said so far, [(seat, text)] of those after the first ``count``)."""
         with self._lock:
             return self.peer.chat.count, self.peer.chat.since(count)
 
-    def subscribe(self, fn) -> None:
+    def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
         self._subs.append(fn)
 
-    def peers(self) -> list:
+    def peers(self) -> list[dict[str, Any]]:
         with self._lock:
             return self.peer.view.peer_states(time.monotonic())
 
@@ -168,17 +175,17 @@ class NetDriver:
         with self._lock:
             return self.peer.view.waiting_text(time.monotonic())
 
-    def stall(self) -> dict:
+    def stall(self) -> dict[str, Any]:
         with self._lock:
             return self.peer.view.stall(time.monotonic())
 
-    def audit(self):
+    def audit(self) -> tuple[bool, str] | None:
         with self._lock:
             if self.peer.status == STOPPED:
                 return False, self.peer.stop_reason
             return self.peer.audit_result
 
-    def score_series(self):
+    def score_series(self) -> None:
         """None: a LAN game's window draws no score chart (its complete log can: belfort
         replay --chart)."""
         return None
@@ -233,7 +240,7 @@ class NetDriver:
         `belfort rejoin`)."""
         return self.node.said_bye
 
-    def staying(self):
+    def staying(self) -> str | None:
         """Call once the window is gone: what to tell the person while this finished peer
         stays for seats that may still fetch the end of the game from it, or None."""
         if self._loop is not None:
@@ -243,7 +250,7 @@ class NetDriver:
         with self._lock:
             return self.peer.view.staying(time.monotonic())
 
-    def serve_end(self):
+    def serve_end(self) -> str | None:
         """Stay reachable (answering, relaying) until every seat we stay for has finished
         or has been silent past the stall time; then the farewell (what a seat that did
         not finish can do), or None.  Ctrl-C raises KeyboardInterrupt here."""
@@ -254,7 +261,7 @@ class NetDriver:
             return self.peer.view.farewell(time.monotonic())
 
     # --- inside ------------------------------------------------------------------------
-    def _step(self, timeout_ms: float) -> list:
+    def _step(self, timeout_ms: float) -> list[Event]:
         self.node.tend_lobby()
         frames = self.node.mesh.poll(timeout_ms)
         with self._lock:
@@ -292,6 +299,6 @@ class NetDriver:
                 self.node.close()
             self._ran.set()
 
-    def _notify(self, events) -> None:
+    def _notify(self, events: list[Event]) -> None:
         for fn in list(self._subs):
             fn(events)

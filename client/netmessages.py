@@ -11,13 +11,18 @@ reason or first argument is one of these. A plain string is shown as it is (Engl
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from belfort.reasons import Cost, Reason, Word, WordList
 
 from .i18n import _
 from .reasons import _word, translate_reason
 
+if TYPE_CHECKING:
+    from net.alerts import Alert
 
-def net_text(value):
+
+def net_text(value: object) -> Any:   # str, or a value that is not text as it is
     """A text from net in the active language: a `net.session.msgs.Msg` (a str with
     `template` and `params`) is translated, its params too; a `Joined` list item by item;
     an engine reason or noun by client/reasons; anything else is shown as it is."""
@@ -32,7 +37,8 @@ def net_text(value):
                                 and 0 <= s < len(names) else str(s))
     items = getattr(value, "items", None)
     if isinstance(value, str) and isinstance(items, tuple):
-        return value.sep.join(net_text(item) for item in items)
+        # a net.session.msgs.Joined: its items are translated one by one
+        return value.sep.join(net_text(item) for item in items)  # type: ignore[attr-defined]
     template = getattr(value, "template", None)
     if not isinstance(value, str) or not template:
         return value
@@ -60,7 +66,7 @@ def _filled(template, params, english):
         return str(english)
 
 
-def alert_message(alert):
+def alert_message(alert: Alert) -> str:
     """The text of `alert` in the active language (its template translated, if it has one,
     or its text's when that is a net `Msg`)."""
     template = getattr(alert, "template", None)

@@ -9,6 +9,9 @@ come from the engine's record in the view; only a scoring that has not happened 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
 from belfort.data import CARD_TYPE_ID, HAS_PLANK, PLANK_BEHIND_LOCK, SITE_DISTRICT, SITE_ID, \
     SITE_WEIGHT
 from belfort.scoring import rank_points
@@ -17,16 +20,19 @@ from .render import Line
 from .i18n import _, fit, ngettext, pad, pgettext, term, truncate
 from .words import GUILD_TITLE, TITLE, Namer, season_of
 
+if TYPE_CHECKING:
+    from belfort.ruleset import Ruleset
+
 CELL = 12          # one competitor's column: "12 =1st  7"
 LABEL = 12
 
 
-def ordinal(n):
+def ordinal(n: int) -> str:
     # i18n: ranks in the scoring table, at most 4 cells with the "=" of a tie
     return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(n) or _("{n}th").format(n=n)
 
 
-def rank_labels(counts):
+def rank_labels(counts: Sequence[int]) -> list[str]:
     """'1st', '=2nd' (tied), '' (a count of 0 takes no rank), in the engine's order of ranks:
     a lone competitor takes one rank, a tied group two (§9.3)."""
     labels = [""] * len(counts)
@@ -39,11 +45,12 @@ def rank_labels(counts):
     return labels
 
 
-def competitors(view):
+def competitors(view: dict[str, Any]) -> int:
     return len(view["players"]) + len(view.get("non_players") or [])
 
 
-def counts_now(view, rs):
+def counts_now(view: dict[str, Any], rs: Ruleset
+               ) -> tuple[list[list[int]], list[int], list[int], list[int]]:
     """What a scoring phase counts, read off the view: markers per district per competitor,
     and elves, dwarves (NPs: the ruleset's numbers) and gnomes (players only) per seat."""
     n = len(view["players"])
@@ -60,14 +67,14 @@ def counts_now(view, rs):
     return markers, elves, dwarves, gnomes
 
 
-def district_table(rs, n):
+def district_table(rs: Ruleset, n: int) -> tuple[int, ...]:
     table = rs.district_points
     if not (n >= rs.district_third_from or n == 2):
         table = table[:2]
     return table
 
 
-def projected(view, rs):
+def projected(view: dict[str, Any], rs: Ruleset) -> dict[str, list[Any]]:
     """The record a scoring phase would write now: {"districts", "elves", "dwarves",
     "gnomes", "total"} (points per player), like the engine's score_log records."""
     n = len(view["players"])
@@ -81,7 +88,7 @@ def projected(view, rs):
     return {"districts": districts, "elves": e, "dwarves": d, "gnomes": g, "total": total}
 
 
-def taxes_since_last(view):
+def taxes_since_last(view: dict[str, Any]) -> list[int]:
     log = view.get("score_log") or []
     n = len(view["players"])
     before = [sum(r.get("taxes_lost", [0] * n)[s] for r in log) for s in range(n)]
@@ -94,7 +101,8 @@ def _cell(count, label, points, style=""):
     return (fit(f"{count:>3} {pad(label, 4)} {points:>2} ", CELL), style)
 
 
-def breakdown(view, namer, rs, record=None):
+def breakdown(view: dict[str, Any], namer: Namer, rs: Ruleset,
+              record: Mapping[str, Any] | None = None) -> list[Line]:
     """Lines of one scoring phase: per district and for elves, dwarves and gnomes each
     competitor's count, rank and points; taxes lost since the previous phase; the totals.
     `record` is the engine's record of a phase that happened (its points are shown), None
@@ -162,7 +170,7 @@ def breakdown(view, namer, rs, record=None):
     return out
 
 
-def points_rule(rs, table, with_np):
+def points_rule(rs: Ruleset, table: Sequence[int], with_np: bool) -> str:
     districts = ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(table))
     workers = ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(rs.worker_points))
     if with_np:
@@ -175,7 +183,8 @@ def points_rule(rs, table, with_np):
              ).format(districts=districts, workers=workers)
 
 
-def score_lines(view, namer, rs, width=80, just=None):
+def score_lines(view: dict[str, Any], namer: Namer, rs: Ruleset, width: int = 80,
+                just: int | None = None) -> list[Line]:
     """The `score` panel: what a scoring phase would give now, what the past ones gave and
     the VP now. With `just` = a month: the breakdown of that month's scoring phase, shown
     when it happens."""
@@ -217,7 +226,7 @@ def score_lines(view, namer, rs, width=80, just=None):
 
 # --- tableaux ----------------------------------------------------------------------------
 
-def plank_text(b, namer, rs):
+def plank_text(b: dict[str, Any], namer: Namer, rs: Ruleset) -> str:
     t = b["type"]
     if CARD_TYPE_ID[t] not in HAS_PLANK:
         return _("no plank")
@@ -235,14 +244,15 @@ def plank_text(b, namer, rs):
     return _("plank free")
 
 
-def lock_text(b):
+def lock_text(b: dict[str, Any]) -> str:
     locks = b["locks"]          # the ruleset's locks for this card (public_view)
     if not locks:
         return _("no lock")
     return _("gnomes {filled}/{locks}").format(filled=b["gnomes"], locks=locks)
 
 
-def tableau_lines(view, namer, rs, seats=None, width=80):
+def tableau_lines(view: dict[str, Any], namer: Namer, rs: Ruleset,
+                  seats: Sequence[int] | None = None, width: int = 80) -> list[Line]:
     """Each player's built cards: type, gnome locks filled, whether the plank is used (and
     by whom), the card's income; then the markers on the board."""
     from .render import markers_by_district, wrap

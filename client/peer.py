@@ -28,6 +28,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import belfort
 from belfort.ruleset import shipped_rulesets
@@ -42,22 +44,27 @@ from net.session.takeback import RefusalText
 from net.session.text import chat_line
 from .textcmd import handoff_command
 
+if TYPE_CHECKING:
+    from net.node.node import Node
+    from net.session.core import SessionPeer
+
 IDLE_POLL_MS = 100     # nothing to do: a poll ends on a frame, a typed line or a due decision
 
 
-def _options(args) -> dict:
+def _options(args: argparse.Namespace) -> dict[str, Any]:
     if args.guild_list:
         return {"guilds": [g.strip() for g in args.guild_list.split(",")]}
     return {"guilds": args.guilds}
 
 
-def build_parser(prog: str = "python -m client.peer", tr=None,
-                 formatter=None) -> argparse.ArgumentParser:
+def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] | None = None,
+                 formatter: type[argparse.HelpFormatter] | None = None
+                 ) -> argparse.ArgumentParser:
     """The parser of the four subcommands; ``tr`` translates its help texts (the client's
     `_`: they are marked for its catalog), ``formatter`` lays the help out (the client's
     measures terminal cells)."""
     t = tr or str
-    fmt = {"formatter_class": formatter} if formatter is not None else {}
+    fmt: dict[str, Any] = {"formatter_class": formatter} if formatter is not None else {}
     ap = argparse.ArgumentParser(prog=prog, description=t(N_("A Belfort peer on the LAN.")),
                                  **fmt)
     sub = ap.add_subparsers(dest="mode", required=True)
@@ -157,12 +164,13 @@ class Printer:
     """Prints events; ``render`` (the client's translation of a `msgs.Msg`) turns each
     human-readable line into what the person reads."""
 
-    def __init__(self, as_json: bool, quiet: bool, render=None) -> None:
+    def __init__(self, as_json: bool, quiet: bool,
+                 render: Callable[[str], Any] | None = None) -> None:
         self.as_json, self.quiet = as_json, quiet
         self.render = render or str
         self.lock = threading.Lock()
 
-    def __call__(self, ev: dict) -> None:
+    def __call__(self, ev: dict[str, Any]) -> None:
         with self.lock:
             if self.as_json:
                 print("@ " + json.dumps(ev, default=str), flush=True)
@@ -184,7 +192,7 @@ STATUS = {"over": N_("Game over."), "stopped": N_("Game stopped."),
           "setup": N_("Game setup.")}
 
 
-def human_text(ev: dict) -> str:
+def human_text(ev: dict[str, Any]) -> str:
     e = ev.get("event")
     if e == "lobby":
         joins = ev.get("joins") or [ev["join"]]
@@ -258,7 +266,7 @@ def human_text(ev: dict) -> str:
     return json.dumps(ev, default=str)
 
 
-def undo_text(peer) -> str:
+def undo_text(peer: SessionPeer) -> str:
     """Take back our last action (typed `undo`); what to tell the person."""
     try:
         cmd = peer.take_back(time.monotonic())
@@ -267,7 +275,7 @@ def undo_text(peer) -> str:
     return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
 
 
-def chat_events(peer, count: int) -> tuple[int, list[dict]]:
+def chat_events(peer: SessionPeer, count: int) -> tuple[int, list[dict[str, Any]]]:
     """The chat lines said since the first ``count``, as events of their own (a line of
     chat is never an alert, whatever it says); with the count to give next time."""
     count, lines = peer.chat.count, peer.chat.since(count)
@@ -276,7 +284,7 @@ def chat_events(peer, count: int) -> tuple[int, list[dict]]:
                     "text": text} for seat, text in lines]
 
 
-def _stdin_lines(wake) -> "queue.Queue[str]":
+def _stdin_lines(wake: Callable[[], object]) -> queue.Queue[str]:
     """Lines typed on standard input; each one ends the node's poll at once."""
     q: queue.Queue = queue.Queue()
 
@@ -288,7 +296,7 @@ def _stdin_lines(wake) -> "queue.Queue[str]":
     return q
 
 
-def run_node(node, args, out: Printer) -> int:
+def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
     peer = node.peer
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
@@ -385,7 +393,7 @@ def run_node(node, args, out: Printer) -> int:
     return 1
 
 
-def read_ruleset(path: str) -> "str | Msg":
+def read_ruleset(path: str) -> str | Msg:
     """The text of the ruleset ``--ruleset`` names, checked; or why it cannot be used (a
     message naming the file).  A name of a ruleset shipped with the game (``standard``,
     ``ten-space-taxes``) with no such file here is that ruleset, as for ``belfort play``."""
@@ -413,7 +421,7 @@ def read_ruleset(path: str) -> "str | Msg":
     return text
 
 
-def start_node(args, out) -> "object | int":
+def start_node(args: argparse.Namespace, out: Printer) -> Node | int:
     """The lobby the arguments ask for (host, join, bot or rejoin): the started Node, or
     the exit code if it failed (the reason went to ``out``)."""
     given = {"heartbeat": args.heartbeat, "timeout": args.peer_timeout,
@@ -484,12 +492,12 @@ def start_node(args, out) -> "object | int":
     return node
 
 
-def setup_logging(args) -> None:
+def setup_logging(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.ERROR if args.quiet or args.json else logging.WARNING,
                         format="%(name)s: %(message)s")
 
 
-def main(argv=None, prog: str = "python -m client.peer") -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "python -m client.peer") -> int:
     args = build_parser(prog).parse_args(argv)
     setup_logging(args)
     out = Printer(args.json, args.quiet)
@@ -512,7 +520,7 @@ def _leaving(signum, frame):
     raise Leaving()
 
 
-def leave_for_now(node, out, code: int) -> int:
+def leave_for_now(node: Node, out: Printer, code: int) -> int:
     """Stopped (Ctrl-C, SIGTERM) before the end: tell the others we left for now, so they
     wait for our rejoin instead of reporting a disconnection."""
     signal.signal(signal.SIGTERM, signal.SIG_IGN)

@@ -12,6 +12,9 @@ import queue
 import sys
 import threading
 import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from belfort import events as belfort_events
 from belfort.data import GUILDS
@@ -22,13 +25,19 @@ from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import _, active_language, canonical_line
 from .words import Describer
 
+if TYPE_CHECKING:
+    from .coach import Coach
+    from .driver import GameDriver
+    from .reply import Reply
+
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
 LAN_WORDS = ("say", "chat", "handoff", "waiting")
 
 
 class PlainUI:
-    def __init__(self, driver, inp=None, out=None, width=100, log_path=None, notes=(),
-                 coach=None):
+    def __init__(self, driver: GameDriver, inp: TextIO | None = None, out: TextIO | None = None,
+                 width: int = 100, log_path: str | Path | None = None, notes: Iterable[str] = (),
+                 coach: Coach | None = None) -> None:
         self.driver = driver
         self.inp = inp if inp is not None else sys.stdin
         self.out = out if out is not None else sys.stdout
@@ -41,25 +50,27 @@ class PlainUI:
         self.log_path = log_path
         self.notes = list(notes)
         self.coach = coach
-        self.pending = []
+        self.pending: list[str] = []
         self._shown_alerts = 0
         self.chat = lancmds.ChatFeed(driver)
-        self.lines = None            # a LAN game's typed lines (see _start_reader)
+        # a LAN game's typed lines (see _start_reader)
+        self.lines: queue.Queue[str] | None = None
         self._printed = False
         # set after every change the driver reports (and when its work ends): the loop
         # below sleeps on it instead of polling
         self._changed = threading.Event()
         driver.subscribe(self._on_events)
 
-    def say(self, text=""):
+    def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
         self._printed = True
 
     # --- input: a LAN game reads lines on a thread, so that say, handoff and waiting work
     # --- while the others decide (a local game reads only at our decisions)
-    def _start_reader(self):
-        self.lines = queue.Queue()
+    def _start_reader(self) -> None:
+        lines: queue.Queue[str] = queue.Queue()
+        self.lines = lines
 
         def read():
             while True:
@@ -67,7 +78,7 @@ class PlainUI:
                     line = self.inp.readline()
                 except (OSError, ValueError):
                     line = ""
-                self.lines.put(line)
+                lines.put(line)
                 self._changed.set()
                 if not line:
                     return
@@ -76,6 +87,8 @@ class PlainUI:
     def _lan_line_waiting(self):
         """A LAN command (say, handoff, waiting) is next in the input: it need not wait
         for our decision.  Anything else waits for it (a pipe's game commands)."""
+        if self.lines is None:
+            return False
         try:
             head = self.lines.queue[0]
         except IndexError:
@@ -116,13 +129,13 @@ class PlainUI:
         self._changed.wait(SAFETY_WAIT if timeout is None else min(timeout, SAFETY_WAIT))
 
     @staticmethod
-    def lesson_text(lessons):
+    def lesson_text(lessons: Iterable[tuple[str, str]]) -> list[str]:
         out = []
         for title, text in lessons:
-            out += ["", "=== {title} ===".format(title=title)] + text.split("\n") + [""]
+            out += ["", f"=== {title} ==="] + text.split("\n") + [""]
         return out
 
-    def attention(self):
+    def attention(self) -> None:
         """Our decision has come: a bell on a terminal (never into a pipe or a file)."""
         try:
             if self.out.isatty():
@@ -130,7 +143,7 @@ class PlainUI:
         except (AttributeError, ValueError):
             pass
 
-    def flush(self):
+    def flush(self) -> None:
         for s in self.pending:
             self.say(s)
         self.pending = []
@@ -139,11 +152,10 @@ class PlainUI:
         alerts = self.driver.alerts
         for a in alerts[self._shown_alerts:]:
             label = render.ALERT_LABEL.get(a.kind)
-            self.say("!!! {label}: {text}".format(label=_(label) if label else a.kind.upper(),
-                                                  text=render.alert_text(a)))
+            self.say(f"!!! {_(label) if label else a.kind.upper()}: {render.alert_text(a)}")
         self._shown_alerts = len(alerts)
 
-    def table(self):
+    def table(self) -> None:
         view = self.driver.view()
         ctx = render.Context(self.namer, self.driver.ruleset, peers=self.driver.peers(),
                              turn_hint=turn_hint(view, None))
@@ -154,7 +166,7 @@ class PlainUI:
                  render.hand_and_piles(view, ctx, self.width, False))
         self.say(render.as_text(lines))
 
-    def run(self):
+    def run(self) -> int:
         """Read commands on this thread; the driver's background work (bots, network) runs
         on an asyncio loop in another thread, and every call into it goes through that loop."""
         loop = asyncio.new_event_loop()
@@ -273,7 +285,7 @@ class PlainUI:
             loop.call_soon_threadsafe(loop.stop)
             thread.join(timeout=5)
 
-    def show(self, reply):
+    def show(self, reply: Reply) -> None:
         """Print what a command answered."""
         if reply.kind is ReplyKind.QUIT:
             self.say(_("(quit leaves at your next decision)"))
@@ -288,7 +300,7 @@ class PlainUI:
         elif reply.kind is ReplyKind.OK:
             self.say(_("OK: {what}").format(what=reply.text))
 
-    def confirm_leave(self):
+    def confirm_leave(self) -> bool:
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
         keepable = self.driver.can_keep
@@ -315,7 +327,7 @@ class PlainUI:
         self.say(_("Still playing."))
         return False
 
-    def leave(self, keep):
+    def leave(self, keep: bool) -> None:
         if not self.driver.can_keep:
             return
         call = getattr(self, "_call", None) or (lambda fn: fn())
@@ -327,7 +339,7 @@ class PlainUI:
         else:
             self.say(_("The game is abandoned (its log can still be replayed)."))
 
-    def final(self):
+    def final(self) -> None:
         view = self.driver.view()
         ctx = render.Context(self.namer, self.driver.ruleset)
         self.say()

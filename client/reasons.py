@@ -13,6 +13,7 @@ from belfort import undo
 from belfort.reasons import Cost, Reason, Word, WordList
 
 from .i18n import N_, _, active_language, localize_token, term
+from collections.abc import Callable
 
 # The undo refusals by code (belfort.undo.Refusal), as the client words them.
 UNDO_REASONS = {
@@ -34,11 +35,11 @@ _GLOSSARY_KIND = {"card": "card", "guild": "guild", "resource": "resource", "kin
                   "phase": "phase"}
 
 
-def _word(value):
-    """A game noun in the active language ('tower' -> 'Tour')."""
+def _word(value: object) -> object:
+    """A game noun in the active language ('tower' -> 'Tour'); any other value as it is."""
     lang = active_language()
     if isinstance(value, WordList):
-        return ", ".join(_word(Word(value.kind, n)) for n in value.names)
+        return ", ".join(str(_word(Word(value.kind, n))) for n in value.names)
     if isinstance(value, Cost):
         from .words import cost_text
         return cost_text(value.cost)
@@ -63,7 +64,7 @@ def _word(value):
     return str(value)
 
 
-def translate_reason(reason, name_of=None):
+def translate_reason(reason: object, name_of: Callable[[int], str] | None = None) -> str:
     """`reason` (a belfort Reason, an undo Refusal, an exception or a str) as text in the
     active language."""
     if isinstance(reason, undo.Refusal):
@@ -79,7 +80,7 @@ def translate_reason(reason, name_of=None):
         return str(reason)
 
 
-def _refusal(refusal, name_of):
+def _refusal(refusal: undo.Refusal, name_of: Callable[[int], str] | None) -> str:
     if refusal.code == undo.PHASE:
         if refusal.round:
             return _("month {m} is over").format(m=refusal.round)

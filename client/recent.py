@@ -6,35 +6,44 @@ window highlights these places until then (the engine has no clock; nor does thi
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
 from belfort.data import CARD_PLANK, GATE_BASE, GUILD_PLANK, SITE_NAME
 from belfort.events import named
 
+if TYPE_CHECKING:
+    from belfort.commands import Event
+
 
 class Recent:
-    def __init__(self):
-        self.sites = set()        # board symbols marked or swapped: 'tower@3', 'guild@2', …
-        self.guilds = set()       # guild ids whose plank got a worker
-        self.desk = set()         # seats that put a worker on the Recruiter's desk
-        self.camp = set()         # … on the King's camp
-        self.cards = set()        # built cards that are new, got a gnome or a worker
-        self.areas = set()        # (seat, area name) of workers sent to the resource areas
-        self.seats = set()        # who did something
+    def __init__(self) -> None:
+        # board symbols marked or swapped: 'tower@3', 'guild@2', …
+        self.sites: set[str] = set()
+        self.guilds: set[int] = set()   # guild ids whose plank got a worker
+        self.desk: set[int | None] = set()   # seats that put a worker on the Recruiter's desk
+        self.camp: set[int | None] = set()   # … on the King's camp
+        self.cards: set[int] = set()    # built cards that are new, got a gnome or a worker
+        # (seat, area name) of workers sent to the resource areas
+        self.areas: set[tuple[int | None, str]] = set()
+        self.seats: set[int] = set()    # who did something
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         return bool(self.sites or self.guilds or self.desk or self.camp or self.cards or
                     self.areas)
 
-    def clear(self):
-        self.__init__()
+    def clear(self) -> None:
+        self.__init__()  # type: ignore[misc]
 
-    def add(self, events, you, guild_sites=()):
+    def add(self, events: Sequence[Event], you: int,
+            guild_sites: Mapping[int, str] | Iterable[tuple[int, str]] = ()) -> None:
         """Take in a batch of events; ours (seat `you`) are left out. `guild_sites` maps a
         guild id to its district's guild symbol ('guild@D')."""
         from belfort.data import AREAS, SPREAD_AREAS
-        guild_sites = dict(guild_sites)
-        for ev in events:
+        sites_of = dict(guild_sites)
+        for event in events:
             try:
-                ev = named(ev)
+                ev = named(event)
             except ValueError:
                 continue             # not an engine event: nothing on the board changed
             kind = ev.event
@@ -59,8 +68,8 @@ class Recent:
                 self.sites.add(SITE_NAME[ev.site])
             elif kind == "np-mark" and ev.site >= 0:
                 self.sites.add(SITE_NAME[ev.site])
-            elif kind == "guild" and ev.guild in guild_sites:
-                self.sites.add(guild_sites[ev.guild])
+            elif kind == "guild" and ev.guild in sites_of:
+                self.sites.add(sites_of[ev.guild])
             elif kind == "swap":
                 for x in (ev.site_a, ev.site_b):
                     self.sites.add(SITE_NAME[x])

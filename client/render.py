@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from belfort.data import CARD_TYPES, GUILDS
 
 from .i18n import Lp_, N_, _, cell_width, fit, ngettext, pad, pgettext, truncate
 from .i18n import wrap as wrap_cells
 from .words import GUILD_TITLE, SHORT, TITLE, Namer, cost_text, next_scoring, season_of
+
+if TYPE_CHECKING:
+    from belfort.ruleset import Ruleset
+    from net.alerts import Alert
+
+    from .recent import Recent
 
 SINGLE = ("pub", "gardens", "tower", "inn", "blacksmith", "bank", "market", "library")
 # The wide layout's column of each card type: its width is fixed (the English heading's);
@@ -40,18 +48,18 @@ ALERT_LABEL = {"desync": N_("DESYNC"), "cheat": N_("CHEAT CAUGHT"),
                "info": N_("NOTE")}
 
 
-def term_keep(form):
+def term_keep(form: str) -> str:
     from .i18n import term
     return term("card:keep", form)
 
 
-def localize_plank(word):
+def localize_plank(word: str) -> str:
     """A plank as the player types it ('miners', '#17', 'desk') in the active language."""
     from .i18n import active_language, localize_token
     return localize_token(word, active_language())
 
 
-def alert_text(alert):
+def alert_text(alert: Alert) -> str:
     """An alert's text in the active language: alerts with a code and values (from the
     networked session) are translated; others are shown as they are."""
     from .netmessages import alert_message
@@ -63,28 +71,28 @@ class Line:
 
     __slots__ = ("frags",)
 
-    def __init__(self, *frags):
-        self.frags = []
+    def __init__(self, *frags: str | tuple[str, str]) -> None:
+        self.frags: list[tuple[str, str]] = []
         for f in frags:
             self.add(*f) if isinstance(f, tuple) else self.add(f)
 
-    def add(self, text, style=""):
+    def add(self, text: str, style: str = "") -> Line:
         if text:
             self.frags.append((style, text))
         return self
 
-    def extend(self, other):
+    def extend(self, other: Line) -> Line:
         self.frags.extend(other.frags)
         return self
 
-    def width(self):
+    def width(self) -> int:
         """Terminal cells (Korean syllables take two)."""
         return sum(cell_width(t) for _s, t in self.frags)
 
-    def text(self):
+    def text(self) -> str:
         return "".join(t for _, t in self.frags)
 
-    def fit(self, width):
+    def fit(self, width: int) -> Line:
         """Cut or pad to exactly `width` columns."""
         out, used = [], 0
         for style, text in self.frags:
@@ -104,10 +112,10 @@ class Line:
         return line
 
 
-def wrap(text, width, style="", indent=""):
+def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Line]:
     """Word-wrap plain text into Lines, keeping explicit newlines and the spacing inside a
     line; a wrapped line hangs under the description column of a two-column line."""
-    lines = []
+    lines: list[Line] = []
     width = max(width, 10)
     for para in text.split("\n"):
         if not para.strip():
@@ -135,18 +143,18 @@ def wrap(text, width, style="", indent=""):
 class Context:
     """What the renderer needs besides the view."""
     namer: Namer
-    ruleset: object
-    log: list = field(default_factory=list)        # [(style, text)] oldest first
+    ruleset: Ruleset
+    log: list[tuple[str, str]] = field(default_factory=list)   # [(style, text)] oldest first
     log_scroll: int = 0                            # lines scrolled back from the newest
-    peers: list = field(default_factory=list)
-    alerts: list = field(default_factory=list)     # unseen Alert objects
-    panel: tuple | None = None                     # (title, [Line]) shown instead of the board
+    peers: list[dict[str, Any]] = field(default_factory=list)
+    alerts: list[Alert] = field(default_factory=list)     # unseen Alert objects
+    panel: tuple[str, list[Any]] | None = None    # (title, lines) shown instead of the board
     panel_scroll: int = 0
     turn_hint: str = ""
     choices: str = ""                              # 'place (12), pass' when it is our decision
-    recent: object = None                          # recent.Recent: what others just changed
+    recent: Recent | None = None                   # what others just changed
 
-    def fresh(self, what, key):
+    def fresh(self, what: str, key: object) -> bool:
         """Is `key` among the recent changes of kind `what` ('sites', 'cards', …)?"""
         return self.recent is not None and key in getattr(self.recent, what)
 
@@ -156,7 +164,8 @@ RECENT = " class:recent"
 
 # --- helpers -------------------------------------------------------------------------------
 
-def holder(line, ctx, seat, cell=1, free="·", fresh=False):
+def holder(line: Line, ctx: Context, seat: int | None, cell: int = 1, free: str = "·",
+           fresh: bool = False) -> Line:
     nm = ctx.namer
     if seat is None or seat < 0:
         line.add(free.ljust(cell), "class:free")
@@ -166,13 +175,13 @@ def holder(line, ctx, seat, cell=1, free="·", fresh=False):
     return line
 
 
-def occupant_text(ctx, occ):
+def occupant_text(ctx: Context, occ: dict[str, Any] | None) -> str | None:
     if not occ:
         return None
     return ctx.namer.letter(occ["seat"]) + KIND_LETTER.get(occ["worker"], "?")
 
 
-def phase_title(view, rs):
+def phase_title(view: dict[str, Any], rs: Ruleset) -> str:
     phase, step = view["phase"], view["step"]
     if phase == "keep":
         title = ngettext("Setup: keep {n} card", "Setup: keep {n} cards", rs.keep).format(
@@ -190,7 +199,7 @@ STEP_TITLE = {"spread": N_(" (spread)"), "discard": N_(" (discard)"),
               "spies-show": N_(" (Spies)"), "spies-take": N_(" (Spies)")}
 
 
-def markers_by_district(view, competitors):
+def markers_by_district(view: dict[str, Any], competitors: int) -> list[list[int]]:
     """Markers per district per competitor, read off the view's board (keep counts 2)."""
     counts = [[0] * competitors for _ in range(5)]
     for name, seat in view["board"].items():
@@ -203,7 +212,7 @@ def markers_by_district(view, competitors):
 
 # --- sections ------------------------------------------------------------------------------
 
-def header(view, ctx, width):
+def header(view: dict[str, Any], ctx: Context, width: int) -> list[Line]:
     r = view["round"]
     sr = view["scoring_rounds"]
     line = Line((" BELFORT ", "class:brand"))
@@ -219,7 +228,7 @@ def header(view, ctx, width):
     if view["phase"] not in ("over", "keep") and waiting:
         cur = view["current"]
         you = ctx.namer.you
-        if you in waiting:
+        if you is not None and you in waiting:
             line.add(" · ", "class:dim").add(_("your decision"), ctx.namer.style(you))
         elif view["phase"] == "np-turn":
             np = view["players"][cur]["name"] if cur is not None and cur >= 0 else "?"
@@ -233,7 +242,7 @@ def header(view, ctx, width):
     return [line.fit(width)]
 
 
-def districts(view, ctx, width, wide):
+def districts(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> list[Line]:
     nm = ctx.namer
     board = view["board"]
     comp = nm.n + len(view.get("non_players", []))
@@ -291,7 +300,7 @@ def districts(view, ctx, width, wide):
     return lines
 
 
-def collection(view, ctx, width, wide):
+def collection(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> list[Line]:
     nm = ctx.namer
     line = Line((_("Desk") + " ", "class:th"))
     for occ in view["recruiters_desk"]:
@@ -345,7 +354,7 @@ def collection(view, ctx, width, wide):
     return [ln.fit(width) for ln in lines]
 
 
-def built_text(b, wide):
+def built_text(b: dict[str, Any], wide: bool) -> str:
     t = b["type"]
     locks = b["locks"]          # the ruleset's locks for this card (public_view)
     name = TITLE[t] if wide else SHORT[t]
@@ -355,15 +364,15 @@ def built_text(b, wide):
     return name + (f"[{lock}]" if locks else "") + on
 
 
-def worker_text(n, masters):
+def worker_text(n: int, masters: int) -> str:
     return f"{n}({masters})" if masters else str(n)
 
 
-def players(view, ctx, width, wide):
+def players(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> list[Line]:
     nm = ctx.namer
     peers = {p["seat"]: p for p in ctx.peers}
     nw = 8 if wide else 6
-    def col(heading, w):
+    def col(heading: str, w: int) -> str:
         return pad(truncate(heading, w, ""), w)
     # i18n: the players table's columns ("Cr", "VP", …) are cut to 2 cells (Elf, Dwf: 4)
     heads = "{cr} {vp} {tx}  {wd} {st} {mt} {gd}  {elf} {dwf} {gn} {hd} ".format(
@@ -465,14 +474,14 @@ def players(view, ctx, width, wide):
     return lines
 
 
-def hand_and_piles(view, ctx, width, wide):
+def hand_and_piles(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> list[Line]:
     rs = ctx.ruleset
     out = []
     hand = view.get("hand", [])
     seat = view.get("seat", ctx.namer.you)
     # a replay seen by another seat ('v') shows that seat's hand: say whose it is
     whose = _("Your hand") if seat == ctx.namer.you else \
-        _("{name}'s hand").format(name=ctx.namer.name(seat))
+        _("{name}'s hand").format(name=ctx.namer.name(seat))  # type: ignore[arg-type]
     line = Line((whose + " ", "class:th"))
     if not hand:
         line.add(_("(empty)"), "class:dim")
@@ -492,7 +501,7 @@ def hand_and_piles(view, ctx, width, wide):
         line.extend(piece)
     mine = view.get("my_keep")
     if mine:
-        line.add(_("(kept {cards})").format(cards=" ".join("#%d" % c for c in mine[0])),
+        line.add(_("(kept {cards})").format(cards=" ".join(f"#{c}" for c in mine[0])),
                  "class:dim")
     out.append(line.fit(width))
     line = Line((_("Pool") + " ", "class:th"))
@@ -531,7 +540,7 @@ def hand_and_piles(view, ctx, width, wide):
     return out
 
 
-def log_lines(ctx, width, height):
+def log_lines(ctx: Context, width: int, height: int) -> list[Line]:
     """The last `height` wrapped log lines (scrolled back by ctx.log_scroll)."""
     wrapped = []
     for style, text in ctx.log:
@@ -548,7 +557,7 @@ def log_lines(ctx, width, height):
     return [ln.fit(width) for ln in shown] + [Line().fit(width)] * (height - len(shown))
 
 
-def alert_lines(ctx, width):
+def alert_lines(ctx: Context, width: int) -> list[Line]:
     out = []
     for a in ctx.alerts:
         label = ALERT_LABEL.get(a.kind)
@@ -560,8 +569,8 @@ def alert_lines(ctx, width):
     return out
 
 
-def panel_lines(ctx, width, height):
-    title, body = ctx.panel
+def panel_lines(ctx: Context, width: int, height: int) -> list[Line]:
+    title, body = ctx.panel  # type: ignore[misc]  # drawn only while a panel is up
     out = [Line((f" {title} ", "class:paneltitle"),
                 ("  " + _("Esc: back to the board · PgUp/PgDn: scroll"), "class:dim")).fit(width)]
     room = height - 1
@@ -575,7 +584,7 @@ def panel_lines(ctx, width, height):
     return out + [Line().fit(width)] * (height - len(out))
 
 
-def screen(view, ctx, width, height):
+def screen(view: dict[str, Any], ctx: Context, width: int, height: int) -> list[Line]:
     """The whole main area: exactly `height` Lines of exactly `width` columns."""
     width = max(width, 20)
     height = max(height, 3)
@@ -625,12 +634,12 @@ def screen(view, ctx, width, height):
     return out[:height]
 
 
-def as_text(lines):
+def as_text(lines: Iterable[Line]) -> str:
     return "\n".join(ln.text().rstrip() for ln in lines)
 
 
-def as_fragments(lines):
-    out = []
+def as_fragments(lines: Sequence[Line]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
     for i, ln in enumerate(lines):
         out.extend(ln.frags)
         if i < len(lines) - 1:
@@ -640,7 +649,8 @@ def as_fragments(lines):
 
 # --- the end of the game -------------------------------------------------------------------
 
-def final_lines(view, ctx, audit=None, width=80):
+def final_lines(view: dict[str, Any], ctx: Context, audit: tuple[bool, str] | None = None,
+                width: int = 80) -> list[Line]:
     """The final scoreboard: each scoring phase's breakdown, taxes lost, tie-break, audit."""
     nm = ctx.namer
     n = nm.n

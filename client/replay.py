@@ -14,6 +14,8 @@ the table at that point. `--chart FILE` writes the score chart as SVG.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 import belfort
 from belfort import events as belfort_events
@@ -23,11 +25,18 @@ from . import chart, gamelog, render
 from .i18n import _, active_language, localize_line
 from .words import TITLE, Describer, Namer, initials
 
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+
+    from belfort.commands import Event
+    from belfort.state import GameState
+
 SNAP_EVERY = 25
 
 
 class Replay:
-    def __init__(self, path):
+    def __init__(self, path: str | Path) -> None:
         self.log = gamelog.load(path)
         self.path = self.log.path
         self.head, self.steps, self.end = self.log.head, self.log.steps, self.log.end
@@ -37,16 +46,17 @@ class Replay:
         self.namer = Namer(self.head["players"], self.you)
         self.describer = Describer(self.namer, start.game.rs, list(start.game.guilds))
         self.series = chart.new_series(start.game, initials(self.head["players"]))
-        self.months = {}           # month -> position where it starts
-        self.scorings = []         # [(month, position right after its scoring phase)]
+        self.months: dict[int, int] = {}       # month -> position where it starts
+        # [(month, position right after its scoring phase)]
+        self.scorings: list[tuple[int, int]] = []
         self.snaps = {0: start.copy()}
         self.problem = self._read_through(start.copy())
         self.runner = start.copy()
         self.pos = 0
-        self.last_events = []
-        self.error = None
+        self.last_events: list[Event] = []
+        self.error: str | None = None
 
-    def _read_through(self, runner):
+    def _read_through(self, runner: gamelog.Runner) -> str | None:
         """One pass over the log; returns why it stops early (None: it replays whole)."""
         for k, step in enumerate(self.steps):
             try:
@@ -78,23 +88,23 @@ class Replay:
 
     # --- facts ---------------------------------------------------------------------------
     @property
-    def game(self):
+    def game(self) -> GameState:
         return self.runner.game
 
     @property
-    def complete(self):
+    def complete(self) -> bool:
         """The log holds the whole game: every hand may be shown, at every step."""
         return self.final.game.is_over() and self.problem is None and \
             (not self.head.get("hidden") or self.log.cards is not None)
 
-    def card_type(self, card):
+    def card_type(self, card: int) -> int | None:
         """The type of any card (None when this log cannot know it)."""
         t = self.game.types[card] if card < len(self.game.types) else None
         if t is None and self.log.cards is not None and card < len(self.log.cards):
             t = self.log.cards[card]
         return t
 
-    def hands(self):
+    def hands(self) -> dict[int, list[tuple[int, str | None]]]:
         """{seat: [(card, type name or None)]} that may be shown now: every hand in a
         finished game, else only ours."""
         seats = range(self.game.n) if self.complete else \
@@ -105,14 +115,14 @@ class Replay:
                       for c in self.game.players[s].hand]
         return out
 
-    def draw_top(self, k=3):
+    def draw_top(self, k: int = 3) -> list[tuple[int, str | None]]:
         """The next `k` cards of the draw pile (a finished game only)."""
         if not self.complete:
             return []
         return [(c, CARD_TYPES[t] if (t := self.card_type(c)) is not None else None)
                 for c in self.game.draw[::-1][:k]]
 
-    def view(self):
+    def view(self) -> dict[str, Any]:
         """The seat view of the current point of view, its hand filled in from the log's
         card list when the game is complete."""
         v = belfort.seat_view(self.game, self.seat)
@@ -121,7 +131,7 @@ class Replay:
         return v
 
     # --- moving --------------------------------------------------------------------------
-    def goto(self, k):
+    def goto(self, k: int) -> int:
         k = max(0, min(k, self.length))
         base = max(i for i in self.snaps if i <= k)
         if base > self.pos or k < self.pos:
@@ -136,15 +146,15 @@ class Replay:
         self.error = self.problem if k == self.length and self.problem else None
         return k
 
-    def month_positions(self):
+    def month_positions(self) -> list[tuple[int, int]]:
         return sorted(self.months.items())
 
-    def goto_month(self, month):
+    def goto_month(self, month: int) -> int | None:
         if month not in self.months:
             return None
         return self.goto(self.months[month])
 
-    def next_month(self, delta):
+    def next_month(self, delta: int) -> int:
         """Go to the next (+1) or previous (−1) month's start from here."""
         starts = [p for _m, p in self.month_positions()]
         if delta > 0:
@@ -153,7 +163,7 @@ class Replay:
         earlier = [p for p in starts if p < self.pos]
         return self.goto(earlier[-1] if earlier else 0)
 
-    def next_scoring(self, delta):
+    def next_scoring(self, delta: int) -> int | None:
         pos = [p for _m, p in self.scorings]
         if delta > 0:
             later = [p for p in pos if p > self.pos]
@@ -161,15 +171,15 @@ class Replay:
         earlier = [p for p in pos if p < self.pos]
         return self.goto(earlier[-1]) if earlier else None
 
-    def switch_view(self):
+    def switch_view(self) -> int:
         """The next seat's point of view (a finished game only)."""
         if self.complete:
             self.seat = (self.seat + 1) % self.game.n
         return self.seat
 
     # --- words ---------------------------------------------------------------------------
-    def sentences(self):
-        out = []
+    def sentences(self) -> list[str]:
+        out: list[str] = []
         view = belfort.seat_view(self.game, self.seat)
         for ev in belfort_events.named_known(self.last_events):
             if ev.event == "undo":
@@ -180,7 +190,7 @@ class Replay:
                 out += self.describer.sentences([ev], view)
         return out
 
-    def step_text(self):
+    def step_text(self) -> str:
         seen = "" if self.seat == self.you else " — " + _("seen by {name}").format(
             name=self.namer.name(self.seat))
         if self.pos == 0:
@@ -196,10 +206,10 @@ class Replay:
         return _("{at}: card #{c} revealed").format(at=at, c=a)
 
     @staticmethod
-    def _local(text):
+    def _local(text: object) -> object:
         return localize_line(text, active_language()) if isinstance(text, str) else text
 
-    def scoring_text(self):
+    def scoring_text(self) -> str | None:
         """The scoring phase that ended at this step, in a line."""
         for month, pos in self.scorings:
             if pos == self.pos:
@@ -211,23 +221,23 @@ class Replay:
                 return _("Scoring phase after month {m}: {gains}").format(m=month, gains=gains)
         return None
 
-    def hand_lines(self, skip_view=True):
+    def hand_lines(self, skip_view: bool = True) -> list[tuple[str, str]]:
         """Every hand that may be shown, and the top of the draw pile, as text lines
         (without the point of view's own hand, which the board shows, unless asked)."""
         out = []
         for s, cards in self.hands().items():
             if s == self.seat and skip_view:
                 continue
-            words = ", ".join(f"#{c} {TITLE.get(t, '?')}" for c, t in cards) or _("(none)")
+            words = ", ".join(f"#{c} {TITLE.get(t or '', '?')}" for c, t in cards) or _("(none)")
             out.append((f"class:p{s}", f"{self.namer.letter(s)} " + _("{name}'s hand: {cards}")
                         .format(name=self.namer.name(s), cards=words)))
         top = self.draw_top()
         if top:
             out.append(("class:dim", _("Next in the draw pile: {cards}").format(
-                cards=", ".join(TITLE.get(t, "?") for _c, t in top))))
+                cards=", ".join(TITLE.get(t or "", "?") for _c, t in top))))
         return out
 
-    def lines(self, width, height, show_chart=False):
+    def lines(self, width: int, height: int, show_chart: bool = False) -> list[render.Line]:
         view = self.view()
         log = [("class:title", self.step_text())]
         sc = self.scoring_text()
@@ -249,7 +259,7 @@ class Replay:
             ctx.panel = (_("Score by month"), body or [render.Line(_("No month is over yet."))])
         return render.screen(view, ctx, width, height)
 
-    def series_upto(self):
+    def series_upto(self) -> chart.ScoreSeries:
         """The score series up to the current step (the chart as it stood)."""
         s = self.series.copy()
         month = self.game.round if not self.game.is_over() else self.game.rs.rounds + 1
@@ -259,7 +269,7 @@ class Replay:
 
 # --- plain ----------------------------------------------------------------------------------
 
-def table_text(r, width=100):
+def table_text(r: Replay, width: int = 100) -> str:
     view = r.view()
     ctx = render.Context(r.namer, r.game.rs)
     lines = (render.header(view, ctx, width) + render.districts(view, ctx, width, False) +
@@ -269,7 +279,8 @@ def table_text(r, width=100):
     return render.as_text(lines)
 
 
-def run_plain(path, out=None, month=None, scoring=None, step=None):
+def run_plain(path: str | Path, out: TextIO | None = None, month: int | None = None,
+              scoring: int | None = None, step: int | None = None) -> int:
     """Print the game as sentences (or, with month/scoring/step, the table at that point).
     The exit code."""
     out = out or sys.stdout
@@ -341,7 +352,7 @@ def _plain_jump(r, out, month, scoring, step):
     return 0
 
 
-def write_chart(path, out_path):
+def write_chart(path: str | Path, out_path: str | Path) -> Replay:
     """Write the score chart of the game in `path` as SVG to `out_path`. Never writes over
     a file that is not an SVG (a game log given by mistake, say)."""
     import pathlib
@@ -367,7 +378,8 @@ def write_chart(path, out_path):
 
 # --- full screen ------------------------------------------------------------------------------
 
-def run_fullscreen(path, colour=True, input=None, output=None):
+def run_fullscreen(path: str | Path, colour: bool = True, input: Input | None = None,
+                   output: Output | None = None) -> int:
     from prompt_toolkit.application import Application
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.layout import Layout, Window
@@ -423,10 +435,10 @@ def run_fullscreen(path, colour=True, input=None, output=None):
             return
         event.app.exit()
 
-    app = Application(layout=Layout(Window(FormattedTextControl(fragments, focusable=True))),
-                      key_bindings=kb, style=Style.from_dict(STYLE), full_screen=True,
-                      color_depth=None if colour else ColorDepth.MONOCHROME,
-                      input=input, output=output)
-    run_fullscreen.last = r           # for tests: where the keys took the replay
+    app: Application[None] = Application(
+        layout=Layout(Window(FormattedTextControl(fragments, focusable=True))),
+        key_bindings=kb, style=Style.from_dict(STYLE), full_screen=True,
+        color_depth=None if colour else ColorDepth.MONOCHROME, input=input, output=output)
+    run_fullscreen.last = r  # type: ignore[attr-defined]  # for tests: where the keys took it
     app.run()
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class ReplyKind(StrEnum):
@@ -25,7 +26,7 @@ class Reply:
     kind: ReplyKind
     text: str = ""
     title: str = ""
-    lines: list = field(default_factory=list)   # for panels: plain text lines
+    lines: list[Any] = field(default_factory=list)   # for panels: plain text lines
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.kind = ReplyKind(self.kind)   # a kind given as its string; unknown: ValueError

@@ -6,28 +6,33 @@ cite too. Every number is read from the ruleset in force, never written here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from belfort.data import CARD_TYPES, GOLD, GUILDS, METAL, STONE, WOOD
 
 from .i18n import N_, _, ngettext, pad, pgettext
 from .words import GUILD_TITLE, RES_TITLE, TITLE, cost_text, count_of
 
+if TYPE_CHECKING:
+    from belfort.ruleset import Ruleset
 
-def _cat(rs, g):
+
+def _cat(rs: Ruleset, g: str) -> str:
     return ("basic", "resource", "interactive")[rs.guild_category[GUILDS.index(g)]]
 
 
-def _season_text(rs):
+def _season_text(rs: Ruleset) -> str:
     return ", ".join(str(r) for r in rs.scoring_rounds)
 
 
-def _prices(rs):
+def _prices(rs: Ruleset) -> str:
     names = ("wood", "stone", "metal")
     buy = ", ".join(f"{RES_TITLE[n]} {p}" for n, p in zip(names, rs.trade_buy))
     sell = ", ".join(f"{RES_TITLE[n]} {p}" for n, p in zip(names, rs.trade_sell))
     return _("gold to buy: {buy}; gold for selling: {sell}").format(buy=buy, sell=sell)
 
 
-def _tiebreak(rs):
+def _tiebreak(rs: Ruleset) -> str:
     parts = []
     for name, k in zip(("wood", "stone", "gold", "metal"), (rs.tiebreak[WOOD], rs.tiebreak[STONE],
                                                            rs.tiebreak[GOLD], rs.tiebreak[METAL])):
@@ -36,14 +41,14 @@ def _tiebreak(rs):
     return " + ".join(parts) or _("nothing")
 
 
-def _discounts(rs):
+def _discounts(rs: Ruleset) -> tuple[str, str]:
     m, ws = rs.architects_metal_discount, rs.architects_wood_stone_discount
     parts = ([count_of(m, "resource:metal")] if m else []) + \
         ([_("{n} wood/stone (in any mix)").format(n=ws)] if ws else [])
     return _(" or ").join(parts) or _("nothing"), ", ".join(rs.discounts) or _("none")
 
 
-def _locks(rs):
+def _locks(rs: Ruleset) -> str:
     """'1 lock each, the Market 2, the Keep 0' from the ruleset."""
     counts = list(rs.locks)
     usual = max(set(counts), key=counts.count)
@@ -53,11 +58,11 @@ def _locks(rs):
     return each + (", " + ", ".join(odd) if odd else "")
 
 
-def _visits(rs):
+def _visits(rs: Ruleset) -> str:
     return ngettext("{n} visit", "{n} visits", rs.trade_visits).format(n=rs.trade_visits)
 
 
-def _taxes(rs):
+def _taxes(rs: Ruleset) -> str:
     levels = list(rs.tax_levels)
     if levels[0][0] > 0:          # a score below the first level pays nothing
         levels.insert(0, (0, 0))
@@ -69,7 +74,7 @@ def _taxes(rs):
     return "; ".join(parts)
 
 
-def _numbers(rs):
+def _numbers(rs: Ruleset) -> dict[str, int | str]:
     """The ruleset's numbers the help texts quote, by name (see phase_topics)."""
     return dict(
         area_bonus=rs.area_bonus,
@@ -108,7 +113,7 @@ def _numbers(rs):
         workers_start=rs.workers_start)
 
 
-def phase_topics(rs):
+def phase_topics(rs: Ruleset) -> dict[str, tuple[str, str]]:
     n = _numbers(rs)
     return {
         "overview": (
@@ -125,7 +130,8 @@ def phase_topics(rs):
               "majorities.\nMost victory points (VP) at the end wins. Topics: setup "
               "placement collection actions scoring taxes end two-player deck board "
               "screen commands glossary, any card or guild name, any command (place, "
-              "build, …), any word of the game (gnome, master, crest, plank, marker, …).").format(**n)),
+              "build, …), any word of the game (gnome, master, crest, plank, marker, …)."
+              ).format(**n)),
         "setup": (
             _("Setup (§3)"),
             _("Each player starts with {start_cost}, {workers_start} elves and "
@@ -284,7 +290,8 @@ def phase_topics(rs):
               "({fee_recruiter_desk} gold), the King's camp (free), each guild "
               "({fee_guild_plank} gold, free for its owner) and your own built cards "
               "that have one (Tower and Inn only once a gnome is on the lock). Place "
-              "with place elf desk, place dwarf camp, place elf miners, place dwarf #17.").format(**n)),
+              "with place elf desk, place dwarf camp, place elf miners, place dwarf #17."
+              ).format(**n)),
         "lock": (
             _("Gnome locks (§13)"),
             _("A gnome lock takes one gnome; the cards have {locks}. The card's locked "
@@ -426,11 +433,12 @@ CLIENT_TEXT = {
     "help": (N_("help [TOPIC]"), N_("this reference: a phase, card, guild, command or word")),
     "score": (N_("score"), N_("the scoring breakdown: what a scoring would give now, counts, ranks "
               "and VP per district and for elves, dwarves and gnomes")),
-    "tableau": (N_("tableau [PLAYER]"), N_("every player's built cards (or one player's): gnomes on "
-                "their locks, who is on their plank, income")),
+    "tableau": (N_("tableau [PLAYER]"),
+                N_("every player's built cards (or one player's): gnomes on "
+                   "their locks, who is on their plank, income")),
     "log": (N_("log"), N_("the whole log of the game")),
-    "undo": (N_("undo   (or Ctrl-Z)"), N_("take back your last action, one at a time, until something "
-             "new is known: a card drawn or turned up, hidden choices revealed, another "
+    "undo": (N_("undo   (or Ctrl-Z)"), N_("take back your last action, one at a time, until "
+             "something new is known: a card drawn or turned up, hidden choices revealed, another "
              "player's decision, the end of a phase (a card you played yourself does not "
              "stop it); in a LAN game, only while it is still your turn, and every player "
              "sees the take-back; a refusal says why")),
@@ -468,7 +476,7 @@ ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep
            "built": "tableau-command", "cards-built": "tableau-command"}
 
 
-def command_text(rs):
+def command_text(rs: Ruleset) -> dict[str, tuple[str, str]]:
     """COMMAND_TEXT with the ruleset's numbers filled in."""
     numbers = dict(keep=rs.keep, deal=rs.deal, bank=rs.lock_bank_gold,
                    keep_cards=" ".join(f"#{chr(65 + i)}" for i in range(rs.keep)),
@@ -478,7 +486,7 @@ def command_text(rs):
             for verb, (usage, what) in COMMAND_TEXT.items()}
 
 
-def card_help(rs, t):
+def card_help(rs: Ruleset, t: str) -> tuple[str, str]:
     i = CARD_TYPES.index(t)
     text = _(CARD_TEXT[t]).format(prop=rs.fee_property_plank, smith=rs.blacksmith_metal,
                                market=rs.market_gold, libdraw=rs.library_draw,
@@ -501,7 +509,7 @@ def card_help(rs, t):
                          short=_usage("build #CARD")))
 
 
-def guild_help(rs, g):
+def guild_help(rs: Ruleset, g: str) -> tuple[str, str]:
     i = GUILDS.index(g)
     adisc, codes = _discounts(rs)
     text = _(GUILD_TEXT[g]).format(mex=rs.merchants_exchanges, mvis=rs.merchants_extra_visits,
@@ -518,7 +526,7 @@ def guild_help(rs, g):
               "your Actions turn: {text}").format(gold=rs.fee_guild_plank, text=text))
 
 
-def topics(rs):
+def topics(rs: Ruleset) -> dict[str, tuple[str, str]]:
     """Every topic name → (title, text)."""
     out = dict(phase_topics(rs))
     for t in CARD_TYPES:
@@ -557,19 +565,19 @@ def topics(rs):
     return out
 
 
-def _local_word(word, context):
+def _local_word(word: str, context: str) -> str:
     from .i18n import active_language, localize_token
     return localize_token(word, active_language(), context)
 
 
-def _usage(text):
+def _usage(text: str) -> str:
     """A usage line ('build #CARD tower@D') in the active language: its command words as
     the player types them, and the #CARD placeholder translated."""
     # i18n: the placeholder for a card's number in usage lines, as in "build #CARD SYMBOL"
     return _local(text).replace("#CARD", pgettext("placeholder", "#CARD"))
 
 
-def _local(text):
+def _local(text: str) -> str:
     """Command text as the active language writes it."""
     from .i18n import active_language, localize_line
     return localize_line(text, active_language())
@@ -582,7 +590,7 @@ GUILD_HEAD = {"basic": N_("The {guild} (basic guild, §14)"),
               "interactive": N_("The {guild} (interactive guild, §14)")}
 
 
-def lookup(rs, topic):
+def lookup(rs: Ruleset, topic: str) -> tuple[str, str] | None:
     """(title, text) for a topic, or None. Accepts card/guild/command names and aliases."""
     all_topics = topics(rs)
     key = "-".join((topic or "overview").strip().lower().split())
@@ -601,7 +609,7 @@ def lookup(rs, topic):
     return None
 
 
-def main_topics(rs, localized=False):
+def main_topics(rs: Ruleset, localized: bool = False) -> list[str]:
     """The topics worth listing to someone who asked for one that does not exist; with
     `localized`, as the active language types them."""
     names = list(phase_topics(rs)) + ["card-list", "guild-list", "commands"]
@@ -611,11 +619,11 @@ def main_topics(rs, localized=False):
     return [localize_token(n, active_language(), "topic") for n in names]
 
 
-def topic_names(rs):
+def topic_names(rs: Ruleset) -> list[str]:
     return sorted(set(topics(rs)) | set(ALIASES))
 
 
-def render_all(rs):
+def render_all(rs: Ruleset) -> str:
     """The whole reference as text (belfort rules, with no topic)."""
     t = topics(rs)
     order = ["overview", "setup", "placement", "collection", "actions", "scoring", "taxes",

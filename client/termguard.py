@@ -13,12 +13,13 @@ import contextlib
 import logging
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 LOG_NAME = "belfort.log"
 
 
-def log_path(data_dir=None) -> Path:
+def log_path(data_dir: str | Path | None = None) -> Path:
     """Where a networked session's log records go: DATA_DIR/belfort.log."""
     if data_dir is None:
         from net.node.storage import default_data_dir
@@ -26,7 +27,7 @@ def log_path(data_dir=None) -> Path:
     return Path(data_dir) / LOG_NAME
 
 
-def log_to_file(path, level=logging.WARNING) -> None:
+def log_to_file(path: str | Path, level: int = logging.WARNING) -> None:
     """Send every log record to ``path`` (never to the terminal)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -43,7 +44,7 @@ def log_to_file(path, level=logging.WARNING) -> None:
 
 
 @contextlib.contextmanager
-def stderr_into(path):
+def stderr_into(path: str | Path) -> Iterator[None]:
     """While inside: file descriptor 2 (and sys.stderr) write to ``path``, appended."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -6,16 +6,21 @@ Shared by the plain peer (peer.py) and the LAN game's driver (netdriver.py).
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from net.session.handoff import HandoffError
 from net.session.msgs import N_, Joined, Msg
 
+if TYPE_CHECKING:
+    from net.session.core import SessionPeer
 
-def handoff_command(peer, text: str, now: float | None = None) -> str:
+
+def handoff_command(peer: SessionPeer, text: str, now: float | None = None) -> str:
     """The text command 'handoff SEAT' (or 'handoff NAME'): vote to hand a silent seat
     to a bot.  Returns what to tell the person."""
     arg = text.split(None, 1)[1].strip() if len(text.split(None, 1)) > 1 else ""
     folded = [n.casefold() for n in peer.names]
+    seat: int | None
     if arg.isascii() and arg.isdigit():     # only ASCII digits are numbers ('❾' is not)
         seat = int(arg)
     else:

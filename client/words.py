@@ -5,35 +5,38 @@ Everything here reads the engine's names and the ruleset; no rule is decided her
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from belfort import events
 from belfort.commands import command_text
-from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS,
-                          KINDS, RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE,
-                          SPREAD_AREAS)
+from belfort.data import (AREAS, CARD_PLANK, CARD_TYPES, GATE_BASE, GUILD_PLANK, GUILDS, KINDS,
+                          RESOURCES, SITE_DISTRICT, SITE_ID, SITE_NAME, SITE_TYPE, SPREAD_AREAS)
 
 from .i18n import N_, _, ngettext, pgettext, term, term_count
 from .i18n.width import cell_width
 
+if TYPE_CHECKING:
+    from belfort.commands import Event
+    from belfort.ruleset import Ruleset
 
 
-class TermTable(Mapping):
+class TermTable(Mapping[str, str]):
     """{engine name: the glossary's word in the active language}, read at each lookup (the
     language is chosen after import): TITLE["tower"] is "Tower", "Tour" in French."""
 
-    def __init__(self, prefix, names, form="name"):
+    def __init__(self, prefix: str, names: Iterable[str], form: str = "name") -> None:
         self.prefix, self.names, self.form = prefix, tuple(names), form
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> str:
         if name not in self.names:
             raise KeyError(name)
         return term(f"{self.prefix}:{name.replace(' ', '-')}", self.form)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.names)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.names)
 
 
@@ -56,13 +59,13 @@ A_CARD = {"pub": N_("a Pub"), "gardens": N_("a Gardens"), "tower": N_("a Tower")
           "keep": N_("a Keep")}
 
 
-def count_of(n, key):
+def count_of(n: int, key: str) -> str:
     """'3 elves', '1 wood': a number and the glossary's noun in the form for it."""
     # i18n: a number and a noun ("3 elves", "1 wood"); reorder if your language must
     return _("{n} {things}").format(n=n, things=term_count(key, n))
 
 
-def cost_text(cost, short=False):
+def cost_text(cost: Sequence[int], short: bool = False) -> str:
     """(wood, stone, metal, gold) as '1 wood, 3 stone' or '1w 3s'."""
     parts = []
     for i, n in enumerate(cost):
@@ -74,7 +77,7 @@ def cost_text(cost, short=False):
     return (" " if short else ", ").join(parts)
 
 
-def initials(names):
+def initials(names: Sequence[str]) -> list[str]:
     """One distinct capital letter per seat (a digit if the letters run out).
 
     The board shows each symbol's holder in one terminal cell, so a wide character (the
@@ -100,7 +103,7 @@ def initials(names):
 class Namer:
     """Names, initials and colours of the seats (players, then NP3/NP4 in a 2-player game)."""
 
-    def __init__(self, names, you=None):
+    def __init__(self, names: Sequence[str], you: int | None = None) -> None:
         self.names = list(names)
         self.n = len(names)
         self.you = you
@@ -109,7 +112,7 @@ class Namer:
             spare = [c for c in "XZNQ" if c not in self.letters]
             self.letters += spare[:2]
 
-    def name(self, seat):
+    def name(self, seat: int) -> str:
         if seat is None or seat < 0:
             return _("nobody")
         if seat >= self.n:
@@ -117,20 +120,20 @@ class Namer:
             return _("NP{n}").format(n=seat - self.n + 3)
         return self.names[seat]
 
-    def who(self, seat):
+    def who(self, seat: int) -> str:
         """The subject of a sentence: 'You' for our seat."""
         return pgettext("subject", "You") if seat == self.you else self.name(seat)
 
-    def whom(self, seat):
+    def whom(self, seat: int) -> str:
         """The object of a sentence: 'you' for our seat."""
         return pgettext("object", "you") if seat == self.you else self.name(seat)
 
-    def letter(self, seat):
+    def letter(self, seat: int) -> str:
         if seat is None or seat < 0:
             return "·"
         return self.letters[seat] if seat < len(self.letters) else "?"
 
-    def style(self, seat):
+    def style(self, seat: int) -> str:
         if seat is None or seat < 0:
             return "class:free"
         if seat >= self.n:
@@ -138,20 +141,20 @@ class Namer:
         return f"class:p{seat}"
 
 
-def season_of(rnd, scoring_rounds):
+def season_of(rnd: int, scoring_rounds: Sequence[int]) -> str:
     """The season of month `rnd`, as the active language names it."""
     before = sum(1 for r in scoring_rounds if r < rnd)
     return SEASON_TITLE[SEASONS[min(before, len(SEASONS) - 1)]]
 
 
-def next_scoring(rnd, scoring_rounds):
+def next_scoring(rnd: int, scoring_rounds: Sequence[int]) -> int | None:
     for r in scoring_rounds:
         if r >= max(rnd, 1):
             return r
     return None
 
 
-def site_words(site):
+def site_words(site: int | str) -> str:
     """'the Tower symbol in district 3', 'gatehouse 1 (district 2 side)'."""
     if isinstance(site, str):
         site = SITE_ID[site]
@@ -164,10 +167,12 @@ def site_words(site):
     if site >= GATE_BASE:
         g = (site - GATE_BASE) // 2
         return _("gatehouse {g} (its district-{d} symbol)").format(g=g, d=d)
-    return _("the {card} symbol in district {d}").format(card=TITLE[CARD_TYPES[t]], d=d)
+    # the other symbols are a card type's
+    return _("the {card} symbol in district {d}").format(
+        card=TITLE[CARD_TYPES[t]], d=d)  # type: ignore[index]
 
 
-def plank_words(plank, guilds=None):
+def plank_words(plank: int, guilds: Sequence[int] | None = None) -> str:
     if plank == 0:
         return _("the Recruiter's desk")
     if plank == 1:
@@ -177,7 +182,7 @@ def plank_words(plank, guilds=None):
     return _("the {guild}").format(guild=GUILD_TITLE[GUILDS[plank - GUILD_PLANK]])
 
 
-def kind_words(kind, n=1, counted=False):
+def kind_words(kind: str | int, n: int = 1, counted: bool = False) -> str:
     """'an elf', '3 master dwarves'; with counted=True '1 elf' instead of 'an elf'."""
     k = KINDS[kind] if isinstance(kind, int) else kind
     if n == 1 and not counted:
@@ -188,19 +193,20 @@ def kind_words(kind, n=1, counted=False):
 class Describer:
     """Turns the engine's events into sentences for the log."""
 
-    def __init__(self, namer, ruleset, guilds=()):
+    def __init__(self, namer: Namer, ruleset: Ruleset, guilds: Sequence[int] = ()) -> None:
         self.nm = namer
         self.rs = ruleset
         self.guilds = list(guilds)
 
-    def card(self, card, t=None, types=None):
+    def card(self, card: int, t: int | str | None = None,
+             types: Mapping[int, str] | None = None) -> str:
         if t is None and types is not None:
             t = types.get(card)
         if isinstance(t, int):
             t = CARD_TYPES[t]
         return f"#{card} ({TITLE[t]})" if t else f"#{card}"
 
-    def sentences(self, events, view):
+    def sentences(self, events: Sequence[Event], view: dict[str, Any]) -> list[str]:
         """Sentences for a batch of events; `view` is the seat view after them."""
         types = card_types_in(view)
         out = []
@@ -213,17 +219,18 @@ class Describer:
                 out.append(s)
         return out
 
-    def said(self, seat, yours, theirs, **values):
+    def said(self, seat: int, yours: str, theirs: str, **values: object) -> str:
         """One of two whole sentences, both English catalog messages: `yours` when `seat`
         is ours ('You … your …'), `theirs` for another player ('{who} … their …')."""
         if seat == self.nm.you:
             return _(yours).format(**values)
         return _(theirs).format(who=self.nm.name(seat), **values)
 
-    def sentence(self, ev, view, types):
+    def sentence(self, event: Event, view: dict[str, Any],
+                 types: Mapping[int, str]) -> str | None:
         nm, rs = self.nm, self.rs
         try:
-            ev = events.named(ev)
+            ev = events.named(event)
         except ValueError:
             return None          # not an event this client knows: nothing to say
         kind = ev.event
@@ -417,13 +424,14 @@ class Describer:
             return _("The discard pile was shuffled into a new draw pile.")
         return None
 
-    def _activate(self, ev, view, types):
+    def _activate(self, ev: events.Activate, view: dict[str, Any],
+                  types: Mapping[int, str]) -> str:
         seat, plank, args = ev.seat, ev.plank, ev.args
         who = self.nm.who(seat)
         rs = self.rs
         if plank >= CARD_PLANK:
             c = plank - CARD_PLANK
-            t = types.get(c)
+            t = types.get(c, "")
             gain = {"blacksmith": lambda: _(" (+{n} metal)").format(n=rs.blacksmith_metal),
                     "market": lambda: _(" (+{n} gold)").format(n=rs.market_gold),
                     "library": lambda: _(" (draw {draw}, discard {discard})").format(
@@ -452,8 +460,8 @@ class Describer:
         return _("{who} activated the {guild}{gain}.").format(who=who, guild=GUILD_TITLE[g],
                                                              gain=gain)
 
-    def _income(self, ev):
-        ev = events.named(ev)
+    def _income(self, event: Event) -> str | None:
+        ev = events.named(event)
         seat, income, paid, lost = ev.seat, ev.income, ev.tax_paid, ev.vp_lost
         values = dict(who=self.nm.who(seat), income=income, paid=paid, lost=lost)
         if lost:
@@ -478,7 +486,7 @@ class Describer:
             return None
         return text.format(**values)
 
-    def _game_over(self, view):
+    def _game_over(self, view: dict[str, Any]) -> str:
         res = view.get("result") or {}
         winners = res.get("winners", [])
         you = self.nm.you
@@ -492,7 +500,7 @@ class Describer:
         return _("The game is over: {names} share the victory after the tie-break.").format(
             names=and_list(names))
 
-    def _scoring(self, rnd, view):
+    def _scoring(self, rnd: int, view: dict[str, Any]) -> str:
         rec = None
         for r in view.get("score_log", []):
             if r.get("round") == rnd:
@@ -503,7 +511,7 @@ class Describer:
         return _("★ Scoring after month {m}: {points}.").format(m=rnd, points=", ".join(parts))
 
 
-def and_list(names):
+def and_list(names: Sequence[str]) -> str:
     """'Ana, Bo and Cy' in the active language."""
     if len(names) < 2:
         return "".join(names)
@@ -511,14 +519,14 @@ def and_list(names):
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
-def site_symbol(site):
+def site_symbol(site: int) -> str:
     """A board symbol as the player types it: 'tower@3', 'porte1@2' in French."""
     from .i18n import active_language, localize_token
     name = SITE_NAME[site] if isinstance(site, int) else site
     return localize_token(name, active_language(), "site")
 
 
-def card_types_in(view):
+def card_types_in(view: dict[str, Any]) -> dict[int, str]:
     """{card id: type name} for every card whose type this view shows."""
     out = {}
     for h in view.get("hand", []):

@@ -143,7 +143,8 @@ def main() -> None:
         table.busiest_ms(lambda p=p: table.deal([p], p % 5)) for p in range(35, 45))
     hands = [cpu_ms(lambda p=p: table.deal([p, p + 1, p + 2], p % 5)) for p in range(10, 25, 3)]
     out["deal3_per_card_ms"] = statistics.median(hands) / 3
-    out["reveal_ms"] = statistics.median(cpu_ms(lambda p=p: table.reveal([p])) for p in range(25, 35))
+    out["reveal_ms"] = statistics.median(cpu_ms(lambda p=p: table.reveal([p]))
+                                         for p in range(25, 35))
     out["open_ms"] = statistics.median(cpu_ms(lambda p=p: table.open(p % 5, p)) for p in range(10))
     out["audit_ms"] = cpu_ms(table.audit)
     out["audit_per_peer_ms"] = out["audit_ms"] / 5

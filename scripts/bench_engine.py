@@ -3,7 +3,8 @@
 - decisions_per_second: 5-player games of random bots — at every decision the full list of
   legal commands is enumerated, one is drawn uniformly with the engine's PRNG and applied —
   in one process (one core; not pinned, so another process on the machine does not share
-  our core when the other one is free); the figure is over all games, and `decisions_per_second_best` is the best of
+  our core when the other one is free); the figure is over all games, and
+  `decisions_per_second_best` is the best of
   the `--repeats` equal batches (the least disturbed by other processes);
 - games_per_second beside it, decisions per game and microseconds per decision;
 - state_hash_us: the time of one state_hash of a late-game 5-player state (median of many).
@@ -74,10 +75,10 @@ def main():
         start = time.perf_counter()
         done = 0
         for _ in range(per_batch):
-            n, l = play(f"bench:{i}")
+            n, game_late = play(f"bench:{i}")
             i += 1
             done += n
-            late = late or l
+            late = late or game_late
         spent = time.perf_counter() - start
         batch_rates.append(done / spent)
         total += done

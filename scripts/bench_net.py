@@ -102,7 +102,8 @@ def run_memory(n: int, secret: str, level: str) -> dict:
 
 def _spawn(root: Path, args, out_dir: Path, label: str):
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"]
+                                     if env.get("PYTHONPATH") else "")
     err = open(out_dir / f"{label}.err", "wb")
     return subprocess.Popen([sys.executable, "-m", "client.peer", *map(str, args), "--json"],
                             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

@@ -267,14 +267,16 @@ def main(argv=None) -> int:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
     count = lambda key: sum(1 for r in reports if r.get(key))  # noqa: E731
-    print(json.dumps({
-        "games": len(reports), "finished": count("finished"), "hashes_agree": count("hashes_agree"),
-        "same_as_uninterrupted": count("same_as_uninterrupted"),
-        "audits_pass": count("audits_pass"),
-        "false_cheat_alerts": sum(r["false_cheat_alerts"] for r in reports),
-        "false_alerts": sum(r["false_alerts"] for r in reports),
-        "faults": {"kills": count("kill"), "stops": count("stop")},
-        "stop_s": list(args.stop), "kill": "end" if args.kill_end else list(args.kill_phase), "wall_s": round(time.monotonic() - t0, 1)}), flush=True)
+    print(json.dumps({"games": len(reports), "finished": count("finished"),
+                      "hashes_agree": count("hashes_agree"),
+                      "same_as_uninterrupted": count("same_as_uninterrupted"),
+                      "audits_pass": count("audits_pass"),
+                      "false_cheat_alerts": sum(r["false_cheat_alerts"] for r in reports),
+                      "false_alerts": sum(r["false_alerts"] for r in reports),
+                      "faults": {"kills": count("kill"), "stops": count("stop")},
+                      "stop_s": list(args.stop),
+                      "kill": "end" if args.kill_end else list(args.kill_phase),
+                      "wall_s": round(time.monotonic() - t0, 1)}), flush=True)
     ok = all(r["finished"] and r["same_as_uninterrupted"] and r["audits_pass"]
              and r["false_alerts"] == 0 for r in reports)
     return 0 if ok else 1

@@ -37,7 +37,8 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(autouse=True, scope="session")
 def shared_curve_products():
-    """The in-memory peers of the tests (sessions, LAN windows, deck tables) all live in one process, and each one redoes the
+    """The in-memory peers of the tests (sessions, LAN windows, deck tables) all live in one
+    process, and each one redoes the
     others' deck work to check it: the same elliptic-curve multiplications, n times over.
     Each product (a pure function of scalar and point) is remembered for the process, so
     the n peers pay for it once; a point is still validated on every use.  Real peers are

@@ -71,7 +71,7 @@ class Lan:
         return f"{PREFIX}.{self.net}.{last}"
 
     # -- lifetime ---------------------------------------------------------------
-    def __enter__(self) -> "Lan":
+    def __enter__(self) -> Lan:
         try:
             self._build()
         except BaseException:

@@ -11,12 +11,20 @@ commands, drawn from its seed: beatable by a careful first-timer), "easy" (rules
 heuristic.py), "normal" and "hard" (Monte Carlo search over sampled hidden cards,
 search.py; hard with `think` seconds).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ..legal import legal_commands
 from ..prng import Prng
 from . import heuristic
 from .search import PLAYOUTS_PER_SECOND, search
 from .view import own_view
+
+if TYPE_CHECKING:
+    from ..commands import Command
+    from ..prng import Prng
+    from ..state import GameState
 
 LEVELS = ("random", "beginner", "easy", "normal", "hard")     # weakest first
 BEGINNER_CHOICES = 3
@@ -27,13 +35,17 @@ class Bot:
 
     level = "?"
 
-    def __init__(self, seed):
+    def __init__(self, seed: str | int) -> None:
         self.seed = seed
 
-    def rng(self, view, seat):
+    def rng(self, view: GameState, seat: int) -> Prng:
         return Prng(self.seed, self.level, "decision", view.version, seat)
 
-    def choose(self, state, seat):
+    def decide(self, view: GameState, seat: int, cmds: list[Command]) -> Command:
+        """The level's policy: one of `cmds`, the legal commands of `seat` in its own view."""
+        raise NotImplementedError
+
+    def choose(self, state: GameState, seat: int) -> Command:
         view = own_view(state, seat)
         cmds = legal_commands(view, seat)
         if not cmds:
@@ -46,7 +58,7 @@ class Bot:
 class RandomBot(Bot):
     level = "random"
 
-    def decide(self, view, seat, cmds):
+    def decide(self, view: GameState, seat: int, cmds: list[Command]) -> Command:
         return cmds[self.rng(view, seat).below(len(cmds))]
 
 
@@ -55,7 +67,7 @@ class BeginnerBot(Bot):
     and one of the first BEGINNER_CHOICES, uniformly: plausible moves, not the best."""
     level = "beginner"
 
-    def decide(self, view, seat, cmds):
+    def decide(self, view: GameState, seat: int, cmds: list[Command]) -> Command:
         rng = self.rng(view, seat)
         best = heuristic.ranked(view, seat, cmds, rng)[:BEGINNER_CHOICES]
         return best[rng.below(len(best))]
@@ -64,14 +76,15 @@ class BeginnerBot(Bot):
 class EasyBot(Bot):
     level = "easy"
 
-    def decide(self, view, seat, cmds):
+    def decide(self, view: GameState, seat: int, cmds: list[Command]) -> Command:
         return heuristic.choose(view, seat, self.rng(view, seat))
 
 
 class SearchBot(Bot):
     """Monte Carlo search with a fixed number of playouts per decision (search.py)."""
 
-    def __init__(self, seed, level, playouts, width, horizon="round", learned=True):
+    def __init__(self, seed: int | str, level: str, playouts: dict[int, int] | int, width: int,
+                 horizon: str = "round", learned: bool = True) -> None:
         """`playouts`: the budget of a decision, by player count ({players: count}), or
         one count for every player count."""
         super().__init__(seed)
@@ -82,7 +95,7 @@ class SearchBot(Bot):
         self.learned = learned
         self.searches = self.playouts_run = 0
 
-    def decide(self, view, seat, cmds):
+    def decide(self, view: GameState, seat: int, cmds: list[Command]) -> Command:
         budget = self.playouts
         if isinstance(budget, dict):
             budget = budget[view.n]
@@ -103,7 +116,8 @@ HARD_WIDTH = 6
 HARD_HORIZON = "round"   # playouts run to the end of the round, then the learned evaluation
 
 
-def make_bot(level, seed, think=1.0):
+def make_bot(level: str, seed: str | int,
+             think: float = 1.0) -> BeginnerBot | EasyBot | RandomBot | SearchBot:
     """A bot of `level` (one of LEVELS); `think` is the hard bot's
     budget in seconds, turned into a fixed number of playouts (no clock: deterministic)."""
     if level == "random":

@@ -8,6 +8,9 @@ U_RATE VP for each scoring phase it can still influence: a marker costs about 6 
 and moves a district majority by a point or two per phase. The constants were tuned by
 playing bots against each other (scripts/bench_bots.py); they are guesses, not rules.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from functools import lru_cache
 
@@ -19,6 +22,10 @@ from ..scoring import tiebreak_value
 from ..state import ACTIONS, CAMP, KEEP as PH_KEEP, NP_SETUP, OVER, PLACEMENT
 from .learned import WEIGHTS
 
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+    from ..state import GameState
+
 U_RATE = 0.22           # VP per resource unit per scoring phase it can still influence
 METAL_UNITS = 1.7       # the bots' worth of a metal (an elf and a dwarf mine one together)
 WORKER_YIELD = 0.9      # units a worker gathers per round, on average
@@ -29,7 +36,7 @@ VISIT_UNITS = 0.5       # one more trading-post visit a turn
 CARD_DRAW_UNITS = 0.5   # one more card drawn
 
 
-def plank_yield(rs):
+def plank_yield(rs: Ruleset) -> dict[int, float]:
     """Future yield of a built card's plank per round, in units, the worker it takes paid
     (by card type; the ruleset's numbers)."""
     ys = _plank_yields.get(rs)
@@ -41,7 +48,7 @@ def plank_yield(rs):
     return ys
 
 
-def gnome_yield(rs):
+def gnome_yield(rs: Ruleset) -> dict[int, float]:
     """What one gnome on a built card adds per round, in units (Pub/Gardens gnomes make
     masters: counted as worker power elsewhere)."""
     ys = _gnome_yields.get(rs)
@@ -56,13 +63,13 @@ def gnome_yield(rs):
     return ys
 
 
-_plank_yields = {}      # by ruleset: a few entries
-_gnome_yields = {}
+_plank_yields: dict[Ruleset, dict[int, float]] = {}      # by ruleset: a few entries
+_gnome_yields: dict[Ruleset, dict[int, float]] = {}
 
 _BEFORE_COLLECTION = (PH_KEEP, NP_SETUP, PLACEMENT)
 
 
-def rank_points(counts, table):
+def rank_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
     """scoring.rank_points (§9.3), rewritten for speed: the bots call it in every
     playout step. tests/bots checks that both agree. `table` is a tuple; the list returned
     is shared (memoized): callers must not change it.
@@ -78,10 +85,10 @@ def rank_points(counts, table):
     return pts
 
 
-_rank_memo = {}
+_rank_memo: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
 
 
-def _rank_points(counts, table):
+def _rank_points(counts: list[int], table: tuple[int, ...]) -> list[int]:
     n = len(counts)
     pts = [0] * n
     order = sorted(range(n), key=counts.__getitem__, reverse=True)
@@ -108,12 +115,12 @@ def _rank_points(counts, table):
     return pts
 
 
-def units(res):
+def units(res: list[int]) -> float:
     """Resources as units (wood, stone, gold 1; metal METAL_UNITS)."""
     return res[WOOD] + res[STONE] + res[GOLD] + METAL_UNITS * res[METAL]
 
 
-def pending_scorings(s):
+def pending_scorings(s: GameState) -> tuple[int, ...]:
     """Scoring rounds not yet scored (the current round's counts until its end); a shared
     tuple."""
     if s.phase == OVER:
@@ -123,12 +130,12 @@ def pending_scorings(s):
 
 # Pure functions of (ruleset, round): a few entries per ruleset in use.
 @lru_cache(maxsize=1024)
-def _pending(rs, round_):
+def _pending(rs: Ruleset, round_: int) -> tuple[int, ...]:
     r = max(round_, 1)
     return tuple([x for x in rs.scoring_rounds if x >= r])
 
 
-def acts_this_round(s, seat):
+def acts_this_round(s: GameState, seat: int) -> bool:
     """Whether `seat` still has an Actions turn in the current round."""
     if s.phase in _BEFORE_COLLECTION or s.phase == CAMP:
         return True
@@ -137,7 +144,7 @@ def acts_this_round(s, seat):
     return False
 
 
-def spend_phases(s, seat):
+def spend_phases(s: GameState, seat: int) -> int:
     """Scoring phases that resources held now by `seat` can still influence."""
     pending = pending_scorings(s)
     if pending and pending[0] == s.round and not acts_this_round(s, seat):
@@ -145,7 +152,7 @@ def spend_phases(s, seat):
     return len(pending)
 
 
-def production_factor(s):
+def production_factor(s: GameState) -> float:
     """VP value of one unit gathered in each remaining Collection, summed."""
     rs = s.rs
     if s.phase == OVER:
@@ -155,14 +162,14 @@ def production_factor(s):
 
 
 @lru_cache(maxsize=1024)
-def _production(rs, first):
+def _production(rs: Ruleset, first: int) -> float:
     total = 0
     for r in range(first, rs.rounds + 1):
         total += sum(1 for x in rs.scoring_rounds if x >= r)
     return U_RATE * total
 
 
-def majority_points(s):
+def majority_points(s: GameState) -> tuple[list[int], list[int]]:
     """Points each seat would score if a scoring phase happened now (§9, §10)."""
     rs = s.rs
     n = s.n
@@ -199,7 +206,7 @@ def majority_points(s):
     return pts, markers[:n]
 
 
-def card_value(s, t):
+def card_value(s: GameState, t: int | None) -> float:
     """Units a card of type t in hand is worth now (None: a hidden card, average)."""
     if t is None:
         return CARD_UNITS * 0.8
@@ -212,12 +219,11 @@ def card_value(s, t):
     return CARD_UNITS * (1.8 if t == KEEP else 1.0)
 
 
-def evaluate(s, learned=True):
+def evaluate(s: GameState, learned: bool = True) -> list[float]:
     """Expected final VP of every seat (a list). At the end: the score, plus a tiny share
     of the tie-break so that ties are broken as §11 does. At the start of a round of the
     standard calendar, a linear model fitted on played games (learned.py) refines the
     hand-made estimate below."""
-    n = s.n
     if s.phase == OVER:
         return [p.score + 0.01 * tiebreak_value(p) for p in s.players]
     weights = _learned_weights(s) if learned else None
@@ -226,7 +232,7 @@ def evaluate(s, learned=True):
     return handmade(s)
 
 
-def _learned_weights(s):
+def _learned_weights(s: GameState) -> tuple[float, ...] | None:
     if s.phase != PLACEMENT or s.step or any(any(p.placed) or p.passed for p in s.players):
         return None
     rs = s.rs
@@ -237,14 +243,14 @@ def _learned_weights(s):
     return WEIGHTS.get((s.n, s.round))
 
 
-def features(s):
+def features(s: GameState) -> list[tuple[float, ...]]:
     """Per seat, what the learned model reads at the start of a round (see FEATURES)."""
     maj, markers = majority_points(s)
     base = handmade(s, (maj, markers))
     rs = s.rs
     plank_y, gnome_y = plank_yield(rs), gnome_yield(rs)
     types, gnomes = s.types, s.gnomes
-    out = []
+    out: list[tuple[float, ...]] = []
     for seat, p in enumerate(s.players):
         me, md = s.masters(seat)
         hand = sum(1 for c in p.hand if card_value(s, types[c]) > 0.5)
@@ -252,7 +258,7 @@ def features(s):
         yields = 0.0
         gn = 0
         for c in p.built:
-            t = types[c]
+            t: int = types[c]  # type: ignore[assignment]  # built: known
             income += rs.card_income[t]
             yields += plank_y.get(t, 0.0)
             g = gnomes.get(c, 0)
@@ -270,7 +276,7 @@ FEATURES = ("bias", "score", "majority_now", "markers", "wood_stone", "metal", "
             "handmade")
 
 
-def handmade(s, majorities=None):
+def handmade(s: GameState, majorities: tuple[list[int], list[int]] | None=None) -> list[float]:
     """The hand-made estimate: majorities now for every phase ahead, material priced in
     units. Used mid-round, and as one input of the learned model. `majorities`:
     majority_points(s) when the caller has it already."""
@@ -282,7 +288,7 @@ def handmade(s, majorities=None):
     rs = s.rs
     plank_y, gnome_y = plank_yield(rs), gnome_yield(rs)
     types, gnomes = s.types, s.gnomes
-    cache = {}
+    cache: dict[int | None, float] = {}
     out = []
     for seat in range(n):
         p = s.players[seat]
@@ -298,11 +304,11 @@ def handmade(s, majorities=None):
         me, md = s.masters(seat)
         yield_units = WORKER_YIELD * (p.elves + p.dwarves + me + md)
         for c in p.built:
-            t = types[c]
-            yield_units += rs.card_income[t] + plank_y.get(t, 0.0)
+            bt: int = types[c]  # type: ignore[assignment]  # built: known
+            yield_units += rs.card_income[bt] + plank_y.get(bt, 0.0)
             g = gnomes.get(c, 0)
             if g:
-                yield_units += g * gnome_y.get(t, 0.0)
+                yield_units += g * gnome_y.get(bt, 0.0)
         v += prod * yield_units
         # Taxes (§9.7) at every remaining Collection, at the score the seat will have then.
         score = p.score
@@ -317,7 +323,7 @@ def handmade(s, majorities=None):
     return out
 
 
-def margin(values, seat):
+def margin(values: list[float], seat: int) -> float:
     """How far `seat` is ahead of its best opponent."""
     best = max(v for i, v in enumerate(values) if i != seat)
     return values[seat] - best

@@ -9,6 +9,9 @@ Values are in resource units (see evaluate.py) unless a name says VP. Every numb
 game (costs, fees, yields, locks, discounts) comes from the ruleset in force (`s.rs`); the
 numbers written here are the policy's own judgements.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ..data import (ARCHITECTS, BANDITS, BANKERS, BLACKSMITH, CAMP, CARD_PLANK, DESK,
                     DISTRICTS, GARDENS, GATE_BASE, GATEHOUSE, GUILD_PLANK, INN, LIBRARIANS,
@@ -25,6 +28,16 @@ from .evaluate import (MARKER_BONUS, METAL_UNITS, U_RATE, WORKER_YIELD, card_val
                        gnome_yield, pending_scorings, plank_yield, production_factor,
                        rank_points, spend_phases)
 
+if TYPE_CHECKING:
+    from ..commands import Command
+    from ..prng import Prng
+    from ..ruleset import Ruleset
+    from ..state import GameState
+
+    # Something to mark: (net VP, command, cost).
+    Target = tuple[float, Command, tuple[int, ...]]
+    Needs = tuple[int, ...]
+
 # How much a card type is worth keeping at the start (§3.3): keeps are two markers,
 # markets pay gold at each use, pubs and gardens are cheap and make masters.
 KEEP_PREF = (4.0, 4.0, 3.0, 2.0, 2.5, 3.5, 4.5, 4.0, 2.5, 5.0)
@@ -34,7 +47,7 @@ GAIN_GUILDS = frozenset((SAWYERS, MASONS, MINERS, BANKERS, MERCHANTS, THIEVES, B
 WALL = "wall"
 
 
-def choose(s, seat, rng):
+def choose(s: GameState, seat: int, rng: Prng) -> Command:
     cmds = legal_commands(s, seat)
     if len(cmds) == 1:
         return cmds[0]
@@ -61,15 +74,15 @@ def choose(s, seat, rng):
 
 # --- setup -------------------------------------------------------------------------------
 
-def keep(s, seat, cmds):
-    def worth(cmd):
-        return sum(KEEP_PREF[s.types[c]] if s.types[c] is not None else 3 for c in cmd[1])
+def keep(s: GameState, seat: int, cmds: list[Command]) -> Command:
+    def worth(cmd: Command) -> float:
+        return sum(KEEP_PREF[t] if (t := s.types[c]) is not None else 3 for c in cmd[1])
     return max(cmds, key=lambda c: (worth(c), [-x for x in c[1]]))
 
 
 # --- small facts -------------------------------------------------------------------------
 
-def unit_vp(s, seat):
+def unit_vp(s: GameState, seat: int) -> float:
     """VP of one resource unit `seat` keeps (at least a crumb, for tie-breaks). Nothing
     after the game's last Actions turn: that turn spends everything useful."""
     phases = spend_phases(s, seat)
@@ -78,10 +91,10 @@ def unit_vp(s, seat):
     return max(U_RATE * phases, 0.01)
 
 
-class Districts(list):
+class Districts(list[list[int]]):
     """Markers per district per competitor, with each district's current points."""
 
-    def __init__(self, s, comp):
+    def __init__(self, s: GameState, comp: int) -> None:
         counts = [[0] * comp for _ in range(DISTRICTS)]
         board = s.board
         for site in range(N_SITES):
@@ -91,7 +104,8 @@ class Districts(list):
         super().__init__(counts)
         self.table = district_table(s)
         self.points = [rank_points(c, self.table) for c in counts]
-        self.memo = {}      # marker_gain results: many options share a district
+        # marker_gain results: many options share a district
+        self.memo: dict[tuple[object, ...], float] = {}
 
 
 # Pure-function memos (the bots' time goes to these): a result depends only on its key, so
@@ -99,12 +113,12 @@ class Districts(list):
 # state through them. Bounded: cleared when full. Hand-rolled, not functools.lru_cache: each
 # is worked out from the whole state but keyed by the few parts of it the answer depends on.
 _MEMO_SIZE = 20000
-_districts_memo = {}
-_targets_memo = {}
-_needs_memo = {}
+_districts_memo: dict[tuple[Any, ...], Districts] = {}
+_targets_memo: dict[tuple[Any, ...], list[Target]] = {}
+_needs_memo: dict[tuple[Any, ...], Needs] = {}
 
 
-def district_counts(s):
+def district_counts(s: GameState) -> Districts:
     """The Districts of `s`'s board, shared by every state with the same board (and the
     same marker_gain memo with it: its results depend on the board and the seat count)."""
     comp = s.competitors()
@@ -117,14 +131,15 @@ def district_counts(s):
     return counts
 
 
-def district_table(s):
+def district_table(s: GameState) -> tuple[int, ...]:
     rs = s.rs
     if s.n >= rs.district_third_from or s.n == 2:
         return rs.district_points
     return rs.district_points[:2]
 
 
-def marker_gain(s, seat, counts, district, weight, who=None):
+def marker_gain(s: GameState, seat: int, counts: Districts, district: int, weight: int,
+                who: int | None = None) -> float:
     """VP per scoring phase for `seat` (me minus the mean of the other players) if
     `who` (default: seat) adds `weight` markers in `district`."""
     who = seat if who is None else who
@@ -143,25 +158,26 @@ def marker_gain(s, seat, counts, district, weight, who=None):
     return me - others
 
 
-def cost_units(cost):
+def cost_units(cost: tuple[int, ...]) -> float:
     return cost[WOOD] + cost[STONE] + METAL_UNITS * cost[METAL] + cost[GOLD]
 
 
 # --- what a marker is worth ------------------------------------------------------------------
 
-def site_vp(s, seat, counts, site, k):
+def site_vp(s: GameState, seat: int, counts: Districts, site: int, k: int) -> float:
     """VP of `seat` marking `site` (before paying): majorities over the k phases ahead."""
     w = SITE_WEIGHT[site]
     return k * (marker_gain(s, seat, counts, SITE_DISTRICT[site], w) + MARKER_BONUS * w)
 
 
-def build_vp(s, seat, cmd, counts, k, prod, u):
+def build_vp(s: GameState, seat: int, cmd: Command, counts: Districts, k: int, prod: float,
+             u: float) -> float:
     """Net VP of a build/wall/guild command, costs and the card given up included."""
     rs = s.rs
     verb = cmd[0]
     if verb == "build":
         c, site = cmd[1], cmd[2]
-        t = s.types[c]
+        t: int = s.types[c]  # type: ignore[assignment]  # in the bot's own hand: known
         v = site_vp(s, seat, counts, site, k)
         v += prod * (rs.card_income[t] + plank_yield(rs).get(t, 0.0))
         if t == GATEHOUSE:
@@ -175,7 +191,8 @@ def build_vp(s, seat, cmd, counts, k, prod, u):
     return v - u * cost_units(rs.guild_cost[g])
 
 
-def targets(s, seat, counts, k, prod, u):
+def targets(s: GameState, seat: int, counts: Districts, k: int, prod: float,
+            u: float) -> list[Target]:
     """Everything `seat` could mark with a card in hand, a wall or a guild, whether it can
     pay now or not: (net VP, command, cost), best first. `counts` is district_counts(s).
     The list is shared (memoized): callers must not change it."""
@@ -191,11 +208,13 @@ def targets(s, seat, counts, k, prod, u):
     return out
 
 
-def _targets(s, seat, counts, k, prod, u):
+def _targets(s: GameState, seat: int, counts: Districts, k: int, prod: float,
+             u: float) -> list[Target]:
     rs = s.rs
     board = s.board
-    out = []
+    out: list[Target] = []
     seen = set()
+    cmd: Command
     for c in s.players[seat].hand:
         t = s.types[c]
         if t is None or t in seen:
@@ -221,7 +240,7 @@ def _targets(s, seat, counts, k, prod, u):
 
 # --- workers and gnomes ---------------------------------------------------------------------
 
-def worker_vp(s, seat, elf, k, prod_next):
+def worker_vp(s: GameState, seat: int, elf: bool, k: int, prod_next: float) -> float:
     """VP of one more elf (or dwarf) in play from next round on: what it gathers, and the
     worker majority (§9.2)."""
     rs = s.rs
@@ -237,7 +256,7 @@ def worker_vp(s, seat, elf, k, prod_next):
     return WORKER_YIELD * prod_next + k * (after - before)
 
 
-def gnome_majority_vp(s, seat, k):
+def gnome_majority_vp(s: GameState, seat: int, k: int) -> int:
     """VP over the k phases ahead of one more gnome in the gnome majority (§9.2)."""
     wp = s.rs.worker_points
     gn = [sum(s.gnomes.get(c, 0) for c in q.built) for q in s.players]
@@ -246,11 +265,12 @@ def gnome_majority_vp(s, seat, k):
     return k * (rank_points(gn, wp)[seat] - before)
 
 
-def lock_vp(s, seat, card, gate, k, prod, counts):
+def lock_vp(s: GameState, seat: int, card: int, gate: int, k: int, prod: float,
+            counts: Districts | None) -> float:
     """VP of a gnome on `card`'s lock (and, for a gatehouse, a marker on `gate`)."""
     rs = s.rs
     p = s.players[seat]
-    t = s.types[card]
+    t: int = s.types[card]  # type: ignore[assignment]  # built: known
     v = prod * gnome_yield(rs).get(t, 0.0)
     if t == PUB or t == GARDENS:
         me, md = s.masters(seat)
@@ -262,12 +282,13 @@ def lock_vp(s, seat, card, gate, k, prod, counts):
     return v
 
 
-def gnome_vp(s, seat, k, prod, counts):
+def gnome_vp(s: GameState, seat: int, k: int, prod: float,
+             counts: Districts | None) -> float | None:
     """VP of one more gnome for `seat` on its best free lock (None if no lock is free)."""
     best = None
     gates = None
     for c in s.players[seat].built:
-        t = s.types[c]
+        t: int = s.types[c]  # type: ignore[assignment]  # built: known
         if s.gnomes.get(c, 0) >= s.rs.locks[t]:
             continue
         if t == GATEHOUSE:
@@ -283,7 +304,7 @@ def gnome_vp(s, seat, k, prod, counts):
 
 # --- placement (§6) --------------------------------------------------------------------------
 
-def guild_value(s, seat, d):
+def guild_value(s: GameState, seat: int, d: int) -> float:
     """Units a worker on district d's guild brings `seat` this round (fee not counted)."""
     rs = s.rs
     g = s.guilds[d]
@@ -303,7 +324,7 @@ def guild_value(s, seat, d):
         rich = sorted((s.players[q].res[GOLD] for q in range(s.n) if q != seat), reverse=True)
         return min(rs.thieves_one, rich[0]) + 0.5 if rich else 0.0
     if g == BANDITS:
-        best = 0
+        best: float = 0
         for q in range(s.n):
             if q != seat:
                 r = s.players[q].res
@@ -321,11 +342,12 @@ def guild_value(s, seat, d):
         if p.elves < limit or p.dwarves < limit:
             return 2.5
         locks = rs.locks
-        return 2.0 if any(s.gnomes.get(c, 0) < locks[s.types[c]] for c in p.built) else 0.0
+        return 2.0 if any(s.gnomes.get(c, 0) < locks[s.types[c]]  # type: ignore[index]  # built
+                          for c in p.built) else 0.0
     return 0.0
 
 
-def _architect_possible(s, res):
+def _architect_possible(s: GameState, res: list[int]) -> bool:
     """Whether some site could be marked with the discount after this round's gathering
     (a rough allowance of 2 wood, 2 stone and 1 gold)."""
     soon = (res[WOOD] + 2, res[STONE] + 2, res[METAL], res[GOLD] + 1)
@@ -339,10 +361,10 @@ def _architect_possible(s, res):
     return False
 
 
-def plank_value(s, seat, plank, kind, ctx):
+def plank_value(s: GameState, seat: int, plank: int, kind: int,
+                ctx: tuple[float, int, float, float]) -> float | int:
     """Units of placing a worker of `kind` on `plank` now, fees included."""
     rs = s.rs
-    p = s.players[seat]
     u, k, prod, prod_next = ctx
     if plank == DESK:
         elf = kind < 2
@@ -381,7 +403,7 @@ def plank_value(s, seat, plank, kind, ctx):
     return guild_value(s, seat, d) - fee
 
 
-def place(s, seat, cmds):
+def place(s: GameState, seat: int, cmds: list[Command]) -> Command:
     best, best_cmd = 0.0, None
     for net, cmd in place_scores(s, seat, cmds):
         if net > best:
@@ -392,7 +414,7 @@ def place(s, seat, cmds):
 PASS = ("pass",)
 
 
-def legal_object(cmds, cmd, default):
+def legal_object(cmds: list[Command], cmd: Command, default: Command) -> Command:
     """The tuple of `cmds` equal to `cmd` (else `default`). The engine skips its checks
     for its own tuples from the legal list (legal.listed), which speeds up the playouts."""
     try:
@@ -401,7 +423,7 @@ def legal_object(cmds, cmd, default):
         return default
 
 
-def place_scores(s, seat, cmds):
+def place_scores(s: GameState, seat: int, cmds: list[Command]) -> list[tuple[float, Command]]:
     """(net units, command) for every placement; passing is worth 0."""
     u = unit_vp(s, seat)
     k = len(pending_scorings(s))
@@ -440,7 +462,7 @@ def place_scores(s, seat, cmds):
 
 # --- spreading workers on the resource areas (§6, §7) ---------------------------------------
 
-def needs(s, seat):
+def needs(s: GameState, seat: int) -> tuple[int, ...]:
     """The (wood, stone, metal, gold) `seat` would like to hold: its buildable cards, two
     walls and a metal, plus gold for fees and taxes. A shared tuple (memoized)."""
     rs = s.rs
@@ -457,7 +479,8 @@ def needs(s, seat):
     return need
 
 
-def _needs(rs, tax, hand_types, board):
+def _needs(rs: Ruleset, tax: int, hand_types: tuple[int | None, ...],
+           board: list[int]) -> tuple[int, ...]:
     need = [0, 0, 0, 2 + tax]
     seen = set()
     for t in hand_types:
@@ -478,7 +501,7 @@ _F0, _F1, _F2, _F3 = _FULL
 _S0, _S1, _S2, _S3 = _SURPLUS
 
 
-def bundle_value(have, need):
+def bundle_value(have: list[int], need: tuple[int, ...]) -> float:
     """Units of a resource bundle: full price up to what is needed, a discount beyond
     (the surplus can only be sold, one unit per visit)."""
     # Written out for speed; each term is full * (min(x, n) + surplus * max(0, x - n)) as
@@ -494,7 +517,7 @@ def bundle_value(have, need):
     return v
 
 
-def spread(s, seat, cmds):
+def spread(s: GameState, seat: int, cmds: list[Command]) -> Command:
     """Plan all remaining workers at once (metal needs an elf and a dwarf together), then
     return this kind's part of the plan."""
     p = s.players[seat]
@@ -536,6 +559,7 @@ def spread(s, seat, cmds):
         v = bundle_value(have, need)
         if best is None or v > best[0] + 1e-9:
             best = (v, e_plan, d_plan)
+    assert best is not None   # the loop above runs at least once
     want = best[1] if kind < 2 else best[2]
     normal, master = (0, 1) if kind < 2 else (2, 3)
     masters = left[master] if master in todo else 0
@@ -546,7 +570,8 @@ def spread(s, seat, cmds):
     return legal_object(cmds, cmd, cmds[0])
 
 
-def split_power(want, normals, masters, master_power):
+def split_power(want: list[int], normals: int, masters: int,
+                master_power: int) -> tuple[list[int], list[int]]:
     """Pieces per area (own area, mine, gold) for normal workers and masters that cover a
     plan given in gathering power (a master gathers `master_power`): masters first,
     largest need first."""
@@ -562,7 +587,7 @@ def split_power(want, normals, masters, master_power):
 
 # --- actions (§8) ---------------------------------------------------------------------------
 
-def actions(s, seat, cmds):
+def actions(s: GameState, seat: int, cmds: list[Command]) -> Command:
     p = s.players[seat]
     if p.waiting:
         return activation(s, seat, cmds)
@@ -604,7 +629,8 @@ def actions(s, seat, cmds):
     return finish_turn(s, seat, cmds, u)
 
 
-def rebalance(s, seat, cmds, need):
+def rebalance(s: GameState, seat: int, cmds: list[Command],
+              need: tuple[int, ...]) -> Command | None:
     """A buy or sell that moves the stock toward what the seat needs (bundle value)."""
     res = s.players[seat].res
     base = bundle_value(res, need)
@@ -631,7 +657,7 @@ def rebalance(s, seat, cmds, need):
     return best_cmd
 
 
-def plan_trade(s, seat, cmds, marks):
+def plan_trade(s: GameState, seat: int, cmds: list[Command], marks: list[Target]) -> Command | None:
     """A trade (or exchange) toward the best mark (from `targets`) that this turn's
     visits can make affordable; None if there is none."""
     rs = s.rs
@@ -640,7 +666,7 @@ def plan_trade(s, seat, cmds, marks):
     sells = s.t_visits - s.t_sells
     legal = {c: c for c in cmds}      # the engine's own tuples (see legal_object)
     r0, r1, r2, r3 = res
-    for v, cmd, cost in marks:
+    for v, _cmd, cost in marks:
         if v <= 0:
             break
         if r0 >= cost[WOOD] and r1 >= cost[STONE] and r2 >= cost[METAL] and r3 >= cost[GOLD]:
@@ -674,7 +700,7 @@ def plan_trade(s, seat, cmds, marks):
     return None
 
 
-def finish_turn(s, seat, cmds, u):
+def finish_turn(s: GameState, seat: int, cmds: list[Command], u: float) -> Command:
     """Maybe buy a card (the last action), otherwise end the turn."""
     rs = s.rs
     p = s.players[seat]
@@ -691,7 +717,7 @@ def finish_turn(s, seat, cmds, u):
     return cmds[-1]
 
 
-def activation(s, seat, cmds):
+def activation(s: GameState, seat: int, cmds: list[Command]) -> Command:
     """Activate gain planks first (their resources pay for the rest), the best option of
     each by a one-step look at the evaluation."""
     acts = [c for c in cmds if c[0] == "activate"]
@@ -700,7 +726,7 @@ def activation(s, seat, cmds):
         if c[1] not in planks:
             planks.append(c[1])
 
-    def first(plank):
+    def first(plank: int) -> int:
         if plank >= CARD_PLANK:
             return 0
         return 0 if plank - GUILD_PLANK in GAIN_GUILDS else 1
@@ -718,14 +744,14 @@ def activation(s, seat, cmds):
     return gain_choice(s, seat, options)
 
 
-def architects(s, seat, options):
+def architects(s: GameState, seat: int, options: list[Command]) -> Command:
     """Mark the site whose majority gain best repays its (discounted) cost."""
     k = spend_phases(s, seat)
     u = unit_vp(s, seat)
     counts = district_counts(s)
     rs = s.rs
 
-    def value(cmd):
+    def value(cmd: Command) -> float:
         site, code = cmd[2], cmd[3]
         cost = architect_cost(s, site)
         dw, ds, dm = rs.discounts[code]
@@ -737,15 +763,15 @@ def architects(s, seat, options):
     return max(options, key=lambda c: (value(c), c))
 
 
-def steal(s, seat, options, gold):
+def steal(s: GameState, seat: int, options: list[Command], gold: bool) -> Command:
     """Take the most units; among equal takes, from the players ahead."""
     players = s.players
     rs = s.rs
     unit = (1.0, 1.0, METAL_UNITS)
 
-    def value(cmd):
+    def value(cmd: Command) -> float:
         args = cmd[2:]
-        taken = []          # (victim, units)
+        taken: list[tuple[int, float]] = []          # (victim, units)
         if args[0] == "from":
             q = args[1]
             if gold:
@@ -764,7 +790,7 @@ def steal(s, seat, options, gold):
     return max(options, key=lambda c: (value(c), c))
 
 
-def gain_choice(s, seat, options):
+def gain_choice(s: GameState, seat: int, options: list[Command]) -> Command:
     """Recruiters, Tower, Inn and hiring: the worker or gnome placement worth most."""
     k = spend_phases(s, seat)
     prod = production_factor(s)
@@ -773,7 +799,7 @@ def gain_choice(s, seat, options):
     counts = district_counts(s)
     gmaj = gnome_majority_vp(s, seat, k)
 
-    def value(cmd):
+    def value(cmd: Command) -> float:
         args = cmd[1:] if cmd[0] == "hire" else cmd[2:]
         if not args:
             return -1.0
@@ -785,7 +811,7 @@ def gain_choice(s, seat, options):
     return max(options, key=lambda c: (value(c), c))
 
 
-def wizards(s, seat, options):
+def wizards(s: GameState, seat: int, options: list[Command]) -> Command:
     """The swap that gains this seat the most district points (me minus the others)."""
     k = spend_phases(s, seat)
     board = s.board
@@ -795,15 +821,16 @@ def wizards(s, seat, options):
     before = counts.points
     memo = counts.memo          # the board's: a swap's gain depends on the board and seat
 
-    def value(cmd):
+    def value(cmd: Command) -> float:
         key = ("wizards", seat, cmd[2:])
         v = memo.get(key)
         if v is None:
             v = memo[key] = gain(cmd)
         return k * v
 
-    def gain(cmd):
+    def gain(cmd: Command) -> float:
         a, b, ra, rb = cmd[2:]
+        sites: tuple[int, ...]
         if a < GATE_BASE:
             sites = (a, b)
             nb = {a: board[b], b: board[a]}
@@ -811,7 +838,7 @@ def wizards(s, seat, options):
             sites = (a, a + 1, b, b + 1)
             full = swapped(board, a, b, ra, rb)
             nb = {x: full[x] for x in sites}
-        rows = {}
+        rows: dict[int, list[int]] = {}
         for x in sites:
             old, new = board[x], nb[x]
             if old == new:
@@ -835,7 +862,7 @@ def wizards(s, seat, options):
     return max(options, key=lambda c: (value(c), c))
 
 
-def swapped(board, a, b, ra, rb):
+def swapped(board: list[int], a: int, b: int, ra: int, rb: int) -> list[int]:
     """The board after the Wizards swap (a, b, ra, rb) (§14; as apply.py does it)."""
     nb = board[:]
     if a < GATE_BASE:
@@ -854,23 +881,23 @@ def swapped(board, a, b, ra, rb):
 
 # --- the non-players' turns (§12) --------------------------------------------------------------
 
-def np_turn(s, seat, cmds):
+def np_turn(s: GameState, seat: int, cmds: list[Command]) -> Command:
     """Put the NP's marker where it hurts the opponent most (or helps this seat)."""
     counts = district_counts(s)
     who = s.n + s.np_index
     if s.step == STEP_NP_MARK:
-        def gain(cmd):
+        def gain(cmd: Command) -> float:
             x = cmd[1]
             if x < 0:
                 return 0.0
             return marker_gain(s, seat, counts, SITE_DISTRICT[x], SITE_WEIGHT[x], who)
         return max(cmds, key=lambda c: (gain(c), -c[1]))
 
-    def card_gain(cmd):
+    def card_gain(cmd: Command) -> float:
         c = cmd[1]
-        if c < 0 or s.types[c] is None:
+        if c < 0 or (t := s.types[c]) is None:
             return -0.5
-        sites = free_build_sites(s.board, s.types[c])
+        sites = free_build_sites(s.board, t)
         if not sites:
             return -1.0
         return max(marker_gain(s, seat, counts, SITE_DISTRICT[x], SITE_WEIGHT[x], who)
@@ -880,7 +907,7 @@ def np_turn(s, seat, cmds):
 
 # --- alternatives for the search bots --------------------------------------------------------
 
-def ranked(s, seat, cmds, rng):
+def ranked(s: GameState, seat: int, cmds: list[Command], rng: Prng) -> list[Command]:
     """The legal commands, the policy's choice first, then the alternatives most worth a
     second look (the search bots only consider the first few)."""
     choice = choose(s, seat, rng)
@@ -911,7 +938,7 @@ def ranked(s, seat, cmds, rng):
     return out
 
 
-def same_as(s, cmd):
+def same_as(s: GameState, cmd: Command) -> Command:
     """A key equal for commands with the same effect."""
     verb = cmd[0]
     if verb == "wall":
@@ -923,7 +950,7 @@ def same_as(s, cmd):
     return cmd
 
 
-def action_scores(s, seat, cmds):
+def action_scores(s: GameState, seat: int, cmds: list[Command]) -> list[tuple[float, Command]]:
     """Rough VP of each Actions-turn command, for ranking alternatives."""
     k = spend_phases(s, seat)
     u = unit_vp(s, seat)

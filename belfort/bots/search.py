@@ -13,6 +13,9 @@ The budget is a number of playouts, not seconds: the engine may not read a clock
 fixed count keeps a bot deterministic given its seed. `make_bot` turns `think` seconds
 into playouts with PLAYOUTS_PER_SECOND[players], measured on the development machine.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from ..apply import apply
 from ..hidden import determinize
@@ -20,6 +23,10 @@ from ..prng import Prng
 from ..state import OVER
 from . import heuristic
 from .evaluate import evaluate, margin
+
+if TYPE_CHECKING:
+    from ..commands import Command
+    from ..state import GameState
 
 # The hard bot's playouts per second of thinking, per player count (a playout's length grows
 # with the players), measured with `python scripts/bench_bots.py --calibrate` on the
@@ -31,30 +38,30 @@ PLAYOUTS_PER_SECOND = {2: 2250, 3: 1700, 4: 1200, 5: 800}
 REWARD_SCALE = 12.0  # VP of margin that makes a position "clearly won" (sigmoid scale)
 
 
-def reward(state, seat, learned=True):
+def reward(state: GameState, seat: int, learned: bool = True) -> float:
     """In [0, 1]: a win at the end; a squashed VP margin before it."""
     values = evaluate(state, learned)
     if state.phase == OVER:
-        winners = state.result["winners"]
+        winners = state.result["winners"]  # type: ignore[index]  # set when the game is over
         won = (1.0 / len(winners)) if seat in winners else 0.0
         return 0.8 * won + 0.2 * _squash(margin(values, seat))
     return _squash(margin(values, seat))
 
 
-def _squash(x):
+def _squash(x: float) -> float:
     """A margin mapped into (0, 1), 0.5 at even. Only + - * / (no exp): IEEE rounds them
     the same on every machine, so a bot's choices replay everywhere."""
     return 0.5 + 0.5 * x / (REWARD_SCALE + abs(x))
 
 
-def playout(state, rng, stop_round):
+def playout(state: GameState, rng: Prng, stop_round: int) -> None:
     """Every seat plays the easy policy until round `stop_round` is over (or the game)."""
     while state.phase != OVER and state.round <= stop_round:
         seat = state.waiting_for()[0]
         apply(state, heuristic.choose(state, seat, rng), seat)
 
 
-def stop_round(view, horizon):
+def stop_round(view: GameState, horizon: str) -> int:
     """The last round a playout plays: this one ("round"), up to the next scoring phase
     ("scoring"), or to the end ("game")."""
     r = max(view.round, 1)
@@ -65,7 +72,8 @@ def stop_round(view, horizon):
     return view.rs.rounds
 
 
-def search(view, seat, cmds, rng, playouts, width, horizon="round", learned=True):
+def search(view: GameState, seat: int, cmds: list[Command], rng: Prng, playouts: int, width: int,
+           horizon: str = "round", learned: bool = True) -> tuple[Command, int]:
     """(The command with the best mean reward, playouts used), from at most `playouts`."""
     cands = heuristic.ranked(view, seat, cmds, rng)[:width]
     if len(cands) == 1 or playouts < len(cands):
@@ -74,7 +82,8 @@ def search(view, seat, cmds, rng, playouts, width, horizon="round", learned=True
     totals = {c: 0.0 for c in cands}
     counts = {c: 0 for c in cands}
     alive = list(cands)
-    samples = []          # (determinization, playout seed), shared by all candidates
+    # (determinization, playout seed), shared by all candidates
+    samples: list[tuple[GameState, int]] = []
     budget = playouts
     rounds = max(1, (len(alive) - 1).bit_length())     # ceil(log2): halvings to two
     while budget > 0:

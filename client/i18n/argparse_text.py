@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Iterable
+from typing import Any
 
 from .catalog import N_, _, ngettext
 from .width import cell_width, wrap
@@ -52,7 +54,8 @@ class CellWidthHelpFormatter(argparse.HelpFormatter):
     def _split_lines(self, text, width):
         return wrap(re.sub(r"\s+", " ", text).strip(), max(width, 11))
 
-    def _format_usage(self, usage, actions, groups, prefix):
+    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                      groups: Iterable[Any], prefix: str | None) -> str:
         target = self._width
         text = super()._format_usage(usage, actions, groups, prefix)
         try:
@@ -78,5 +81,5 @@ class CellWidthHelpFormatter(argparse.HelpFormatter):
 
 def install() -> None:
     """Let argparse word its messages through our catalog (in the active language)."""
-    argparse._ = _
-    argparse.ngettext = ngettext
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]

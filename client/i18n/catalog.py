@@ -18,28 +18,39 @@ from __future__ import annotations
 
 import gettext
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
+from importlib.abc import Traversable
+from typing import Any, TypedDict
 
 from . import pseudo
 
 DOMAIN = "belfort"
 
 _ENGLISH = gettext.NullTranslations()
-_active = {"lang": "en", "translations": _ENGLISH}
-_loaded = {}
 
 
-def catalog_path(lang):
+class _Active(TypedDict):
+    lang: str
+    translations: gettext.NullTranslations
+
+
+_active: _Active = {"lang": "en", "translations": _ENGLISH}
+_loaded: dict[str, gettext.NullTranslations] = {}
+
+
+def catalog_path(lang: str) -> Traversable:
     """Where the compiled catalog of `lang` lives inside the installed package."""
     return resources.files("client").joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.mo")
 
 
-def translations(lang):
+def translations(lang: str) -> gettext.NullTranslations:
     """The gettext translations object for `lang` (cached). English and unknown languages
     get the identity; `pseudo.CODE` gets the pseudo-locale used by the tests."""
     if lang in _loaded:
         return _loaded[lang]
+    tr: gettext.NullTranslations
     if lang == pseudo.CODE:
         tr = pseudo.PseudoTranslations()
     elif lang == "en":
@@ -57,7 +68,7 @@ def translations(lang):
     return tr
 
 
-def activate(lang):
+def activate(lang: str) -> str:
     """Make `lang` the language of every later `_()` call; returns the previous one."""
     previous = _active["lang"]
     _active["translations"] = translations(lang)
@@ -65,12 +76,12 @@ def activate(lang):
     return previous
 
 
-def active_language():
+def active_language() -> str:
     return _active["lang"]
 
 
 @contextmanager
-def using(lang):
+def using(lang: str) -> Iterator[None]:
     """`with using("fr"): …` speaks French inside the block (tests, the harness)."""
     previous = activate(lang)
     try:
@@ -79,23 +90,23 @@ def using(lang):
         activate(previous)
 
 
-def _(message):
+def _(message: str) -> str:
     return _active["translations"].gettext(message)
 
 
-def ngettext(singular, plural, n):
+def ngettext(singular: str, plural: str, n: int) -> str:
     return _active["translations"].ngettext(singular, plural, n)
 
 
-def pgettext(context, message):
+def pgettext(context: str, message: str) -> str:
     return _active["translations"].pgettext(context, message)
 
 
-def npgettext(context, singular, plural, n):
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _active["translations"].npgettext(context, singular, plural, n)
 
 
-def N_(message):
+def N_(message: str) -> str:
     """Marks `message` for extraction only; translate it with `_()` where it is shown."""
     return message
 
@@ -107,65 +118,65 @@ class LazyString:
 
     __slots__ = ("message", "context")
 
-    def __init__(self, message, context=None):
+    def __init__(self, message: str, context: str | None = None) -> None:
         self.message = message
         self.context = context
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.context is None:
             return _(self.message)
         return pgettext(self.context, self.message)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"L_({self.message!r})"
 
-    def __format__(self, spec):
+    def __format__(self, spec: str) -> str:
         return format(str(self), spec)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, LazyString):
             return (self.message, self.context) == (other.message, other.context)
         return str(self) == other
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.message, self.context))
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> bool:
         return str(self) < str(other)
 
-    def __add__(self, other):
+    def __add__(self, other: object) -> str:
         return str(self) + str(other)
 
-    def __radd__(self, other):
+    def __radd__(self, other: object) -> str:
         return str(other) + str(self)
 
-    def __mod__(self, args):
+    def __mod__(self, args: object) -> str:
         return str(self) % args
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(str(self))
 
-    def __contains__(self, item):
+    def __contains__(self, item: str) -> bool:
         return item in str(self)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(str(self))
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> str:
         return str(self)[index]
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         # str methods: .format(), .upper(), .split(), …
         if name in LazyString.__slots__ or name.startswith("__"):
             raise AttributeError(name)
         return getattr(str(self), name)
 
 
-def L_(message):
+def L_(message: str) -> LazyString:
     """A lazily translated message (module-level constants); see LazyString."""
     return LazyString(message)
 
 
-def Lp_(context, message):
+def Lp_(context: str, message: str) -> LazyString:
     """A lazily translated message with a context (like pgettext)."""
     return LazyString(message, context)

@@ -23,6 +23,7 @@ This module is data only: importing it reads no file and changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 LANGS = ("en", "fr", "de", "it", "ko")
 
@@ -51,7 +52,7 @@ class Name:
     chosen: str = ""          # why this term, when the edition does not print one
     note: str = ""            # what else the editions print for it
 
-    def forms(self):
+    def forms(self) -> tuple[str, ...]:
         """Every typable spelling (before folding): word, name, aliases."""
         out = [self.word] if self.word else []
         if self.typed_name:
@@ -60,7 +61,7 @@ class Name:
         return tuple(dict.fromkeys(f for f in out if f))
 
 
-def N(name, **kw):
+def N(name: str, **kw: Any) -> Name:
     if "word" not in kw:
         kw["word"] = name.lower().replace(" ", "-")
     if "aliases" in kw and isinstance(kw["aliases"], str):
@@ -76,7 +77,7 @@ class Term:
     names: dict               # lang -> Name
 
 
-def T(key, canonical=None, **names):
+def T(key: str, canonical: str | None = None, **names: Name) -> Term:
     category, _sep, ident = key.partition(":")
     return Term(key, category, ident if canonical is None else canonical, names)
 
@@ -193,7 +194,7 @@ BOARD_SYMBOLS = (
 # most 12 cells for tables, where the name is longer (the German compounds).
 
 
-def _g(name, full, **kw):
+def _g(name: str, full: str, **kw: Any) -> Name:
     return N(name, full=full, **kw)
 
 
@@ -722,7 +723,7 @@ TERMS = (CARDS + BOARD_SYMBOLS + GUILD_TERMS + RESOURCE_TERMS + KIND_TERMS + ARE
 BY_KEY = {t.key: t for t in TERMS}
 
 
-def entry(key, lang):
+def entry(key: str, lang: str) -> Name:
     """The Name of glossary term `key` in `lang` (English when `lang` is not one of LANGS)."""
     names = BY_KEY[key].names
     return names.get(lang) or names["en"]

@@ -18,6 +18,8 @@ words ("Pub", "Actions" in French) are not searched.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
+from typing import Any
 from dataclasses import dataclass
 from string import Formatter
 
@@ -35,11 +37,11 @@ class Finding:
     text: str        # the untranslated word or message part
     context: str     # the whole line
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"line {self.line + 1}, col {self.column + 1}: {self.text!r} in {self.context!r}"
 
 
-def rendered_text(result):
+def rendered_text(result: str | Iterable[Any]) -> str:
     """Text of what a render function returned: a str; a list of lines, each a str or a
     list of prompt_toolkit style fragments [(style, text), …]; or one line of fragments."""
     if isinstance(result, str):
@@ -88,7 +90,8 @@ def _literal_parts(message):
     return [p for part in parts for p in part.split("\n")]
 
 
-def english_probes(lang, messages=None, min_words=2):
+def english_probes(lang: str, messages: Iterable[str] | None = None,
+                   min_words: int = 2) -> list[str]:
     """English texts whose presence in a `lang` screen means an untranslated message: the
     literal parts (of `min_words`+ words) of the catalog's messages and every glossary term,
     except where the translation is the same."""
@@ -132,7 +135,9 @@ def _catalog_findings(text, probes, allow):
     return out
 
 
-def find_untranslated(render, lang=pseudo.CODE, allow=(), messages=None):
+def find_untranslated(render: Callable[[], str | Iterable[Any]], lang: str = pseudo.CODE,
+                      allow: Iterable[str] = (),
+                      messages: Iterable[str] | None = None) -> list[Finding]:
     """Findings of English left on the screen `render()` draws in `lang` (see the module
     doc). `allow`: words that may stay as they are (player names, '#17', command examples
     in English). `messages`: the English messages to look for in catalog mode (default:

@@ -14,6 +14,7 @@ skipped, so `LANGUAGE=es:fr` gives French. Nothing usable gives English.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 from .catalog import N_, _
 
@@ -48,13 +49,13 @@ _ENV_LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")
 class UnknownLanguage(ValueError):
     """`--lang` named a language we do not have."""
 
-    def __init__(self, value):
+    def __init__(self, value: object) -> None:
         self.value = value
         super().__init__(_("unknown language {lang!r}: choose one of {choices}").format(
             lang=value, choices=", ".join(LANGUAGES)))
 
 
-def language_of(value):
+def language_of(value: str) -> str | None:
     """The supported language a locale name or language tag stands for, or None.
 
     'fr', 'fr_FR', 'fr_FR.UTF-8', 'fr-CA', 'de_DE@euro', 'KO_kr.eucKR' -> 'fr', 'fr', …, 'ko';
@@ -70,7 +71,7 @@ def language_of(value):
     return lang if lang in LANGUAGES else None
 
 
-def parse_lang_option(value):
+def parse_lang_option(value: object) -> str:
     """The language `--lang VALUE` asks for; raises UnknownLanguage (its message is
     translated) for anything we do not have. Accepts the same spellings as the
     environment ('fr', 'fr_FR.UTF-8', 'FR')."""
@@ -82,13 +83,14 @@ def parse_lang_option(value):
     return lang
 
 
-def choose_language(option=None, environ=None):
+def choose_language(option: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: `option` (the value of --lang) if given, else the environment
     (`environ`, default os.environ), else English."""
     if option is not None:
         return parse_lang_option(option)
     env = os.environ if environ is None else environ
-    locale_value = next((env.get(v) for v in _ENV_LOCALE if env.get(v)), "")
+    locale_value = next((env[v] for v in _ENV_LOCALE if env.get(v)), "")
     explicit_c = locale_value.strip() in ("C", "POSIX") or \
         locale_value.strip().startswith(("C.", "POSIX."))
     if not explicit_c:

@@ -26,7 +26,7 @@ _FIELDS = re.compile(r"\{\{|\}\}|\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[a-zA
                      r"%[-#0 +]*\d*(?:\.\d+)?[a-zA-Z%]")
 
 
-def accent(text):
+def accent(text: str) -> str:
     """`text` with every ASCII letter outside format fields replaced by a look-alike."""
     out, pos = [], 0
     for m in _FIELDS.finditer(text):
@@ -37,7 +37,7 @@ def accent(text):
     return "".join(out)
 
 
-def mark(text, grow=0.0):
+def mark(text: str, grow: float = 0.0) -> str:
     """The pseudo-translation of `text`: each line accented and wrapped in ⟦ ⟧, padded with
     `~` by the fraction `grow` (0.3 makes it 30% longer, to try layouts with long text)."""
     lines = []
@@ -50,18 +50,18 @@ def mark(text, grow=0.0):
 class PseudoTranslations(gettext.NullTranslations):
     """gettext translations that pseudo-translate every message (see the module doc)."""
 
-    def __init__(self, grow=0.0):
+    def __init__(self, grow: float = 0.0) -> None:
         super().__init__()
         self.grow = grow
 
-    def gettext(self, message):
+    def gettext(self, message: str) -> str:
         return mark(message, self.grow)
 
-    def ngettext(self, msgid1, msgid2, n):
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return mark(msgid1 if n == 1 else msgid2, self.grow)
 
-    def pgettext(self, context, message):
+    def pgettext(self, context: str, message: str) -> str:
         return mark(message, self.grow)
 
-    def npgettext(self, context, msgid1, msgid2, n):
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return mark(msgid1 if n == 1 else msgid2, self.grow)

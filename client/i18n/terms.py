@@ -14,17 +14,21 @@ harness can tell it went through here.
 from __future__ import annotations
 
 import gettext
+from typing import TYPE_CHECKING
 
 from . import glossary, pseudo
 from .catalog import active_language
 from .language import PLURAL_FORMS
+
+if TYPE_CHECKING:
+    from client.i18n.glossary import Name
 
 _FORMS = ("name", "plural", "short", "brief", "full", "word")
 _RULES = {lang: gettext.c2py(spec.split("plural=", 1)[1].rstrip("; "))
           for lang, spec in PLURAL_FORMS.items()}
 
 
-def _pick(name, form):
+def _pick(name: Name, form: str) -> str:
     if form not in _FORMS:
         raise ValueError(f"unknown term form {form!r}; forms are {', '.join(_FORMS)}")
     value = getattr(name, form)
@@ -37,7 +41,7 @@ def _pick(name, form):
     return value
 
 
-def term(key, form="name", lang=None):
+def term(key: str, form: str = "name", lang: str | None = None) -> str:
     """Glossary term `key` ('card:tower', 'guild:spies', 'resource:gold', …) as `form` in
     `lang` (default: the active language). Raises KeyError for an unknown key."""
     lang = active_language() if lang is None else lang
@@ -46,9 +50,9 @@ def term(key, form="name", lang=None):
     return _pick(glossary.entry(key, lang), form)
 
 
-def term_count(key, n, lang=None):
+def term_count(key: str, n: int, lang: str | None = None) -> str:
     """The singular or plural of `key` that goes with the number `n`, by the language's
     plural rule (French: 0 and 1 take the singular; Korean has one form)."""
     lang = active_language() if lang is None else lang
-    rule = _RULES.get(lang if lang in _RULES else "en")
+    rule = _RULES[lang if lang in _RULES else "en"]
     return term(key, "plural" if rule(n) else "name", lang)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 
 from . import vocabulary
 from .catalog import _, ngettext
@@ -34,11 +35,12 @@ _FREE_TEXT = ("say",)
 _TOPIC_VERBS = ("help", "rules")
 
 
-def _lookup(word, lang, context):
+def _lookup(word: str, lang: str, context: str) -> str | None:
     return vocabulary.table(lang, context).get(key(word))
 
 
-def _phrase(words, i, lang, context):
+def _phrase(words: list[str], i: int, lang: str,
+            context: str) -> tuple[str, int] | tuple[None, int]:
     """(canonical, number of words) of the longest phrase starting at words[i]."""
     tab = vocabulary.table(lang, context)
     longest = min(_MAX_PHRASE, len(words) - i)
@@ -52,7 +54,7 @@ def _phrase(words, i, lang, context):
     return None, 1
 
 
-def _gate(word, lang):
+def _gate(word: str, lang: str) -> str | None:
     m = _GATE.fullmatch(word)
     if m and _lookup(m.group(1), lang, "gate"):
         return f"gate{m.group(2)}"
@@ -62,7 +64,8 @@ def _gate(word, lang):
 def _rewrite(word, context, name_of, gate_of, keep):
     """A command argument with its words mapped, in the shapes the engine's text has:
     '#17:TYPE', 'SITE@D', 'gateN@D', 'AREA=N', 'discount=CODE', 'SEAT:RESOURCE',
-    'guild:NAME', 'gateN' and plain words. `name_of(word, context)` maps one word (None: unknown), `gate_of(word)` a
+    'guild:NAME', 'gateN' and plain words. `name_of(word, context)` maps one word (None: unknown),
+    `gate_of(word)` a
     gate word with its number, `keep(word)` is what an unmapped part becomes."""
     if word.startswith("#"):
         card, sep, kind = word.partition(":")
@@ -88,7 +91,7 @@ def _rewrite(word, context, name_of, gate_of, keep):
         keep(word)
 
 
-def canonical_token(word, lang, context="arg"):
+def canonical_token(word: str, lang: str, context: str = "arg") -> str:
     """One argument in English: '#17:tour' -> '#17:tower', 'tour@3' -> 'tower@3',
     'porte4@0' -> 'gate4@0', 'forêt=2' -> 'forest=2', 'remise=bp' -> 'discount=ws',
     '1:bois' -> '1:wood', 'porte1' -> 'gate1', 'elfe' -> 'elf'. The untranslated parts are
@@ -97,7 +100,7 @@ def canonical_token(word, lang, context="arg"):
                     lambda w: _gate(w, lang), str.lower)
 
 
-def canonical_line(text, lang):
+def canonical_line(text: str, lang: str) -> str:
     """`text` typed in `lang` (or English) as the canonical English command text, in lower
     case like the parser reads it (the text after 'say' is kept as typed)."""
     words = text.split()
@@ -136,7 +139,7 @@ def _word_in(canon, lang, context):
     return vocabulary.primary(lang, context).get(canon)
 
 
-def localize_token(word, lang, context="arg"):
+def localize_token(word: str, lang: str, context: str = "arg") -> str:
     """One English word or argument as `lang` shows it (the inverse of canonical_token):
     'tower@3' -> 'tour@3', 'gate4@0' -> 'porte4@0', 'forest=2' -> 'forêt=2', '#3:pub' ->
     '#3:pub', 'miners' -> 'mineurs'. Unknown words come back unchanged."""
@@ -153,7 +156,7 @@ def localize_token(word, lang, context="arg"):
                     lambda w: w)
 
 
-def localize_line(text, lang):
+def localize_line(text: str, lang: str) -> str:
     """Canonical English command text as the player's language writes it (for the '?' list,
     examples and hints). canonical_line(localize_line(t, lang), lang) == t."""
     words = text.split()
@@ -169,13 +172,14 @@ def localize_line(text, lang):
     return " ".join(out)
 
 
-def localize_completion(word, lang, first=False):
+def localize_completion(word: str, lang: str, first: bool = False) -> str:
     """A completion the client's Hinter offers (English) as `lang` shows it. `first`: the
     word is a command verb (the first word of the line)."""
     return localize_token(word, lang, "verb" if first else "arg")
 
 
-def complete_word(partial, candidates, lang, first=False):
+def complete_word(partial: str, candidates: Iterable[str], lang: str,
+                  first: bool = False) -> list[tuple[str, str]]:
     """[(shown, english)] for the English `candidates` that the typed `partial` begins,
     comparing without accents or case. The localized form is shown when the partial is
     empty or begins it; the English one when only that matches (a player typing English)."""
@@ -192,7 +196,7 @@ def complete_word(partial, candidates, lang, first=False):
 
 # --- unknown words ------------------------------------------------------------------------------
 
-def unknown_words(text, lang):
+def unknown_words(text: str, lang: str) -> list[str]:
     """The words of a command line that are neither in the vocabulary (in `lang` or English)
     nor numbers or structured arguments: what a refusal should point at."""
     words = text.split()
@@ -216,13 +220,13 @@ def unknown_words(text, lang):
     return bad
 
 
-def suggest(word, lang, first=False, limit=3):
+def suggest(word: str, lang: str, first: bool = False, limit: int = 3) -> list[str]:
     """Up to `limit` words close to a mistyped `word`: those of `lang` when any is close,
     else English ones; only the closest few (a near miss hides the far ones)."""
     context = "verb" if first else "arg"
     typed = key(word)
     for one in (lang, "en") if lang != "en" else ("en",):
-        scored = {}
+        scored: dict[str, float] = {}
         for _canon, forms in vocabulary.entries(one, context):
             if forms:
                 ratio = difflib.SequenceMatcher(None, typed, key(forms[0])).ratio()
@@ -236,7 +240,7 @@ def suggest(word, lang, first=False, limit=3):
     return []
 
 
-def unknown_word_message(word, lang, first=False):
+def unknown_word_message(word: str, lang: str, first: bool = False) -> str:
     """A translated refusal for a word we cannot read, with suggestions when there are."""
     choices = suggest(word, lang, first)
     text = _("unknown word {word!r}").format(word=word)
@@ -246,7 +250,7 @@ def unknown_word_message(word, lang, first=False):
     return text
 
 
-def typing_help(lang):
+def typing_help(lang: str) -> str:
     """A few translated lines on typing commands in `lang` or in English."""
     example = "place elf desk"
     if lang == "en":

@@ -26,8 +26,12 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from typing import TYPE_CHECKING
 
 from . import glossary
+
+if TYPE_CHECKING:
+    from client.i18n.glossary import Name
 
 # --- the program's words -------------------------------------------------------------------
 # verb canonical -> forms, first = the one completion shows. English is the canonical itself.
@@ -262,24 +266,25 @@ _DROP = str.maketrans("", "", "-'’‘_‐‑ ")
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})
 
 
-def fold(text):
+def fold(text: str) -> str:
     """Lower case, accents removed ('Forêt' -> 'foret', 'Gärten' -> 'garten'); Hangul kept."""
     text = unicodedata.normalize("NFKD", text.casefold().translate(_LIGATURES))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return unicodedata.normalize("NFC", text)
 
 
-def key(text):
+def key(text: str) -> str:
     """The lookup key of a typed word or phrase: folded, without spaces, hyphens, apostrophes
     ('Corps de garde', 'corps-de-garde', 'CORPSDEGARDE' -> 'corpsdegarde')."""
     return fold(text).translate(_DROP)
 
 
-def spellings(form):
+def spellings(form: str) -> list[str]:
     """A form and its umlaut transliteration ('gärten' -> also 'gaerten')."""
     out = [form]
-    alt = form.translate(str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae",
-                                        "Ö": "Oe", "Ü": "Ue"}))
+    umlauts: dict[str, str | int | None] = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae",
+                                            "Ö": "Oe", "Ü": "Ue"}
+    alt = form.translate(str.maketrans(umlauts))
     if alt != form:
         out.append(alt)
     return out
@@ -287,7 +292,7 @@ def spellings(form):
 
 # --- the tables -------------------------------------------------------------------------------
 
-def _glossary_entries(lang, context):
+def _glossary_entries(lang: str, context: str) -> list[tuple[str, Name]]:
     """(canonical, Name) for the glossary terms typable in `context`."""
     out = []
     for term in glossary.TERMS:
@@ -316,11 +321,11 @@ def _glossary_entries(lang, context):
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def entries(lang, context):
+@functools.cache
+def entries(lang: str, context: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """[(canonical, (forms…))] of one language (not English unless lang == 'en') in one
     context, the form completion shows first. The order is the lookup priority."""
-    out = []
+    out: list[tuple[str, tuple[str, ...]]] = []
     if context == "verb":
         if lang == "en":
             out += [(v, (v,)) for v in ENGLISH_VERBS]
@@ -328,7 +333,7 @@ def entries(lang, context):
             out += list(VERBS.get(lang, {}).items())
     elif context == "code":
         codes = DISCOUNT_CODES.get(lang, {})
-        by_canon = {}
+        by_canon: dict[str, list[str]] = {}
         for code, canon in codes.items():
             by_canon.setdefault(canon, []).append(code)
         out += [(c, tuple(v)) for c, v in by_canon.items()]
@@ -354,11 +359,11 @@ def entries(lang, context):
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
-def table(lang, context):
+@functools.cache
+def table(lang: str, context: str) -> dict[str, str]:
     """{key: canonical} of `lang`'s words and the English ones in `context`. A spelling of
     `lang` wins over an English one (tests make sure the two never disagree)."""
-    out = {}
+    out: dict[str, str] = {}
     langs = (lang, "en") if lang != "en" else ("en",)
     for one in langs:
         for canon, forms in entries(one, context):
@@ -368,20 +373,21 @@ def table(lang, context):
     return out
 
 
-@functools.lru_cache(maxsize=None)
-def primary(lang, context):
+@functools.cache
+def primary(lang: str, context: str) -> dict[str, str]:
     """{canonical: the word completion and localized commands show} in `lang`."""
-    out = {}
+    out: dict[str, str] = {}
     for canon, forms in entries(lang, context):
         if forms:
             out.setdefault(canon, forms[0])
     return out
 
 
-def collisions(lang, context):
+def collisions(lang: str, context: str) -> list[tuple[str, str, str]]:
     """[(key, canonical a, canonical b)] where one spelling would mean two things: must be
     empty for every language and context (tests)."""
-    seen, bad = {}, []
+    seen: dict[str, str] = {}
+    bad: list[tuple[str, str, str]] = []
     langs = (lang, "en") if lang != "en" else ("en",)
     for one in langs:
         for canon, forms in entries(one, context):

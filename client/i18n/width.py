@@ -13,20 +13,22 @@ functions, never with len() or str.ljust — `len("타워") == 2` but it fills 4
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from prompt_toolkit.utils import get_cwidth
 
 ELLIPSIS = "…"
 
 
-def cell_width(text):
+def cell_width(text: str) -> int:
     """Terminal cells `text` occupies (control characters count 0)."""
     return sum(get_cwidth(ch) for ch in text) if not text.isascii() else \
         sum(1 for ch in text if ch.isprintable())
 
 
-def _clusters(text):
+def _clusters(text: str) -> list[tuple[str, int]]:
     """(cluster, width) pairs: each visible character with the zero-width ones after it."""
-    out = []
+    out: list[tuple[str, int]] = []
     for ch in text:
         w = get_cwidth(ch)
         if w == 0 and out:
@@ -37,7 +39,7 @@ def _clusters(text):
     return out
 
 
-def truncate(text, width, ellipsis=ELLIPSIS):
+def truncate(text: str, width: int, ellipsis: str = ELLIPSIS) -> str:
     """`text` cut to at most `width` cells; when cut, it ends with `ellipsis` (if that fits)."""
     if width <= 0:
         return ""
@@ -55,7 +57,7 @@ def truncate(text, width, ellipsis=ELLIPSIS):
     return "".join(out) + ellipsis
 
 
-def pad(text, width, align="<", fill=" "):
+def pad(text: str, width: int, align: str = "<", fill: str = " ") -> str:
     """`text` padded with `fill` to `width` cells ('<' left, '>' right, '^' centre). Never
     cuts: text wider than `width` is returned unchanged (use fit() to cut too)."""
     gap = width - cell_width(text)
@@ -69,12 +71,12 @@ def pad(text, width, align="<", fill=" "):
     return text + fill * gap
 
 
-def fit(text, width, align="<", ellipsis=ELLIPSIS):
+def fit(text: str, width: int, align: str = "<", ellipsis: str = ELLIPSIS) -> str:
     """`text` cut and padded to exactly `width` cells."""
     return pad(truncate(text, width, ellipsis), width, align)
 
 
-def wrap(text, width):
+def wrap(text: str, width: int) -> list[str]:
     """Lines of at most `width` cells, broken at spaces; a word wider than a line is split
     (Korean words are, where needed, split between syllables). Keeps explicit newlines.
     Only a single wide character in a 1-cell width can exceed `width`."""
@@ -106,12 +108,13 @@ def wrap(text, width):
     return lines
 
 
-def fragments_width(fragments):
+def fragments_width(fragments: Sequence[tuple[str, str]]) -> int:
     """Cells taken by prompt_toolkit style fragments [(style, text), …]."""
     return sum(cell_width(f[1]) for f in fragments)
 
 
-def fit_fragments(fragments, width, ellipsis=ELLIPSIS):
+def fit_fragments(fragments: Sequence[tuple[str, str]], width: int,
+                  ellipsis: str = ELLIPSIS) -> list[tuple[str, str]]:
     """Style fragments cut (with `ellipsis` in the last kept fragment's style) and padded
     with unstyled spaces to exactly `width` cells."""
     out, used = [], 0

@@ -25,7 +25,8 @@ def key_commitment(game_id: str, seat: int, epoch: int, pos: int, key: bytes) ->
     return hashlib.sha256(wire.pack([KEY_DOMAIN, game_id, seat, epoch, pos, key])).digest()
 
 
-def secrets_commitment(game_id: str, seat: int, epoch: int, scalar: bytes, perm: list[int]) -> bytes:
+def secrets_commitment(game_id: str, seat: int, epoch: int, scalar: bytes,
+                       perm: list[int]) -> bytes:
     return hashlib.sha256(wire.pack([SECRETS_DOMAIN, game_id, seat, epoch, scalar, perm])).digest()
 
 
@@ -82,7 +83,8 @@ def run_audit(card_points: list[bytes], card_of: dict[bytes, int], shuffles: lis
     for seat, (scalar, perm, _) in enumerate(secrets):
         expected = shuffle_stage(scalar, perm, prev)
         if expected != shuffles[seat]:
-            report.faults.append((seat, AUDIT_SHUFFLE_MISMATCH, _differences(expected, shuffles[seat])))
+            report.faults.append((seat, AUDIT_SHUFFLE_MISMATCH,
+                                  _differences(expected, shuffles[seat])))
         prev = shuffles[seat]
     for seat, (scalar, _, keys) in enumerate(secrets):
         expected = rekey_stage(scalar, keys, prev)

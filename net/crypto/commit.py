@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import wire
 from .errors import (COMMIT_DUPLICATE, COMMIT_MALFORMED, COMMIT_MISMATCH, COMMIT_NOT_READY,
@@ -46,7 +46,8 @@ def verify_reveal(commitment: bytes, value: bytes, nonce: bytes, purpose: str,
                   game_id: str, seat: int) -> None:
     """Raise CheatingError(commit/mismatch) unless (value, nonce) opens ``commitment``."""
     if commitment_hash(value, nonce, game_id, seat, purpose) != commitment:
-        raise CheatingError(COMMIT_MISMATCH, seat, f"reveal for {purpose!r} does not open the commitment")
+        raise CheatingError(COMMIT_MISMATCH, seat,
+                            f"reveal for {purpose!r} does not open the commitment")
 
 
 def shared_seed(shares: Sequence[bytes]) -> bytes:

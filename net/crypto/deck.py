@@ -17,7 +17,7 @@ the same on every peer.
 from __future__ import annotations
 
 import secrets as _secrets
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import curve, wire
 from .audit import (AuditReport, cards_digest, decrypt, key_commitment, rekey_stage, run_audit,
@@ -92,7 +92,8 @@ class DeckPeer:
         self._started = True
         g, s, e = self.game_id, self.seat, self.epoch
         fields = {"cards": self._digest,
-                  "secrets": secrets_commitment(g, s, e, curve.scalar_to_bytes(self._scalar), self._perm),
+                  "secrets": secrets_commitment(g, s, e, curve.scalar_to_bytes(self._scalar),
+                                                self._perm),
                   "keys": [key_commitment(g, s, e, j, curve.scalar_to_bytes(k))
                            for j, k in enumerate(self._keys)]}
         return [self._send(MSG_COMMIT, fields)] + self._act()
@@ -135,7 +136,8 @@ class DeckPeer:
         if body.get("type") not in DECK_TYPES:
             raise ProtocolError(DECK_UNEXPECTED, seat, f"not a deck message: {body.get('type')!r}")
         if not (wire.is_int(body.get("epoch")) and body["epoch"] == self.epoch):
-            raise ProtocolError(DECK_WRONG_EPOCH, seat, f"epoch {body.get('epoch')!r} is not {self.epoch}")
+            raise ProtocolError(DECK_WRONG_EPOCH, seat,
+                                f"epoch {body.get('epoch')!r} is not {self.epoch}")
         if not (wire.is_int(seat) and 0 <= seat < self.n) or seat == self.seat:
             raise ProtocolError(DECK_UNEXPECTED, seat, "not another seat of this deck")
         if sum(b["seat"] == seat for b in self._pending) >= MAX_PENDING_PER_SEAT:
@@ -243,9 +245,11 @@ class DeckPeer:
         """Everything every peer knows (no secret of ours, no card of our hand)."""
         return {"epoch": self.epoch, "cards": self.card_ids, "commits": self.commits,
                 "shuffles": self.shuffles, "rekeys": self.rekeys, "claims": self.claims,
-                "released": [{s: curve.scalar_to_bytes(k) for s, k in r.items()} for r in self.released],
-                "public": self.public_cards(), "holders": [self.holder(p) for p in range(self.size)],
-                "audits": self.audits, "transcript": self._th}
+                "released": [{s: curve.scalar_to_bytes(k) for s, k in r.items()}
+                             for r in self.released],
+                "public": self.public_cards(),
+                "holders": [self.holder(p) for p in range(self.size)], "audits": self.audits,
+                "transcript": self._th}
 
     # ============================================================ internals
     def _key_bytes(self, pos: int) -> bytes:
@@ -337,7 +341,8 @@ class DeckPeer:
     def _check_hash(self, body: dict, name: str, seat: int) -> None:
         got = wire.field(body, name, self._failer(seat))
         if got != self._th:
-            raise ProtocolError(DECK_DIVERGED, seat, f"its {name!r} transcript hash differs from ours")
+            raise ProtocolError(DECK_DIVERGED, seat,
+                                f"its {name!r} transcript hash differs from ours")
 
     def _on_commit(self, seat: int, body: dict) -> None:
         fail = self._failer(seat)
@@ -365,13 +370,15 @@ class DeckPeer:
             if not curve.is_point(x):
                 raise CheatingError(DECK_NOT_ON_CURVE, seat, f"position {j} is not a curve point")
         if len(set(cards)) != self.size:
-            raise CheatingError(DECK_DUPLICATE_CIPHERTEXT, seat, "the same ciphertext appears twice")
+            raise CheatingError(DECK_DUPLICATE_CIPHERTEXT, seat,
+                                "the same ciphertext appears twice")
         stages.append(cards)
         self._th = transcript_next(self._th, cards)
 
     def _positions_and_keys(self, seat: int, body: dict) -> list[tuple[int, int]]:
         fail = self._failer(seat)
-        positions = wire.list_of(wire.field(body, "positions", fail), None, fail, "positions", self.size)
+        positions = wire.list_of(wire.field(body, "positions", fail), None, fail, "positions",
+                                 self.size)
         raw = wire.list_of(wire.field(body, "keys", fail), len(positions), fail, "keys")
         for p in positions:
             wire.int_in(p, 0, self.size, fail, "position")
@@ -381,10 +388,12 @@ class DeckPeer:
 
     def _check_key(self, seat: int, pos: int, k: int) -> None:
         if seat in self.released[pos]:
-            raise CheatingError(DECK_ALREADY_RELEASED, seat, f"key for position {pos} released twice")
+            raise CheatingError(DECK_ALREADY_RELEASED, seat,
+                                f"key for position {pos} released twice")
         kc = key_commitment(self.game_id, seat, self.epoch, pos, curve.scalar_to_bytes(k))
         if kc != self.commits[seat][1][pos]:
-            raise CheatingError(DECK_WRONG_KEY, seat, f"key for position {pos} is not the committed one")
+            raise CheatingError(DECK_WRONG_KEY, seat,
+                                f"key for position {pos} is not the committed one")
 
     def _on_keys(self, seat: int, body: dict) -> list[ProtocolError]:
         pairs = self._positions_and_keys(seat, body)
@@ -426,7 +435,8 @@ class DeckPeer:
         self._check_key(seat, pos, k)
         rel = self.released[pos]
         if any(s not in rel for s in range(self.n) if s != seat):
-            raise CheatingError(DECK_NOT_HOLDER, seat, f"position {pos} was not dealt to seat {seat}")
+            raise CheatingError(DECK_NOT_HOLDER, seat,
+                                f"position {pos} was not dealt to seat {seat}")
         keys = [k if s == seat else rel[s] for s in range(self.n)]
         got = self._card_of.get(decrypt(keys, self.rekeys[-1][pos]))
         if got != card:
@@ -449,11 +459,13 @@ class DeckPeer:
         self._check_hash(body, "deck", seat)
         sc = secrets_commitment(self.game_id, seat, self.epoch, curve.scalar_to_bytes(scalar), perm)
         if sc != self.commits[seat][0]:
-            raise CheatingError(AUDIT_BAD_SECRETS, seat, "scalar and perm do not open the commitment")
+            raise CheatingError(AUDIT_BAD_SECRETS, seat,
+                                "scalar and perm do not open the commitment")
         for pos, k in enumerate(keys):
             kc = key_commitment(self.game_id, seat, self.epoch, pos, curve.scalar_to_bytes(k))
             if kc != self.commits[seat][1][pos]:
-                raise CheatingError(DECK_WRONG_KEY, seat, f"audited key for position {pos} is not the committed one")
+                raise CheatingError(DECK_WRONG_KEY, seat,
+                                    f"audited key for position {pos} is not the committed one")
         self.audits[seat] = (scalar, perm, keys)
         if len(self.audits) < self.n:
             return []

@@ -72,7 +72,8 @@ class ProtocolError(Exception):
 class CheatingError(ProtocolError):
     """``seat`` signed something that breaks the protocol: it is accused."""
 
-    def __init__(self, reason: str, seat: int, detail: str = "", faults: list | None = None) -> None:
+    def __init__(self, reason: str, seat: int, detail: str = "",
+                 faults: list | None = None) -> None:
         super().__init__(reason, seat, detail)
         # Every fault found at once (the audit can find several); the first is the headline.
         self.faults = faults if faults is not None else [(seat, reason, detail)]

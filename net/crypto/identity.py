@@ -11,7 +11,8 @@ body has exactly one signed form.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 import msgpack
 from cryptography.exceptions import InvalidSignature
@@ -43,11 +44,11 @@ class Identity:
             serialization.Encoding.Raw, serialization.PublicFormat.Raw)
 
     @classmethod
-    def generate(cls) -> "Identity":
+    def generate(cls) -> Identity:
         return cls(Ed25519PrivateKey.generate())
 
     @classmethod
-    def from_private_bytes(cls, raw: bytes) -> "Identity":
+    def from_private_bytes(cls, raw: bytes) -> Identity:
         return cls(Ed25519PrivateKey.from_private_bytes(raw))
 
     def private_bytes(self) -> bytes:

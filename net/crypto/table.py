@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .audit import AuditReport
 from .commit import CommitRevealRound, shared_seed
@@ -147,7 +147,8 @@ class LocalDeckTable:
         return [p.audit_report for p in self.decks[epoch]]
 
     # --------------------------------------------------------- commit-reveal
-    def commit_reveal(self, purpose: str, values: list[bytes], timeout: float = 30.0) -> list[list[bytes]]:
+    def commit_reveal(self, purpose: str, values: list[bytes],
+                      timeout: float = 30.0) -> list[list[bytes]]:
         """Run one simultaneous choice; returns every seat's view of all values."""
         seats = list(range(self.n))
         self.rounds[purpose] = [CommitRevealRound(self.game_id, seats, purpose, now=self.now,

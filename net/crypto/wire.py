@@ -11,7 +11,7 @@ trusting across peers.  The result equals
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 import msgpack
 
@@ -97,7 +97,7 @@ def unpack(data: Any, reason: str, seat: int | None = None) -> Any:
 # value (converted where useful) or raises ProtocolError/CheatingError via `fail`.
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 import belfort
 import zmq
@@ -74,7 +74,8 @@ def kind_word(kind):
 def refusal_from(body: dict):
     """A host's refusal in words the joiner can translate: its code and values, else its
     English text (recognized when it is one of ours)."""
-    clean = (lambda v: printable(v, 100))
+    def clean(v: object) -> str:
+        return printable(v, 100)
     return from_wire(body.get("msg"), LOBBY_TEXTS, clean) or \
         recognize(printable(body.get("reason"), 300), REFUSALS)
 
@@ -214,7 +215,7 @@ class HostLobby:
                     peer_ip = None
                 self._handle(rid, frame.bytes, peer_ip, events)
         now = time.monotonic()
-        for i, s in list(enumerate(self.seats))[1:]:
+        for _i, s in list(enumerate(self.seats))[1:]:
             if now - s.last > JOINER_SILENT:
                 self._remove(s)
                 events.append(Msg(N_("{name} left (no answer)"), name=s.name))
@@ -367,9 +368,10 @@ class HostLobby:
                 endpoints.append(f"tcp://{ip}:{s.mesh_port}")
             return GameConfig(game_id=gid, names=names, keys=keys,
                               curve=[s.curve for s in self.seats], endpoints=endpoints,
-                              kinds=[s.kind for s in self.seats], colours=list(COLOURS[:len(names)]),
-                              options=self.options, ruleset_text=self.ruleset_text,
-                              ruleset_sha=self.ruleset_sha, lobby=self.address)
+                              kinds=[s.kind for s in self.seats],
+                              colours=list(COLOURS[: len(names)]), options=self.options,
+                              ruleset_text=self.ruleset_text, ruleset_sha=self.ruleset_sha,
+                              lobby=self.address)
 
         for s in self.seats[1:]:
             s.started = False
@@ -529,7 +531,8 @@ class JoinLobby:
             now = time.monotonic()
             if now - self._last_ping > PING:
                 self._last_ping = now
-                self.dealer.send(_sign(self.identity, "lobby/ping", {"key": self.identity.public_bytes}))
+                self.dealer.send(_sign(self.identity, "lobby/ping",
+                                       {"key": self.identity.public_bytes}))
             if now - last_heard > 3 * JOINER_SILENT:
                 raise LobbyError(Msg(N_("the host stopped answering (peer timed out)")))
             if not self.dealer.poll(100):

@@ -320,10 +320,11 @@ def _bind_endpoint(bind: str, port: int = 0) -> str:
     return f"tcp://{bind}:{port if port else '*'}"
 
 
-def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | None, seat_hint=None):
+def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | None,
+                 seat_hint=None):
     master = _secrets.token_bytes(32)
-    return {"identity": identity.private_bytes(), "curve_public": curve[0], "curve_secret": curve[1],
-            "master": master}
+    return {"identity": identity.private_bytes(), "curve_public": curve[0],
+            "curve_secret": curve[1], "master": master}
 
 
 def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: dict,
@@ -398,7 +399,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
         announcer = Announcer(lobby, [a.split("://", 1)[1].rsplit(":", 1)[0]
                                       for a in lobby.addresses])
     procs = []
-    for i in range(bots):
+    for _ in range(bots):
         procs.append(spawn_bot(lobby.address, bot_level, data_dir / "bots", think=bot_think,
                                extra=(bot_args or []) + (["--test-secret", test_secret]
                                                          if test_secret else [])))
@@ -589,8 +590,8 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     for k in admitted - set(cfg.curve):
         mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
-    node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think, timing,
-                         test_secret=test_secret, locks=locks)
+    node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think,
+                         timing, test_secret=test_secret, locks=locks)
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
         node.locks.append(lock_game(node.store.dir))
     except AlreadyRunning as exc:

@@ -19,7 +19,7 @@ from net.session.msgs import N_, Msg
 try:
     import fcntl
 except ImportError:            # pragma: no cover - not POSIX: no protection, no failure
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 LOCK_NAME = "running.lock"
 
@@ -34,7 +34,7 @@ class RunningLock:
     def __init__(self, path: Path, what: str) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        self.fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         if fcntl is not None:
             try:
                 fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -66,7 +66,8 @@ def _mac(key: bytes, prev: bytes, record: bytes) -> bytes:
 
 
 def default_data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
     return Path(base) / "belfort"
 
 
@@ -108,7 +109,8 @@ class GameStore:
 
     # ------------------------------------------------------------ creation
     @classmethod
-    def create(cls, data_dir, config: GameConfig, seat: int, secrets: dict, extra: dict | None = None):
+    def create(cls, data_dir, config: GameConfig, seat: int, secrets: dict,
+               extra: dict | None = None):
         d = Path(data_dir) / "games" / f"{config.game_id}-{seat}"
         d.mkdir(parents=True, exist_ok=True)
         os.chmod(d, 0o700)

@@ -15,6 +15,8 @@ the seat's master, so every legal command is tried against the commitment.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import belfort
 
 from net.crypto import Signer, commitment_hash, wire
@@ -25,6 +27,9 @@ from .effects import Names, Out
 from .msgs import N_, Msg
 from .seat import SeatActor
 from .table import OVER, PLAYING
+
+if TYPE_CHECKING:
+    from belfort.bots import Bot
 
 
 class BotSeat:
@@ -37,7 +42,7 @@ class BotSeat:
         signer = Signer(identity, table.cfg.game_id, seat, next_seq=cut)
         self.actor = SeatActor(signer, table.n, master, table.per, hosted=True)
         self.acted = -1
-        self.bot = None
+        self.bot: Bot | None = None
         self._pending: list[dict] = []
         for e, d in enumerate(table.decks):
             self.actor.new_epoch(e, d.card_ids, start=False)  # its commitment is in the transcript
@@ -137,6 +142,7 @@ class BotSeat:
             except Exception:
                 continue
             value = wire.pack(plain(norm))
-            if commitment_hash(value, nonce, self.table.cfg.game_id, s, purpose) == rnd.commitments[s]:
+            if commitment_hash(value, nonce, self.table.cfg.game_id, s, purpose) \
+                    == rnd.commitments[s]:
                 return value, nonce
         return None

@@ -7,7 +7,8 @@ from dataclasses import asdict, dataclass
 
 from net.crypto import wire
 
-PROTOCOL = "belfort-lan/session/3"   # a peer with another value is refused in the lobby (3: handoff objections carry evidence)
+# A peer with another value is refused in the lobby (3: handoff objections carry evidence).
+PROTOCOL = "belfort-lan/session/3"
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
@@ -19,7 +20,8 @@ class Timing:
     # (3-5 players), or the game pauses (2 players, or every other seat away)
     timeout: float = 180.0
     catch_up: float = 3.0          # after a rejoin: wait this long for every peer's heartbeat
-    step_deadline: float = 15.0    # an automatic protocol step owed this long: withheld (waits.py)
+    # an automatic protocol step owed this long: withheld (waits.py)
+    step_deadline: float = 15.0
     # present this long without a gap after a silence: the seat's stall clock is cleared
     # (a heartbeat now and then does not clear it: liveness.py)
     steady: float = 10.0
@@ -49,7 +51,7 @@ class GameConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameConfig":
+    def from_dict(cls, d: dict) -> GameConfig:
         names = {f for f in cls.__dataclass_fields__}
         missing = [k for k in ("game_id", "names", "keys", "curve", "endpoints", "kinds",
                                "colours", "options", "ruleset_text", "ruleset_sha") if k not in d]

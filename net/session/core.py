@@ -36,7 +36,7 @@ from __future__ import annotations
 import errno
 import functools
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 import belfort
 from belfort.events import named as named_event
@@ -194,9 +194,9 @@ class SessionPeer:
                                 dispute=self.dispute, liveness=self.liveness,
                                 agrees=self.doubt.agrees)
         self.chat = Chat(identity, config.game_id, seat, who, clock_ns=wall_ns)
-        for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks, self.hashes,
-                     self.escrow, self.handoffs, self.resync, self.liveness, self.chat, self.forks,
-                     self.doubt):
+        for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks,
+                     self.hashes, self.escrow, self.handoffs, self.resync, self.liveness,
+                     self.chat, self.forks, self.doubt):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []

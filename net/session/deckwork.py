@@ -16,7 +16,7 @@ The peer runs these steps in order after every change (core.SessionPeer._settle_
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import belfort
 

@@ -17,7 +17,8 @@ still processed after the game stopped, so the report completes.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 import belfort
 from belfort.reasons import Word

@@ -16,7 +16,7 @@ changes.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def _always(body: dict) -> bool:

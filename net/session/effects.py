@@ -56,22 +56,22 @@ class Out:
     verdicts: list = field(default_factory=list)
 
     def alert(self, kind: str, text: str, seat: int | None = None, key: tuple | None = None,
-              proof: bool = False) -> "Out":
+              proof: bool = False) -> Out:
         self.alerts.append(Note(kind, text, seat, key, proof))
         return self
 
-    def halt(self, reason: str) -> "Out":
+    def halt(self, reason: str) -> Out:
         if self.stop is None:
             self.stop = reason
         return self
 
-    def verdict(self, text: str, over: tuple[str, ...] = ()) -> "Out":
+    def verdict(self, text: str, over: tuple[str, ...] = ()) -> Out:
         """``text`` replaces the reason of the game, which is already stopped (``over``: only
         a reason starting with one of these)."""
         self.verdicts.append((text, tuple(over)))
         return self
 
-    def add(self, other: "Out | None") -> "Out":
+    def add(self, other: Out | None) -> Out:
         if other is not None:
             self.send += other.send
             self.hosted += other.hosted

@@ -88,7 +88,8 @@ def seal(priv, holder_pub: bytes, game_id: str, owner: int, holder: int, share: 
     return aead.encrypt(b"\x00" * 12, share, info)
 
 
-def unseal(priv, owner_pub: bytes, game_id: str, owner: int, holder: int, box: bytes) -> bytes | None:
+def unseal(priv, owner_pub: bytes, game_id: str, owner: int, holder: int,
+           box: bytes) -> bytes | None:
     """The share, or None if the box does not decrypt."""
     try:
         aead, info = _aead(priv, owner_pub, game_id, owner, holder)
@@ -114,7 +115,8 @@ def deck_check(master: bytes, game_id: str, seat: int, decks) -> str:
 
 class Escrow:
     def __init__(self, signer, identity, n: int, master: bytes, names: Names) -> None:
-        self.signer, self.seat, self.n, self.master, self.names = signer, signer.seat, n, master, names
+        self.signer, self.seat, self.n, self.master, self.names = (signer, signer.seat, n, master,
+                                                                   names)
         self.game_id = signer.game_id
         self.active = n >= MIN_SEATS
         self.priv = escrow_private(identity, self.game_id) if self.active else None

@@ -25,7 +25,8 @@ from .evidence import signed_body
 
 class Forks:
     def __init__(self, config, identity, seat: int, names: Names, table) -> None:
-        self.cfg, self.identity, self.seat, self.names, self.table = config, identity, seat, names, table
+        self.cfg, self.identity, self.seat, self.names, self.table = (config, identity, seat, names,
+                                                                      table)
         self.proven: dict[int, str] = {}          # seat -> verdict
 
     def register(self, dispatch) -> None:

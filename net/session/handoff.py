@@ -78,7 +78,8 @@ class HandoffError(Exception):
 class Handoff:
     def __init__(self, config, signer, identity, names: Names, timing, *, log, intake, table,
                  escrow, rounds, commands, hashes) -> None:
-        self.cfg, self.n, self.seat, self.names, self.timing = config, config.n, signer.seat, names, timing
+        self.cfg, self.n, self.seat, self.names, self.timing = (config, config.n, signer.seat,
+                                                                names, timing)
         self.signer, self.identity = signer, identity
         self.log, self.intake, self.table, self.escrow = log, intake, table, escrow
         self.rounds, self.commands, self.hashes = rounds, commands, hashes
@@ -212,7 +213,8 @@ class Handoff:
         if self.handed:
             raise HandoffError(ONE_ONLY)
         if self.seat in self.votes.get(seat, {}):
-            raise HandoffError(Msg(N_("you already voted to hand {name}'s seat to a bot"), name=name))
+            raise HandoffError(Msg(N_("you already voted to hand {name}'s seat to a bot"),
+                                   name=name))
         if self.table.status != PLAYING:
             raise HandoffError(Msg(N_("the game is not running")))
         if seat not in self.escrow.escrow:

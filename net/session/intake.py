@@ -2,7 +2,8 @@
 
 Every sequenced envelope is checked by ``SessionVerifier`` (signature, game, seat,
 exact next seq) before anything else.  A byte-identical copy of one we hold (a resync, a
-reconnecting socket, a rejoining peer) is dropped quietly: it changes nothing; a different message with a used seq is equivocation;
+reconnecting socket, a rejoining peer) is dropped quietly: it changes nothing; a different message
+with a used seq is equivocation;
 a seq ahead of the next is held (``MAX_FUTURE`` per seat) and the others are asked for
 the gap (``Out.need_sync``).  Accepted envelopes go to the message log, then to a FIFO
 per seat (``inbox``) that the peer drains once each head is ready (dispatch.py).
@@ -27,7 +28,7 @@ more of it is taken, not even checked, and the peer treats it as departed
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 import msgpack
 from cryptography.exceptions import InvalidSignature

@@ -230,7 +230,8 @@ class Liveness:
         caller says why the game is paused right after, so it is not said here too."""
         if not seats:
             return ""
-        parts, notes = [], []
+        parts: list[Msg | str] = []
+        notes = []
         for s in seats:
             if s == self.seat:
                 parts.append(Msg(N_("you")))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 import belfort
 
@@ -111,7 +111,8 @@ class MemoryNetwork:
         for dest, data in p.take_outgoing():
             if p.seat in self.down:
                 continue
-            targets = [dest] if dest is not None else [s for s in range(len(self.peers)) if s != p.seat]
+            targets = [dest] if dest is not None else \
+                [s for s in range(len(self.peers)) if s != p.seat]
             for r in targets:
                 d = data
                 fn = self.tamper.get(p.seat)

@@ -5,7 +5,8 @@ many envelopes of each seat it holds) and whether it is finished.  On a heartbea
 peer sends what the other still lacked at its previous heartbeat (or at once when
 ``need`` is set) as ``ctl/sync``: any peer can relay any seat's envelopes, since they are
 signed (its own ones included: a peer that rejoined with part of its log lost takes
-its own last envelopes back from the others).  A peer that finishes says so at once (``ctl/fin``), so the others stop
+its own last envelopes back from the others).  A peer that finishes says so at once (``ctl/fin``),
+so the others stop
 expecting it.  Control messages are signed but not sequenced and change no game state.
 
 Answers are rate-limited per seat (limits.TokenBucket): a seat flooding heartbeats that
@@ -43,7 +44,8 @@ class Resync:
     def __init__(self, config, identity, log, intake, names: Names, timing, finished,
                  now: float = 0.0) -> None:
         self.game_id, self.n, self.seat = config.game_id, config.n, log.seat
-        self.identity, self.log, self.intake, self.names, self.timing = identity, log, intake, names, timing
+        self.identity, self.log, self.intake, self.names, self.timing = (identity, log, intake,
+                                                                         names, timing)
         self.finished = finished             # () -> bool: this peer is done
         self.have_of = [[0] * self.n for _ in range(self.n)]   # their last reported have-vector
         self._prev_len = [[0] * self.n for _ in range(self.n)]

@@ -20,7 +20,7 @@ def printable(text: str, limit: int) -> str:
     """``text`` without control, format or unassigned characters (escape sequences, bidi
     overrides, zero-width joiners), whitespace runs as one space, at most ``limit``
     characters."""
-    out = []
+    out: list[str] = []
     for ch in str(text):
         cat = unicodedata.category(ch)
         if ch.isspace():

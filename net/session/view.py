@@ -91,10 +91,12 @@ class TableView:
     def lacking(self, now: float) -> str | None:
         """Rejoined, not finished, and nobody answers: what this machine lacks and how to
         get it (endgame.py), or None."""
-        if self._finished() or self.table.status == STOPPED or not self._unanswered():
+        rejoined = self._rejoined_at()
+        if self._finished() or self.table.status == STOPPED or not self._unanswered() \
+                or rejoined is None:       # (not rejoined: never unanswered)
             return None
         seats = [s for s in self.waiting_seats() if s != self.seat] or self._others()
-        return endgame.lacking(self.names, seats, self.table.status == OVER, now - self._rejoined_at(),
+        return endgame.lacking(self.names, seats, self.table.status == OVER, now - rejoined,
                                self.cfg.game_id)
 
     def abandoned(self, now: float) -> bool:

@@ -8,14 +8,14 @@ game state, ``Handoff.answers_owed`` the answers to a handoff attempt) and *ask*
 who is late; nothing else keeps a clock of its own, so a new message kind or state
 cannot open a new way to wait for ever without appearing in this table:
 
-    obligation                                  clock            deadline       then
-    an automatic protocol step (deck epochs,    presence         step_deadline  DEPART: named, handed
-      key releases, reveals, the deck audit)                                     to a bot (3-5) or stop
-    an opening of a card never dealt to it      presence         step_deadline  REFUSE the message
-    a yes or a no to an open handoff attempt    either           either         STOP, naming the seat
-    anything before the first deal              absence          stall time     STOP: the setup ends
-    a person's decision                         absence          stall time     a handoff may be voted
-                                                (liveness.py)                   (3-5) or the game pauses
+    obligation                                clock         deadline       then
+    an automatic protocol step (deck epochs,  presence      step_deadline  DEPART: named, handed
+      key releases, reveals, the deck audit)                               to a bot (3-5) or stop
+    an opening of a card never dealt to it    presence      step_deadline  REFUSE the message
+    a yes or a no to an open handoff attempt  either        either         STOP, naming the seat
+    anything before the first deal            absence       stall time     STOP: the setup ends
+    a person's decision                       absence       stall time     a handoff may be voted
+                                              (liveness.py)                (3-5) or the game pauses
 
 A *presence* clock runs only while the seat is connected: a crashed peer that comes
 back is not blamed for the time it was down (silence is the stall clock's business),
@@ -74,12 +74,12 @@ class Waits:
             if due and item.seat not in self.named and item.seat not in late \
                     and agrees(item.seat):
                 late[item.seat] = Late(key, item)
-        for seat, item in late.items():
-            if item.owed.then == REFUSE:
-                del self.since[item.key]      # refused, not a departure: it may go on
-                self.spent.pop(item.key, None)
+        for seat, lt in late.items():
+            if lt.owed.then == REFUSE:
+                del self.since[lt.key]      # refused, not a departure: it may go on
+                self.spent.pop(lt.key, None)
             else:
-                self.named[seat] = item.owed.what
+                self.named[seat] = lt.owed.what
         return [late[s] for s in sorted(late)]
 
     def asleep(self) -> None:
@@ -114,7 +114,8 @@ class TableWaits:
         ``agrees(seat, now)``: its heartbeats show it holds what we hold (doubt.py)."""
         self.n, self.seat, self.names, self.timing = n, seat, names, timing
         self.table, self.rounds, self.intake, self.ready = table, rounds, intake, ready
-        self.handoffs, self.dispute, self.liveness, self.agrees = handoffs, dispute, liveness, agrees
+        self.handoffs, self.dispute, self.liveness, self.agrees = \
+            handoffs, dispute, liveness, agrees
         self.clocks = Waits(n, names, timing)
 
     def due(self, now: float) -> bool:

@@ -62,11 +62,11 @@ def understood(text):
         return exc.reason.startswith("expected ")      # a beginning: Tab completes it
 
 
+_VERB_PATTERN = "|".join(re.escape(w) for w in sorted(VERBS | set(CLIENT_WORDS) - {"?"},
+                                                     key=len, reverse=True))
 INLINE = re.compile(r"(?:[eE]\.g\.|, or|Try:|Type:|just|with:?|shorthand:|one with)\s+"
-                    r"((?:%s)\b[^;,()\n]*?)"
-                    r"(?=\s{2,}|[;,()]|\.\s|\.$| or |$| — | to | then | and | when )"
-                    % "|".join(re.escape(w) for w in sorted(VERBS | set(CLIENT_WORDS) - {"?"},
-                                                            key=len, reverse=True)))
+                    r"((?:" + _VERB_PATTERN + r")\b[^;,()\n]*?)"
+                    r"(?=\s{2,}|[;,()]|\.\s|\.$| or |$| — | to | then | and | when )")
 
 
 def examples():

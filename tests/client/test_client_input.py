@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings, HealthCheck
 from hypothesis import strategies as st
 
-from client import commands
 from client.commands import Hinter, Resolution, resolve
 from client.controller import Controller
 from client_helpers import StateDriver, random_states, state_where

@@ -62,7 +62,7 @@ def test_log_sentence_for_a_build():
 @pytest.mark.parametrize("size", [(80, 22), (100, 30), (160, 48)])
 def test_every_frame_fits_the_terminal(players, size):
     width, height = size
-    for game, seat in random_states(players, players, every=13, limit=30):
+    for game, _seat in random_states(players, players, every=13, limit=30):
         lines = render.screen(seat_view(game, 0), ctx_for(game, 0, [("", "x " * 70)] * 30),
                               width, height)
         assert len(lines) == height

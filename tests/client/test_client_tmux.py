@@ -255,7 +255,7 @@ def test_the_hint_is_underlined_without_colour_and_right_arrow_takes_it(pane_fac
                      {"NO_COLOR": "1"})
     p.wait_prompt("Keep 3 of your 5 cards")
     p.send("keep #0 #1")
-    text = p.wait(lambda t: "keep #0 #1 #2 drop" in self_prompt(p, t), 10, "the hint")
+    p.wait(lambda t: "keep #0 #1 #2 drop" in self_prompt(p, t), 10, "the hint")
     styled = [ln for ln in p.styled().splitlines() if "›" in ln][-1]
     typed, hint = styled.rsplit("›", 1)[1].split("keep #0 #1", 1)
     underline = re.compile(r"\x1b\[(?:[0-9;]*;)?4(?:;[0-9;]*)?m")
@@ -263,7 +263,7 @@ def test_the_hint_is_underlined_without_colour_and_right_arrow_takes_it(pane_fac
     assert not underline.search(typed), styled
     p.key("Right")
     p.key("Enter")
-    text = p.wait_prompt("Your placement")
+    p.wait_prompt("Your placement")
     steps = gamelog.read(p.log)[1]
     assert steps[-1][1] == 0 or any(s[1] == 0 and s[2].startswith("keep #0 #1 #2")
                                     for s in steps)

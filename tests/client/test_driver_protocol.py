@@ -14,7 +14,10 @@ CLIENT = pathlib.Path(__file__).resolve().parents[2] / "client"
 
 
 def protocol_members():
-    data = set(GameDriver.__annotations__)
+    # data: the annotated attributes, and the read-only ones (declared as properties, so a
+    # driver may compute them)
+    data = set(GameDriver.__annotations__) | {
+        n for n, v in vars(GameDriver).items() if isinstance(v, property)}
     methods = {n for n, v in vars(GameDriver).items()
                if not n.startswith("_") and callable(v)}
     return data, methods

@@ -111,7 +111,7 @@ def test_localized_commands_parse_with_the_client_parser(lang):
     """The translation layer's output goes to the existing parser unchanged: client
     resolve() and the engine's parse_command find the same legal command."""
     checked = 0
-    for game, seat, legal in sample()[::5]:
+    for _game, _seat, legal in sample()[::5]:
         for cmd in legal[:60]:
             typed = strip_accents(localize_line(command_text(cmd), lang)).upper()
             line = canonical_line(typed, lang)

@@ -102,8 +102,8 @@ def test_an_engine_refusal_is_translated_with_the_glossarys_words():
             french = Controller(driver).submit("place elf desk", None).text
         if "costs" not in english:
             continue
-        assert english == "Refused (§6): the Recruiter's desk costs {n} gold.".format(
-            n=game.rs.fee_recruiter_desk)
+        assert english == ("Refused (§6): the Recruiter's desk costs "
+                           f"{game.rs.fee_recruiter_desk} gold.")
         assert "bureau du recruteur" in french and "Refused" not in french
         return
     pytest.fail("no placement state where the desk is too dear")

@@ -38,7 +38,7 @@ def allowed_words(text):
             if TOKEN.match(w)}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def states():
     out = [(g, s) for g, s in random_states(players=4, seed=5, every=9, limit=40)]
     out += [(g, s) for g, s in random_states(players=2, seed=2, every=13, limit=15)]

@@ -116,7 +116,8 @@ def test_the_lobby_printer_shows_the_start_prompt_in_the_players_language(capsys
             return [{"fingerprint": "ab12"}, {"fingerprint": "cd34"}]
 
     with using("de"):
-        StartConfirmation(Printer(False, False, render=net_text), stdin=io.StringIO())._tell(Lobby())
+        StartConfirmation(Printer(False, False, render=net_text),
+                          stdin=io.StringIO())._tell(Lobby())
     shown = capsys.readouterr().out
     assert shown.startswith("2 von 3 Plätzen besetzt: Ana (Schlüssel ab12); Bo (Schlüssel cd34).")
 
@@ -152,7 +153,8 @@ def test_a_name_refusal_travels_as_a_code_and_each_joiner_reads_it_in_its_langua
                            "args": {"problem": {"code": "name/too-long", "args": {"n": "24"}}}}
     shown = refusal_from(body)
     with using("de"):
-        assert net_text(shown) == "ein Name hat höchstens 24 Zeichen; wähle mit --name einen anderen"
+        assert net_text(shown) == ("ein Name hat höchstens 24 Zeichen; wähle mit --name "
+                                   "einen anderen")
     with using("ko"):
         assert net_text(shown).startswith("이름은 최대 24자입니다")
     alike = refusal_from(refused_body(Msg(REFUSAL_CODES["alike"], name="'Βo'", seated="'Bo'")))
@@ -254,6 +256,7 @@ def test_korean_help_fits_80_cells(capsys, monkeypatch):
         main(["--lang", "ko", "host", "--help"])
     lines = capsys.readouterr().out.splitlines()
     # the help column stays aligned after a Korean metavar
-    columns = {cell_width(ln.split("  다른")[0]) for ln in lines if "다른 플레이어에게 보이는" in ln}
+    columns = {cell_width(ln.split("  다른")[0]) for ln in lines
+               if "다른 플레이어에게 보이는" in ln}
     port = {cell_width(ln.split("  대기실")[0]) for ln in lines if "대기실 포트" in ln}
     assert columns == port and len(columns) == 1

@@ -102,7 +102,7 @@ def test_s6_recruiters_desk_planks_by_player_count_and_fee(n, planks):
     """§6 / Data: 1/1/2/3 desk planks with 2/3/4/5 players; placing costs 2 gold."""
     g = start(n)
     assert len(g.desk) == planks
-    for i in range(planks):
+    for _ in range(planks):
         seat = g.current
         gold = res(g, seat)[3]
         apply(g, "place elf desk", seat)

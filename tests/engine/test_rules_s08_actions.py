@@ -231,7 +231,7 @@ def test_s8_market_gnomes_give_extra_visits():
     refused(g, "buy stone", 0, "§8")
 
 
-# --- hiring a gnome ----------------------------------------------------------------------------------
+# --- hiring a gnome -------------------------------------------------------------------------------
 
 def test_s8_hire_a_gnome_once_per_turn_for_3_gold_and_it_unlocks_at_once():
     """§8: once per turn, pay 3 gold, a gnome from the supply onto a free lock of one of your

@@ -76,7 +76,7 @@ def test_s9_3_four_examples_in_one_real_scoring_phase():
     assert [p.score for p in g.players] == [3, 3, 2, 8]
 
 
-# --- §9.1 district majority ------------------------------------------------------------------------
+# --- §9.1 district majority -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("n, third", [(3, 0), (4, 1), (5, 1)])
 def test_s9_1_third_place_only_with_four_or_five_players(n, third):
@@ -122,7 +122,7 @@ def test_s9_1_markers_counted_on_property_wall_and_guild_symbols():
     assert d[0] == [0, 0, 0]
 
 
-# --- §9.2 worker majority ---------------------------------------------------------------------------
+# --- §9.2 worker majority -------------------------------------------------------------------------
 
 def test_s9_2_masters_count_as_one_and_reserve_workers_do_not_count():
     """§9.2: masters count 1; only workers in play count (not the reserve); gnomes counted
@@ -155,7 +155,7 @@ def test_s9_2_two_player_non_players_count_four_elves_and_four_dwarves_and_no_gn
     assert rec["gnomes"] == [0, 3]
 
 
-# --- §9.7 taxes -----------------------------------------------------------------------------------------
+# --- §9.7 taxes -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("score, tax", [
     (0, 0), (1, 0), (5, 0), (6, 1), (10, 1), (11, 2), (15, 2), (16, 3), (20, 3), (21, 4),

@@ -92,7 +92,7 @@ def test_s13_decision_masters_never_exceed_five():
     assert g.unplaced(0) == [2, 5, 3, 0]
 
 
-# --- Tower -----------------------------------------------------------------------------------------
+# --- Tower ----------------------------------------------------------------------------------------
 
 def test_s13_tower_plank_places_a_gnome_not_counted_against_the_hire_limit():
     """§13 Tower: behind the lock, fee 1 gold: take a gnome from the supply onto one of your
@@ -125,7 +125,7 @@ def test_s13_tower_plank_is_wasted_without_a_free_lock():
     assert g.gnome_supply == supply
 
 
-# --- Inn ----------------------------------------------------------------------------------------------
+# --- Inn ------------------------------------------------------------------------------------------
 
 def test_s13_inn_plank_gains_an_elf_or_a_dwarf_from_the_reserve():
     """§13 Inn: behind the lock, fee 1 gold: gain 1 elf or 1 dwarf of your colour."""
@@ -147,7 +147,7 @@ def test_s13_inn_lock_unlocks_the_plank():
     assert is_legal(g, f"place elf #{inn}", 0)
 
 
-# --- Blacksmith ----------------------------------------------------------------------------------------
+# --- Blacksmith -----------------------------------------------------------------------------------
 
 def test_s13_blacksmith_plank_gives_one_metal_no_fee():
     """§13 Blacksmith plank: gain 1 metal (no lock in front of it, no fee)."""
@@ -181,7 +181,7 @@ def test_s13_blacksmith_lock_needs_a_gold():
     refused(g, f"smith #{smith}", 0, "§13")
 
 
-# --- Bank -------------------------------------------------------------------------------------------------
+# --- Bank -----------------------------------------------------------------------------------------
 
 def test_s13_bank_lock_takes_one_gold_once_per_turn():
     """§13 Bank lock: once per turn, in your Actions turn, take 1 gold."""
@@ -203,7 +203,7 @@ def test_s13_bank_without_gnome_gives_nothing():
     refused(g, f"bank #{bank}", 0, "§13")
 
 
-# --- Market -------------------------------------------------------------------------------------------------
+# --- Market ---------------------------------------------------------------------------------------
 
 def test_s13_market_plank_gives_two_gold():
     """§13 Market plank: gain 2 gold."""
@@ -232,7 +232,7 @@ def test_s13_market_has_two_locks_for_a_second_and_third_visit():
     assert not any(c[0] == "hire" for c in legal_commands(g, 0))
 
 
-# --- Gatehouse ------------------------------------------------------------------------------------------------
+# --- Gatehouse ------------------------------------------------------------------------------------
 
 def test_s13_gatehouse_lock_puts_a_second_marker_on_the_other_symbol():
     """§13 Gatehouse: on unlocking, put a second marker on the free other symbol of a
@@ -259,7 +259,7 @@ def test_s13_gatehouse_lock_is_wasted_without_a_free_other_symbol():
     assert g.board[SITE_ID["gate2@2"]] == 1
 
 
-# --- Library ----------------------------------------------------------------------------------------------------
+# --- Library --------------------------------------------------------------------------------------
 
 def test_s13_library_plank_draws_two_then_discards_any_two():
     """§13 Library plank: draw 2 from the draw pile, then discard 2 from hand (any 2)."""

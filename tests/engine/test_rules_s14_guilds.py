@@ -162,7 +162,7 @@ def test_s14_recruiters_wasted_when_neither_is_possible():
     assert g.players[0].waiting == []
 
 
-# --- resource -----------------------------------------------------------------------------------------
+# --- resource -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("guild, gain", [("sawyers", (4, 0, 0, 0)), ("miners", (0, 0, 2, 0)),
                                          ("bankers", (0, 0, 0, 3)), ("masons", (0, 4, 0, 0))])
@@ -174,7 +174,7 @@ def test_s14_resource_guilds(guild, gain):
     assert res(g, 0) == tuple(a + b for a, b in zip(before, gain))
 
 
-# --- interactive ------------------------------------------------------------------------------------------
+# --- interactive ----------------------------------------------------------------------------------
 
 def test_s14_thieves_up_to_two_gold_from_one_player():
     """§14 Thieves: take up to 2 gold from one player."""

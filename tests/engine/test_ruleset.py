@@ -131,7 +131,7 @@ def test_s16_hash_is_of_the_content_not_the_layout():
         standard_ruleset().sha256
 
 
-# --- malformed files are refused, naming the field -------------------------------------------------
+# --- malformed files are refused, naming the field ------------------------------------------------
 
 @pytest.mark.parametrize("text, field", [
     # a missing field

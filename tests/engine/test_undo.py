@@ -95,7 +95,8 @@ def test_refused_once_another_player_has_decided():
     stack.apply(g, "buy wood" if ("buy", 0) in legal_commands(g, nxt) else "end", nxt)
     r = stack.refusal(0)
     assert r.code == OTHER_SEAT and r.seat == nxt
-    assert r.text(lambda s: ["Ana", "Bo", "Cy"][s]) == f"{['Ana', 'Bo', 'Cy'][nxt]} has played since"
+    names = ["Ana", "Bo", "Cy"]
+    assert r.text(lambda s: names[s]) == f"{names[nxt]} has played since"
     if stack.refusal(nxt) is None:
         stack.take_back(g, nxt)
     assert stack.refusal(0).code == OTHER_SEAT

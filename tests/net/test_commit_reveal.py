@@ -24,7 +24,8 @@ def test_commit_binds_value_nonce_game_seat_and_purpose():
             verify_reveal(c, value, n, purpose, game, seat)
         assert (e.value.reason, e.value.seat) == ("commit/mismatch", seat)
     # The documented formula, for implementers outside this repository.
-    assert c == hashlib.sha256(wire.pack(["belfort-lan/commit/v1", GAME, 2, "seed", b"share", nonce])).digest()
+    assert (c == hashlib.sha256(wire.pack(["belfort-lan/commit/v1", GAME, 2, "seed", b"share",
+                                           nonce])).digest())
     assert c == commitment_hash(b"share", nonce, GAME, 2, "seed")
 
 
@@ -109,7 +110,8 @@ def test_withheld_commitment_times_out():
 
 def test_reveal_without_commitment_and_double_commitment_are_cheating():
     p = Peers()
-    early = p.signers[2].sign("commit/reveal", {"purpose": "keep3", "value": b"x", "nonce": bytes(32)})
+    early = p.signers[2].sign("commit/reveal", {"purpose": "keep3", "value": b"x",
+                                                "nonce": bytes(32)})
     with pytest.raises(CheatingError) as e:
         p.deliver(2, early, 1.0, to=0)
     assert (e.value.reason, e.value.seat) == ("commit/reveal-before-commit", 2)

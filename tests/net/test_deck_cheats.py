@@ -258,7 +258,8 @@ def test_audit_with_secrets_other_than_committed_is_caught(field, reason):
 
 # ------------------------------------------------------- protocol abuse
 def test_withheld_stage_names_the_seat_everyone_waits_for():
-    table = LocalDeckTable(4, tamper={2: lambda peer, body: None if body["type"] == "deck/rekey" else body})
+    table = LocalDeckTable(4, tamper={
+        2: lambda peer, body: None if body["type"] == "deck/rekey" else body})
     table.new_deck()
     for s in (0, 1, 3):
         assert not table.peers()[s].ready and table.peers()[s].waiting_for() == [2]

@@ -10,10 +10,16 @@ TABLE.new_deck(range(8))
 PEER = TABLE.peers()[0]
 
 values = st.recursive(
-    st.none() | st.booleans() | st.integers(-2, 2 ** 64 - 1) | st.binary(max_size=40)
-    | st.sampled_from([b"\x01" * 32, PEER.transcript_digest, PEER.rekeys[-1][0]]) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=9) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
-    max_leaves=20)
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 2**64 - 1)
+    | st.binary(max_size=40)
+    | st.sampled_from([b"\x01" * 32, PEER.transcript_digest, PEER.rekeys[-1][0]])
+    | st.text(max_size=5),
+    lambda inner: (st.lists(inner, max_size=9) | st.dictionaries(st.text(max_size=4), inner,
+                                                                 max_size=3)),
+    max_leaves=20,
+)
 FIELDS = ["cards", "secrets", "keys", "prev", "positions", "deck", "pos", "card", "key",
           "scalar", "perm", "epoch"]
 

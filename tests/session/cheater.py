@@ -169,7 +169,6 @@ def view_flood(node) -> None:
     """Each view is a valid message in sequence: only the per-seat bounds (4 views kept)
     keep it from costing the victims the flood's 143 MB."""
     import zmq
-    peer = node.peer
     text = '"' + "x" * VIEW_CHARS + '"'
     for _ in range(VIEW_FLOOD):
         for sock in list(node.mesh.push.values()):

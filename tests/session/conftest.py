@@ -87,8 +87,9 @@ class PeerProc:
             self.p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
-            raise AssertionError(f"{self.label} did not finish in {timeout} s; last events: "
-                                 f"{self.events[-5:]}; stderr: {self.err_path.read_text()[-2000:]}")
+            raise AssertionError(
+                f"{self.label} did not finish in {timeout} s; last events: "
+                f"{self.events[-5:]}; stderr: {self.err_path.read_text()[-2000:]}") from None
         self.reader.join(timeout=10)      # every line it printed has been read
         for ev in reversed(self.events):
             if ev.get("event") in ("result", "error"):

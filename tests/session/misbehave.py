@@ -74,8 +74,8 @@ def main(argv: list[str]) -> int:
 
 def install(node, how: str) -> None:
     """Hook ``node.step`` to do KIND once the game reaches VERSION (``how``: KIND[:VERSION])."""
-    kind, _, at = how.partition(":")
-    at = int(at) if at else 30
+    kind, _, at_text = how.partition(":")
+    at = int(at_text) if at_text else 30
     if kind == "die-at-end":
         _die_at_end(node)
         return

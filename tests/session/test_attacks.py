@@ -296,7 +296,7 @@ def test_equivocation_to_different_peers_becomes_proof_against_its_signer():
         "type": "sess/cmd", "game": bad.cfg.game_id, "seat": 1, "seq": seq, "v": v,
         "cmd": plain(belfort.normalize(b))}))
     from net.crypto import wire
-    for dest, data in bad.take_outgoing():
+    for _dest, data in bad.take_outgoing():
         body = wire.unpack(wire.unpack(data, "x")["body"], "x")
         if body["type"] == "sess/cmd" and body["seq"] == seq:
             net.inject(1, 0, data)

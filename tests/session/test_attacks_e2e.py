@@ -237,7 +237,7 @@ def peak_rss_mb(procs):
         while proc.p.poll() is None:
             try:
                 with open(path) as f:
-                    line = next(l for l in f if l.startswith("VmHWM:"))
+                    line = next(ln for ln in f if ln.startswith("VmHWM:"))
                 peaks[proc.label] = int(line.split()[1]) / 1024
             except (OSError, StopIteration):
                 return

@@ -8,7 +8,7 @@ import msgpack
 import pytest
 
 from net.node import node
-from net.node.files import StoreError, pack_file, read_file
+from net.node.files import pack_file, read_file
 from net.node.lobby import LobbyError
 from net.session.memnet import local_config
 from net.node.storage import GameStore, find_games

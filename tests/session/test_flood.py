@@ -6,7 +6,6 @@ import json
 
 import belfort
 
-import pytest
 
 from net.crypto import encode_envelope
 from net.session import desync

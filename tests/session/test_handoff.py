@@ -238,5 +238,6 @@ def test_host_of_the_bot_rejoins_from_its_log(tmp_path, extra):
     for q in live:
         assert q.status == "over" and q.audit_result[0], (q.seat, q.stop_reason, q.audit_result,
                                                           [a.text for a in q.alerts][-4:])
-        assert not [a for a in q.alerts if a.kind in ("cheat", "desync")], [a.text for a in q.alerts]
+        assert not [a for a in q.alerts if a.kind in ("cheat", "desync")], \
+            [a.text for a in q.alerts]
     assert len({belfort.state_hash(q.game) for q in live}) == 1

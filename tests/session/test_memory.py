@@ -70,7 +70,8 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     ref_hash, ref_history = uninterrupted(4, "rj")
     net = MemoryNetwork.create(4, seed="rj")
     victim = 2
-    st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("rj", victim)})
+    st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("rj",
+                                                                                      victim)})
     net.peers[victim].log.store = st
     net.start()
     net.run(until=lambda: net.delivered >= kill_after)
@@ -79,8 +80,8 @@ def test_rejoin_from_log_same_result(tmp_path, kill_after):
     net.run(max_idle=8)
     others = [p for p in net.peers if p.seat != victim]
     assert any(a.kind == "disconnect" and a.seat == victim for a in others[0].alerts)
-    assert "disconnected" in others[0].view.waiting_text(net.now) or not others[0].view.waiting_seats() \
-        or victim not in others[0].view.waiting_seats()
+    assert "disconnected" in others[0].view.waiting_text(net.now) \
+        or not others[0].view.waiting_seats() or victim not in others[0].view.waiting_seats()
     st2 = GameStore(st.dir)
     cfg, seat, sec, _ = st2.load()
     p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=st2, now=net.now)
@@ -104,7 +105,8 @@ def test_rejoin_with_its_last_decision_lost_goes_on(tmp_path):
     ref_hash, ref_history = uninterrupted(3, "lost")
     net = MemoryNetwork.create(3, seed="lost")
     victim = 1
-    st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("lost", victim)})
+    st = GameStore.create(tmp_path, net.peers[0].cfg, victim, {"master": fixed_master("lost",
+                                                                                      victim)})
     net.peers[victim].log.store = st
     net.start()
     net.run(until=lambda: net.delivered >= 500)

@@ -7,7 +7,7 @@ import belfort
 import pytest
 
 from net.session.core import SessionPeer
-from net.session.memnet import MemoryNetwork, bot_for, fixed_master
+from net.session.memnet import MemoryNetwork, fixed_master
 from net.node.storage import GameStore
 
 

@@ -236,7 +236,7 @@ def test_everyone_stops_at_once_and_all_resume(tmp_path):
     net.queue.clear()                        # what was in flight is lost
     later = 50_000.0                         # another evening: another clock
     peers = []
-    for s, st in enumerate(stores):
+    for _s, st in enumerate(stores):
         st2 = GameStore(st.dir)
         cfg, seat, sec, _ = st2.load()
         p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=st2, now=later)

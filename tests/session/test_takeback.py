@@ -6,8 +6,8 @@ player); the session adds that a take-back is only made while the game waits for
 import belfort
 import pytest
 from belfort import undo
-from takeback_helpers import act, game_with_take_backs, hashes, run_to_actions, started, take_back, \
-    undoable
+from takeback_helpers import (act, game_with_take_backs, hashes, run_to_actions, started,
+                              take_back, undoable)
 
 from net.session import takeback
 from net.session.core import SessionPeer

@@ -12,7 +12,7 @@ import belfort
 from net.session.memnet import MemoryNetwork
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def uninterrupted(n: int, secret: str, names: tuple | None = None) -> dict:
     """{"hash", "scores", "version"} of the game n random bots play from ``secret``; the
     names default to the e2e tests' own (Ana, Bot1, Bot2, ...)."""

@@ -34,7 +34,7 @@ def window_closed_at_the_end(driver, plain=False, colour=None, log_path=None) ->
                 changed.clear()
                 try:       # a change wakes us; the time-out only re-checks
                     await asyncio.wait_for(changed.wait(), 1.0)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
         finally:           # as BelfortApp.run_async once the window is closed
             driver.close()
