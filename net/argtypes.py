@@ -4,6 +4,7 @@ nothing of the network code."""
 
 import argparse
 import math
+from collections.abc import Callable
 
 
 def N_(message: str) -> str:
@@ -12,7 +13,8 @@ def N_(message: str) -> str:
     return message
 
 
-def seconds_type(tr=None, positive: bool = False):
+def seconds_type(tr: Callable[[str], str] | None = None,
+                 positive: bool = False) -> Callable[[str], float]:
     """An argparse type for a time in seconds: a finite number, 0 or more (``positive``:
     more than 0); anything else is refused naming the option, never run with."""
     t = tr or str

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import wire
 from .errors import (COMMIT_DUPLICATE, COMMIT_MALFORMED, COMMIT_MISMATCH, COMMIT_NOT_READY,
@@ -103,7 +104,7 @@ class CommitRevealRound:
         """Take a verified ``commit/*`` body of this round's purpose."""
         seat = body["seat"]
 
-        def fail(detail: str):
+        def fail(detail: str) -> NoReturn:
             raise CheatingError(COMMIT_MALFORMED, seat, detail)
 
         if seat not in self.seats:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -50,7 +51,7 @@ _active = PointCache()
 
 
 @contextmanager
-def use_cache(cache: PointCache):
+def use_cache(cache: PointCache) -> Iterator[PointCache]:
     """Validate and encode with ``cache`` inside the block (one peer's own work)."""
     global _active
     previous, _active = _active, cache

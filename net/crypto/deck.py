@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import secrets as _secrets
 from collections.abc import Iterable
+from typing import NoReturn
 
 from . import curve, wire
 from .audit import (AuditReport, cards_digest, decrypt, key_commitment, rekey_stage, run_audit,
@@ -323,8 +324,8 @@ class DeckPeer:
         return getattr(self, self._HANDLERS[body["type"]])(body["seat"], body) or []
 
     @staticmethod
-    def _failer(seat: int):
-        def fail(detail: str):
+    def _failer(seat: int) -> wire.Fail:
+        def fail(detail: str) -> NoReturn:
             raise CheatingError(DECK_MALFORMED, seat, detail)
         return fail
 

@@ -11,7 +11,7 @@ body has exactly one signed form.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, NoReturn
 from collections.abc import Mapping, Sequence
 
 import msgpack
@@ -100,7 +100,7 @@ def encode_envelope(envelope: dict) -> bytes:
     return wire.pack(envelope)
 
 
-def _malformed(detail: str, seat: int | None = None):
+def _malformed(detail: str, seat: int | None = None) -> NoReturn:
     raise ProtocolError(SIG_MALFORMED, seat, detail)
 
 

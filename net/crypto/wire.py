@@ -11,13 +11,18 @@ trusting across peers.  The result equals
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeGuard
 
 import msgpack
 
 from .errors import ProtocolError
 
 MAX_DEPTH = 16
+
+# What a validator calls with a description of the fault; it raises (the error naming the
+# reason code and the seat to blame), never returns.
+Fail = Callable[[str], NoReturn]
 MAX_MESSAGE_BYTES = 1 << 20  # a 50-card stage is ~2 KB; 1 MiB is generous
 
 
@@ -101,29 +106,29 @@ def is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def need(ok: bool, fail, what: str) -> None:
+def need(ok: bool, fail: Fail, what: str) -> None:
     if not ok:
         fail(what)
 
 
-def field(body: dict, name: str, fail) -> Any:
+def field(body: dict, name: str, fail: Fail) -> Any:
     if name not in body:
         fail(f"missing field {name!r}")
     return body[name]
 
 
-def int_in(v: Any, lo: int, hi: int, fail, what: str) -> int:
+def int_in(v: Any, lo: int, hi: int, fail: Fail, what: str) -> int:
     """An int with lo <= v < hi."""
     need(is_int(v) and lo <= v < hi, fail, f"{what} must be an int in [{lo}, {hi})")
     return v
 
 
-def bytes_of(v: Any, length: int, fail, what: str) -> bytes:
+def bytes_of(v: Any, length: int, fail: Fail, what: str) -> bytes:
     need(isinstance(v, bytes) and len(v) == length, fail, f"{what} must be {length} bytes")
     return v
 
 
-def list_of(v: Any, length: int | None, fail, what: str, max_len: int = 4096) -> list:
+def list_of(v: Any, length: int | None, fail: Fail, what: str, max_len: int = 4096) -> list:
     need(isinstance(v, list), fail, f"{what} must be a list")
     if length is not None:
         need(len(v) == length, fail, f"{what} must have {length} items, has {len(v)}")

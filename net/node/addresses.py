@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Callable
 
 from net.session.msgs import N_, Msg
 
@@ -68,7 +69,8 @@ def interface_addresses() -> list[str]:
     return found
 
 
-def lan_addresses(route=route_address, interfaces=interface_addresses) -> list[str]:
+def lan_addresses(route: Callable[[str], str | None] = route_address,
+                  interfaces: Callable[[], list[str]] = interface_addresses) -> list[str]:
     """Every usable non-loopback IPv4 address, the route-based one first; [] if none."""
     out: list[str] = []
     candidates = [route(p) for p in _ROUTE_PROBES] + list(interfaces())
@@ -121,7 +123,7 @@ def normalize(text: str, default_port: int = DEFAULT_PORT) -> str:
     return f"tcp://{host}:{port}"
 
 
-def unknown_host(address: str, lookup=None) -> str | None:
+def unknown_host(address: str, lookup: Callable[..., object] | None = None) -> str | None:
     """Why the host of a ``tcp://HOST:PORT`` address cannot be reached by name (no name
     server knows it), else None.  Checked before connecting: ZeroMQ retries an unknown name
     silently, which would read as a host that does not answer."""
@@ -148,7 +150,8 @@ class AddressWatch:
     every ``every`` seconds and answers the address to move to.  Without any usable
     address (the network is away for now) it waits: nothing to announce yet."""
 
-    def __init__(self, announced: str, source=None, every: float = 2.0,
+    def __init__(self, announced: str, source: Callable[[], list[str]] | None = None,
+                 every: float = 2.0,
                  now: float = 0.0) -> None:
         self.announced = announced           # tcp://IP:PORT the others connect to
         self.source = source or lan_addresses

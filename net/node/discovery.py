@@ -25,11 +25,17 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .addresses import interface_addresses
 from net.session.config import PROTOCOL
 from net.session.msgs import N_, Msg
 from net.session.text import MAX_NAME, printable
+
+if TYPE_CHECKING:
+    from zeroconf import ServiceInfo
+
+    from .lobby import HostLobby
 
 SERVICE = "_belfort._tcp.local."
 log = logging.getLogger("belfort.discovery")
@@ -70,7 +76,7 @@ class Game:
                 "addresses": self.addresses, "address": self.address}
 
 
-def _txt(lobby) -> dict:
+def _txt(lobby: HostLobby) -> dict:
     seated = [s.name for s in lobby.seats]
     return {"host": seated[0], "players": ",".join(seated), "seats": str(lobby.players),
             "free": str(max(0, lobby.players - len(seated))), "fp": lobby.fingerprint,
@@ -83,7 +89,7 @@ class Announcer:
     a second or more; the lobby must not wait), and any failure is only reported in
     ``problem``."""
 
-    def __init__(self, lobby, ips: list[str]) -> None:
+    def __init__(self, lobby: HostLobby, ips: list[str]) -> None:
         self.lobby = lobby
         self.ips = [ip for ip in ips if _is_ipv4(ip)]
         self.problem: str | None = None
@@ -94,7 +100,7 @@ class Announcer:
         self.thread = threading.Thread(target=self._run, name="belfort-announce", daemon=True)
         self.thread.start()
 
-    def _service_info(self, name: str, txt: dict):
+    def _service_info(self, name: str, txt: dict) -> ServiceInfo:
         from zeroconf import ServiceInfo
         host = socket.gethostname().split(".")[0] or "host"
         return ServiceInfo(SERVICE, name, port=self.lobby.port,
@@ -170,7 +176,7 @@ def _order(ips: list[str], ours: list[str]) -> list[str]:
     return sorted(ips, key=near)
 
 
-def _game(info, ours) -> Game | None:
+def _game(info: ServiceInfo, ours: list[str]) -> Game | None:
     props = {}
     for k, v in (info.properties or {}).items():
         if isinstance(k, bytes) and isinstance(v, bytes) and len(v) <= 600:

@@ -15,10 +15,14 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
+from typing import TypeAlias
 
 import msgpack
 
 from net.session.msgs import N_, Msg
+
+# A file or directory named the way the os module takes it.
+PathArg: TypeAlias = "str | os.PathLike[str]"
 
 MAGIC = b"BELFORT/"
 VERSION = 1
@@ -27,18 +31,18 @@ VERSION = 1
 class StoreError(Exception):
     """A stored file that cannot be used: ``str()`` names the file and what is wrong."""
 
-    def __init__(self, path, what: str) -> None:
+    def __init__(self, path: PathArg, what: str) -> None:
         super().__init__(Msg(N_("{file}: {problem}"), file=str(path), problem=what))
         self.path, self.what = Path(path), what
 
 
-def pack_file(kind: str, obj) -> bytes:
+def pack_file(kind: str, obj: object) -> bytes:
     payload = msgpack.packb(obj, use_bin_type=True)
     head = f"{kind}/{VERSION} {len(payload)} {hashlib.sha256(payload).hexdigest()}\n"
     return MAGIC + head.encode("ascii") + payload
 
 
-def unpack_file(path, data: bytes, kind: str) -> dict:
+def unpack_file(path: PathArg, data: bytes, kind: str) -> dict:
     """The dict a file of ``kind`` holds, or StoreError saying what is wrong with it."""
     if not data:
         raise StoreError(path, Msg(N_("is empty (it was cut off before anything was written)")))
@@ -86,7 +90,7 @@ def unpack_file(path, data: bytes, kind: str) -> dict:
     return obj
 
 
-def read_file(path, kind: str) -> dict:
+def read_file(path: PathArg, kind: str) -> dict:
     path = Path(path)
     try:
         data = path.read_bytes()
@@ -97,7 +101,7 @@ def read_file(path, kind: str) -> dict:
     return unpack_file(path, data, kind)
 
 
-def write_private(path, data: bytes) -> None:
+def write_private(path: PathArg, data: bytes) -> None:
     """Write a file (0600) whole or not at all: a temporary file, fsync'd, renamed."""
     path = Path(path)
     tmp = path.with_suffix(".tmp")
@@ -111,7 +115,7 @@ def write_private(path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def set_aside(path, tag: str = "damaged") -> Path:
+def set_aside(path: PathArg, tag: str = "damaged") -> Path:
     """Rename a file we cannot use to ``<name>.<tag>-N`` (the first free N): kept for a
     person to look at, never overwritten."""
     path = Path(path)

@@ -16,18 +16,25 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from belfort.logtext import canonical_text, header
+from net.node.files import PathArg
 
 from net.session.config import card_type
+
+if TYPE_CHECKING:
+    from net.session.core import SessionPeer
+    from net.session.table import GameTable
 
 FILE_NAME = "game.jsonl"
 
 
-def card_types(table) -> list[int] | None:
+def card_types(table: GameTable) -> list[int] | None:
     """The type of every engine card id 0 .. next_id-1, from the audit; None while some
     epoch's audit is incomplete."""
     g = table.game
+    assert g is not None, "asked only of a game that is over, hence begun"
     types = []
     for c in range(g.next_id):
         e, pos = table.locate(c)
@@ -38,7 +45,7 @@ def card_types(table) -> list[int] | None:
     return types
 
 
-def complete_text(peer) -> str | None:
+def complete_text(peer: SessionPeer) -> str | None:
     """The complete log of `peer`'s game (a core.SessionPeer) once it is over and its deck
     audit passed; None before (or when the audit failed: its cards cannot be trusted)."""
     table = peer.table
@@ -48,12 +55,13 @@ def complete_text(peer) -> str | None:
     cards = card_types(table)
     if cards is None:
         return None
+    assert table.seed is not None, "begin() set it with the game"
     head = header(peer.names, peer.cfg.options, table.seed, table.ruleset, hidden=True,
                   cards=cards)
     return canonical_text(head, table.undo.steps, table.game)
 
 
-def write(directory, text: str) -> Path:
+def write(directory: PathArg, text: str) -> Path:
     """Write `text` as the game's log in `directory`; the path. A file already there
     (a peer that finished, was restarted and finished again) is kept when it holds the
     same text and never written over: a different one raises OSError."""

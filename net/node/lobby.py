@@ -37,7 +37,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelope, wire
-from net.crypto.identity import SIG_DOMAIN
+from net.crypto.identity import SIG_DOMAIN, Identity
 
 from .addresses import AddressError, lan_addresses, normalize, unknown_host
 from net.session.config import COLOURS, PROTOCOL, GameConfig, game_id_for
@@ -66,12 +66,12 @@ REFUSALS = tuple(REFUSAL_CODES.values())
 KINDS = {"human": N_("human"), "bot": N_("bot")}
 
 
-def kind_word(kind):
+def kind_word(kind: object) -> str:
     """A seat's kind as the lobby lines show it (translatable), or the value as it came."""
     return Msg(KINDS[kind]) if kind in KINDS else printable(str(kind), 20)
 
 
-def refusal_from(body: dict):
+def refusal_from(body: dict) -> str:
     """A host's refusal in words the joiner can translate: its code and values, else its
     English text (recognized when it is one of ours)."""
     def clean(v: object) -> str:
@@ -90,7 +90,7 @@ class LobbyError(Exception):
     """A lobby step failed; the text is for a person."""
 
 
-def _sign(identity, type_: str, fields: dict) -> bytes:
+def _sign(identity: Identity, type_: str, fields: dict) -> bytes:
     body = dict(fields, type=type_, game="lobby", seat=0, seq=0)
     return encode_envelope(identity.sign_message(body))
 
@@ -141,7 +141,7 @@ class Seat:
 
 
 class HostLobby:
-    def __init__(self, ctx: zmq.Context, identity, name: str, curve: tuple[str, str],
+    def __init__(self, ctx: zmq.Context, identity: Identity, name: str, curve: tuple[str, str],
                  mesh_port: int, *, bind: str = "0.0.0.0", port: int = 5555, players: int = 5,
                  options: dict | None = None, ruleset_text: str | None = None,
                  advertise: str | None = None,
@@ -245,7 +245,7 @@ class HostLobby:
         for s in self.seats[1:]:
             self._send(s.rid, "lobby/roster", {"roster": roster})
 
-    def _handle(self, rid: bytes, data: bytes, peer_ip, events: list) -> None:
+    def _handle(self, rid: bytes, data: bytes, peer_ip: str | None, events: list) -> None:
         try:
             body, _raw, _sig = open_envelope(data)
         except ProtocolError:
@@ -281,7 +281,7 @@ class HostLobby:
         c = self.challenges[rid] = secrets.token_bytes(16)
         self._send(rid, "lobby/challenge", {"challenge": c})
 
-    def _hello(self, rid: bytes, data: bytes, peer_ip, events: list) -> None:
+    def _hello(self, rid: bytes, data: bytes, peer_ip: str | None, events: list) -> None:
         try:
             body = _open(data)
         except ProtocolError as exc:
@@ -427,7 +427,8 @@ class RosterChanges:
 class JoinLobby:
     """The joiner's side: hello, then roster updates until the host starts."""
 
-    def __init__(self, ctx: zmq.Context, address: str, identity, name: str, curve: tuple[str, str],
+    def __init__(self, ctx: zmq.Context, address: str, identity: Identity, name: str,
+                 curve: tuple[str, str],
                  mesh_port: int, *, kind: str = "human", ruleset_sha: str | None = None,
                  protocol: str = PROTOCOL, expect: tuple[str, str] | None = None) -> None:
         """``expect``: (host name, key fingerprint) a LAN announcement gave for this
@@ -524,7 +525,8 @@ class JoinLobby:
         except ProtocolError:
             return None
 
-    def wait_start(self, timeout: float | None = None, on_roster=None) -> GameConfig:
+    def wait_start(self, timeout: float | None = None,
+                   on_roster: Callable[[list[dict]], object] | None = None) -> GameConfig:
         deadline = None if timeout is None else time.monotonic() + timeout
         last_heard = time.monotonic()
         while deadline is None or time.monotonic() < deadline:

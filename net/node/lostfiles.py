@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
+from net.node.files import PathArg
 from net.session.msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from net.session.config import GameConfig
 
 
 def _what_now(name: str | None, players: int | None) -> str:
@@ -27,7 +33,8 @@ def _what_now(name: str | None, players: int | None) -> str:
     return Msg(N_("With {n} players, {hand}."), n=players, hand=hand)
 
 
-def lost_secrets(error, cfg=None, seat: int | None = None) -> str:
+def lost_secrets(error: BaseException, cfg: GameConfig | None = None,
+                 seat: int | None = None) -> str:
     """secrets.msgpack is missing or unusable: the seat cannot be played from here."""
     name = cfg.names[seat] if cfg is not None and seat is not None else None
     return Msg(N_("{error}. That file held this seat's identity key and master secret, which "
@@ -37,7 +44,7 @@ def lost_secrets(error, cfg=None, seat: int | None = None) -> str:
                what_now=_what_now(name, cfg.n if cfg is not None else None))
 
 
-def nothing_to_rejoin(data_dir) -> str:
+def nothing_to_rejoin(data_dir: PathArg) -> str:
     data_dir = Path(data_dir)
     if not data_dir.exists():
         where = Msg(N_("the data directory {dir} does not exist (deleted, or another one was "
@@ -52,7 +59,7 @@ def nothing_to_rejoin(data_dir) -> str:
                what_now=_what_now(None, None))
 
 
-def not_stored(name: str, address: str, data_dir, existed: bool, why: str) -> str:
+def not_stored(name: str, address: str, data_dir: PathArg, existed: bool, why: str) -> str:
     """The host answers that the game started (or no longer answers), and this machine has
     no stored game from there: the player's files are gone."""
     where = Msg(N_("the data directory {dir} was not there (deleted?)"), dir=str(data_dir)) \

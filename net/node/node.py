@@ -10,10 +10,13 @@ import secrets as _secrets
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol
 
 import belfort
 import zmq
+from belfort.commands import Command
 
 from net.crypto import Identity
 
@@ -22,17 +25,27 @@ from . import fulllog
 from net.session.core import STOPPED, SessionPeer, log_problem
 from net.session.msglog import LogWriteError
 from .addresses import AddressError, AddressWatch, endpoint_host, normalize, route_address
-from .files import StoreError, read_file
+from .files import PathArg, StoreError, read_file
 from net.node.transport import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
 from net.session.msgs import N_, Joined, Msg
-from .running import AlreadyRunning, holder, lock_game, lock_lobby
+from .running import AlreadyRunning, RunningLock, holder, lock_game, lock_lobby
 from .storage import GameStore, default_data_dir, find_games
 from net.session.resync import valid_endpoint
 from .transport import ZmqMesh, curve_keypair
 
 log = logging.getLogger("belfort.node")
+
+# Where the node reports what a person should see: one event dict at a time (the client's
+# screen, or print for the scripted peers).
+EventSink = Callable[[dict], object]
+
+
+class Chooser(Protocol):
+    """What plays a seat by itself: a bot of belfort.bots, or one made when first asked."""
+
+    def choose(self, state: belfort.GameState, seat: int) -> Command: ...
 
 
 def load_identity(data_dir: Path) -> Identity:
@@ -59,7 +72,8 @@ class Node:
     poll at once through the mesh's wake-up socket (``wake``)."""
 
     def __init__(self, ctx: zmq.Context, peer: SessionPeer, mesh: ZmqMesh, store: GameStore | None,
-                 bot=None, *, lobby=None, procs: list | None = None, locks: list | None = None,
+                 bot: Chooser | None = None, *, lobby: HostLobby | None = None,
+                 procs: list | None = None, locks: list | None = None,
                  t_session: float | None = None, t_lobby_close: float | None = None,
                  cpu_session: float | None = None, addresses: AddressWatch | None = None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
@@ -92,7 +106,7 @@ class Node:
         self.addresses: AddressWatch | None = addresses
         self.moves: list[dict] = []
 
-    def give_bot(self, bot) -> None:
+    def give_bot(self, bot: Chooser) -> None:
         """Our seat is played by ``bot`` (``choose(game, seat)``): with nobody to ask, it
         agrees to the people's handoff proposals by itself."""
         self.bot = bot
@@ -321,16 +335,17 @@ def _bind_endpoint(bind: str, port: int = 0) -> str:
 
 
 def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | None,
-                 seat_hint=None):
+                 seat_hint: int | None = None) -> dict:
     master = _secrets.token_bytes(32)
     return {"identity": identity.private_bytes(), "curve_public": curve[0],
             "curve_secret": curve[1], "master": master}
 
 
-def _make_session(ctx, cfg: GameConfig, seat: int, identity: Identity, secrets: dict,
-                  mesh: ZmqMesh, data_dir, bot_level: str | None, bot_think: float,
-                  timing: Timing | None, clock=None, test_secret: str | None = None,
-                  **node_fields) -> Node:
+def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identity,
+                  secrets: dict, mesh: ZmqMesh, data_dir: PathArg, bot_level: str | None,
+                  bot_think: float, timing: Timing | None,
+                  clock: Callable[[], float] | None = None, test_secret: str | None = None,
+                  **node_fields: Any) -> Node:
     """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close)."""
     if cfg.keys[seat] != identity.public_bytes:
         raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
@@ -360,10 +375,10 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
         return
 
     class _Lazy:
-        def __init__(self):
-            self.bot = None
+        def __init__(self) -> None:
+            self.bot: Chooser | None = None
 
-        def choose(self, game, seat):
+        def choose(self, game: belfort.GameState, seat: int) -> Command:
             if self.bot is None:
                 from belfort.bots import make_bot
                 self.bot = make_bot(level, f"{node.peer.seed.hex()}/bot{seat}", think=think)
@@ -373,11 +388,14 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
 
 
 def host(name: str, *, players: int, options: dict, ruleset_text: str | None = None,
-         bind: str = "0.0.0.0", port: int = 5555, data_dir=None, bots: int = 0,
-         bot_level: str = "random", bot_think: float = 0.0, auto_start: bool = True,
-         start_after: float | None = None, advertise: str | None = None, on_event=print,
+         bind: str = "0.0.0.0", port: int = 5555, data_dir: PathArg | None = None,
+         bots: int = 0, bot_level: str = "random", bot_think: float = 0.0,
+         auto_start: bool = True, start_after: float | None = None,
+         advertise: str | None = None, on_event: EventSink = print,
          timing: Timing | None = None, level: str | None = None, test_secret: str | None = None,
-         ctx: zmq.Context | None = None, should_start=None, bot_args: list | None = None,
+         ctx: zmq.Context | None = None,
+         should_start: Callable[[HostLobby], object] | None = None,
+         bot_args: list[str] | None = None,
          announce: bool = False) -> Node:
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
@@ -463,9 +481,10 @@ def _fp(key: bytes) -> str:
     return fingerprint(key)
 
 
-def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind: str = "human",
-         level: str | None = None, bot_think: float = 0.0, ruleset_text: str | None = None,
-         on_event=print, timing: Timing | None = None, test_secret: str | None = None,
+def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str = "0.0.0.0",
+         kind: str = "human", level: str | None = None, bot_think: float = 0.0,
+         ruleset_text: str | None = None, on_event: EventSink = print,
+         timing: Timing | None = None, test_secret: str | None = None,
          ctx: zmq.Context | None = None, connect_timeout: float = 5.0,
          start_timeout: float | None = None, mesh_port: int = 0,
          announced: tuple[str, str] | None = None) -> Node:
@@ -535,9 +554,11 @@ def join(address: str, name: str, *, data_dir=None, bind: str = "0.0.0.0", kind:
         raise
 
 
-def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, ruleset_text,
-          on_event, timing, test_secret, ctx, connect_timeout, start_timeout, mesh_port,
-          announced=None) -> Node:
+def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, bind: str,
+          kind: str, level: str | None, bot_think: float, ruleset_text: str | None,
+          on_event: EventSink, timing: Timing | None, test_secret: str | None,
+          ctx: zmq.Context | None, connect_timeout: float, start_timeout: float | None,
+          mesh_port: int, announced: tuple[str, str] | None = None) -> Node:
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
@@ -603,7 +624,8 @@ def _join(address, name, data_dir, locks, *, bind, kind, level, bot_think, rules
     return node
 
 
-def rejoin(game_dir=None, *, data_dir=None, ctx: zmq.Context | None = None, on_event=print,
+def rejoin(game_dir: PathArg | None = None, *, data_dir: PathArg | None = None,
+           ctx: zmq.Context | None = None, on_event: EventSink = print,
            timing: Timing | None = None, game_id: str | None = None) -> Node:
     """Restart a peer of an unfinished game from its files: replay the log, rebind the
     same mesh address, and catch up from the others.  A finished game is restarted only
@@ -652,7 +674,7 @@ def _readable(store: GameStore) -> bool:
         return False
 
 
-def _load_for_rejoin(store: GameStore):
+def _load_for_rejoin(store: GameStore) -> tuple[GameConfig, int, dict, dict]:
     """The stored game, or a LobbyError that names the file and what can be done."""
     try:
         return store.load()
@@ -669,7 +691,7 @@ def _load_for_rejoin(store: GameStore):
                              error=exc.args[0] if exc.args else str(exc))) from None
 
 
-def _bind_again(ctx, secrets: dict, endpoint: str, seat: int) -> ZmqMesh:
+def _bind_again(ctx: zmq.Context, secrets: dict, endpoint: str, seat: int) -> ZmqMesh:
     """Our mesh socket again: at the address we had if we can (the others' sockets then
     reconnect by themselves), else wherever we can (a new IP after a network change, or
     our port taken): the others learn the new address from our heartbeats."""
@@ -710,7 +732,8 @@ def _reachable_endpoint(mesh: ZmqMesh, cfg: GameConfig, seat: int) -> str:
     return f"tcp://{host}:{mesh.port}"
 
 
-def _rejoin(game_dir, ctx, on_event, timing) -> Node:
+def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
+            timing: Timing | None) -> Node:
     store = GameStore(Path(game_dir))
     cfg, seat, secrets, meta = _load_for_rejoin(store)
     for note in store.notes:

@@ -14,6 +14,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from net.node.files import PathArg
 from net.session.msgs import N_, Msg
 
 try:
@@ -64,12 +65,12 @@ def _read_pid(fd: int) -> str:
     return text if text.isascii() and text.isdigit() else ""
 
 
-def lock_game(game_dir) -> RunningLock:
+def lock_game(game_dir: PathArg) -> RunningLock:
     """Hold the game stored in ``game_dir``; AlreadyRunning if another process does."""
     return RunningLock(Path(game_dir) / LOCK_NAME, Msg(N_("the game in {dir}"), dir=str(game_dir)))
 
 
-def holder(game_dir) -> int | None:
+def holder(game_dir: PathArg) -> int | None:
     """The pid of the live process holding the game in ``game_dir`` (-1: unknown), or
     None when no process plays it (a dead bot to restart, a seat to rejoin)."""
     path = Path(game_dir) / LOCK_NAME
@@ -87,7 +88,7 @@ def holder(game_dir) -> int | None:
         os.close(fd)
 
 
-def lock_lobby(data_dir, address: str) -> RunningLock:
+def lock_lobby(data_dir: PathArg, address: str) -> RunningLock:
     """Hold 'joining ``address`` with this data directory's identity' (one key, one seat)."""
     tag = hashlib.sha256(address.encode()).hexdigest()[:16]
     return RunningLock(Path(data_dir) / "running" / f"join-{tag}.lock",

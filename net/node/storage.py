@@ -41,12 +41,13 @@ import struct
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Self
 
 import msgpack
 
 from net.session.config import GameConfig
 from net.session.derive import derive_bytes
-from .files import StoreError, pack_file, read_file, set_aside, write_private
+from .files import PathArg, StoreError, pack_file, read_file, set_aside, write_private
 from net.session.msglog import LogWriteError
 from net.session.msgs import N_, Msg
 
@@ -109,8 +110,8 @@ class GameStore:
 
     # ------------------------------------------------------------ creation
     @classmethod
-    def create(cls, data_dir, config: GameConfig, seat: int, secrets: dict,
-               extra: dict | None = None):
+    def create(cls, data_dir: PathArg, config: GameConfig, seat: int, secrets: dict,
+               extra: dict | None = None) -> Self:
         d = Path(data_dir) / "games" / f"{config.game_id}-{seat}"
         d.mkdir(parents=True, exist_ok=True)
         os.chmod(d, 0o700)
@@ -170,7 +171,7 @@ class GameStore:
         self._key = log_key(secrets["master"])
         return cfg, seat, secrets, meta
 
-    def _ours(self, path, cfg: GameConfig, seat: int) -> None:
+    def _ours(self, path: PathArg, cfg: GameConfig, seat: int) -> None:
         """The directory's name says whose game this is."""
         if self.game_id is not None and (cfg.game_id, seat) != (self.game_id, self.seat):
             raise StoreError(path, Msg(N_("is the config of game {game} seat {seat}, but this "
@@ -179,7 +180,7 @@ class GameStore:
                                        dir_seat=self.seat))
 
     @staticmethod
-    def _config(path, meta: dict) -> tuple[GameConfig, int]:
+    def _config(path: PathArg, meta: dict) -> tuple[GameConfig, int]:
         try:
             cfg = GameConfig.from_dict(meta["config"])
             seat = meta["seat"]
@@ -199,7 +200,8 @@ class GameStore:
                 return None
         return self._key
 
-    def recover_log(self, config: GameConfig | None = None, seat: int | None = None):
+    def recover_log(self, config: GameConfig | None = None, seat: int | None = None
+                    ) -> tuple[list[tuple[str, Any, bool | None]], list[str]]:
         """For a rejoin: (the intact records to replay, notes for the person).  A damaged
         or foreign log is kept aside as ``log.damaged-N`` and a new one holds its intact
         records; nothing is cut off or dropped on disk."""
@@ -237,7 +239,7 @@ class GameStore:
         if os.fstat(self._fd).st_size == 0 and self.game_id is not None:
             self.append("head", {"format": LOG_FORMAT, "game": self.game_id, "seat": self.seat})
 
-    def append(self, kind: str, payload) -> None:
+    def append(self, kind: str, payload: Any) -> None:
         """Write one record, or raise LogWriteError (a full disk, an I/O error): then the
         file ends with the last whole record and nothing more is ever written to it by
         this store, so the log stays a consistent prefix of what this peer did."""
@@ -371,7 +373,7 @@ class GameStore:
         scan.total = index
         return scan
 
-    def _wrong(self, index: int, kind: str, payload, checked) -> str | None:
+    def _wrong(self, index: int, kind: str, payload: Any, checked: bool | None) -> str | None:
         """Why this record ends the intact part of the log, or None."""
         if kind == "head":
             if not isinstance(payload, dict):
@@ -396,7 +398,8 @@ class GameStore:
         return (self.dir / "finished").exists()
 
 
-def find_games(data_dir, lobby: str | None = None, unfinished: bool = True) -> list[GameStore]:
+def find_games(data_dir: PathArg, lobby: str | None = None,
+               unfinished: bool = True) -> list[GameStore]:
     """This machine's stored games, newest first (optionally those joined via ``lobby``)."""
     root = Path(data_dir) / "games"
     if not root.is_dir():

@@ -24,13 +24,13 @@ from net.session.limits import MAX_FRAME, RCVHWM
 SNDHWM = 100000
 
 
-def bound_context(ctx) -> None:
+def bound_context(ctx: zmq.Context) -> None:
     """Every socket the context creates from now on refuses frames over MAX_FRAME."""
     ctx.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
     ctx.setsockopt(zmq.RCVHWM, RCVHWM)
 
 
-def bound_socket(sock) -> None:
+def bound_socket(sock: zmq.Socket) -> None:
     """This socket refuses frames over MAX_FRAME and queues at most RCVHWM per peer."""
     sock.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
     sock.setsockopt(zmq.RCVHWM, RCVHWM)
@@ -48,7 +48,7 @@ class _Keys:
         self.allowed: dict[bytes, int] = {}
         self.lock = threading.Lock()
 
-    def callback(self, domain, key: bytes) -> bool:
+    def callback(self, domain: str, key: bytes) -> bool:
         with self.lock:
             return key in self.allowed
 

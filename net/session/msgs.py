@@ -10,6 +10,9 @@ json, hashes and comparisons see only the English text.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Self
+
 
 def N_(message: str) -> str:
     """Marks `message` for the catalog; the client translates it when it shows it."""
@@ -22,7 +25,7 @@ class Msg(str):
     template: str
     params: dict
 
-    def __new__(cls, template: str, **params):
+    def __new__(cls, template: str, **params: object) -> Self:
         msg = super().__new__(cls, template.format(**params))
         msg.template, msg.params = template, params
         return msg
@@ -34,14 +37,14 @@ class Joined(str):
     items: tuple
     sep: str
 
-    def __new__(cls, sep: str, items):
+    def __new__(cls, sep: str, items: Iterable[str]) -> Self:
         items = tuple(items)
         joined = super().__new__(cls, sep.join(items))
         joined.items, joined.sep = items, sep
         return joined
 
 
-def recognize(text: str, templates) -> str:
+def recognize(text: str, templates: Iterable[str]) -> str:
     """`text` as the `Msg` of the first of `templates` that reads exactly like it (its
     placeholders matching anything), else `text` itself.  For English texts that arrive
     over the wire (a host's refusal): the template stays on this peer, and what fills its
@@ -65,13 +68,14 @@ def recognize(text: str, templates) -> str:
 _FORMATTER = __import__("string").Formatter()
 
 
-def to_wire(msg, codes: dict) -> dict | None:
+def to_wire(msg: str, codes: dict[str, str]) -> dict | None:
     """`msg` as ``{"code", "args"}`` for a peer to word in its own language: ``codes`` maps
     each code to its template; nested messages go the same way, other values as text.
     None when a template is not among ``codes`` (the peer then has the English only)."""
     code = next((c for c, t in codes.items() if t == getattr(msg, "template", None)), None)
     if code is None:
         return None
+    assert isinstance(msg, Msg), "only a Msg carries a template"
     args = {}
     for name, value in msg.params.items():
         if getattr(value, "template", None) is not None:
@@ -82,7 +86,8 @@ def to_wire(msg, codes: dict) -> dict | None:
     return {"code": code, "args": args}
 
 
-def from_wire(data, codes: dict, clean, depth: int = 2):
+def from_wire(data: object, codes: dict[str, str], clean: Callable[[str], str | None],
+              depth: int = 2) -> Msg | None:
     """The `Msg` another peer sent with `to_wire`, or None unless it is exactly that: a
     known code, the template's fields and no other, each a text (passed through ``clean``)
     or, ``depth`` levels at most, a nested message.  Values are only shown, never read as
