@@ -39,9 +39,10 @@ def card_types(table: GameTable) -> list[int] | None:
     for c in range(g.next_id):
         e, pos = table.locate(c)
         rep = table.decks[e].audit_report if e < len(table.decks) else None
-        if rep is None or not rep.ok or pos >= len(rep.cards) or rep.cards[pos] is None:
+        card = rep.cards[pos] if rep is not None and rep.ok and pos < len(rep.cards) else None
+        if card is None:
             return None
-        types.append(card_type(rep.cards[pos], table.per))
+        types.append(card_type(card, table.per))
     return types
 
 

@@ -15,6 +15,8 @@ import os
 import threading
 import time
 
+from collections.abc import Callable
+
 import zmq
 from zmq.utils.monitor import recv_monitor_message
 from zmq.auth.thread import ThreadAuthenticator
@@ -210,7 +212,7 @@ class ZmqMesh:
         if sock is not None:
             sock.close(linger_ms)
 
-    def waker(self):
+    def waker(self) -> Callable[[], None]:
         """A function any thread may call to end the current (or next) ``poll`` at once."""
         if self._wake_rx is None:
             addr = f"inproc://belfort-wake-{id(self)}"

@@ -12,12 +12,16 @@ screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from net.crypto import encode_envelope
 
 from .effects import Names, Out
 from .msgs import N_, Msg
 from .text import MAX_SAY, printable
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
 KEEP = 200                 # lines kept for the windows
 BURST = 5                  # at most this many lines a seat gets shown per BURST_S
@@ -40,7 +44,7 @@ class Chat:
         self._last_n = [0] * len(names)
         self._recent: list[list[float]] = [[] for _ in range(len(names))]
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on_control("ctl/say", self.on_say)
 
     def _add(self, seat: int, text: str) -> None:

@@ -18,6 +18,8 @@ Also the command's wire form (lists, not tuples) used by every part that sends o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import belfort
 from belfort.reasons import Word
 
@@ -25,21 +27,24 @@ from .effects import Names, Out, Refused
 from .msgs import N_, Msg
 from .table import GameTable
 
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
-def plain(x):
+
+def plain(x: Any) -> Any:
     """Tuples to lists, for the wire."""
     if isinstance(x, (tuple, list)):
         return [plain(v) for v in x]
     return x
 
 
-def tuples(x):
+def tuples(x: Any) -> Any:
     if isinstance(x, list):
         return tuple(tuples(v) for v in x)
     return x
 
 
-def show(raw) -> str:
+def show(raw: object) -> str:
     try:
         return belfort.command_text(belfort.normalize(tuples(raw)))
     except Exception:
@@ -64,7 +69,7 @@ class Commands:
         # out afresh if our game has moved since).
         self._due: tuple[dict, int, int, int, int] | None = None
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("sess/cmd", self.on_cmd, ready=self.ready)
 
     def ready(self, body: dict) -> bool:
@@ -114,7 +119,7 @@ class Commands:
             self.illegal(seat, show(raw), why)
         return self.check_and_apply(seat, raw, now)
 
-    def check_and_apply(self, seat: int, raw, now: float) -> Out:
+    def check_and_apply(self, seat: int, raw: object, now: float) -> Out:
         """Apply ``raw`` for ``seat`` (the Out holds the change); Refused if it is not legal.
         Parsed once here; its claims checked against the deck, then given to the engine
         once, which checks it once and carries it out (GameTable.take)."""
@@ -138,7 +143,7 @@ class Commands:
                                   name=self.names[seat]), seat)
         return out
 
-    def illegal(self, seat: int, text: str, why) -> None:
+    def illegal(self, seat: int, text: str, why: str | Exception) -> None:
         """``why``: a `Msg`, or the engine's error (the client shows its reason translated)."""
         self.paused = (seat, text)
         raise Refused("cheat", seat, Msg(N_("{who} sent an illegal command '{command}': {why}. "

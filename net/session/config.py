@@ -5,7 +5,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import asdict, dataclass
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from net.crypto import wire
+
+if TYPE_CHECKING:
+    from belfort.ruleset import Ruleset
 
 # A peer with another value is refused in the lobby (3: handoff objections carry evidence).
 PROTOCOL = "belfort-lan/session/3"
@@ -59,14 +65,15 @@ class GameConfig:
             raise ValueError(f"game config lacks {', '.join(missing)}")
         return cls(**{k: v for k, v in d.items() if k in names})
 
-    def ruleset(self):
+    def ruleset(self) -> Ruleset:
         import belfort
         if self.ruleset_text is None:
             return belfort.standard_ruleset()
         return belfort.parse_ruleset(self.ruleset_text)
 
 
-def game_id_for(keys, names, options, ruleset_sha, nonce: bytes) -> str:
+def game_id_for(keys: Iterable[bytes], names: Iterable[str], options: dict, ruleset_sha: str,
+                nonce: bytes) -> str:
     """The game id: a hash of the final roster, the options, the ruleset and a lobby nonce."""
     data = wire.pack(["belfort-lan/game/v1", list(keys), list(names), options, ruleset_sha, nonce])
     return hashlib.sha256(data).hexdigest()[:32]

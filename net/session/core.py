@@ -36,16 +36,18 @@ from __future__ import annotations
 import errno
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import belfort
 from belfort.events import named as named_event
-from belfort.undo import UndoRefused
+from belfort.undo import Refusal, UndoRefused
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from net.alerts import Alert
-from net.crypto import CheatingError, ProtocolError, Signer, encode_envelope, shared_seed, wire
+from net.crypto import (CheatingError, CommitRevealRound, Identity, ProtocolError, Signer,
+                        encode_envelope, shared_seed, wire)
 from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
@@ -65,7 +67,7 @@ from .escrow import Escrow
 from .handoff import Handoff, HandoffError
 from .intake import Intake, peek_decoded
 from .liveness import Liveness
-from .msglog import LogWriteError, MessageLog
+from .msglog import LogWriteError, MessageLog, RecordStore
 from .msgs import N_, Msg
 from .resync import Resync
 from .rounds import Rounds
@@ -132,8 +134,9 @@ def _judging(method):
 
 
 class SessionPeer:
-    def __init__(self, config: GameConfig, seat: int, identity, master: bytes, *,
-                 store=None, timing: Timing | None = None, now: float = 0.0, clock=None,
+    def __init__(self, config: GameConfig, seat: int, identity: Identity, master: bytes, *,
+                 store: RecordStore | None = None, timing: Timing | None = None,
+                 now: float = 0.0, clock: Callable[[], float] | None = None,
                  wall_ns: Callable[[], int] | None = None) -> None:
         """``clock()``: seconds, to time our commands (benchmarks); ``wall_ns()``: the wall
         clock in ns, which numbers our chat lines across restarts (none: from 1).  The
@@ -250,7 +253,7 @@ class SessionPeer:
     handoff_follow = _setting("follow")     # a bot peer agrees to a proposal by itself
     del _setting
 
-    def configure_handoff(self, **settings) -> None:
+    def configure_handoff(self, **settings: Any) -> None:
         """Handoff settings: ``auto`` (vote by itself after this many s of silence, or
         None), ``follow`` (agree to a proposal by itself), ``level``/``think`` (the bot a
         handed seat gets)."""
@@ -299,7 +302,7 @@ class SessionPeer:
         self._after_input()
 
     @_logged(empty=[])
-    def submit(self, command, now: float = 0.0) -> list:
+    def submit(self, command: object, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
         or RuntimeError when no decision of ours is awaited."""
         if not self.decision_needed():
@@ -310,7 +313,7 @@ class SessionPeer:
         self._after_input()
         return events
 
-    def _decide(self, command, now: float) -> list:
+    def _decide(self, command: object, now: float) -> list:
         g = self.table.game
         cmd, seat = belfort.check_legal(g, command, self.seat)
         self._dirty = True
@@ -331,7 +334,7 @@ class SessionPeer:
         return events
 
     @_logged()
-    def take_back(self, now: float = 0.0):
+    def take_back(self, now: float = 0.0) -> tuple:
         """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
         the state before that action here.  Returns the command taken back; raises
         belfort.undo.UndoRefused (with the reason, changing nothing) when it is not allowed."""
@@ -343,7 +346,7 @@ class SessionPeer:
         self._after_input()
         return cmd
 
-    def _undo(self):
+    def _undo(self) -> tuple:
         """Our take-back, once allowed: logged, sent, applied."""
         self._dirty = True
         self.log.record("undo", self.table.undo.stack.last_tag())
@@ -353,7 +356,7 @@ class SessionPeer:
         self._settle()
         return cmd
 
-    def undo_refusal(self):
+    def undo_refusal(self) -> Refusal | None:
         """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
         if self._ours_missing() and not self.log.replaying:
             return SessionRefusal(CATCHING_UP)
@@ -425,7 +428,7 @@ class SessionPeer:
         out, self.events = self.events, []
         return out
 
-    def restore(self, records, now: float = 0.0) -> None:
+    def restore(self, records: Iterable[tuple], now: float = 0.0) -> None:
         """Rebuild the state from our own log (rejoin): the same inputs in the same
         order give the same state and the same outgoing envelopes.  ``records`` are
         ``(kind, payload[, checked])``: ``checked`` True = the record passed the log's
@@ -827,7 +830,7 @@ class SessionPeer:
         self.events.extend(events)
         self._boundary()
 
-    def _finish_sim(self, rnd) -> None:
+    def _finish_sim(self, rnd: CommitRevealRound) -> None:
         """Every simultaneous choice is revealed: apply them in seat order."""
         for s in rnd.seats:
             try:
@@ -980,7 +983,8 @@ class SessionPeer:
     def _stop(self, reason: str, now: float = 0.0) -> None:
         self.events.extend(self.table.stop(reason))
 
-    def _accuse(self, kind: str, text: str, seat, now: float = 0.0, stop: str = "") -> None:
+    def _accuse(self, kind: str, text: str, seat: int | None, now: float = 0.0,
+                stop: str = "") -> None:
         """An alert naming ``seat`` and the game stopped: both held while it is checked."""
         held = self._held_count
         self._alert(kind, text, seat, now)

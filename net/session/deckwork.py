@@ -17,6 +17,7 @@ The peer runs these steps in order after every change (core.SessionPeer._settle_
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import belfort
 
@@ -28,6 +29,9 @@ from .msgs import N_, Msg
 from .seat import SeatActor
 from .table import GameTable
 
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
+
 
 class DeckWork:
     def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff,
@@ -36,7 +40,7 @@ class DeckWork:
         # dispute.Dispute.start (made after us: it reads our deck messages)
         self.dispute = dispute
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("deck/", self.on_message, ready=self.ready)
 
     def ready(self, body: dict) -> bool:

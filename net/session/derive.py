@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Iterable
 
-from net.crypto import DeckPeer
+from net.crypto import DeckPeer, Signer
 from net.crypto import curve
 
 
@@ -46,7 +47,8 @@ def derive_perm(master: bytes, label: str, size: int) -> list[int]:
     return perm
 
 
-def seeded_deck(signer, n_seats: int, card_ids, epoch: int, master: bytes) -> DeckPeer:
+def seeded_deck(signer: Signer, n_seats: int, card_ids: Iterable[int], epoch: int,
+                master: bytes) -> DeckPeer:
     """A DeckPeer whose secrets come from ``master`` (the same after a restart)."""
     card_ids = list(card_ids)
     base, size = f"deck/{epoch}", len(card_ids)

@@ -16,9 +16,9 @@ still processed after the game stopped, so the report completes.
 
 from __future__ import annotations
 
-import json
-from typing import Any
 from collections.abc import Callable, Mapping
+import json
+from typing import TYPE_CHECKING, Any
 
 import belfort
 from belfort.reasons import Word
@@ -27,6 +27,9 @@ from net.crypto import wire
 
 from .effects import Names, Out, Refused
 from .msgs import N_, Joined, Msg
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
 KEEP_VIEWS = 8            # public views kept for desync reports
 HASH_AHEAD = 1000         # a hash this many versions past ours (a whole game is ~300): a flood
@@ -78,7 +81,7 @@ class DesyncCheck:
         self._since: float | None = None        # when the desync was found (our clock)
         self.now = 0.0
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("sess/hash", self.on_hash, after_stop=True)
         dispatch.on("sess/view", self.on_view, after_stop=True)
 

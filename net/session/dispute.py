@@ -23,11 +23,16 @@ from the decoding alone.  So:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from net.crypto import CheatingError, ProtocolError
 from net.crypto.errors import DECK_DUPLICATE_CARD, DECK_NOT_A_CARD
 
 from .effects import Names, Out
 from .msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
 DECODE_PROBLEMS = (DECK_NOT_A_CARD, DECK_DUPLICATE_CARD)
 
@@ -43,7 +48,7 @@ class Dispute:
         self.epochs: set[int] = set()            # epochs under dispute
         self.verdicts: dict[int, str] = {}
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("deck/audit", self.on_audit, after_stop=True)
 
     @property

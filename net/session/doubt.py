@@ -33,11 +33,15 @@ unnamed, so the peer can finish.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from net.crypto import wire
 
 from .effects import Names, Note, Out
 from .msgs import N_, Joined, Msg
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
 ACCUSING = ("cheat", "desync", "error")
 MAX_HELD = 64             # accusations held at once (an honest fork makes a handful)
@@ -76,7 +80,7 @@ class Doubt:
         self.held: list[Held] = []
         self._differs_since: dict[int, float] = {}        # seat -> first disagreeing claim
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on_control("ctl/hb", self.on_claims)
         dispatch.on_control("ctl/fin", self.on_claims)
 

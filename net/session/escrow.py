@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from typing import TYPE_CHECKING
 
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
@@ -33,6 +34,9 @@ from net.crypto.audit import secrets_commitment
 from .derive import derive_bytes, derive_perm, derive_scalar
 from .effects import Names, Out, Refused
 from .msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
 ESCROW_INFO = b"belfort-lan/escrow/v1"
 MIN_SEATS = 3
@@ -125,7 +129,7 @@ class Escrow:
         self.my_shares: dict[int, bytes] = {}      # owner -> our (decrypted, checked) share
         self._sent = False
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("esc/key", self.on_message)
         dispatch.on("esc/shares", self.on_message)
 

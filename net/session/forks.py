@@ -16,11 +16,16 @@ signed messages themselves — never by a vote of the peers it deceived.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from net.crypto import encode_envelope
 
 from .effects import Names, Out, Refused
 from .msgs import N_, Msg
 from .evidence import signed_body
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
 
 class Forks:
@@ -29,7 +34,7 @@ class Forks:
                                                                       table)
         self.proven: dict[int, str] = {}          # seat -> verdict
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on_control("ctl/proof", self.on_proof)
 
     def verdict(self, seat: int, seq: int) -> str:

@@ -43,6 +43,9 @@ our deadline names the target too, no (with its heartbeat) when it owes us nothi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container, Sequence
+from typing import TYPE_CHECKING, Any
+
 from net.crypto import encode_envelope, wire
 
 from .botseat import BotSeat
@@ -53,6 +56,19 @@ from .escrow import MIN_SEATS, combine, deck_check, master_commitment, share_com
 from .table import PLAYING, STOPPED
 from .schemas import MAX_BYTES
 from .deadlines import EITHER, STOP, Owed
+
+if TYPE_CHECKING:
+    from net.crypto import Identity, Signer
+
+    from .commands import Commands
+    from .config import GameConfig, Timing
+    from .desync import DesyncCheck
+    from .dispatch import Dispatcher
+    from .escrow import Escrow
+    from .intake import Intake
+    from .msglog import MessageLog
+    from .rounds import Rounds
+    from .table import GameTable
 
 NO_EVIDENCE = N_("{who} objected to the handoff of {target} without evidence that {target} "
                  "is alive: ignored")
@@ -76,8 +92,10 @@ class HandoffError(Exception):
 
 
 class Handoff:
-    def __init__(self, config, signer, identity, names: Names, timing, *, log, intake, table,
-                 escrow, rounds, commands, hashes) -> None:
+    def __init__(self, config: GameConfig, signer: Signer, identity: Identity, names: Names,
+                 timing: Timing, *, log: MessageLog, intake: Intake, table: GameTable,
+                 escrow: Escrow, rounds: Rounds, commands: Commands,
+                 hashes: DesyncCheck) -> None:
         self.cfg, self.n, self.seat, self.names, self.timing = (config, config.n, signer.seat,
                                                                 names, timing)
         self.signer, self.identity = signer, identity
@@ -103,14 +121,14 @@ class Handoff:
         self.heartbeat_of: dict[int, bytes] = {}         # each seat's latest signed heartbeat
         self._later: dict[tuple[int, int], list[tuple[dict, bytes | None]]] = {}
 
-    def configure(self, **settings) -> None:
+    def configure(self, **settings: Any) -> None:
         """Set ``auto``, ``follow``, ``level`` or ``think`` (see the constructor)."""
         for name, value in settings.items():
             if name not in ("auto", "follow", "level", "think"):
                 raise TypeError(f"no handoff setting {name!r}")
             setattr(self, name, value)
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("hand/vote", self.on_message)
         dispatch.on("hand/no", self.on_message)
         dispatch.on("hand/share", self.on_message)
@@ -126,12 +144,12 @@ class Handoff:
         self.shares_in.setdefault(target, {})[self.seat] = share
         return True
 
-    def adopt_vote(self, target, k, have) -> None:
+    def adopt_vote(self, target: int, k: int, have: int) -> None:
         """Our ``hand/vote``, made before a crash: counted if it is of the open attempt."""
         if k == self.attempt.get(target, 0):
             self.votes.setdefault(target, {})[self.seat] = have
 
-    def adopt_no(self, target, k) -> Out:
+    def adopt_no(self, target: int, k: int) -> Out:
         """Our ``hand/no``, made before a crash: the open attempt is called off."""
         if k == self.attempt.get(target, 0):
             return self._call_off(target)
@@ -166,7 +184,7 @@ class Handoff:
     def limit(self) -> float:
         return self.auto if self.auto is not None else self.timing.timeout
 
-    def candidates(self, quiet) -> list[int]:
+    def candidates(self, quiet: Callable[[int], float]) -> list[int]:
         """Seats that could be handed to a bot now (``quiet(seat)``: its stall clock)."""
         if self.n < MIN_SEATS or self.table.status != PLAYING or self.handed:
             return []
@@ -174,7 +192,8 @@ class Handoff:
                 and s in self.escrow.escrow and quiet(s) >= self.limit()
                 and self.seat not in self.votes.get(s, {})]
 
-    def auto_targets(self, quiet, finished_of, left_of=None, now: float = 0.0) -> list[int]:
+    def auto_targets(self, quiet: Callable[[int], float], finished_of: Sequence[bool],
+                     left_of: Sequence[bool] | None = None, now: float = 0.0) -> list[int]:
         """Seats to vote on by ourselves: stalled past ``--auto-handoff`` (``quiet(seat)``:
         its stall clock), or (``follow``, a bot peer, which has nobody to ask) proposed by
         another seat and stalled past the stall time.  ``--auto-handoff`` gives a seat
@@ -279,7 +298,8 @@ class Handoff:
         return [t for t, votes in sorted(self.votes.items())
                 if votes and t != self.seat and self.seat not in votes]
 
-    def answers(self, now: float, quiet, owes) -> tuple[list[tuple[int, bytes, bytes]], list[int]]:
+    def answers(self, now: float, quiet: Callable[[int], float], owes: Callable[[int], bool]
+                ) -> tuple[list[tuple[int, bytes, bytes]], list[int]]:
         """Our answers due now to the open attempts: ``(objections, agreements)`` —
         objections as ``(target, cited vote, evidence)``.  ``quiet(seat)``: how long it
         has been silent to us; ``owes(seat)``: it owes a protocol step now (deadlines.py).
@@ -357,7 +377,7 @@ class Handoff:
             return wire.is_int(pb["seq"]) and pb["seq"] >= vb["have"]
         return False
 
-    def answers_owed(self, skip) -> dict[tuple, Owed]:
+    def answers_owed(self, skip: Container[int]) -> dict[tuple, Owed]:
         """Every remaining seat owes a yes or a no to each open attempt (waits.py)."""
         out: dict[tuple, Owed] = {}
         if self.handed or self.table.status != PLAYING:

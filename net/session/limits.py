@@ -16,6 +16,8 @@ untrusted, so none of it may grow a peer's memory or work without limit.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 MAX_FRAME = 1 << 20          # bytes: the wire's own limit for a message (PROTOCOL.md §1)
 # frames queued per connection: with 1000, a seat sending valid 60 KB views faster than we
 # read them had 60 MB of ours in the queue (1 GiB at the frame limit); legitimate traffic
@@ -32,7 +34,7 @@ class TokenBucket:
         self.rate, self.burst = rate, burst
         self._state: dict = {}
 
-    def allow(self, key, now: float) -> bool:
+    def allow(self, key: Hashable, now: float) -> bool:
         tokens, last = self._state.get(key, (self.burst, now))
         if now < last:           # a clock from another run (rejoin, tests): start afresh
             tokens, last = self.burst, now

@@ -29,11 +29,16 @@ we ask for what we missed before judging anyone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
+from typing import TYPE_CHECKING
 
 from .effects import Names, Out
 from .limits import TokenBucket
 from .msgs import N_, Joined, Msg
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
+    from .config import Timing
 
 JUMP = 4.0       # s between two checks (normally ≤ 0.1 s): our process was not running
 # presence notices per seat: a few at once, then one per NOTICE_GAP s
@@ -51,7 +56,8 @@ def rejoin_hint() -> str:
 
 
 class Liveness:
-    def __init__(self, n: int, seat: int, names: Names, timing, kinds, now: float = 0.0,
+    def __init__(self, n: int, seat: int, names: Names, timing: Timing, kinds: Iterable[str],
+                 now: float = 0.0,
                  game_ended: Callable[[], bool] = lambda: True) -> None:
         """``game_ended()``: our own game is over or stopped (a finish can be believed)."""
         self.n, self.seat, self.names, self.timing, self.kinds = n, seat, names, timing, list(kinds)
@@ -71,7 +77,7 @@ class Liveness:
         self.heard = [False] * n
         self.last_check = now
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on_control("ctl/hb", self.on_heartbeat)
         dispatch.on_control("ctl/fin", self.on_finished)
         dispatch.on_control("ctl/bye", self.on_bye)
@@ -127,7 +133,7 @@ class Liveness:
                                           "they rejoin ({hint})"),
                                        name=self.names[seat], hint=rejoin_hint()), seat)
 
-    def check(self, now: float, handed) -> Out:
+    def check(self, now: float, handed: Collection[int]) -> Out:
         """Disconnections: a seat silent too long (not one that finished, left for now or
         is a bot's).  After a jump of our own clock nobody is judged: the gap is not
         their silence, and we ask everyone for what we missed."""
@@ -184,13 +190,13 @@ class Liveness:
         return self.left_of[seat] or (not self.finished_of[seat] and not self.woke(now)
                                       and self.stalled(seat, now) > self.timing.timeout)
 
-    def abandoned(self, now: float, handed) -> bool:
+    def abandoned(self, now: float, handed: Collection[int]) -> bool:
         """Every other peer has been silent past the stall time: nobody is left to play with."""
         return not self.woke(now) and all(
             self.quiet(s, now) > self.timing.timeout for s in range(self.n)
             if s != self.seat and s not in handed)
 
-    def pause_reason(self, now: float, handed, bot: bool = False,
+    def pause_reason(self, now: float, handed: Collection[int], bot: bool = False,
                      can_hand: bool = False) -> str | None:
         """Why the game is paused now, or None (``can_hand``: a seat can still be handed to
         a bot, which the text then offers): every other seat is away (with 2 players:
@@ -222,7 +228,8 @@ class Liveness:
         return Msg(N_("The game is paused: {who}. Quit when you like; {hint}."),
                    who=Joined(", ", who), hint=rejoin_hint())
 
-    def waiting_text(self, seats, now: float, handed, handoff_in=None,
+    def waiting_text(self, seats: Iterable[int], now: float, handed: Collection[int],
+                     handoff_in: Callable[[int], float | None] | None = None,
                      paused: bool = False) -> str:
         """E.g. "waiting for Bo (disconnected 12 s) — handoff possible in 2:48".
         ``handoff_in(seat)``: seconds until the seat may be handed to a bot (0: now), or
@@ -265,7 +272,7 @@ class Liveness:
         return Msg(N_("waiting for {who} — {notes}"), who=Joined(", ", parts),
                    notes=Joined("; ", notes))
 
-    def states(self, now: float, handed) -> list[dict]:
+    def states(self, now: float, handed: Collection[int]) -> list[dict]:
         out, finished = [], self.finished_of
         for s in range(self.n):
             if s == self.seat:

@@ -11,19 +11,28 @@ the log (rejoin) writes nothing again.
 
 from __future__ import annotations
 
+import os
+from typing import Any, Protocol
+
+
+class RecordStore(Protocol):
+    """Where the log's records go to disk (net.node.storage.GameStore)."""
+
+    def append(self, kind: str, payload: Any) -> None: ...
+
 
 class LogWriteError(Exception):
     """The game log could not be written (a full disk, an I/O error).  Whatever needed
     that record is not done: a record is on disk before anything it allows is counted,
     sent or acted on, so the log holds everything this peer has done so far."""
 
-    def __init__(self, path, error: OSError) -> None:
+    def __init__(self, path: str | os.PathLike[str], error: OSError) -> None:
         super().__init__(f"{path}: {error}")
         self.path, self.error = path, error
 
 
 class MessageLog:
-    def __init__(self, n: int, seat: int, store=None) -> None:
+    def __init__(self, n: int, seat: int, store: RecordStore | None = None) -> None:
         self.n, self.seat = n, seat
         self.store = store               # storage.GameStore or None
         self.replaying = False           # rebuilding from the log: record nothing
@@ -37,7 +46,7 @@ class MessageLog:
         """While the peer rebuilds its state from this log, nothing is recorded again."""
         self.replaying = replaying
 
-    def record(self, kind: str, payload) -> None:
+    def record(self, kind: str, payload: Any) -> None:
         """A record of our own decisions ("submit", "handoff") or of an accepted envelope."""
         if self.store is not None and not self.replaying:
             self.store.append(kind, payload)

@@ -16,12 +16,16 @@ ask for everything gets a few batches, not one per heartbeat (no amplification).
 from __future__ import annotations
 
 import ipaddress
+from typing import TYPE_CHECKING
 
 from net.crypto import encode_envelope, wire
 
 from .effects import Names, Out, Refused
 from .limits import TokenBucket
 from .msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
 
 SYNC_BATCH = 256          # envelopes per ctl/sync answer
 FILL_RATE, FILL_BURST = 8.0, 4.0      # sync answers per second per seat, and at once
@@ -63,7 +67,7 @@ class Resync:
         self._cursor: dict[tuple[int, int], int] = {}
         self._asks = TokenBucket(ASK_RATE, ASK_BURST)
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on_control("ctl/hb", self.on_heartbeat)
         dispatch.on_control("ctl/fin", self.on_finished)
         dispatch.on_control("ctl/bye", self.on_finished)      # (its have-vector)

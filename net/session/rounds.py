@@ -13,6 +13,9 @@ game (seed) or applies the commands in seat order (sim).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from net.crypto import CommitRevealRound, ProtocolError
 from net.crypto.errors import (COMMIT_DUPLICATE, COMMIT_MISMATCH, COMMIT_REVEAL_BEFORE_COMMIT,
                                COMMIT_UNKNOWN_SEAT)
@@ -21,22 +24,26 @@ from .commands import int_suffix
 from .effects import Names, Out, Refused
 from .msgs import N_, Msg
 
+if TYPE_CHECKING:
+    from .dispatch import Dispatcher
+    from .table import GameTable
+
 NO_DEADLINE = float("inf")
 
 
 class Rounds:
-    def __init__(self, game_id: str, n: int, names: Names, table) -> None:
+    def __init__(self, game_id: str, n: int, names: Names, table: GameTable) -> None:
         self.game_id, self.n, self.names, self.table = game_id, n, names, table
         self.rounds: dict[str, CommitRevealRound] = {}
         self.done: set[str] = set()
         self.commit_seq: dict[str, dict[int, int]] = {}   # purpose -> seat -> seq of its commitment
         self._open("seed", range(n))
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("commit/commit", self.on_message, ready=self.ready)
         dispatch.on("commit/reveal", self.on_message, ready=self.ready)
 
-    def _open(self, purpose: str, seats) -> CommitRevealRound:
+    def _open(self, purpose: str, seats: Iterable[int]) -> CommitRevealRound:
         rnd = self.rounds[purpose] = CommitRevealRound(self.game_id, list(seats), purpose,
                                                        now=0.0, timeout=NO_DEADLINE)
         return rnd
@@ -47,6 +54,7 @@ class Rounds:
     def sim(self) -> CommitRevealRound:
         """The round of the simultaneous decision the game waits for now."""
         g = self.table.game
+        assert g is not None, "a simultaneous decision is only waited for in a dealt game"
         purpose = f"sim/{g.version}"
         rnd = self.rounds.get(purpose)
         return rnd if rnd is not None else self._open(purpose, g.waiting_for())

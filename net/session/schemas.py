@@ -11,6 +11,8 @@ the part that owns them (the dispatcher refuses an unknown one).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from net.crypto import wire
 
 from .limits import MAX_JSON_DEPTH, json_depth
@@ -23,19 +25,23 @@ MAX_VIEW = 64 * 1024        # a public view as JSON text (a late 5-player game: 
 MAX_EPOCH = 1 << 10         # deck epochs (a game reshuffles a few times)
 
 
-def _int(lo: int = 0, hi: int = 1 << 53):
+# Whether one field's value, as received, has the shape its type allows.
+Check = Callable[[object], bool]
+
+
+def _int(lo: int = 0, hi: int = 1 << 53) -> Check:
     return lambda v: wire.is_int(v) and lo <= v < hi
 
 
-def _str(lo: int = 0, hi: int = MAX_TEXT):
+def _str(lo: int = 0, hi: int = MAX_TEXT) -> Check:
     return lambda v: isinstance(v, str) and lo <= len(v) <= hi
 
 
-def _bytes(n: int):
+def _bytes(n: int) -> Check:
     return lambda v: isinstance(v, bytes) and len(v) == n
 
 
-def _command(v) -> bool:
+def _command(v: object) -> bool:
     """A command as a list: a verb, then ints, short strs or such lists (keep's pairs)."""
     def item(x, depth):
         if wire.is_int(x) or (isinstance(x, str) and len(x) <= 64) or x is None:
@@ -46,7 +52,7 @@ def _command(v) -> bool:
         and len(v[0]) <= 32 and all(item(x, 1) for x in v[1:])
 
 
-def _view(v) -> bool:
+def _view(v: object) -> bool:
     return isinstance(v, str) and len(v) <= MAX_VIEW and json_depth(v) <= MAX_JSON_DEPTH
 
 
@@ -77,7 +83,7 @@ OPTIONAL: dict[str, dict] = {
 }
 
 
-def _budget(x, depth: int = 0) -> bool:
+def _budget(x: object, depth: int = 0) -> bool:
     if isinstance(x, str):
         return len(x) <= MAX_VIEW
     if isinstance(x, bytes):

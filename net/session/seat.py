@@ -20,6 +20,9 @@ does, from the envelopes.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
+
+from collections.abc import Callable, Iterable
 
 import belfort
 
@@ -29,11 +32,17 @@ from .commands import plain, tuples
 from .config import card_type
 from .derive import derive_bytes, seeded_deck
 
+if TYPE_CHECKING:
+    from net.crypto.identity import Signer
+
+# (epoch, position in that epoch's deck) of an engine card id: GameTable.locate.
+Locate = Callable[[int], tuple[int, int]]
+
 log = logging.getLogger("belfort.session")
 
 
 class SeatActor:
-    def __init__(self, signer, n: int, master: bytes, cards_per_type: int,
+    def __init__(self, signer: Signer, n: int, master: bytes, cards_per_type: int,
                  hosted: bool = False) -> None:
         self.signer, self.seat, self.n = signer, signer.seat, n
         self.master, self.per, self.hosted = master, cards_per_type, hosted
@@ -44,7 +53,7 @@ class SeatActor:
         self.emitted: set[int] = set()                 # hosted: seqs we signed
 
     # ------------------------------------------------------------ the deck
-    def new_epoch(self, epoch: int, cards, start: bool = True) -> list[dict]:
+    def new_epoch(self, epoch: int, cards: Iterable[int], start: bool = True) -> list[dict]:
         """Our DeckPeer of a new epoch; its commitment (and stage, if due) unless ``start``
         is False (a hosted seat whose commitment is in the transcript already)."""
         deck = seeded_deck(self.signer, self.n, cards, epoch, self.master)
@@ -75,7 +84,7 @@ class SeatActor:
         """Hosted: a shuffle or re-key stage now due (our own seat acts inside handle)."""
         return self.mine([env for d in self.decks for env in d.stages_due()])
 
-    def releases(self, game, locate) -> tuple[list[dict], list]:
+    def releases(self, game: belfort.GameState, locate: Locate) -> tuple[list[dict], list]:
         """Our keys owed now: for hidden cards in other seats' hands (private deals) and
         for the cards to reveal.  Returns (envelopes, problems the decks found)."""
         todo: dict[int, list[int]] = {}
@@ -104,7 +113,7 @@ class SeatActor:
             problems.extend(deck.alerts[before:])
         return self.mine(envs), problems
 
-    def hand_types(self, game, locate) -> dict[int, int]:
+    def hand_types(self, game: belfort.GameState, locate: Locate) -> dict[int, int]:
         """{card: type} for the hidden cards of our hand the deck has shown us."""
         out = {}
         for c in game.players[self.seat].hand:
@@ -114,7 +123,7 @@ class SeatActor:
                     out[c] = card_type(self.decks[e].known[pos], self.per)
         return out
 
-    def opens(self, cmd: tuple, game, locate) -> list[dict]:
+    def opens(self, cmd: tuple, game: belfort.GameState, locate: Locate) -> list[dict]:
         """deck/open envelopes for the hidden hand cards a command names."""
         out = []
         for card, _t in belfort.command_claims(cmd):
@@ -149,7 +158,7 @@ class SeatActor:
         """A commitment the seat made before we played it (recovered by the bot seat)."""
         self.choices[purpose] = (value, nonce)
 
-    def reveal(self, purpose: str, game, locate) -> list[dict]:
+    def reveal(self, purpose: str, game: belfort.GameState, locate: Locate) -> list[dict]:
         """Open our commitment (once): for a simultaneous command, first the hand cards
         it names, then the value."""
         if purpose in self.revealed or purpose not in self.choices:

@@ -14,6 +14,9 @@ ids are mapped to their epoch and position in ``loc``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
 import belfort
 from belfort.commands import named as named_command
 from belfort.legal import apply_claims
@@ -22,12 +25,19 @@ from belfort.undo import restore
 from .config import card_type
 from .takeback import UndoLog
 
+if TYPE_CHECKING:
+    from net.crypto.deck import DeckPeer
+
+    from .config import GameConfig
+    from .rounds import Rounds
+
 # Session states
 SETUP, PLAYING, OVER, STOPPED = "setup", "playing", "over", "stopped"
 
 
 class GameTable:
-    def __init__(self, config, seat: int, decks: list, clock=None) -> None:
+    def __init__(self, config: GameConfig, seat: int, decks: list[DeckPeer],
+                 clock: Callable[[], float] | None = None) -> None:
         self.cfg, self.n, self.seat = config, config.n, seat
         self.ruleset = config.ruleset()
         self.per = self.ruleset.cards_per_type
@@ -46,7 +56,7 @@ class GameTable:
         self.t_over: float | None = None
 
     # ------------------------------------------------------------ changes
-    def begin(self, seed: bytes, names) -> list:
+    def begin(self, seed: bytes, names: Iterable[str]) -> list:
         """The shared seed is known: deal the game (the deck of epoch 0 is the caller's)."""
         self.seed = seed
         self.game = belfort.new_game(list(names), self.cfg.options, seed=seed,
@@ -71,14 +81,15 @@ class GameTable:
         return self._record(seat, cmd, lambda g: self._take(g, seat, cmd), now)
 
     @staticmethod
-    def _take(g, seat: int, cmd: tuple) -> list:
+    def _take(g: belfort.GameState, seat: int, cmd: tuple) -> list:
         if apply_claims(g, cmd, seat) is not None:
             for listed in belfort.legal_commands(g, seat):
                 if listed == cmd:
                     return belfort.execute(g, listed, seat)
         return None      # illegal: _record restores the state and asks the engine why
 
-    def _record(self, seat: int, cmd: tuple, run, now: float) -> list:
+    def _record(self, seat: int, cmd: tuple, run: Callable[[belfort.GameState], list | None],
+                now: float) -> list:
         g = self.game
         v = g.version
         before = g.copy()            # ~13 µs: what a take-back of this command restores
@@ -118,7 +129,7 @@ class GameTable:
         if self.status == STOPPED and (not over or self.stop_reason.startswith(over)):
             self.stop_reason = text
 
-    def add_epoch(self, deck, new_ids=()) -> None:
+    def add_epoch(self, deck: DeckPeer, new_ids: Iterable[int] = ()) -> None:
         self.deck_log.append([])
         for j, c in enumerate(new_ids):
             self.loc[c] = (deck.epoch, j)
@@ -141,7 +152,7 @@ class GameTable:
             return 0, card
         return self.loc[card]
 
-    def card_at(self, epoch, pos) -> int | None:
+    def card_at(self, epoch: object, pos: object) -> int | None:
         """The engine card id at (epoch, position), or None."""
         if not (isinstance(epoch, int) and isinstance(pos, int)):
             return None
@@ -157,7 +168,7 @@ class GameTable:
         e, pos = self.locate(card)
         return self.decks[e].known[pos]
 
-    def card_type(self, deck, pos: int) -> int:
+    def card_type(self, deck: DeckPeer, pos: int) -> int:
         return card_type(deck.known[pos], self.per)
 
     def hand_dealt(self, seat: int) -> bool:
@@ -174,7 +185,7 @@ class GameTable:
                 return False
         return True
 
-    def waiting_seats(self, rounds, audited: bool) -> list[int]:
+    def waiting_seats(self, rounds: Rounds, audited: bool) -> list[int]:
         """Seats whose message the game needs next (decision, commitment or deck step)."""
         if self.status in (OVER, STOPPED) and audited:
             return []

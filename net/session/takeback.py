@@ -32,14 +32,23 @@ take-back only puts it back in its owner's hand in the engine, as in a local gam
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Self
 
-from belfort.undo import Refusal, UndoRefused, UndoStack
+from belfort.state import GameState
+from belfort.undo import Refusal, Step, UndoRefused, UndoStack
 
 from net.crypto import wire
 
 from .effects import Names, Out, Refused
 from .msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from net.crypto.identity import Signer
+
+    from .dispatch import Dispatcher
+    from .table import GameTable
 
 TURN_PASSED = "undo/turn-passed"     # the game waits for another seat now
 NOT_PLAYING = "undo/not-playing"     # before the deal, after the end, or the game stopped
@@ -50,7 +59,7 @@ CATCHING_UP = "undo/catching-up"     # rejoined: the others may still hold actio
 class SessionRefusal(Refusal):
     """The refusals only a networked game has."""
 
-    def text(self, name=None):
+    def text(self, name: Callable[[int], str] | None = None) -> str:
         if self.code == TURN_PASSED:
             who = name(self.seat) if name is not None and self.seat is not None \
                 else (f"seat {self.seat}" if self.seat is not None else "the next player")
@@ -66,7 +75,10 @@ class RefusalText(str):
     """A take-back refusal in English (``refusal.text(name)``) that keeps the refusal and
     the seat names, so the client can word it in the player's language."""
 
-    def __new__(cls, refusal: Refusal, names):
+    refusal: Refusal
+    names: list[str]
+
+    def __new__(cls, refusal: Refusal, names: Iterable[str]) -> Self:
         names = list(names)
         text = super().__new__(cls, refusal.text(
             lambda s: names[s] if isinstance(s, int) and 0 <= s < len(names) else f"seat {s}"))
@@ -83,14 +95,14 @@ class UndoLog:
         self.stack = UndoStack()
         self.steps: list[tuple] = []
 
-    def command(self, before, game, seat: int, cmd: tuple) -> None:
+    def command(self, before: GameState, game: GameState, seat: int, cmd: tuple) -> None:
         self.stack.record(before, game, seat, cmd, tag=len(self.steps))
         self.steps.append(("cmd", seat, cmd))
 
-    def reveal(self, before) -> None:
+    def reveal(self, before: GameState) -> None:
         self.stack.record_reveal(before)
 
-    def take_back(self, game, seat: int):
+    def take_back(self, game: GameState, seat: int) -> Step:
         """Restore `game` to before `seat`'s last step; the Step. Raises UndoRefused."""
         step = self.stack.take_back(game, seat)
         self.steps.append(("undo", seat, step.tag))
@@ -100,10 +112,10 @@ class UndoLog:
 class TakeBack:
     """The `sess/undo` part of a session (see the module docstring)."""
 
-    def __init__(self, table, names: Names) -> None:
+    def __init__(self, table: GameTable, names: Names) -> None:
         self.table, self.names = table, names
 
-    def register(self, dispatch) -> None:
+    def register(self, dispatch: Dispatcher) -> None:
         dispatch.on("sess/undo", self.on_undo, ready=self.ready)
 
     @property
@@ -126,7 +138,7 @@ class TakeBack:
             return SessionRefusal(TURN_PASSED, seat=waiting[0] if len(waiting) == 1 else None)
         return None
 
-    def message(self, signer) -> dict:
+    def message(self, signer: Signer) -> dict:
         """Our signed take-back of our last step (check `refusal` first)."""
         return signer.sign("sess/undo", {"v": self.table.game.version,
                                          "n": self.steps_applied(),

@@ -33,7 +33,7 @@ def printable(text: str, limit: int) -> str:
     return "".join(out).strip()[:limit].strip()
 
 
-def name_problem(name) -> str | None:
+def name_problem(name: object) -> str | None:
     """Why ``name`` cannot be a player's name, or None."""
     if not isinstance(name, str):
         return Msg(NAME_PROBLEMS["not-text"])
