@@ -21,6 +21,8 @@ from .msgs import N_, Msg
 from .text import MAX_SAY, printable
 
 if TYPE_CHECKING:
+    from net.crypto import Identity
+
     from .dispatch import Dispatcher
 
 KEEP = 200                 # lines kept for the windows
@@ -33,7 +35,7 @@ class ChatError(ValueError):
 
 
 class Chat:
-    def __init__(self, identity, game_id: str, seat: int, names: Names,
+    def __init__(self, identity: Identity, game_id: str, seat: int, names: Names,
                  clock_ns: Callable[[], int] | None = None) -> None:
         """``clock_ns()``: the wall clock (ns), so that our lines keep growing numbers
         after a restart; without it they are numbered from 1."""

@@ -19,10 +19,17 @@ and what follows when it passes (waits.py keeps the clocks).
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .effects import Names
 from .msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from .rounds import Rounds
+    from .table import GameTable
 
 DEPART, REFUSE, STOP = "depart", "refuse", "stop"
 # which clock a deadline reads: the seat's presence (step_deadline), its absence (the
@@ -57,8 +64,9 @@ SETUP_STALL = N_("the game could not start: {who} has been silent past the stall
                  "at stake: start a new game without that seat")
 
 
-def owed(table, rounds, names: Names, skip, inbox=(), ready=None,
-         gaps=None) -> dict[tuple, Owed]:
+def owed(table: GameTable, rounds: Rounds, names: Names, skip: Container[int],
+         inbox: Sequence[deque] = (), ready: Callable[[dict], bool] | None = None,
+         gaps: dict[int, int] | None = None) -> dict[tuple, Owed]:
     """{step key: Owed} for every automatic step due now; ``skip`` are
     seats not to look at (ours, a seat played by a bot).  A ``deck/open`` waiting at the
     head of its sender's queue (``inbox``, ``ready``) for keys nobody owes, because the

@@ -15,6 +15,7 @@ alert naming the seat.  ``Names`` words seats the same way in every part.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .msgs import N_, Joined, Msg
@@ -96,7 +97,7 @@ class Out:
 class Names:
     """Seats as the alerts name them: "Bo (seat 1)"."""
 
-    def __init__(self, names) -> None:
+    def __init__(self, names: Iterable[str]) -> None:
         self.names = list(names)
 
     def __getitem__(self, seat: int) -> str:
@@ -105,10 +106,10 @@ class Names:
     def __len__(self) -> int:
         return len(self.names)
 
-    def seat(self, seat) -> str:
+    def seat(self, seat: object) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return Msg(N_("{name} (seat {seat})"), name=self.names[seat], seat=seat)
         return Msg(N_("seat {seat}"), seat=repr(seat))
 
-    def seats(self, seats) -> str:
+    def seats(self, seats: Iterable[object]) -> str:
         return Joined(", ", [self.seat(s) for s in seats])

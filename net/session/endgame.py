@@ -18,11 +18,14 @@ finished game's peer, which then serves the late one until it finishes (node.rej
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from .config import Timing
 from .liveness import clock
 from .msgs import N_, Joined, Msg
 
 
-def keeps(quiet: float, heard: bool, ended: bool, has_ours: bool, timing) -> bool:
+def keeps(quiet: float, heard: bool, ended: bool, has_ours: bool, timing: Timing) -> bool:
     """Does this other seat keep a finished peer here?  ``ended``: it said it finished
     (or the game stopped); ``has_ours``: it reported holding every envelope of ours."""
     if ended and has_ours:
@@ -35,7 +38,8 @@ def rejoin_command(game_id: str) -> str:
     return f"belfort rejoin --game {game_id[:12]}"
 
 
-def farewell(names: list, seats: list[int], quiet, game_id: str) -> str | None:
+def farewell(names: list, seats: list[int], quiet: Callable[[int], float],
+             game_id: str) -> str | None:
     """A finished peer leaves while ``seats`` (heard, silent past the stall time) have not
     finished: what they can do."""
     if not seats:

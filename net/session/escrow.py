@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cryptography.hazmat.primitives import hashes, serialization
@@ -36,13 +37,15 @@ from .effects import Names, Out, Refused
 from .msgs import N_, Msg
 
 if TYPE_CHECKING:
+    from net.crypto import DeckPeer, Identity, Signer
+
     from .dispatch import Dispatcher
 
 ESCROW_INFO = b"belfort-lan/escrow/v1"
 MIN_SEATS = 3
 
 
-def escrow_private(identity, game_id: str) -> X25519PrivateKey:
+def escrow_private(identity: Identity, game_id: str) -> X25519PrivateKey:
     raw = hmac.new(identity.private_bytes(), b"belfort-lan/escrow-key/v1\x00" + game_id.encode(),
                    hashlib.sha256).digest()
     return X25519PrivateKey.from_private_bytes(raw)
@@ -73,26 +76,28 @@ def split(master: bytes, n: int, owner: int) -> dict[int, bytes]:
     return shares
 
 
-def combine(shares) -> bytes:
+def combine(shares: Iterable[bytes]) -> bytes:
     out = bytearray(32)
     for sh in shares:
         out = bytearray(a ^ b for a, b in zip(out, sh))
     return bytes(out)
 
 
-def _aead(priv: X25519PrivateKey, peer_pub: bytes, game_id: str, owner: int, holder: int):
+def _aead(priv: X25519PrivateKey, peer_pub: bytes, game_id: str, owner: int,
+          holder: int) -> tuple[ChaCha20Poly1305, bytes]:
     shared = priv.exchange(X25519PublicKey.from_public_bytes(peer_pub))
     info = ESCROW_INFO + wire.pack([game_id, owner, holder])
     key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(shared)
     return ChaCha20Poly1305(key), info
 
 
-def seal(priv, holder_pub: bytes, game_id: str, owner: int, holder: int, share: bytes) -> bytes:
+def seal(priv: X25519PrivateKey, holder_pub: bytes, game_id: str, owner: int, holder: int,
+         share: bytes) -> bytes:
     aead, info = _aead(priv, holder_pub, game_id, owner, holder)
     return aead.encrypt(b"\x00" * 12, share, info)
 
 
-def unseal(priv, owner_pub: bytes, game_id: str, owner: int, holder: int,
+def unseal(priv: X25519PrivateKey, owner_pub: bytes, game_id: str, owner: int, holder: int,
            box: bytes) -> bytes | None:
     """The share, or None if the box does not decrypt."""
     try:
@@ -102,7 +107,7 @@ def unseal(priv, owner_pub: bytes, game_id: str, owner: int, holder: int,
         return None
 
 
-def deck_check(master: bytes, game_id: str, seat: int, decks) -> str:
+def deck_check(master: bytes, game_id: str, seat: int, decks: Iterable[DeckPeer]) -> str:
     """'' if ``master`` re-derives the secrets commitment ``seat`` published in every
     deck epoch, else what differs."""
     for deck in decks:
@@ -118,7 +123,8 @@ def deck_check(master: bytes, game_id: str, seat: int, decks) -> str:
 
 
 class Escrow:
-    def __init__(self, signer, identity, n: int, master: bytes, names: Names) -> None:
+    def __init__(self, signer: Signer, identity: Identity, n: int, master: bytes,
+                 names: Names) -> None:
         self.signer, self.seat, self.n, self.master, self.names = (signer, signer.seat, n, master,
                                                                    names)
         self.game_id = signer.game_id

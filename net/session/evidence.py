@@ -14,7 +14,7 @@ from net.crypto import ProtocolError, open_envelope
 from net.crypto.identity import SIG_DOMAIN
 
 
-def signed_body(data, public_key: bytes, game_id: str) -> dict | None:
+def signed_body(data: object, public_key: bytes, game_id: str) -> dict | None:
     """The body of ``data`` if it is an envelope of this game whose signature verifies
     with ``public_key``, else None.  Its sequence number is not checked."""
     if not isinstance(data, bytes):

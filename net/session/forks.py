@@ -25,11 +25,16 @@ from .msgs import N_, Msg
 from .evidence import signed_body
 
 if TYPE_CHECKING:
+    from net.crypto import Identity
+
+    from .config import GameConfig
     from .dispatch import Dispatcher
+    from .table import GameTable
 
 
 class Forks:
-    def __init__(self, config, identity, seat: int, names: Names, table) -> None:
+    def __init__(self, config: GameConfig, identity: Identity, seat: int, names: Names,
+                 table: GameTable) -> None:
         self.cfg, self.identity, self.seat, self.names, self.table = (config, identity, seat, names,
                                                                       table)
         self.proven: dict[int, str] = {}          # seat -> verdict

@@ -16,6 +16,7 @@ ask for everything gets a few batches, not one per heartbeat (no amplification).
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from net.crypto import encode_envelope, wire
@@ -25,14 +26,19 @@ from .limits import TokenBucket
 from .msgs import N_, Msg
 
 if TYPE_CHECKING:
+    from net.crypto import Identity
+
+    from .config import GameConfig, Timing
     from .dispatch import Dispatcher
+    from .intake import Intake
+    from .msglog import MessageLog
 
 SYNC_BATCH = 256          # envelopes per ctl/sync answer
 FILL_RATE, FILL_BURST = 8.0, 4.0      # sync answers per second per seat, and at once
 ASK_RATE, ASK_BURST = 4.0, 2.0        # our own requests provoked by one seat's heartbeats
 
 
-def valid_endpoint(text) -> bool:
+def valid_endpoint(text: object) -> bool:
     """``tcp://<IPv4 address>:<port>``: no host names (nothing to resolve)."""
     if not isinstance(text, str) or len(text) > 40 or not text.startswith("tcp://"):
         return False
@@ -45,7 +51,8 @@ def valid_endpoint(text) -> bool:
 
 
 class Resync:
-    def __init__(self, config, identity, log, intake, names: Names, timing, finished,
+    def __init__(self, config: GameConfig, identity: Identity, log: MessageLog, intake: Intake,
+                 names: Names, timing: Timing, finished: Callable[[], bool],
                  now: float = 0.0) -> None:
         self.game_id, self.n, self.seat = config.game_id, config.n, log.seat
         self.identity, self.log, self.intake, self.names, self.timing = (identity, log, intake,
@@ -135,7 +142,7 @@ class Resync:
             out.add(self.heartbeat(seat, need=True))
         return out
 
-    def _echo(self, seat: int, have: list[int], tips, now: float) -> Out:
+    def _echo(self, seat: int, have: list[int], tips: object, now: float) -> Out:
         """Their running hash of some seat's envelopes differs from ours at the same
         count: one of us holds a different message.  Send them ours; their intake finds
         the one that differs and makes it a proof (forks.py)."""
@@ -173,7 +180,7 @@ class Resync:
         out, self.moved = self.moved, []
         return out
 
-    def _moved(self, seat: int, addr) -> None:
+    def _moved(self, seat: int, addr: object) -> None:
         """A seat's new mesh address (it came back on another IP or port)."""
         if addr is None:
             return
