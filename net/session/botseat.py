@@ -15,6 +15,7 @@ the seat's master, so every legal command is tried against the commitment.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import belfort
@@ -30,11 +31,20 @@ from .table import OVER, PLAYING
 
 if TYPE_CHECKING:
     from belfort.bots import Bot
+    from belfort.commands import Command
+    from net.crypto import CommitRevealRound, Identity
+
+    from .commands import Commands
+    from .desync import DesyncCheck
+    from .intake import Intake
+    from .rounds import Rounds
+    from .table import GameTable
 
 
 class BotSeat:
-    def __init__(self, identity, seat: int, master: bytes, cut: int, *, table, rounds, commands,
-                 hashes, intake, names: Names, level: str = "normal",
+    def __init__(self, identity: Identity, seat: int, master: bytes, cut: int, *,
+                 table: GameTable, rounds: Rounds, commands: Commands, hashes: DesyncCheck,
+                 intake: Intake, names: Names, level: str = "normal",
                  think: float = 0.0) -> None:
         self.seat, self.master, self.level, self.think = seat, master, level, think
         self.table, self.rounds, self.commands = table, rounds, commands
@@ -50,7 +60,7 @@ class BotSeat:
                 self.actor.absorb(body)
 
     # ------------------------------------------------------------ fed by the peer
-    def new_epoch(self, epoch: int, cards, replaying: bool) -> None:
+    def new_epoch(self, epoch: int, cards: Iterable[int], replaying: bool) -> None:
         # while the host replays its log, the seat's commitment comes from the log
         self._pending += self.actor.new_epoch(epoch, cards, start=not replaying)
 
@@ -82,8 +92,9 @@ class BotSeat:
             out.hosted += a.audits()
         return out
 
-    def _decide(self, view, waiting: list, out: Out) -> None:
+    def _decide(self, view: belfort.GameState, waiting: list, out: Out) -> None:
         g, s, a = self.table.game, self.seat, self.actor
+        assert g is not None, "step() decides only in a dealt game"
         v = g.version
         if len(waiting) == 1:
             if self.acted != v:
@@ -107,9 +118,10 @@ class BotSeat:
         if purpose in a.choices and rnd.all_committed and s not in rnd.values:
             out.hosted += a.reveal(purpose, g, self.table.locate)
 
-    def _view(self):
+    def _view(self) -> belfort.GameState | None:
         """The game with the seat's own hand known (from its rebuilt deck secrets)."""
         g, s = self.table.game, self.seat
+        assert g is not None, "step() asks only in a dealt game"
         types = self.actor.hand_types(g, self.table.locate)
         if any(g.types[c] is None and c not in types for c in g.players[s].hand):
             return None
@@ -118,9 +130,10 @@ class BotSeat:
             belfort.learn(vg, c, typ)
         return vg
 
-    def _choose(self, view):
+    def _choose(self, view: belfort.GameState) -> Command:
         if self.bot is None:
             from belfort.bots import make_bot
+            assert self.table.seed is not None, "begin() set it with the game"
             self.bot = make_bot(self.level, f"{self.table.seed.hex()}/handoff{self.seat}",
                                 think=self.think)
         try:
@@ -130,7 +143,8 @@ class BotSeat:
             return belfort.check_legal(view, belfort.legal_commands(view, self.seat)[0],
                                        self.seat)[0]
 
-    def _recover(self, view, rnd, purpose: str):
+    def _recover(self, view: belfort.GameState, rnd: CommitRevealRound,
+                 purpose: str) -> tuple[bytes, bytes] | None:
         """The departed seat committed before the cut but never revealed: try every legal
         command against its commitment (the nonce comes from its master)."""
         s = self.seat

@@ -20,8 +20,8 @@ meanwhile is sent (``resume``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from collections.abc import Container, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import belfort
 
@@ -30,6 +30,16 @@ from net.crypto import commitment_hash, wire
 from .commands import plain, tuples
 from .derive import derive_bytes
 from .msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from .desync import DesyncCheck
+    from .escrow import Escrow
+    from .handoff import Handoff
+    from .msglog import MessageLog
+    from .resync import Resync
+    from .rounds import Rounds
+    from .seat import SeatActor
+    from .table import GameTable
 
 
 class Replayed(NamedTuple):
@@ -78,11 +88,13 @@ class Redo(NamedTuple):
 
 
 class CatchUp:
-    def __init__(self, log, own, table, rounds, hashes, escrow, handoffs, master: bytes) -> None:
+    def __init__(self, log: MessageLog, own: SeatActor, table: GameTable, rounds: Rounds,
+                 hashes: DesyncCheck, escrow: Escrow, handoffs: Handoff, master: bytes) -> None:
         self.log, self.own, self.table, self.rounds = log, own, table, rounds
         self.hashes, self.escrow, self.handoffs, self.master = hashes, escrow, handoffs, master
 
-    def caught_up(self, now: float, since: float, resync, handed, wait: float) -> bool:
+    def caught_up(self, now: float, since: float, resync: Resync, handed: Container[int],
+                  wait: float) -> bool:
         """Every other peer has answered since ``since`` (or ``wait`` passed), and none
         holds more of ours than we do (or 3 x ``wait`` passed: a peer may claim what it
         never sends)."""
@@ -98,7 +110,8 @@ class CatchUp:
                 return False
         return True
 
-    def redo(self, game, steps: int, last_tag, undo_refused: bool, game_id: str) -> Redo | None:
+    def redo(self, game: belfort.GameState | None, steps: int, last_tag: object,
+             undo_refused: bool, game_id: str) -> Redo | None:
         """Our next envelope is one the others relayed back (a rejoin lost it), and we may
         decide: if it is a decision (possibly after the card opens it needs) or a
         take-back, what to make again — its envelopes then come out byte for byte the
@@ -131,7 +144,7 @@ class CatchUp:
             return None
         return Redo("decide", q, tuples(command) if isinstance(command, list) else command)
 
-    def choice(self, commit: dict, seq: int, game, game_id: str):
+    def choice(self, commit: dict, seq: int, game: belfort.GameState, game_id: str) -> object:
         """The command of our simultaneous choice committed before the crash: from its
         reveal if the others hold it, else tried against the commitment (the nonce comes
         from our master secret)."""
@@ -154,6 +167,8 @@ class CatchUp:
         """Adopt our next relayed envelope if our state has reached it: (adopted, its body
         for the peer's bookkeeping as one of ours).  Decisions are not adopted here."""
         seq = len(self.log.sent)
+        # decoded msgpack, its fields read as they come: an envelope we made and signed
+        body: Any
         data, body = self.log.ahead[seq]
         t = body["type"]
         if t.startswith("deck/"):

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgpack
 from cryptography.exceptions import InvalidSignature
@@ -41,6 +42,9 @@ from .effects import Names, Out, Refused
 from .msglog import LogWriteError, MessageLog
 from .msgs import N_, Msg
 from .schemas import problem as shape_problem
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 MAX_FUTURE = 512          # out-of-order envelopes held per seat
 MAX_FUTURE_BYTES = 8 << 20    # and their bytes
@@ -117,7 +121,7 @@ def peek_decoded(data: bytes) -> tuple[dict, tuple | None]:
 
 
 class Intake:
-    def __init__(self, config, seat: int, log: MessageLog, names: Names, *,
+    def __init__(self, config: GameConfig, seat: int, log: MessageLog, names: Names, *,
                  stopped: Callable[[], bool] = lambda: False,
                  found: Callable[[int, int, bytes, bytes], Out] | None = None,
                  beyond_cut: Callable[[int, int], bool] = lambda seat, seq: False,
@@ -262,7 +266,7 @@ class Intake:
         out.departs.append((seat, text, why))
         return out
 
-    def _ours(self, data: bytes, seq: int, src, by: str) -> Out:
+    def _ours(self, data: bytes, seq: int, src: int | None, by: str) -> Out:
         """A message of our own seat, relayed back to us: after a rejoin that lost part of
         our log, the others hold our last envelopes, which we take to re-make them."""
         if self.log.holds(self.seat, seq, data) or self.log.ahead.get(seq, (None,))[0] == data:
@@ -291,7 +295,8 @@ class Intake:
             self.log.fetched(seq, data, body)
         return Out()
 
-    def _refused(self, exc: ProtocolError, data: bytes, seat: int, seq: int, src, by: str,
+    def _refused(self, exc: ProtocolError, data: bytes, seat: int, seq: int, src: int | None,
+                 by: str,
                  relayed: bool, now: float) -> Out:
         name = self.names.seat
         if self.is_handed(seat) and exc.reason == "sig/bad-signature":

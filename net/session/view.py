@@ -10,6 +10,7 @@ nothing.  Its texts are ``msgs.Msg`` values, translated where they are shown.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import belfort
 
@@ -18,12 +19,22 @@ from .config import GameConfig, Timing
 from .msgs import N_, Msg
 from .table import OVER, STOPPED
 
+if TYPE_CHECKING:
+    from .audit import AuditCheck
+    from .escrow import Escrow
+    from .handoff import Handoff
+    from .liveness import Liveness
+    from .resync import Resync
+    from .rounds import Rounds
+    from .table import GameTable
+
 __all__ = ["TableView"]
 
 
 class TableView:
-    def __init__(self, config: GameConfig, seat: int, timing: Timing, *, table, rounds, audit,
-                 liveness, handoffs, escrow, resync, finished: Callable[[], bool],
+    def __init__(self, config: GameConfig, seat: int, timing: Timing, *, table: GameTable,
+                 rounds: Rounds, audit: AuditCheck, liveness: Liveness, handoffs: Handoff,
+                 escrow: Escrow, resync: Resync, finished: Callable[[], bool],
                  rejoined_at: Callable[[], float | None]) -> None:
         """``finished()``: the session has nothing more to do; ``rejoined_at()``: when we
         rejoined a running game (None: we did not)."""
@@ -134,7 +145,7 @@ class TableView:
         return Msg(N_("{waiting}. {paused}"), waiting=text, paused=paused) if paused and text \
             else (paused or text)
 
-    def _handoff_in(self, now: float):
+    def _handoff_in(self, now: float) -> Callable[[int], float | None] | None:
         """seat -> seconds until it may be handed to a bot (0: now), None if it cannot be."""
         if not self.handoffs.possible():
             return None

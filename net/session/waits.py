@@ -28,10 +28,20 @@ own process not running (a suspend) is nobody's delay: ``asleep`` stops every cl
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .deadlines import ABSENCE, PRESENCE, REFUSE, STOP, Late, Owed, owed
 from .effects import Names, Out
 from .msgs import N_, Msg
+
+if TYPE_CHECKING:
+    from .config import Timing
+    from .dispute import Dispute
+    from .handoff import Handoff
+    from .intake import Intake
+    from .liveness import Liveness
+    from .rounds import Rounds
+    from .table import GameTable
 
 CHECK_EVERY = 0.25           # s between two looks at what is owed (it walks the hands)
 
@@ -41,7 +51,7 @@ AUDIT_WITHHELD = N_("{who} withheld its deck audit of epoch {epoch} for more tha
 
 
 class Waits:
-    def __init__(self, n: int, names: Names, timing) -> None:
+    def __init__(self, n: int, names: Names, timing: Timing) -> None:
         self.n, self.names, self.timing = n, names, timing
         self.since: dict[tuple, float] = {}      # key -> when we first saw it owed
         self.spent: dict[tuple, float] = {}      # key -> seconds of the seat's presence since
@@ -107,8 +117,9 @@ class TableWaits:
     stopped with a verdict, a withheld audit deciding a deck dispute.  It also makes our
     own answers to open handoff attempts, so that we never owe one ourselves."""
 
-    def __init__(self, n: int, seat: int, names: Names, timing, *, table, rounds, intake,
-                 ready: Callable[[dict], bool], handoffs, dispute, liveness,
+    def __init__(self, n: int, seat: int, names: Names, timing: Timing, *, table: GameTable,
+                 rounds: Rounds, intake: Intake, ready: Callable[[dict], bool],
+                 handoffs: Handoff, dispute: Dispute, liveness: Liveness,
                  agrees: Callable[[int, float], bool]) -> None:
         """``ready(body)``: the message at a queue's head can be processed now;
         ``agrees(seat, now)``: its heartbeats show it holds what we hold (doubt.py)."""
