@@ -30,11 +30,14 @@ from .seat import SeatActor
 from .table import GameTable
 
 if TYPE_CHECKING:
+    from net.crypto import DeckPeer
+
     from .dispatch import Dispatcher
+    from .handoff import Handoff
 
 
 class DeckWork:
-    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff,
+    def __init__(self, table: GameTable, own: SeatActor, names: Names, handoff: Handoff,
                  dispute: Callable[[int, Exception], Out] | None = None) -> None:
         self.table, self.own, self.names, self.handoff = table, own, names, handoff
         # dispute.Dispute.start (made after us: it reads our deck messages)
@@ -63,7 +66,7 @@ class DeckWork:
                 return False
         return True
 
-    def never_dealt(self, deck, pos: int, seat: int) -> bool:
+    def never_dealt(self, deck: DeckPeer, pos: int, seat: int) -> bool:
         """Position ``pos`` can never be opened by ``seat``: it released its own key there.
         (An open of a card that is not in its hand waits; deadlines.py refuses it once it
         has waited past the deadline with no key owed for it.)"""

@@ -16,8 +16,8 @@ still processed after the game stopped, so the report completes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 import json
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import belfort
@@ -29,6 +29,9 @@ from .effects import Names, Out, Refused
 from .msgs import N_, Joined, Msg
 
 if TYPE_CHECKING:
+    from net.crypto import DeckPeer, Signer
+
+    from .config import Timing
     from .dispatch import Dispatcher
 
 KEEP_VIEWS = 8            # public views kept for desync reports
@@ -56,7 +59,7 @@ def diff(a: Any, b: Any, path: str = "", out: list | None = None, limit: int = 2
 
 
 class DesyncCheck:
-    def __init__(self, signer, n: int, names: Names, *, timing=None,
+    def __init__(self, signer: Signer, n: int, names: Names, *, timing: Timing | None = None,
                  confirmed: Callable[[int, int], bool] = lambda seat, need: True,
                  stopped: Callable[[], bool] = lambda: False, proven: Mapping | None = None,
                  provisional: tuple[str, ...] = ("DESYNC",)) -> None:
@@ -85,7 +88,8 @@ class DesyncCheck:
         dispatch.on("sess/hash", self.on_hash, after_stop=True)
         dispatch.on("sess/view", self.on_view, after_stop=True)
 
-    def boundary(self, game, decks, send: bool = True) -> Out | None:
+    def boundary(self, game: belfort.GameState, decks: Iterable[DeckPeer],
+                 send: bool = True) -> Out | None:
         """After a change of the game: our hash if a phase boundary was crossed, else None
         (not ``send``: noted, sent later by ``hash_message``)."""
         key = (game.round, game.phase)
@@ -108,7 +112,7 @@ class DesyncCheck:
                 out.add(self._compare(s, v, theirs))
         return out
 
-    def adopt_hash(self, v) -> bool:
+    def adopt_hash(self, v: object) -> bool:
         """Our ``sess/hash`` of version ``v``, made before a crash: it is not sent again
         (False while we have not reached that version)."""
         if v not in self.my_hashes:

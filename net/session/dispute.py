@@ -23,6 +23,7 @@ from the decoding alone.  So:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from net.crypto import CheatingError, ProtocolError
@@ -32,7 +33,10 @@ from .effects import Names, Out
 from .msgs import N_, Msg
 
 if TYPE_CHECKING:
+    from .deckwork import DeckWork
     from .dispatch import Dispatcher
+    from .seat import SeatActor
+    from .table import GameTable
 
 DECODE_PROBLEMS = (DECK_NOT_A_CARD, DECK_DUPLICATE_CARD)
 
@@ -43,7 +47,8 @@ def is_decode_problem(exc: Exception) -> bool:
 
 
 class Dispute:
-    def __init__(self, table, own, names: Names, deckwork) -> None:
+    def __init__(self, table: GameTable, own: SeatActor, names: Names,
+                 deckwork: DeckWork) -> None:
         self.table, self.own, self.names, self.deckwork = table, own, names, deckwork
         self.epochs: set[int] = set()            # epochs under dispute
         self.verdicts: dict[int, str] = {}
@@ -55,7 +60,7 @@ class Dispute:
     def active(self) -> bool:
         return bool(self.epochs) and len(self.verdicts) < len(self.epochs)
 
-    def start(self, epoch: int, problem: Exception, positions=()) -> Out:
+    def start(self, epoch: int, problem: Exception, positions: Iterable[int] = ()) -> Out:
         """A decoding problem found in ``epoch`` (near ``positions``): dispute, stop,
         publish our audit of that epoch."""
         out = Out()
@@ -108,7 +113,7 @@ class Dispute:
         self.verdicts[epoch] = text
         return Out().alert("cheat", text, seat, proof=True).verdict(text).halt(text)
 
-    def _verdict(self, epoch, exc: CheatingError) -> Out:
+    def _verdict(self, epoch: int, exc: CheatingError) -> Out:
         faults = getattr(exc, "faults", None) or [(exc.seat, exc.reason, exc.detail)]
         seats = sorted({s for s, _r, _d in faults if s is not None})
         out = Out()

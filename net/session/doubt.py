@@ -32,6 +32,7 @@ unnamed, so the peer can finish.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -41,7 +42,10 @@ from .effects import Names, Note, Out
 from .msgs import N_, Joined, Msg
 
 if TYPE_CHECKING:
+    from .config import Timing
     from .dispatch import Dispatcher
+    from .msglog import MessageLog
+    from .table import GameTable
 
 ACCUSING = ("cheat", "desync", "error")
 MAX_HELD = 64             # accusations held at once (an honest fork makes a handful)
@@ -59,7 +63,7 @@ class Held:
     stop: str | None = None
 
 
-def claims_of(body: dict, n: int):
+def claims_of(body: dict, n: int) -> tuple[list[int], list[bytes]] | None:
     """(have, tips) from a heartbeat or finished notice, or None if it has none."""
     have, tips = body.get("have"), body.get("tips")
     if not (isinstance(have, list) and len(have) == n and all(
@@ -72,7 +76,8 @@ def claims_of(body: dict, n: int):
 
 
 class Doubt:
-    def __init__(self, n: int, seat: int, log, names: Names, timing, table, proven) -> None:
+    def __init__(self, n: int, seat: int, log: MessageLog, names: Names, timing: Timing,
+                 table: GameTable, proven: Mapping[int, str]) -> None:
         self.n, self.seat, self.log, self.names, self.timing = n, seat, log, names, timing
         self.table, self.proven = table, proven          # proven: forks.Forks.proven
         self.latest: dict[int, tuple] = {}                 # seat -> its last claims
@@ -124,7 +129,7 @@ class Doubt:
             return None
         return self._compare(got)
 
-    def _compare(self, got) -> bool | None:
+    def _compare(self, got: tuple[list[int], list[bytes]]) -> bool | None:
         have, tips = got
         unknown = False
         for x in range(self.n):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Self
 
 import belfort
 
@@ -18,9 +19,13 @@ from net.crypto import Identity, curve
 from .config import COLOURS, GameConfig, game_id_for
 from .core import SessionPeer
 
+if TYPE_CHECKING:
+    from belfort.bots import Bot
+
 
 def local_config(n: int, options: dict | None = None, ruleset_text: str | None = None,
-                 names=None, kinds=None, identities=None) -> tuple[GameConfig, list]:
+                 names: Iterable[str] | None = None, kinds: Iterable[str] | None = None,
+                 identities: list[Identity] | None = None) -> tuple[GameConfig, list[Identity]]:
     """A GameConfig as a lobby would make it, for n peers in this process."""
     identities = identities or [Identity.generate() for _ in range(n)]
     names = list(names or [f"P{i}" for i in range(n)])
@@ -43,33 +48,34 @@ def fixed_master(seed: str, seat: int) -> bytes:
 class _OwnCachePeer(SessionPeer):
     """A SessionPeer whose every entry point works with its own point cache."""
 
-    def __init__(self, cfg, seat, identity, master, clock) -> None:
+    def __init__(self, cfg: GameConfig, seat: int, identity: Identity, master: bytes,
+                 clock: Callable[[], float] | None) -> None:
         self.point_cache = curve.PointCache()
         with curve.use_cache(self.point_cache):
             super().__init__(cfg, seat, identity, master, clock=clock)
 
-    def start(self, *args, **kwargs):
+    def start(self, *args: Any, **kwargs: Any) -> None:
         with curve.use_cache(self.point_cache):
             return super().start(*args, **kwargs)
 
-    def receive(self, *args, **kwargs):
+    def receive(self, *args: Any, **kwargs: Any) -> None:
         with curve.use_cache(self.point_cache):
             return super().receive(*args, **kwargs)
 
-    def submit(self, *args, **kwargs):
+    def submit(self, *args: Any, **kwargs: Any) -> list:
         with curve.use_cache(self.point_cache):
             return super().submit(*args, **kwargs)
 
-    def tick(self, *args, **kwargs):
+    def tick(self, *args: Any, **kwargs: Any) -> None:
         with curve.use_cache(self.point_cache):
             return super().tick(*args, **kwargs)
 
-    def take_back(self, *args, **kwargs):
+    def take_back(self, *args: Any, **kwargs: Any) -> tuple:
         with curve.use_cache(self.point_cache):
             return super().take_back(*args, **kwargs)
 
 
-def bot_for(level: str, seed, seat: int):
+def bot_for(level: str, seed: object, seat: int) -> Bot:
     from belfort.bots import make_bot
     return make_bot(level, f"{seed}/bot{seat}", think=0.0)
 
@@ -92,8 +98,10 @@ class MemoryNetwork:
         self.delivered = 0
 
     @classmethod
-    def create(cls, n: int, *, seed: str | None = None, options=None, level="random",
-               names=None, ruleset_text=None, clock=None, own_point_caches: bool = False):
+    def create(cls, n: int, *, seed: str | None = None, options: dict | None = None,
+               level: str = "random", names: Iterable[str] | None = None,
+               ruleset_text: str | None = None, clock: Callable[[], float] | None = None,
+               own_point_caches: bool = False) -> Self:
         """``own_point_caches``: each peer validates the curve points it receives with a
         cache of its own, as a peer process does (benchmarks); by default the peers share
         the process's cache, which checks each point once for all of them (faster tests)."""
