@@ -24,7 +24,7 @@ from the decoding alone.  So:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from net.crypto import CheatingError, ProtocolError
 from net.crypto.errors import DECK_DUPLICATE_CARD, DECK_NOT_A_CARD
@@ -33,7 +33,6 @@ from .effects import Names, Out
 from .msgs import N_, Msg
 
 if TYPE_CHECKING:
-    from .deckwork import DeckWork
     from .dispatch import Dispatcher
     from .seat import SeatActor
     from .table import GameTable
@@ -46,9 +45,15 @@ def is_decode_problem(exc: Exception) -> bool:
         and exc.reason in DECODE_PROBLEMS and exc.seat is None
 
 
+class DeckMessages(Protocol):
+    """Where deck messages are handled (deckwork.DeckWork, which starts disputes here)."""
+
+    def on_message(self, body: dict, now: float) -> Out: ...
+
+
 class Dispute:
     def __init__(self, table: GameTable, own: SeatActor, names: Names,
-                 deckwork: DeckWork) -> None:
+                 deckwork: DeckMessages) -> None:
         self.table, self.own, self.names, self.deckwork = table, own, names, deckwork
         self.epochs: set[int] = set()            # epochs under dispute
         self.verdicts: dict[int, str] = {}

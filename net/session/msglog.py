@@ -11,7 +11,6 @@ the log (rejoin) writes nothing again.
 
 from __future__ import annotations
 
-import os
 from typing import Any, Protocol
 
 
@@ -26,7 +25,7 @@ class LogWriteError(Exception):
     that record is not done: a record is on disk before anything it allows is counted,
     sent or acted on, so the log holds everything this peer has done so far."""
 
-    def __init__(self, path: str | os.PathLike[str], error: OSError) -> None:
+    def __init__(self, path: object, error: OSError) -> None:     # the log file's path
         super().__init__(f"{path}: {error}")
         self.path, self.error = path, error
 

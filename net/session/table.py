@@ -15,7 +15,7 @@ ids are mapped to their epoch and position in ``loc``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import belfort
 from belfort.commands import named as named_command
@@ -26,10 +26,17 @@ from .config import card_type
 from .takeback import UndoLog
 
 if TYPE_CHECKING:
+    from net.crypto import CommitRevealRound
     from net.crypto.deck import DeckPeer
 
     from .config import GameConfig
-    from .rounds import Rounds
+
+
+class RoundsByPurpose(Protocol):
+    """The session's commit-reveal rounds (rounds.Rounds, which reads this table)."""
+
+    def get(self, purpose: str) -> CommitRevealRound | None: ...
+
 
 # Session states
 SETUP, PLAYING, OVER, STOPPED = "setup", "playing", "over", "stopped"
@@ -185,7 +192,7 @@ class GameTable:
                 return False
         return True
 
-    def waiting_seats(self, rounds: Rounds, audited: bool) -> list[int]:
+    def waiting_seats(self, rounds: RoundsByPurpose, audited: bool) -> list[int]:
         """Seats whose message the game needs next (decision, commitment or deck step)."""
         if self.status in (OVER, STOPPED) and audited:
             return []

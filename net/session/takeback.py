@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Protocol, Self
 
 from belfort.state import GameState
 from belfort.undo import Refusal, Step, UndoRefused, UndoStack
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from net.crypto.identity import Signer
 
     from .dispatch import Dispatcher
-    from .table import GameTable
 
 TURN_PASSED = "undo/turn-passed"     # the game waits for another seat now
 NOT_PLAYING = "undo/not-playing"     # before the deal, after the end, or the game stopped
@@ -109,10 +108,21 @@ class UndoLog:
         return step
 
 
+class UndoTable(Protocol):
+    """What a take-back reads of the session's table (table.GameTable, which keeps the
+    UndoLog)."""
+
+    game: GameState | None
+    undo: UndoLog
+
+    @property
+    def playing(self) -> bool: ...
+
+
 class TakeBack:
     """The `sess/undo` part of a session (see the module docstring)."""
 
-    def __init__(self, table: GameTable, names: Names) -> None:
+    def __init__(self, table: UndoTable, names: Names) -> None:
         self.table, self.names = table, names
 
     def register(self, dispatch: Dispatcher) -> None:
