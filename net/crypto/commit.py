@@ -156,6 +156,8 @@ class CommitRevealRound:
     def check_deadline(self, now: float, only: Sequence[int] | None = None) -> None:
         """Raise PeerTimedOut naming the seats late for the current deadline."""
         deadline = self.reveal_deadline if self.all_committed else self.commit_deadline
+        # the last commitment in set the reveal deadline (_record_commitment)
+        assert deadline is not None, "every commitment is in, yet no reveal deadline"
         if self.complete or now <= deadline:
             return
         late = [s for s in self.missing() if only is None or s in only]

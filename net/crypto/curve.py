@@ -113,10 +113,17 @@ def mul(k: int, x: bytes) -> bytes:
     return _private_key(k).exchange(ECDH, pub)
 
 
+def _valid_key(x: bytes) -> ec.EllipticCurvePublicKey:
+    key = _public_key(x)
+    # the points multiplied here are the transcript's, each checked on receipt (is_point)
+    assert key is not None, "not a point of P-256"
+    return key
+
+
 def mul_all(k: int, xs: list[bytes]) -> list[bytes]:
     """Every point multiplied by the same scalar (one private-key object)."""
     priv = _private_key(k)
-    return [priv.exchange(ECDH, _public_key(x)) for x in xs]
+    return [priv.exchange(ECDH, _valid_key(x)) for x in xs]
 
 
 def mul_each(ks: list[int], xs: list[bytes]) -> list[bytes]:

@@ -374,6 +374,8 @@ class DeckPeer:
             raise CheatingError(DECK_DUPLICATE_CIPHERTEXT, seat,
                                 "the same ciphertext appears twice")
         stages.append(cards)
+        # a stage is applied only once every commitment is in (_can_apply), which set it
+        assert self._th is not None, "stage before the transcript started"
         self._th = transcript_next(self._th, cards)
 
     def _positions_and_keys(self, seat: int, body: dict) -> list[tuple[int, int]]:

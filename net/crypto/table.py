@@ -53,8 +53,8 @@ class LocalDeckTable:
         """Deliver ``seat``'s envelopes to every other seat, and their answers, until quiet."""
         queue = deque((seat, e) for e in envelopes)
         while queue:
-            sender, envelope = queue.popleft()
-            envelope = self._tampered(sender, envelope)
+            sender, made = queue.popleft()
+            envelope = self._tampered(sender, made)
             if envelope is None:
                 continue
             self.log.append(envelope)
@@ -80,8 +80,8 @@ class LocalDeckTable:
         body = open_envelope(envelope)[0]
         if not body["type"].startswith("deck/"):
             return envelope
-        body = fn(self.decks[body["epoch"]][sender], body)
-        return None if body is None else self.identities[sender].sign_message(body)
+        changed = fn(self.decks[body["epoch"]][sender], body)
+        return None if changed is None else self.identities[sender].sign_message(changed)
 
     def raise_errors(self) -> None:
         """Raise the first error collected since the last call."""

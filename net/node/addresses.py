@@ -62,8 +62,8 @@ def interface_addresses() -> list[str]:
                     found.append(ip.ip)
     except Exception:        # no ifaddr, or an odd interface: the host name's addresses
         try:
-            found += [i[4][0] for i in socket.getaddrinfo(socket.gethostname(), None,
-                                                           socket.AF_INET)]
+            found += [str(i[4][0]) for i in socket.getaddrinfo(socket.gethostname(), None,
+                                                                socket.AF_INET)]
         except OSError:
             pass
     return found
