@@ -59,9 +59,9 @@ def unpack_file(path: PathArg, data: bytes, kind: str) -> dict:
     try:
         if end < 0:
             raise ValueError
-        what, length, digest = data[len(MAGIC):end].decode("ascii").split(" ")
-        got_kind, version = what.rsplit("/", 1)
-        length, version = int(length), int(version)
+        what, length_text, digest = data[len(MAGIC):end].decode("ascii").split(" ")
+        got_kind, version_text = what.rsplit("/", 1)
+        length, version = int(length_text), int(version_text)
     except ValueError:
         raise StoreError(path, Msg(N_("has a damaged header line"))) from None
     if got_kind != kind:

@@ -212,7 +212,7 @@ class GameStore:
             return [], [Msg(N_("{file}: missing: the whole game is fetched from the other "
                                "players"), file=str(path))]
         scan = self._scan(path)
-        notes = []
+        notes: list[str] = []
         if scan.problem is not None:
             aside = self._set_aside(scan)
             notes.append(Msg(N_("{file}: {problem}; the file is kept as {aside}; {n} intact "
@@ -247,6 +247,7 @@ class GameStore:
             raise LogWriteError(self.log_path, self.failed)
         if self._fd is None:
             self.open_log()
+        assert self._fd is not None, "open_log() opened it"
         rec = msgpack.packb([kind, payload], use_bin_type=True)
         key, prev = self._mac_key(), self._last_mac
         if key is not None:
@@ -268,6 +269,7 @@ class GameStore:
         """All of ``data`` at the end of the log; a short write (the disk filling up) is
         continued, and raises OSError if nothing more goes in."""
         view = memoryview(data)
+        assert self._fd is not None, "append() opened the log"
         while view:
             done = os.write(self._fd, view)
             if done <= 0:

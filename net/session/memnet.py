@@ -107,6 +107,7 @@ class MemoryNetwork:
         the process's cache, which checks each point once for all of them (faster tests)."""
         cfg, ids = local_config(n, options, ruleset_text, names)
         seed = seed or secrets.token_hex(8)
+        peers: list[SessionPeer]
         if own_point_caches:
             peers = [_OwnCachePeer(cfg, s, ids[s], fixed_master(seed, s), clock)
                      for s in range(n)]
