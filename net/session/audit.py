@@ -27,7 +27,8 @@ class AuditCheck:
         if self.result is not None or not all(d.audit_report is not None for d in decks):
             return Out()
         out = Out()
-        bad = [(e, d.audit_report) for e, d in enumerate(decks) if not d.audit_report.ok]
+        bad = [(e, rep) for e, d in enumerate(decks)
+               if (rep := d.audit_report) is not None and not rep.ok]     # all there (above)
         if bad:
             e, rep = bad[0]
             faults = Joined("; ", [Msg(N_("seat {seat}: {fault}"), seat=s, fault=f"{r} {d}")
@@ -36,6 +37,9 @@ class AuditCheck:
                                       epoch=e, faults=faults))
             out.alert("cheat", self.result[1])
         else:
+            game = self.table.game
+            # every epoch's audit is in: the decks were dealt, with the game
+            assert game is not None, "an audit without a game"
             wrong = self.public_cards_problem()
             if wrong:
                 self.result = (False, Msg(N_("audit: {problem}"), problem=wrong))
@@ -43,7 +47,7 @@ class AuditCheck:
                 self.result = (True, Msg(
                     N_("deck audit passed: {decks} deck(s), every shuffle and key checked by "
                        "all {peers} peers; final state hash {hash}"), decks=len(decks),
-                    peers=self.table.n, hash=belfort.state_hash(self.table.game)[:12]))
+                    peers=self.table.n, hash=belfort.state_hash(game)[:12]))
         out.events.append(("audit", self.result[0]))
         return out
 
@@ -51,6 +55,7 @@ class AuditCheck:
         """Every card the game made public must be the card the deck holds there."""
         t = self.table
         g = t.game
+        assert g is not None, "asked once every epoch's audit is in: after the deal"
         for c, typ in enumerate(g.types):
             if typ is None or not g.public[c]:
                 continue

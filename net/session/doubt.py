@@ -81,7 +81,7 @@ class Doubt:
         self.n, self.seat, self.log, self.names, self.timing = n, seat, log, names, timing
         self.table, self.proven = table, proven          # proven: forks.Forks.proven
         self.latest: dict[int, tuple] = {}                 # seat -> its last claims
-        self.snaps: dict[int, dict[int, tuple]] = {}      # seat -> need -> claims
+        self.snaps: dict[int, dict[int, tuple | None]] = {}   # seat -> need -> claims
         self.held: list[Held] = []
         self._differs_since: dict[int, float] = {}        # seat -> first disagreeing claim
 
@@ -160,6 +160,7 @@ class Doubt:
     def hold(self, note: Note, stop: str | None, now: float) -> Out:
         """Hold an accusation of ``note.seat`` (and the stop that came with it)."""
         seat = note.seat
+        assert seat is not None, "only an accusation naming a seat is held (core._alert)"
         need = self.log.count(seat)
         for i, h in enumerate(self.held):
             if h.seat == seat and h.need == need:
