@@ -88,12 +88,14 @@ class Commands:
         """(versions, steps) our game is past the command's; its ``v`` and ``n`` are ints
         (schemas.py checked the shape at intake)."""
         n = body.get("n")
+        assert self.table.game is not None, "asked by ready() and on_cmd, once dealt"
         return (self.table.game.version - body["v"],
                 0 if n is None else len(self.table.undo.steps) - n)
 
     def on_cmd(self, body: dict, now: float) -> Out:
         seat, raw = body["seat"], body["cmd"]      # a list, a verb first (schemas.py)
         g, due, self._due = self.table.game, self._due, None
+        assert g is not None, "ready() holds a command until the game is dealt"
         if due is not None and due[0] is body and due[1] == g.version \
                 and due[2] == len(self.table.undo.steps):
             behind, steps_behind = due[3], due[4]
@@ -154,6 +156,7 @@ class Commands:
         """Every hand card the command names with its type must have been shown
         through the deck (deck/open), and be of that type."""
         t_ = self.table
+        assert t_.game is not None, "a command is checked only in a dealt game"
         # The engine's own reading of the claims; a claim about anything but a hidden card
         # of the actor's hand is left to the engine to judge.
         for card, t in belfort.unknown_claims(t_.game, cmd, seat):

@@ -150,13 +150,19 @@ class TakeBack:
 
     def message(self, signer: Signer) -> dict:
         """Our signed take-back of our last step (check `refusal` first)."""
-        return signer.sign("sess/undo", {"v": self.table.game.version,
+        g = self.table.game
+        assert g is not None, "refusal() allows a take-back only in a dealt game"
+        return signer.sign("sess/undo", {"v": g.version,
                                          "n": self.steps_applied(),
                                          "step": self.log.stack.last_tag()})
 
     def apply(self, seat: int) -> tuple[list, tuple]:
         """Take back `seat`'s last step: (the engine events, the command taken back)."""
-        step = self.log.take_back(self.table.game, seat)
+        g = self.table.game
+        assert g is not None, "refusal() allows a take-back only in a dealt game"
+        step = self.log.take_back(g, seat)
+        # a seat's last step is a command: a reveal after it closes it to take-backs
+        assert step.command is not None, "a reveal taken back"
         return [("undo", seat, step.command)], step.command
 
     def ready(self, body: dict) -> bool:
@@ -167,6 +173,7 @@ class TakeBack:
 
     def on_undo(self, body: dict, now: float) -> Out:
         seat, g = body["seat"], self.table.game
+        assert g is not None, "ready() holds a take-back until the game is dealt"
         v, n, tag = body.get("v"), body.get("n"), body.get("step")
         if not (wire.is_int(v) and wire.is_int(n) and wire.is_int(tag)):
             raise Refused("cheat", seat, Msg(N_("{who} sent a malformed take-back"),
