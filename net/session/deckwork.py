@@ -95,6 +95,7 @@ class DeckWork:
 
     def first_epoch(self, start: bool = True) -> Out:
         """The deck of epoch 0: the physical cards in order (the game was just dealt)."""
+        assert self.table.game is not None, "called right after the deal"
         envs = self.own.new_epoch(0, range(len(self.table.game.types)), start)
         self.table.add_epoch(self.own.decks[0])
         return Out(send=envs)
@@ -118,6 +119,7 @@ class DeckWork:
 
     def releases(self) -> Out:
         """Our keys owed now (private deals, public reveals)."""
+        assert self.table.game is not None, "keys are owed only in a dealt game"
         envs, problems = self.own.releases(self.table.game, self.table.locate)
         out = Out(send=envs)
         for a in problems:
@@ -133,12 +135,14 @@ class DeckWork:
     def learn_hand(self) -> bool:
         """Learn the cards of our hand the deck has shown us; True if any."""
         g = self.table.game
+        assert g is not None, "a hand is learnt only in a dealt game"
         learnt = self.own.hand_types(g, self.table.locate)
         for c, typ in learnt.items():
             belfort.learn(g, c, typ)
         return bool(learnt)
 
     def revealable(self) -> list[int]:
+        assert self.table.game is not None, "cards are revealed only in a dealt game"
         return list(self.table.game.reveal_queue)
 
     def reveal(self, card: int) -> Out | None:

@@ -192,11 +192,13 @@ class DesyncCheck:
 
     def _unsure(self, hashes: dict) -> list[int]:
         """Seats whose claims do not yet show they held what we hold when they hashed."""
+        assert self.desync is not None, "asked only once a desync was found"
         v = self.desync["version"]
         return [s for s in sorted(hashes) if s != self.seat and not self.confirmed(
             s, self.hash_seq.get((v, s), -1) + 1)]
 
     def _verdict(self) -> Out:
+        assert self.desync is not None, "asked only once a desync was found"
         out = Out()
         v, hashes = self.desync["version"], self.desync["hashes"]
         mine = self.my_hashes[v]
