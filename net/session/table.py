@@ -88,7 +88,7 @@ class GameTable:
         return self._record(seat, cmd, lambda g: self._take(g, seat, cmd), now)
 
     @staticmethod
-    def _take(g: belfort.GameState, seat: int, cmd: tuple) -> list:
+    def _take(g: belfort.GameState, seat: int, cmd: tuple) -> list | None:
         if apply_claims(g, cmd, seat) is not None:
             for listed in belfort.legal_commands(g, seat):
                 if listed == cmd:
@@ -98,6 +98,7 @@ class GameTable:
     def _record(self, seat: int, cmd: tuple, run: Callable[[belfort.GameState], list | None],
                 now: float) -> list:
         g = self.game
+        assert g is not None, "commands are applied only in a dealt game"
         v = g.version
         before = g.copy()            # ~13 µs: what a take-back of this command restores
         events = run(g)
@@ -116,6 +117,7 @@ class GameTable:
 
     def reveal(self, card: int, typ: int) -> list:
         """A card the deck made public (raises belfort errors for an impossible one)."""
+        assert self.game is not None, "cards are revealed only in a dealt game"
         before = self.game.copy()
         events = belfort.reveal(self.game, card, typ)
         self.undo.reveal(before)
@@ -181,6 +183,7 @@ class GameTable:
     def hand_dealt(self, seat: int) -> bool:
         """Every other seat has released its key for every hidden card of seat's hand."""
         g = self.game
+        assert g is not None, "asked only in a dealt game"
         for c in g.players[seat].hand:
             if g.public[c]:
                 continue
@@ -198,7 +201,9 @@ class GameTable:
             return []
         g = self.game
         if g is None:
-            return rounds.get("seed").missing()
+            seed = rounds.get("seed")
+            assert seed is not None, "Rounds opens the seed round when it is made"
+            return seed.missing()
         for d in self.decks:
             w = d.waiting_for()
             if w:
