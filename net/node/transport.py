@@ -47,7 +47,7 @@ class _Keys:
     """ZAP credentials provider: the roster's Curve keys."""
 
     def __init__(self) -> None:
-        self.allowed: dict[bytes, int] = {}
+        self.allowed: dict[bytes, int | None] = {}   # Curve key -> seat (None: not seated yet)
         self.lock = threading.Lock()
 
     def callback(self, domain: str, key: bytes) -> bool:
@@ -94,6 +94,7 @@ class ZmqMesh:
             pull.setsockopt(zmq.CURVE_PUBLICKEY, curve_public.encode())
             pull.setsockopt(zmq.CURVE_SECRETKEY, curve_secret.encode())
             bound_socket(pull)
+            assert bind is not None, "a mesh without a socket is told where to bind one"
             pull.bind(bind)
         self.pull = pull
         self.endpoint = pull.getsockopt_string(zmq.LAST_ENDPOINT)
@@ -204,6 +205,7 @@ class ZmqMesh:
             if seat == s:
                 self.poller.unregister(mon)
                 del self._monitors[mon]
+                assert sock is not None, "a monitor watches an open push socket"
                 try:
                     sock.disable_monitor()
                 except zmq.ZMQError:
@@ -258,7 +260,8 @@ class ZmqMesh:
                     self._close_push(s)
                     self._open_push(s)
             timeout_ms = min(timeout_ms, 50)
-        ready = dict(self.poller.poll(timeout_ms))
+        # pyzmq takes a float (its stubs say int)
+        ready = dict(self.poller.poll(timeout_ms))  # type: ignore[arg-type]
         if self._wake_rx is not None and self._wake_rx in ready:
             try:
                 while True:
@@ -285,8 +288,9 @@ class ZmqMesh:
                 src = None
                 try:
                     uid = frame.get("User-Id")
+                    key = uid.encode() if isinstance(uid, str) else uid
                     with self.keys.lock:
-                        src = self.keys.allowed.get(uid.encode() if isinstance(uid, str) else uid)
+                        src = self.keys.allowed.get(key) if isinstance(key, bytes) else None
                 except (zmq.ZMQError, AttributeError):
                     pass
                 if frame.more:    # one frame per message: drain and drop the rest
