@@ -232,7 +232,7 @@ class HostLobby:
             pass
 
     def _refuse(self, rid: bytes, reason: str, events: list) -> None:
-        fields = {"reason": str(reason)}                   # English, for version 1 peers
+        fields: dict[str, object] = {"reason": str(reason)}   # English, for version 1 peers
         coded = to_wire(reason, LOBBY_TEXTS) if isinstance(reason, Msg) else None
         if coded is not None:
             fields["msg"] = coded
@@ -243,6 +243,7 @@ class HostLobby:
         self._last_roster = time.monotonic()
         roster = self.roster()
         for s in self.seats[1:]:
+            assert s.rid is not None, "only the host's own seat has no routing id"
             self._send(s.rid, "lobby/roster", {"roster": roster})
 
     def _handle(self, rid: bytes, data: bytes, peer_ip: str | None, events: list) -> None:
@@ -310,6 +311,8 @@ class HostLobby:
         if bad_name is not None:
             self._refuse(rid, Msg(REFUSAL_CODES["bad-name"], problem=bad_name), events)
             return
+        assert isinstance(name, str), "name_problem() refuses anything but a text"
+        assert isinstance(key, bytes), "_open() checked the hello's signature with its key"
         if not (isinstance(nonce, bytes) and len(nonce) == 16 and
                 isinstance(curve, str) and len(curve) == 40 and wire.is_int(port) and
                 0 < port < 65536 and isinstance(via, str) and len(via) <= 300 and
@@ -375,6 +378,7 @@ class HostLobby:
 
         for s in self.seats[1:]:
             s.started = False
+            assert s.rid is not None, "only the host's own seat has no routing id"
             self._send(s.rid, "lobby/start", {"config": config_for(s).to_dict()})
         deadline = time.monotonic() + wait_acks
         while time.monotonic() < deadline and not all(getattr(s, "started", False)
@@ -493,6 +497,8 @@ class JoinLobby:
         if self.expect is None:
             return
         host, announced = self.expect
+        # _recv kept the key of the welcome this is asked of
+        assert self.host_key is not None, "no welcome yet"
         proved = fingerprint(self.host_key)
         if "".join(str(announced).split()).upper() == proved:
             return

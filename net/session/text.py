@@ -16,7 +16,7 @@ from .msgs import N_, Msg
 MAX_NAME = 24
 MAX_SAY = 200
 
-def printable(text: str, limit: int) -> str:
+def printable(text: object, limit: int) -> str:
     """``text`` without control, format or unassigned characters (escape sequences, bidi
     overrides, zero-width joiners), whitespace runs as one space, at most ``limit``
     characters."""
