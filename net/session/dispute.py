@@ -96,9 +96,12 @@ class Dispute:
         try:
             out = self.deckwork.on_message(body, now)
         except CheatingError as exc:
+            # (the deck raises only for an existing epoch: deckwork refuses any other first)
+            assert isinstance(e, int), "a deck error without an epoch"
             return self._verdict(e, exc)
         except ProtocolError as exc:
             if is_decode_problem(exc):
+                assert isinstance(e, int), "a deck error without an epoch"
                 return self.start(e, exc)
             raise
         if isinstance(e, int) and e in self.epochs and e not in self.verdicts:
