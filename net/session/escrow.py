@@ -148,6 +148,7 @@ class Escrow:
         """Our escrow key: the first message of every seat (3-5 players)."""
         if not self.active:
             return Out()
+        assert self.priv is not None, "an active escrow has its key"
         pub = public_bytes(self.priv)
         self.pub[self.seat] = pub
         return Out(send=[self.signer.sign("esc/key", {"pub": pub})])
@@ -157,6 +158,7 @@ class Escrow:
         if not self.active or self._sent or len(self.pub) < self.n or stopped:
             return Out()
         self._sent = True
+        assert self.priv is not None, "an active escrow has its key"
         gid, seat, n = self.game_id, self.seat, self.n
         shares = split(self.master, n, seat)
         sc = [b"" if j == seat else share_commitment(shares[j], gid, seat, j) for j in range(n)]
@@ -183,7 +185,7 @@ class Escrow:
         commit, sc, boxes = body.get("commit"), body.get("share_commits"), body.get("boxes")
         ok = (isinstance(commit, bytes) and len(commit) == 32 and isinstance(sc, list)
               and isinstance(boxes, list) and len(sc) == n and len(boxes) == n)
-        if ok:
+        if ok and isinstance(sc, list) and isinstance(boxes, list):      # (ok says they are)
             for j in range(n):
                 want_c, want_b = (0, 0) if j == seat else (32, 48)
                 if not (isinstance(sc[j], bytes) and len(sc[j]) == want_c
@@ -191,6 +193,8 @@ class Escrow:
                     ok = False
         if not ok:
             raise Refused("cheat", seat, Msg(N_("{who} sent a malformed escrow"), who=name))
+        assert isinstance(sc, list) and isinstance(boxes, list), "ok checked both"
+        assert self.priv is not None, "an active escrow has its key"   # (refused above if not)
         if seat in self.escrow:
             raise Refused("cheat", seat, Msg(N_("{who} sent its escrow twice"), who=name))
         if seat not in self.pub:
