@@ -37,8 +37,8 @@ from .limits import TokenBucket
 from .msgs import N_, Joined, Msg
 
 if TYPE_CHECKING:
-    from .dispatch import Dispatcher
     from .config import Timing
+    from .dispatch import Dispatcher
 
 JUMP = 4.0       # s between two checks (normally ≤ 0.1 s): our process was not running
 # presence notices per seat: a few at once, then one per NOTICE_GAP s
