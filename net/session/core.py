@@ -239,19 +239,7 @@ class SessionPeer:
     ghost = property(lambda self: self.handoffs.bot)
     sent = property(lambda self: self.log.sent)
     accepted = property(lambda self: self.log.accepted)
-    verifier = property(lambda self: self.intake.verifier)
-    last_seen = property(lambda self: self.liveness.last_seen)
     paused = property(lambda self: self.commands.paused)
-
-    # handoff settings (--auto-handoff; the bot a handed seat gets)
-    def _setting(name):
-        return property(lambda self: getattr(self.handoffs, name),
-                        lambda self, value: self.handoffs.configure(**{name: value}))
-    auto_handoff = _setting("auto")
-    handoff_level = _setting("level")
-    handoff_think = _setting("think")
-    handoff_follow = _setting("follow")     # a bot peer agrees to a proposal by itself
-    del _setting
 
     def configure_handoff(self, **settings: Any) -> None:
         """Handoff settings: ``auto`` (vote by itself after this many s of silence, or

@@ -24,7 +24,7 @@ class MemNetDriver:
     def __init__(self, players=3, seed="lan", names=None):
         self.net = MemoryNetwork.create(players, seed=seed, level="random", names=names)
         self.peer = self.net.peers[0]
-        self.peer.auto_handoff = None
+        self.peer.configure_handoff(auto=None)
         self.seat = 0
         self.names = list(self.peer.names)
         self.ruleset = self.peer.ruleset

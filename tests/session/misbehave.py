@@ -144,7 +144,7 @@ def act(node, kind: str) -> None:
             peer.outbox.append((None, peer.accepted[other][0]))
     elif kind == "forge":
         body = {"type": "sess/cmd", "game": peer.cfg.game_id, "seat": other,
-                "seq": peer.verifier.expected_seq(other), "v": g.version, "cmd": ["pass"]}
+                "seq": peer.intake.expected_seq(other), "v": g.version, "cmd": ["pass"]}
         env = peer.identity.sign_message(body)       # signed with OUR key, claims seat `other`
         peer.outbox.append((None, encode_envelope(env)))
     elif kind == "equivocate":

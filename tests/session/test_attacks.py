@@ -128,7 +128,7 @@ def test_withheld_key_release_is_handed_to_a_bot():
     _short_deadlines(net)
     _withhold(net.peers[2], "keys")
     for p in net.peers:
-        p.handoff_level = "random"
+        p.configure_handoff(level="random")
     net.run(max_idle=200)
     assert_finished_together(net, [0, 1])
     for s in (0, 1):

@@ -116,7 +116,7 @@ def test_a_seat_flooding_everyone_is_handed_to_a_bot_and_the_game_ends():
     net = _game("flood-all")
     p = net.peers[CHEATER]
     for p_ in net.peers:
-        p_.handoff_level = "random"
+        p_.configure_handoff(level="random")
     nxt = p.signer.next_seq
     frames = list(_frames(net, "refused", nxt, intake.MAX_STRIKES + 5, 0))
     for victim in (0, 2):

@@ -18,8 +18,8 @@ def _hand_over(net, seat, after=1.0, max_idle=400):
     net.down.add(seat)
     for p in net.peers:
         if p.seat != seat:
-            p.auto_handoff = after
-            p.handoff_level = "random"
+            p.configure_handoff(auto=after)
+            p.configure_handoff(level="random")
     net.run(max_idle=max_idle)
 
 
@@ -187,7 +187,7 @@ def test_commitment_without_reveal_is_recovered():
             state["cut"] = True
             net.down.add(2)
             for p in net.peers[:2]:
-                p.auto_handoff, p.handoff_level = 1.0, "random"
+                p.configure_handoff(auto=1.0, level="random")
             return None
         return data
     net.tamper[2] = tamper
@@ -214,7 +214,7 @@ def test_host_of_the_bot_rejoins_from_its_log(tmp_path, extra):
     net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 60)
     net.down.add(2)
     for p in net.peers[:2]:
-        p.auto_handoff, p.handoff_level = 1.0, "random"
+        p.configure_handoff(auto=1.0, level="random")
     target = net.peers[0].game.version + extra
     net.run(until=lambda: net.peers[0].ghost is not None and net.peers[0].game.version > target,
             max_idle=400)
@@ -225,7 +225,7 @@ def test_host_of_the_bot_rejoins_from_its_log(tmp_path, extra):
     st2 = GameStore(st.dir)
     cfg, seat, sec, _ = st2.load()
     p = SessionPeer(cfg, seat, net.identities[seat], sec["master"], store=st2, now=net.now)
-    p.handoff_level = "random"
+    p.configure_handoff(level="random")
     p.restore(st2.records(), net.now)
     st2.open_log()
     assert p.ghost is not None and 2 in p.handed

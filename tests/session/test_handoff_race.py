@@ -85,7 +85,7 @@ def test_late_target_then_every_vote_completes_the_handoff_with_it():
     net._collect(p1)
     net.down.add(TARGET)
     for p in (p0, p1):
-        p.handoff_level = "random"
+        p.configure_handoff(level="random")
     net.run(max_idle=60)
     cut = p1.handoffs.handed[TARGET]["cut"]
     assert cut > p0.handoffs.votes[TARGET][0]       # the late messages are below the cut
@@ -135,7 +135,7 @@ def test_any_delivery_order_ends_the_same_way_on_every_peer(seed):
         voter._vote(TARGET, net.now)
         net._collect(voter)
     for p in net.peers:
-        p.handoff_level = "random"
+        p.configure_handoff(level="random")
     v0 = net.peers[0].game.version
     live = lambda: [p for p in net.peers if not p.handoffs.ours_handed]   # noqa: E731
     run_shuffled(net, rng, max_idle=80, until=lambda: all(

@@ -38,7 +38,7 @@ def _back(net, seat, seed, records):
     old = net.peers[seat]
     p = SessionPeer(old.cfg, seat, net.identities[seat], fixed_master(seed, seat),
                     now=net.now)
-    p.auto_handoff, p.handoff_level = old.auto_handoff, old.handoff_level
+    p.configure_handoff(auto=old.handoffs.auto, level=old.handoffs.level)
     p.restore(records, net.now)
     return net.rejoin(seat, p)
 
@@ -113,7 +113,7 @@ def test_a_lost_handoff_vote_is_cast_again_after_a_rejoin(tmp_path, sent, logged
     net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > version)
     net.down.add(target)
     for p in net.peers[:target]:
-        p.auto_handoff, p.handoff_level = 1.0, "random"
+        p.configure_handoff(auto=1.0, level="random")
     v = net.peers[voter]
     while voter not in net.down:
         net.pump()

@@ -79,7 +79,7 @@ def test_stalled_seat_handed_over_with_a_bot_peer_agreeing():
     for p in net.peers:
         p.timing.timeout = timing.timeout
     _waiting_for(net, 1, "st2")
-    net.peers[2].handoff_follow = True          # seat 2 is a bot peer
+    net.peers[2].configure_handoff(follow=True)          # seat 2 is a bot peer
     net.down.add(1)
     _silence(net, 25)
     assert not net.peers[2].view.votes_cast(), "a bot peer never proposes a handoff"
@@ -116,7 +116,7 @@ def test_leaving_for_now_is_not_a_disconnection():
     net = MemoryNetwork.create(3, seed="st4")
     _waiting_for(net, 1, "st4")
     for p in net.peers:
-        p.auto_handoff = 1.0          # even so: a seat that left for now is not taken
+        p.configure_handoff(auto=1.0)          # even so: a seat that left for now is not taken
     gone = net.peers[1]
     gone.leave_for_now(net.now)
     net._collect(gone)

@@ -207,8 +207,8 @@ def test_left_for_now_and_never_back_is_handed_over_after_the_stall_time():
     for p in net.peers:
         p.timing.timeout = 30.0
     _waiting_for(net, 1, "w9")
-    net.peers[0].auto_handoff = 5.0
-    net.peers[2].handoff_follow = True            # a bot peer
+    net.peers[0].configure_handoff(auto=5.0)
+    net.peers[2].configure_handoff(follow=True)            # a bot peer
     gone = net.peers[1]
     gone.leave_for_now(net.now)
     net._collect(gone)
@@ -304,7 +304,7 @@ def test_a_seat_shown_alive_is_not_proposed_again_at_once():
     seat is not proposed again before the automatic time has passed since."""
     net = _handoff_opened("w11")
     p0 = net.peers[0]
-    p0.auto_handoff = 20.0
+    p0.configure_handoff(auto=20.0)
     real = p0.liveness.stalled
     p0.liveness.stalled = lambda seat, now: 1000.0 if seat == TARGET else real(seat, now)
     net.down.discard(TARGET)
