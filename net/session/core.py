@@ -42,13 +42,10 @@ from typing import Any
 import belfort
 from belfort.events import named as named_event
 from belfort.undo import Refusal, UndoRefused
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from net.alerts import Alert
 from net.crypto import (CheatingError, CommitRevealRound, Identity, ProtocolError, Signer,
                         encode_envelope, shared_seed, wire)
-from net.crypto.identity import SIG_DOMAIN
 
 from .audit import AuditCheck
 from .catchup import CatchUp, replay_steps
@@ -149,7 +146,6 @@ class SessionPeer:
         self.identity, self.master, self.clock = identity, master, clock
         self.timing = timing or Timing()
         self.signer = Signer(identity, config.game_id, seat)
-        self._pubkeys = [Ed25519PublicKey.from_public_bytes(k) for k in config.keys]
         who = self.who = Names(config.names)
         # the parts (see the module docstring): each gets its collaborators here, a part
         # made later through a lambda, so nothing is wired into a part after it is made
@@ -608,20 +604,7 @@ class SessionPeer:
         self._apply(out.verdict(out.stop), now)
 
     def _control(self, body: dict, data: bytes, now: float, src: int | None) -> None:
-        seat, name = body["seat"], self.who.seat
-        if body["game"] != self.cfg.game_id or not (0 <= seat < self.n) or seat == self.seat:
-            raise Refused("cheat" if src is not None else "error", src,
-                          Msg(N_("a control message for another game or seat was dropped")))
-        env = wire.unpack(data, "sig/malformed")
-        try:
-            self._pubkeys[seat].verify(env["sig"], SIG_DOMAIN + env["body"])
-        except InvalidSignature:
-            raise Refused("cheat", src if src is not None else seat,
-                          Msg(N_("a control message claiming to come from {who} has a bad "
-                                 "signature"), who=name(seat))) from None
-        if src is not None and src != seat:
-            raise Refused("cheat", src, Msg(N_("seat {seat} sent a control message of {who}"),
-                                            seat=src, who=name(seat)))
+        seat, name = self.intake.control(body, data, src), self.who.seat
         if self.handoffs.is_handed(seat):
             self._apply(self.handoffs.answer_owner(seat, body, now), now)
             return

@@ -133,6 +133,8 @@ class Intake:
         counts; below it the handoff needs the envelope) and ``is_handed``."""
         self.n, self.seat, self.log, self.names = config.n, seat, log, names
         self.verifier = SessionVerifier(config.game_id, config.keys)
+        self.game_id = config.game_id
+        self._pubkeys = [Ed25519PublicKey.from_public_bytes(k) for k in config.keys]
         self.future: list[dict[int, bytes]] = [{} for _ in range(self.n)]
         self.inbox: list[deque] = [deque() for _ in range(self.n)]
         self.cut_off: set[int] = set()       # seats that flooded us: nothing more is taken
@@ -152,6 +154,26 @@ class Intake:
         processed: waits.py refuses it)."""
         if self.inbox[seat]:
             self.inbox[seat].popleft()
+
+    def control(self, body: dict, data: bytes, src: int | None) -> int:
+        """A control frame (``ctl/*``: signed, not sequenced) checked at the door: of this
+        game, from another seat, its signature that seat's, and sent by that seat's own
+        connection (``src``, when the transport knows it).  Its seat; Refused if not."""
+        seat, name = body["seat"], self.names.seat
+        if body["game"] != self.game_id or not (0 <= seat < self.n) or seat == self.seat:
+            raise Refused("cheat" if src is not None else "error", src,
+                          Msg(N_("a control message for another game or seat was dropped")))
+        env = wire.unpack(data, "sig/malformed")
+        try:
+            self._pubkeys[seat].verify(env["sig"], SIG_DOMAIN + env["body"])
+        except InvalidSignature:
+            raise Refused("cheat", src if src is not None else seat,
+                          Msg(N_("a control message claiming to come from {who} has a bad "
+                                 "signature"), who=name(seat))) from None
+        if src is not None and src != seat:
+            raise Refused("cheat", src, Msg(N_("seat {seat} sent a control message of {who}"),
+                                            seat=src, who=name(seat)))
+        return int(seat)
 
     def expected_seq(self, seat: int) -> int:
         return self.verifier.expected_seq(seat)
