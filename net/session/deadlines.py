@@ -32,16 +32,16 @@ if TYPE_CHECKING:
     from .table import GameTable
 
 DEPART, REFUSE, STOP = "depart", "refuse", "stop"
-# which clock a deadline reads: the seat's presence (step_deadline), its absence (the
-# stall time), or whichever runs out first
-PRESENCE, ABSENCE, EITHER = "presence", "absence", "either"
+# which clock a deadline reads: the seat's presence (step_deadline) or its absence (the
+# stall time)
+PRESENCE, ABSENCE = "presence", "absence"
 
 
 @dataclass(frozen=True)
 class Owed:
     """One obligation: ``seat`` owes ``what``; past its deadline, ``then`` happens.
     ``clock``: PRESENCE — ``step_deadline`` of the seat's presence; ABSENCE — the stall
-    time of its absence (a silent seat is late too); EITHER — whichever comes first."""
+    time of its absence (a silent seat is late too)."""
     seat: int
     what: str
     then: str = DEPART

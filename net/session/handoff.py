@@ -55,7 +55,7 @@ from .msgs import N_, Msg
 from .escrow import MIN_SEATS, combine, deck_check, master_commitment, share_commitment
 from .table import PLAYING, STOPPED
 from .schemas import MAX_BYTES
-from .deadlines import EITHER, STOP, Owed
+from .deadlines import STOP, Owed
 
 if TYPE_CHECKING:
     from net.crypto import Identity, Signer
@@ -390,7 +390,7 @@ class Handoff:
                 if s not in votes and s not in skip:
                     out[("answer", t, k, s)] = Owed(
                         s, Msg(UNANSWERED, who=self.names.seat(s), target=self.names[t], k=k),
-                        STOP, EITHER)
+                        STOP)
         return out
 
     def object(self, target: int, vote: bytes, proof: bytes, now: float) -> Out:

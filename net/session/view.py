@@ -180,11 +180,14 @@ class TableView:
         2 players, the other one — or, ``bot``: every person), or None."""
         if self._finished() or self.table.status == STOPPED:
             return None
-        # a seat on its way to a bot (an attempt open, or ours to propose by itself) is
-        # not waited for: the handoff, not a pause, ends its stall
-        handing = {s for s, votes in self.handoffs.votes.items() if votes}
-        if self.handoffs.auto is not None and self.handoffs.possible():
-            handing |= {s for s in self._others() if s in self.escrow.escrow}
+        # the one seat away, on its way to a bot (an attempt open, or ours to propose by
+        # itself), is not waited for: the handoff, not a pause, ends its stall.  With two
+        # seats away neither can be handed over (each would need the other's vote): pause
+        lv, hand = self.liveness, self.handoffs
+        away = [s for s in self._others() if lv.away(s, now)]
+        handing = set(away) if len(away) == 1 and hand.possible() \
+            and away[0] in self.escrow.escrow and (hand.votes.get(away[0]) or
+                                                   hand.auto is not None) else set()
         why = self.liveness.pause_reason(now, {*self.handoffs.handed, *handing}, bot,
                                          can_hand=self.handoffs.possible())
         return (self.lacking(now) or why) if why is not None else None

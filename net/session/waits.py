@@ -12,7 +12,7 @@ cannot open a new way to wait for ever without appearing in this table:
     an automatic protocol step (deck epochs,  presence      step_deadline  DEPART: named, handed
       key releases, reveals, the deck audit)                               to a bot (3-5) or stop
     an opening of a card never dealt to it    presence      step_deadline  REFUSE the message
-    a yes or a no to an open handoff attempt  either        either         STOP, naming the seat
+    a yes or a no to an open handoff attempt  presence      step_deadline  STOP, naming the seat
     anything before the first deal            absence       stall time     STOP: the setup ends
     a person's decision                       absence       stall time     a handoff may be voted
                                               (liveness.py)                (3-5) or the game pauses
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .deadlines import ABSENCE, PRESENCE, REFUSE, STOP, Late, Owed, owed
+from .deadlines import PRESENCE, REFUSE, STOP, Late, Owed, owed
 from .effects import Names, Out
 from .msgs import N_, Msg
 
@@ -79,8 +79,8 @@ class Waits:
                 self.since[key], self.spent[key] = now, 0.0
             elif present(item.seat):
                 self.spent[key] += dt
-            due = (item.clock != ABSENCE and self.spent[key] > self.timing.step_deadline) \
-                or (item.clock != PRESENCE and absent_for(item.seat) > self.timing.timeout)
+            due = self.spent[key] > self.timing.step_deadline if item.clock == PRESENCE \
+                else absent_for(item.seat) > self.timing.timeout
             if due and item.seat not in self.named and item.seat not in late \
                     and agrees(item.seat):
                 late[item.seat] = Late(key, item)

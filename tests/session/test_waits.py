@@ -352,3 +352,21 @@ def test_a_seat_back_from_a_long_silence_is_present_at_once_but_still_stalled():
         lv.seen(2, float(t))
         lv.check(float(t), {})
     assert lv.quiet(1, 82.0) < 1.0 and not lv.absent(1)
+
+
+def test_a_seat_that_left_for_now_during_a_handoff_is_not_accused_the_game_pauses():
+    """Four players: seat 3 silent, seat 0 votes to hand it over, and seat 1 leaves for
+    now before it answers.  It owes its answer only while it is there: with two seats away
+    neither can be handed over, so the game pauses — nobody is named."""
+    net = _handoff_opened("w14")
+    gone = net.peers[1]
+    gone.leave_for_now(net.now)
+    net._collect(gone)
+    net.down.add(1)
+    net.pump()
+    _silence(net, 40, step=0.4)
+    for p in (net.peers[0], net.peers[2]):
+        assert p.status == "playing", (p.seat, p.stop_reason)
+        assert not _alerts(p), _alerts(p)
+        reason = p.view.pause_reason(net.now)
+        assert reason and "P1 left for now" in reason, reason
