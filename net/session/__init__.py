@@ -1,6 +1,8 @@
-"""Networked games: the lockstep session (core.SessionPeer and its parts), the in-memory
-network, the ZeroMQ mesh, the lobby, the on-disk log and rejoin, and the client's driver.
-Protocol, usage and the map of the parts: docs/network.md."""
+"""The lockstep protocol of a networked game: the session (core.SessionPeer and its parts)
+and the in-memory network.  It reads no clock, socket, file or terminal: the node
+(net/node/) runs it over ZeroMQ with a log on disk, and the client (client/netdriver.py,
+client/peer.py) shows it to a person.  Protocol, usage and the map of the parts:
+docs/network.md."""
 
 from net.alerts import Alert
 
