@@ -133,3 +133,12 @@ def spawn(tmp_path):
             os.kill(int(pid), signal.SIGKILL)
         except (ProcessLookupError, ValueError):
             pass
+
+
+@pytest.fixture
+def ctx():
+    """A ZeroMQ context for in-process sockets (lobbies on 127.0.0.1), closed at once."""
+    import zmq
+    c = zmq.Context()
+    yield c
+    c.destroy(linger=0)

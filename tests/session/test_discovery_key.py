@@ -8,7 +8,6 @@ given to `belfort join` (no address) in place of what multicast DNS would have f
 import threading
 
 import pytest
-import zmq
 
 from net.crypto import Identity
 from client import choose
@@ -17,13 +16,6 @@ from net.node.discovery import Game
 from net.node.lobby import JoinLobby, LobbyError
 from net.node.transport import curve_keypair
 from tests.session.lobby_host import ThreadedHost
-
-
-@pytest.fixture
-def ctx():
-    c = zmq.Context()
-    yield c
-    c.destroy(linger=0)
 
 
 @pytest.fixture

@@ -3,20 +3,12 @@
 import socket
 
 import pytest
-import zmq
 
 from net.crypto import Identity
 from net.node.lobby import JoinLobby, LobbyError
 from net.node.transport import curve_keypair
 
 pytestmark = pytest.mark.e2e     # a host process in every test
-
-
-@pytest.fixture
-def ctx():
-    c = zmq.Context()
-    yield c
-    c.destroy(linger=0)
 
 
 def free_port():

@@ -5,20 +5,12 @@ and the joiners run in this process over 127.0.0.1 (random ports)."""
 
 
 import pytest
-import zmq
 
 from net.crypto import Identity
 from net.node.lobby import JoinLobby, LobbyError
 from net.node.names import confusable_skeleton, looks_alike
 from net.node.transport import curve_keypair
 from tests.session.lobby_host import ThreadedHost
-
-
-@pytest.fixture
-def ctx():
-    c = zmq.Context()
-    yield c
-    c.destroy(linger=0)
 
 
 @pytest.fixture

@@ -3,20 +3,12 @@ joiner's lobby shows the player list when it changes, and the same joiner twice 
 refused with a sentence."""
 
 import pytest
-import zmq
 
 from net.crypto import Identity
 from net.node.lobby import JoinLobby, LobbyError
 from net.node.transport import curve_keypair
 
 pytestmark = pytest.mark.e2e     # a host process in every test
-
-
-@pytest.fixture
-def ctx():
-    c = zmq.Context()
-    yield c
-    c.destroy(linger=0)
 
 
 def probe(ctx, addr, name="Zed"):

@@ -15,13 +15,6 @@ from tests.session.lobby_host import ThreadedHost
 
 
 @pytest.fixture
-def ctx():
-    c = zmq.Context()
-    yield c
-    c.destroy(linger=0)
-
-
-@pytest.fixture
 def host(ctx):
     h = ThreadedHost(ctx, players=3)
     yield h
