@@ -220,6 +220,10 @@ def human_text(ev: dict[str, Any]) -> str:
     if e == "started":
         return Msg(N_("The game starts: {roster}. You are seat {seat}."),
                    roster=", ".join(ev["roster"]), seat=ev["seat"])
+    if e == "profile":
+        return Msg(N_("Another belfort on this machine plays from {base}: this one plays as "
+                      "another player, with its own key and files in {dir}."),
+                   base=ev["base"], dir=ev["dir"])
     if e == "rejoined":
         return Msg(N_("Rejoined the game as seat {seat}; catching up from the others."),
                    seat=ev["seat"])

@@ -30,7 +30,8 @@ from net.node.transport import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
 from net.session.msgs import N_, Joined, Msg
-from .running import AlreadyRunning, RunningLock, holder, lock_game, lock_lobby
+from .running import (AlreadyRunning, RunningLock, holder, lock_game, lock_lobby, profiles,
+                      take_profile)
 from .storage import GameStore, default_data_dir, find_games
 from net.session.resync import valid_endpoint
 from .transport import ZmqMesh, curve_keypair
@@ -398,7 +399,40 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
          bot_args: list[str] | None = None,
          announce: bool = False) -> Node:
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
-    data_dir = Path(data_dir or default_data_dir())
+    data_dir, profile = _own_profile(Path(data_dir or default_data_dir()), on_event)
+    try:
+        node = _host(name, players=players, options=options, ruleset_text=ruleset_text,
+                     bind=bind, port=port, data_dir=data_dir, bots=bots, bot_level=bot_level,
+                     bot_think=bot_think, auto_start=auto_start, start_after=start_after,
+                     advertise=advertise, on_event=on_event, timing=timing, level=level,
+                     test_secret=test_secret, ctx=ctx, should_start=should_start,
+                     bot_args=bot_args, announce=announce)
+    except BaseException:
+        profile.release()
+        raise
+    node.locks.append(profile)
+    return node
+
+
+def _own_profile(data_dir: Path, on_event: EventSink) -> tuple[Path, RunningLock]:
+    """The profile this process plays from (running.take_profile), told in one line when
+    it is not the data directory itself."""
+    try:
+        where, lock = take_profile(data_dir)
+    except AlreadyRunning as exc:
+        raise LobbyError(exc.args[0]) from None
+    if where != data_dir:
+        on_event({"event": "profile", "dir": str(where), "base": str(data_dir)})
+    return where, lock
+
+
+def _host(name: str, *, players: int, options: dict, ruleset_text: str | None, bind: str,
+          port: int, data_dir: Path, bots: int, bot_level: str, bot_think: float,
+          auto_start: bool, start_after: float | None, advertise: str | None,
+          on_event: EventSink, timing: Timing | None, level: str | None,
+          test_secret: str | None, ctx: zmq.Context | None,
+          should_start: Callable[[HostLobby], object] | None, bot_args: list[str] | None,
+          announce: bool) -> Node:
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
@@ -500,12 +534,13 @@ def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str 
     stored = []
     existed = data_dir.exists()
     if kind == "human":
-        for st in find_games(data_dir, lobby=address):
+        # in whichever profile it was played from (running.take_profile)
+        for st in [g for where in profiles(data_dir) for g in find_games(where, lobby=address)]:
             try:
                 cfg, seat, _sec, _meta = st.load()
             except StoreError:
                 continue                   # named below if the lobby does not let us in
-            if cfg.names[seat] == name:
+            if cfg.names[seat] == name and holder(st.dir) is None:
                 stored.append(st)
     if stored:
         try:
@@ -522,11 +557,18 @@ def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str 
                 on_event({"event": "rejoin", "game": stored[0].dir.name, "why": str(exc)})
                 return rejoin(stored[0].dir, ctx=ctx, on_event=on_event, timing=timing)
     locks = []
+    base = data_dir
     if kind == "human":
         try:
-            locks.append(lock_lobby(data_dir, address))
+            locks.append(lock_lobby(data_dir, address, name))
         except AlreadyRunning as exc:
             raise LobbyError(exc.args[0]) from None
+        try:
+            data_dir, profile = _own_profile(data_dir, on_event)
+        except BaseException:
+            locks[0].release()
+            raise
+        locks.append(profile)
     try:
         return _join(address, name, data_dir, locks, bind=bind, kind=kind, level=level,
                      bot_think=bot_think, ruleset_text=ruleset_text, on_event=on_event,
@@ -541,11 +583,12 @@ def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str 
                                                "address unreachable" in text):
             # a game this machine has no files of: if we were in it, they are gone
             if "address unreachable" in text or name in text:
-                damaged = [g.dir for g in find_games(data_dir) if not _readable(g)]
+                damaged = [g.dir for where in profiles(base) for g in find_games(where)
+                           if not _readable(g)]
                 why = exc.args[0] if exc.args else text
                 more = [Msg(N_(" A stored game here cannot be read: `belfort rejoin --dir {dir}` "
                                "says what is wrong with it."), dir=str(d)) for d in damaged[:3]]
-                raise LobbyError(Joined("", [not_stored(name, address, data_dir, existed, why)]
+                raise LobbyError(Joined("", [not_stored(name, address, base, existed, why)]
                                         + more)) from None
         raise
     except BaseException:
@@ -632,12 +675,15 @@ def rejoin(game_dir: PathArg | None = None, *, data_dir: PathArg | None = None,
     when named (``game_id``, ``game_dir``): it serves a late rejoiner the end."""
     if game_dir is None:
         root = Path(data_dir or default_data_dir())
-        games = find_games(root)
+        # every profile's games (running.take_profile), newest first
+        games = sorted((g for where in profiles(root) for g in find_games(where)),
+                       key=lambda g: -g.dir.stat().st_mtime)
         if game_id:
             games = [g for g in games if g.dir.name.startswith(game_id)] or [
                 # a game finished here, named: restarted to give a late rejoiner the end
                 # of the game (endgame.py); it leaves once that seat has finished
-                g for g in find_games(root, unfinished=False) if g.dir.name.startswith(game_id)]
+                g for where in profiles(root) for g in find_games(where, unfinished=False)
+                if g.dir.name.startswith(game_id)]
         idle = [g for g in games if holder(g.dir) is None]
         if not idle:
             if games:     # e.g. --data-dir …/bots while every bot there still plays

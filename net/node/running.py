@@ -88,8 +88,45 @@ def holder(game_dir: PathArg) -> int | None:
         os.close(fd)
 
 
-def lock_lobby(data_dir: PathArg, address: str) -> RunningLock:
-    """Hold 'joining ``address`` with this data directory's identity' (one key, one seat)."""
-    tag = hashlib.sha256(address.encode()).hexdigest()[:16]
+def lock_lobby(data_dir: PathArg, address: str, name: str | None = None) -> RunningLock:
+    """Hold 'joining ``address`` (as ``name``) from this data directory': the same join
+    twice is refused; another player's join from this machine takes its own profile."""
+    what = address if name is None else address + "\0" + name
+    tag = hashlib.sha256(what.encode()).hexdigest()[:16]
     return RunningLock(Path(data_dir) / "running" / f"join-{tag}.lock",
                        f"belfort join {address}")
+
+
+PROFILE_LOCK = "profile.lock"
+PROFILES = "profiles"
+MAX_PROFILES = 16
+
+
+def profile_dir(data_dir: PathArg, number: int) -> Path:
+    """Profile 1 is the data directory itself; the others live under it."""
+    return Path(data_dir) if number == 1 else Path(data_dir) / PROFILES / str(number)
+
+
+def take_profile(data_dir: PathArg) -> tuple[Path, RunningLock]:
+    """A profile of ``data_dir`` (an identity key and its seats) no other live process
+    uses: the data directory itself if it is free, else the first free one under it.
+    Two belfort processes of one user on one machine (a host and a joiner trying the LAN
+    game on one laptop) would otherwise sign as the same player."""
+    for number in range(1, MAX_PROFILES + 1):
+        where = profile_dir(data_dir, number)
+        try:
+            return where, RunningLock(where / PROFILE_LOCK, str(where))
+        except AlreadyRunning:
+            continue
+    raise AlreadyRunning(Msg(N_("{n} belfort processes already play from {dir} on this "
+                                "machine: stop one first"), n=MAX_PROFILES, dir=str(data_dir)))
+
+
+def profiles(data_dir: PathArg) -> list[Path]:
+    """Every profile of ``data_dir`` that exists, the data directory itself first."""
+    found = [Path(data_dir)]
+    extra = Path(data_dir) / PROFILES
+    if extra.is_dir():
+        found += sorted((d for d in extra.iterdir() if d.is_dir() and d.name.isdigit()),
+                        key=lambda d: int(d.name))
+    return found

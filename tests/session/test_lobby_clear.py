@@ -100,3 +100,26 @@ def test_start_needs_two_players():
         assert told[-1]["text"] == "At least 2 players are needed to start."
     finally:
         typed.close()
+
+
+def test_a_second_process_takes_its_own_profile(tmp_path):
+    """Two processes of one user never play from one profile (one key, one seat
+    directory): the second takes the first free profile under the data directory."""
+    from net.node.running import profiles, take_profile
+    first, held1 = take_profile(tmp_path)
+    second, held2 = take_profile(tmp_path)
+    assert first == tmp_path and second != tmp_path and second.parent.parent == tmp_path
+    assert profiles(tmp_path) == [tmp_path, second]
+    held1.release()
+    again, held3 = take_profile(tmp_path)      # the first one's is free again
+    assert again == tmp_path
+    held2.release()
+    held3.release()
+
+
+def test_two_players_can_join_one_game_from_one_machine(tmp_path):
+    held = lock_lobby(tmp_path, "tcp://192.0.2.7:5555", "Bo")
+    lock_lobby(tmp_path, "tcp://192.0.2.7:5555", "Cy").release()
+    with pytest.raises(AlreadyRunning):
+        lock_lobby(tmp_path, "tcp://192.0.2.7:5555", "Bo")
+    held.release()

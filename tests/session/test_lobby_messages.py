@@ -69,3 +69,33 @@ def test_the_same_joiner_twice_is_refused_with_a_sentence(spawn):
     assert [e["name"] for e in bo.wait_event("roster", 5)["roster"]] == ["Ana", "Bo"]
     rosters = [e for e in bo.events if e.get("event") == "roster"]
     assert len(rosters) == 1, rosters      # not once a second: only when it changes
+
+
+def test_host_and_joiner_on_one_machine_never_share_an_identity(spawn):
+    """The same user hosts and joins on one laptop, with no options: the joiner takes its
+    own profile (its own key and seat files), says so in one line, and the game starts
+    with two players; killed, the same join command finds its stored seat again."""
+    same = spawn.dir / "same"
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--level", "random", "--pace", 0.05, "--data-dir", same, "--timeout", 90,
+                 label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    args = ("join", addr, "--name", "Bo", "--bind", "127.0.0.1", "--level", "random",
+            "--pace", 0.05, "--data-dir", same, "--timeout", 90)
+    bo = spawn(*args, label="bo")
+    own = bo.wait_event("profile", 20)
+    assert own["dir"] != str(same) and own["dir"].startswith(str(same))
+    welcome = bo.wait_event("welcome", 20)
+    assert welcome["seat"] == 1
+    assert welcome["fingerprint"] != host.wait_event("lobby", 5)["fingerprint"]
+    started = bo.wait_event("started", 30)
+    assert started["seat"] == 1 and started["roster"] == ["Ana", "Bo"]
+    assert started["data"].startswith(own["dir"])
+    assert host.wait_event("started", 30)["data"] != started["data"]
+    bo.wait_round(1)
+    bo.kill()
+    again = spawn(*args, label="bo-again")
+    assert again.wait_event("rejoin", 30)["game"] == started["data"].rsplit("/", 1)[1]
+    assert again.wait_event("rejoined", 30)["seat"] == 1
+    for r in (host.result(90), again.result(90)):
+        assert r["status"] == "over" and r["audit"][0], r
