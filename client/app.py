@@ -499,8 +499,9 @@ class BelfortApp:
     def _on_events(self, events):
         self.show_chat()
         view = self.driver.view()
+        # also with no new event: our drawn cards' names may just have reached us
+        self._describe(events, view)
         if events:
-            self._describe(events, view)
             self.recent.add(events, self.driver.seat,
                             {GUILDS.index(g["guild"]): f"guild@{d}"
                              for d, g in enumerate(view["guilds"])})

@@ -109,9 +109,10 @@ class PlainUI:
                     return None
 
     def _on_events(self, events):
+        view = self.driver.view()
+        # also with no new event: our drawn cards' names may just have reached us
+        self.pending += self.describer.sentences(events, view)
         if events:
-            view = self.driver.view()
-            self.pending += self.describer.sentences(events, view)
             named = belfort_events.named_known(events)
             over = any(e.event == "game-over" for e in named)
             for e in named:

@@ -197,6 +197,9 @@ class Describer:
         self.nm = namer
         self.rs = ruleset
         self.guilds = list(guilds)
+        # our draws whose cards' types had not reached us yet (a LAN game's deck reveals
+        # them to us after the draw): said once the view names them
+        self._unnamed: list[tuple[int, ...]] = []
 
     def card(self, card: int, t: int | str | None = None,
              types: Mapping[int, str] | None = None) -> str:
@@ -206,10 +209,23 @@ class Describer:
             t = CARD_TYPES[t]
         return f"#{card} ({TITLE[t]})" if t else f"#{card}"
 
+    def _named_now(self, view: dict[str, Any], types: Mapping[int, str]) -> list[str]:
+        """Our waiting draws the view now names (or whose cards left the hand unnamed)."""
+        hand = {h.get("card") for h in view.get("hand", [])}
+        out, still = [], []
+        for cards in self._unnamed:
+            if all(c in types or c not in hand for c in cards):
+                out.append(_("You drew {cards}.").format(
+                    cards=", ".join(self.card(c, types=types) for c in cards)))
+            else:
+                still.append(cards)
+        self._unnamed = still
+        return out
+
     def sentences(self, events: Sequence[Event], view: dict[str, Any]) -> list[str]:
         """Sentences for a batch of events; `view` is the seat view after them."""
         types = card_types_in(view)
-        out = []
+        out = self._named_now(view, types)
         for ev in events:
             try:
                 s = self.sentence(ev, view, types)
@@ -369,6 +385,10 @@ class Describer:
         if kind == "draw":
             cards = ev.cards
             if ev.seat == nm.you:
+                unnamed = {h.get("card") for h in view.get("hand", []) if not h.get("type")}
+                if any(c in unnamed and c not in types for c in cards):
+                    self._unnamed.append(tuple(cards))
+                    return None
                 return _("You drew {cards}.").format(
                     cards=", ".join(self.card(c, types=types) for c in cards))
             return ngettext("{who} drew {n} card.", "{who} drew {n} cards.",

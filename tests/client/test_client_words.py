@@ -106,3 +106,22 @@ def test_initials_are_one_cell_even_for_korean_names():
     assert len(set(mixed)) == 3 and mixed[2] == "A"
     assert all(cell_width(ch) == 1 for ch in mixed)
     assert initials(["Ana", "Bo"]) == ["A", "B"]
+
+
+def test_our_draw_waits_for_the_cards_names():
+    """In a LAN game our drawn cards' types reach us after the draw itself (the deck
+    reveals them to us alone): the sentence waits for them instead of saying bare
+    numbers, and comes with the next batch that knows them."""
+    d = Describer(Namer(["Ana", "Bo", "Cy"], 0), GAME.rs, list(GAME.guilds))
+    hand = VIEW["hand"][:2]
+    cards = tuple(h["card"] for h in hand)
+    hidden = dict(VIEW, hand=[{"card": c, "type": None} for c in cards])
+    assert d.sentences([("draw", 0, cards)], hidden) == []
+    assert d.sentences([("pass", 1)], hidden) == ["Bo passed."]
+    shown = ", ".join(f"#{h['card']} ({h['type'].capitalize()})" for h in hand)
+    assert d.sentences([], dict(VIEW, hand=hand)) == [f"You drew {shown}."]
+    assert d.sentences([], dict(VIEW, hand=hand)) == []
+    # a card gone from the hand before its name came: said as it is, not held forever
+    assert d.sentences([("draw", 0, cards)], hidden) == []
+    assert d.sentences([], dict(VIEW, hand=[])) == [
+        "You drew " + ", ".join(f"#{c}" for c in cards) + "."]
