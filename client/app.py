@@ -597,10 +597,11 @@ class BelfortApp:
                                         for frags in chart.text_chart(series)]
         log_path = self.log_path or self.driver.game_log
         if log_path:
-            lines += [render.Line(),
-                      render.Line((_("Game log: {log}").format(log=log_path), "class:dim")),
-                      render.Line((_("Step through it with: belfort replay {log}").format(
-                          log=log_path), "class:dim"))]
+            width = self.size()[0]
+            lines += [render.Line()] + render.unbroken(
+                _("Game log: {log}").format(log=log_path), width, "class:dim") + \
+                render.unbroken(_("Step through it with: belfort replay {log}").format(
+                    log=log_path), width, "class:dim")
         self.panel = (_("The end"), lines)
         self.panel_scroll = 0
         self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "

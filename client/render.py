@@ -139,6 +139,23 @@ def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Line]
     return lines
 
 
+def unbroken(text: str, width: int, style: str = "") -> list[Line]:
+    """Text that must be read whole (a file's path to copy): split only where the line
+    ends, after a '/' or a space when one is near, never cut off or indented."""
+    width = max(width, 10)
+    lines: list[Line] = []
+    while cell_width(text) > width:
+        cut = 0
+        while cut < len(text) and cell_width(text[:cut + 1]) <= width:
+            cut += 1
+        soft = max(text.rfind("/", 0, cut), text.rfind(" ", 0, cut)) + 1
+        if soft > cut // 2:
+            cut = soft
+        lines.append(Line((text[:cut], style)))
+        text = text[cut:]
+    return lines + [Line((text, style))]
+
+
 @dataclass
 class Context:
     """What the renderer needs besides the view."""

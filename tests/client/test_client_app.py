@@ -408,3 +408,20 @@ def test_what_the_others_did_is_highlighted_until_our_next_command():
         assert not any("class:recent" in st for st in frags)
 
     asyncio.run(session(script, names=("You", "Bo", "Cy"), seed="3"))
+
+
+def test_the_end_screen_shows_the_whole_game_log_path():
+    """At 80 and 100 columns a long log path is shown whole (over several lines), not cut."""
+    import sys
+    sys.path.insert(0, "tests/client")
+    from client_helpers import StateDriver, finished_game
+    path = "/home/somebody/.local/share/belfort/games/" + "ac2b565ad6" * 3 + "ab-0/full.log"
+    for width in (80, 100):
+        with create_pipe_input() as inp:
+            ui = BelfortApp(StateDriver(finished_game()), colour=False, input=inp,
+                            output=DummyOutput(), log_path=path)
+            ui.size = lambda width=width: (width, 24)
+            ui.show_final()
+            text = "".join(render.as_text(ui.main_lines(width, 200)).split())
+            assert "Gamelog:" + path in text
+            assert "belfortreplay" + path in text, width
