@@ -144,16 +144,20 @@ def resolve(text: str, legal: Sequence[Command],
         cmd = _spread_shorthand(words[1:], legal)
         if cmd is not None:
             return cmd
-    if verb in ("discard", "show") and len(words) == 2:
-        card = words[1] if words[1].startswith("#") else "#" + words[1]
-        for c in legal:
-            n = named(c)
-            if n.verb == verb and f"#{n.card}" == card:
-                return c                # the legal tuple itself, as the engine listed it
-    if verb in ("discard", "show") and len(words) > 2 and any(c[0] == verb for c in legal):
-        first = words[1] if words[1].startswith("#") else "#" + words[1]
-        raise Resolution(_("{verb} takes one card at a time: type {verb} {card} first").format(
-            verb=local(verb, "verb"), card=first.split(":")[0]))
+    if verb in ("discard", "show") and len(words) >= 2 and any(c[0] == verb for c in legal):
+        mine = {f"#{named(c).card}": c for c in legal if c[0] == verb}
+        cards = [(w if w.startswith("#") else "#" + w).split(":")[0] for w in words[1:]]
+        if len(cards) == 1 and cards[0] in mine:
+            return mine[cards[0]]       # the legal tuple itself, as the engine listed it
+        # the card that is not in the hand is the real problem: said before "one at a time"
+        wrong = next((c for c in cards if c not in mine and c[1:].isdigit()), None)
+        if wrong is not None:
+            raise Resolution(_("{card} is not in your hand: {verb} one of your cards "
+                               "({cards})").format(card=wrong, verb=local(verb, "verb"),
+                                                   cards=", ".join(mine)))
+        if len(cards) > 1:
+            raise Resolution(_("{verb} takes one card at a time: type {verb} {card} "
+                               "first").format(verb=local(verb, "verb"), card=cards[0]))
     # a unique beginning of one legal command
     matches = [c for t, c in canon.items() if t.split()[:len(words)] == words]
     if len(matches) == 1 and len(words) >= 2:

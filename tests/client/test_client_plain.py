@@ -223,3 +223,17 @@ def test_plain_prints_each_scoring_breakdown_and_answers_score_and_tableau():
     assert scored[1] == f"+{rec['total'][0]}"
     assert "If the scoring were now" in text and "VP now" in text
     assert "Built cards of Bo" in text and "markers —" in text
+
+
+@pytest.mark.e2e
+def test_a_discard_of_a_card_not_in_the_hand_says_so():
+    """At the Librarians' discard, a pool card named (alone or first) is refused because
+    it is not in the hand, not with 'type discard #16 first' or 'needs its type'."""
+    p = run(["play", "--plain", "--players", "3", "--bot", "easy", "--seed", "5", "--no-log"],
+            "keep #0 #1 #3\nplace elf librarians\npass\nspread 1 1 0\nspread 1 1 1\n"
+            "activate librarians\ndiscard #16 #3\ndiscard #16\ndiscard #3 #18\n")
+    out = p.stdout
+    assert "You drew #18" in out, out[-3000:]
+    assert "needs its type" not in out
+    assert out.count("#16 is not in your hand") == 2, out[-1500:]
+    assert "type discard #3 first" in out
