@@ -264,7 +264,7 @@ class BelfortApp:
             return 80, 24
 
     def context(self, view: dict[str, Any], width: int) -> render.Context:
-        alerts = [a for a in self.driver.alerts if not a.seen]
+        alerts = render.current_alerts(self.driver.alerts)
         ctx = render.Context(self.namer, self.driver.ruleset, log=self.log,
                              log_scroll=self.log_scroll, peers=self.driver.peers(),
                              alerts=alerts, turn_hint=turn_hint(view, None),
@@ -436,8 +436,11 @@ class BelfortApp:
         elif reply.kind is ReplyKind.UNDO:
             self.note(f"↶ {reply.text}", "class:dim")
             self.log_scroll = 0
-            self.message = ("class:ok", "↶ " + _("{what} (Ctrl-Z takes back one more)").format(
-                what=reply.text))
+            # "one more" only when there is one (in a LAN game another player may have
+            # played since our previous step)
+            more = self.driver.undo_refusal() is None
+            self.message = ("class:ok", "↶ " + (_("{what} (Ctrl-Z takes back one more)").format(
+                what=reply.text) if more else reply.text))
         elif reply.kind is ReplyKind.ERROR:
             self.message = ("class:error", reply.text)
         elif reply.kind is ReplyKind.INFO:

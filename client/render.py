@@ -574,6 +574,20 @@ def log_lines(ctx: Context, width: int, height: int) -> list[Line]:
     return [ln.fit(width) for ln in shown] + [Line().fit(width)] * (height - len(shown))
 
 
+def current_alerts(alerts: Sequence[Any]) -> list[Any]:
+    """The alerts not yet dismissed, less a seat's DISCONNECTED that its later BACK
+    answers (it would stay on screen, stale, under the BACK)."""
+    out = []
+    for i, a in enumerate(alerts):
+        if a.seen:
+            continue
+        if a.kind == "disconnect" and any(b.kind == "reconnect" and b.seat == a.seat
+                                           for b in alerts[i + 1:]):
+            continue
+        out.append(a)
+    return out
+
+
 def alert_lines(ctx: Context, width: int) -> list[Line]:
     out = []
     for a in ctx.alerts:

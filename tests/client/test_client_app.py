@@ -425,3 +425,42 @@ def test_the_end_screen_shows_the_whole_game_log_path():
             text = "".join(render.as_text(ui.main_lines(width, 200)).split())
             assert "Gamelog:" + path in text
             assert "belfortreplay" + path in text, width
+
+
+def _state_app(inp):
+    import sys
+    sys.path.insert(0, "tests/client")
+    from client_helpers import StateDriver, first_of
+    game = belfort.new_game(["You", "Bo", "Cy"], {"guilds": "normal"}, seed=1)
+    while game.phase == "keep":
+        for s in list(game.waiting_for()):
+            belfort.apply(game, belfort.legal_commands(game, s)[0], s)
+    driver = StateDriver(game, seat=game.waiting_for()[0])
+    return BelfortApp(driver, colour=False, input=inp, output=DummyOutput()), driver, first_of
+
+
+def test_an_undo_is_logged_once_and_offers_one_more_only_when_there_is_one():
+    with create_pipe_input() as inp:
+        ui, driver, first_of = _state_app(inp)
+        seat = driver.seat
+        place = first_of(driver.game, seat, "place")
+        ui.submit_text(belfort.command_text(place))
+        ui.submit_text("undo")
+        took = [t for _s, t in ui.log if "back" in t.lower()]
+        assert len(took) == 1, took
+        # nothing more of ours to take back: not "(Ctrl-Z takes back one more)"
+        assert driver.undo_refusal() is not None
+        assert "one more" not in ui.message[1], ui.message
+
+
+def test_a_seat_back_clears_its_disconnected_banner():
+    from net.alerts import Alert
+    with create_pipe_input() as inp:
+        ui, driver, _first = _state_app(inp)
+        driver.alerts.append(Alert("disconnect", "Bo disconnected", seat=1))
+        assert "DISCONNECTED" in screen_text(ui)
+        driver.alerts.append(Alert("reconnect", "Bo is back", seat=1))
+        text = screen_text(ui)
+        assert "BACK" in text and "DISCONNECTED" not in text
+        driver.alerts.append(Alert("disconnect", "Cy disconnected", seat=2))
+        assert "DISCONNECTED" in screen_text(ui)      # another seat's still shows

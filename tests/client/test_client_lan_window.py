@@ -197,3 +197,27 @@ def test_a_seat_that_committed_to_its_keep_is_no_longer_waited_for():
     assert prompt_text(spies, [], namer) == "Waiting…"
     assert prompt_text(dict(spies, waiting_for=[2]), [], namer) == \
         "Waiting for Cy to show a card to the Spies…"
+
+
+def test_a_lan_undo_is_logged_once_and_offers_one_more_only_when_allowed():
+    """In a LAN game the step before ours may be another player's: after a take-back the
+    window does not offer "(Ctrl-Z takes back one more)" only to refuse it next."""
+    import belfort
+    driver = MemNetDriver(3, names=["Ana", "Bo", "Cy"])
+    with create_pipe_input() as inp:
+        ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
+        for _ in range(60):
+            legal = driver.legal()
+            if not legal:
+                driver.tick(0.5)
+                continue
+            if driver.view()["phase"] == "actions":
+                break
+            ui.submit_text(belfort.command_text(legal[0]))
+        assert driver.view()["phase"] == "actions"
+        ui.submit_text(belfort.command_text(driver.legal()[0]))
+        before = len(ui.log)
+        ui.submit_text("undo")
+        took = [t for _s, t in ui.log[before:] if "back" in t]
+        assert len(took) == 1, ui.log[before:]
+        assert (driver.undo_refusal() is None) == ("one more" in ui.message[1]), ui.message
