@@ -7,6 +7,8 @@ changes the game itself.
 from __future__ import annotations
 
 import difflib
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -277,8 +279,19 @@ class Controller:
     # --- game commands ----------------------------------------------------------------------------
     def handle(self, text: str) -> Reply:
         """What the person typed, in their language or in English: read as the canonical
-        English command (what the engine, the wire and the log see); refusals quote `text`."""
+        English command (what the engine, the wire and the log see); refusals quote `text`,
+        shortened and with its control characters made visible (`echo`, `tame`)."""
         typed = text.strip()
+        if len(typed) > MAX_LINE:
+            return Reply(ReplyKind.ERROR, _(
+                "That line is {n} characters long: no command is that long, so nothing was "
+                "done ('{start}')").format(n=len(typed), start=echo(typed, 24)))
+        reply = self._handle(typed)
+        reply.text = tame(_shorten_runs(reply.text))
+        reply.lines = [tame(ln) if isinstance(ln, str) else ln for ln in reply.lines]
+        return reply
+
+    def _handle(self, typed: str) -> Reply:
         line = canonical_line(typed, active_language())
         words = line.split()
         if not words:
@@ -328,7 +341,7 @@ class Controller:
         except (ValueError, IndexError, KeyError, TypeError, OverflowError) as exc:
             # the engine's parser must never take the program down on odd input
             return Reply(ReplyKind.ERROR, _("Cannot read {text!r}: {reason}. Type ? for your "
-                                    "choices.").format(text=typed or str(command),
+                                    "choices.").format(text=echo(typed or str(command)),
                                                        reason=reason_text(exc)))
         self.numbered = None
         if done is None:
@@ -340,7 +353,7 @@ class Controller:
         """The message for text the engine cannot read: an unknown verb gets a 'did you
         mean' and what is possible now instead of the list of every verb."""
         lang = active_language()
-        shown = typed or exc.text or ""
+        shown = echo(typed or exc.text or "")
         verb = (exc.text or "").split()[0].lower() if (exc.text or "").split() else ""
         typed_verb = shown.split()[0] if shown.split() else verb
         now = commands.summary(legal)
@@ -361,6 +374,40 @@ class Controller:
                                                           now=now)
         return _("Cannot read {text!r}: {reason}. Type ? for your choices, help for the "
                  "rules.").format(text=shown, reason=reason_text(exc.reason))
+
+
+MAX_LINE = 300       # longer than any command, a chat line (200 characters) included
+ECHO = 60            # what is quoted back of a line the program cannot read
+_RUN = re.compile(r"\S{49,}")
+
+
+def tame(text: str) -> str:
+    """``text`` safe to show: a control character (C0, DEL, C1 — an escape sequence
+    recolouring the terminal, a bell; a byte that is not UTF-8) is shown as ^X or as �,
+    never written raw."""
+    if text.isprintable() or not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cs"):
+            out.append(ch)
+        elif ord(ch) < 32:
+            out.append("^" + chr(ord(ch) + 64))
+        elif ch == "\x7f":
+            out.append("^?")
+        else:
+            out.append("\ufffd")
+    return "".join(out)
+
+
+def echo(text: str, limit: int = ECHO) -> str:
+    """Typed text as quoted back: tamed, and cut to ``limit`` characters with an ellipsis."""
+    return tame(text if len(text) <= limit else text[:limit - 1] + "…")
+
+
+def _shorten_runs(text: str) -> str:
+    """A refusal quoting a long unbroken word (a paste) shows only its beginning."""
+    return _RUN.sub(lambda m: m.group(0)[:40] + "…", text)
 
 
 def reason_text(reason: object, name_of: Callable[[int], str] | None = None) -> str:

@@ -464,3 +464,16 @@ def test_a_seat_back_clears_its_disconnected_banner():
         assert "BACK" in text and "DISCONNECTED" not in text
         driver.alerts.append(Alert("disconnect", "Cy disconnected", seat=2))
         assert "DISCONNECTED" in screen_text(ui)      # another seat's still shows
+
+
+def test_a_long_or_hostile_line_is_answered_short_and_shown_tame():
+    with create_pipe_input() as inp:
+        ui, driver, _first = _state_app(inp)
+        logged = len(ui.log)
+        ui.submit_text("x" * 3000)
+        assert ui.message_height() <= 2 and "x" * 100 not in ui.message[1], ui.message
+        assert len(ui.log) == logged
+        ui.submit_text("place \x1b[31melf\x07 \x9bcamp\x00 " + "y" * 200)
+        assert not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in ui.message[1]), ui.message
+        assert "y" * 100 not in ui.message[1]
+        assert "Window too small" not in screen_text(ui, 80, 22)

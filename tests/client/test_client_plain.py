@@ -237,3 +237,18 @@ def test_a_discard_of_a_card_not_in_the_hand_says_so():
     assert "needs its type" not in out
     assert out.count("#16 is not in your hand") == 2, out[-1500:]
     assert "type discard #3 first" in out
+
+
+@pytest.mark.e2e
+def test_plain_never_echoes_control_bytes_or_a_whole_long_paste():
+    """ESC, BEL and other C0/C1 bytes typed (or piped) are never written back raw: they
+    would recolour the terminal or ring its bell; a 3,000-character paste is answered in
+    a line, not echoed whole."""
+    hostile = "keep \x1b[31m#0\x07 \x9b2J\x00#1\n" + "x" * 3000 + "\nquit\ny\n"
+    p = run(["play", "--plain", "--players", "3", "--bot", "random", "--seed", "5",
+             "--no-log"], hostile)
+    out = p.stdout
+    for ch in "\x1b\x07\x9b\x00":
+        assert ch not in out, (repr(ch), out[-800:])
+    assert "x" * 100 not in out
+    assert "3000 characters" in out
