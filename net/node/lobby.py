@@ -15,6 +15,7 @@ the host's key from the welcome and shows its fingerprint.  Messages:
     host -> all     lobby/roster  {roster}             on every change, and every second
     joiner -> host  lobby/ping    {}                   every second (a silent joiner has left)
     joiner -> host  lobby/bye     {}
+    host -> all     lobby/closed  {}                   the host closed the lobby unstarted
     host -> joiner  lobby/start   {config}             the GameConfig, endpoints as seen by it
     joiner -> host  lobby/started {}                   acknowledges start
 
@@ -84,6 +85,7 @@ JOINER_SILENT = 6.0
 MAX_LOBBY_FRAME = 16 * 1024       # a hello is ~400 bytes; the host takes nothing bigger
 MAX_START_FRAME = 1 << 20         # the start carries the ruleset text to the joiners
 CHALLENGES = 256                  # outstanding challenges kept (the oldest go first)
+CLOSED_LINGER_MS = 500            # how long a closing lobby tries to deliver lobby/closed
 
 
 class LobbyError(Exception):
@@ -411,7 +413,15 @@ class HostLobby:
                     self._hello(parts[0], parts[1], None, [])
 
     def close(self) -> None:
-        self.router.close(0)
+        """Close the lobby; unstarted, the seated joiners are told the host closed the
+        game (signed, like every host message) instead of waiting for its silence."""
+        linger = 0
+        if not self.started and not self.router.closed:
+            for s in self.seats[1:]:
+                if s.rid is not None:
+                    self._send(s.rid, "lobby/closed", {})
+                    linger = CLOSED_LINGER_MS
+        self.router.close(linger)
 
 
 class RosterChanges:
@@ -557,6 +567,9 @@ class JoinLobby:
             elif t == "lobby/refused":
                 raise LobbyError(Msg(N_("refused by the host: {reason}"),
                                      reason=refusal_from(body)))
+            elif t == "lobby/closed":
+                # signed with the key pinned at the welcome (_recv): nobody else can say it
+                raise LobbyError(Msg(N_("the host closed the game")))
             elif t == "lobby/start":
                 try:
                     cfg = GameConfig.from_dict(body["config"])
