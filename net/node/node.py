@@ -579,10 +579,17 @@ def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str 
         for lock in locks:
             lock.release()
         text = str(exc)
-        if kind == "human" and not stored and ("already started" in text or
-                                               "address unreachable" in text):
+        if kind == "human" and "address unreachable" in text:
+            # most often a mistyped address: say how to find the game; stored seats only
+            # where this machine has some
+            raise LobbyError(Joined("", [exc.args[0] if exc.args else text] + [Msg(N_(
+                " To find the game: `belfort join` with no address lists the games announced "
+                "on this network."))] + ([Msg(N_(
+                    " This machine has unfinished games of its own: `belfort rejoin` goes back "
+                    "to the last one."))] if _unfinished(base) else []))) from None
+        if kind == "human" and not stored and "already started" in text:
             # a game this machine has no files of: if we were in it, they are gone
-            if "address unreachable" in text or name in text:
+            if name in text:
                 damaged = [g.dir for where in profiles(base) for g in find_games(where)
                            if not _readable(g)]
                 why = exc.args[0] if exc.args else text
@@ -710,6 +717,12 @@ def rejoin(game_dir: PathArg | None = None, *, data_dir: PathArg | None = None,
         raise
     node.locks.append(held)
     return node
+
+
+def _unfinished(data_dir: Path) -> bool:
+    """Does this machine hold an unfinished game no process plays (in any profile)?"""
+    return any(holder(g.dir) is None for where in profiles(data_dir)
+               for g in find_games(where))
 
 
 def _readable(store: GameStore) -> bool:

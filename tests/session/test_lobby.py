@@ -79,3 +79,17 @@ def test_name_taken(spawn, ctx):
     _h, lobby = host_proc(spawn, 3)
     with pytest.raises(LobbyError, match="name 'ana' is taken"):
         probe(ctx, lobby["address"], name="ana")
+
+
+def test_a_mistyped_address_says_nothing_answers_and_how_to_find_the_game(spawn):
+    """A first-time joiner who mistypes the address is told that nothing answers there
+    and how to find the game — not a paragraph about lost seat files and handoff."""
+    p = spawn("join", f"tcp://127.0.0.1:{free_port()}", "--name", "Bo",
+              "--data-dir", spawn.dir / "new", label="join")
+    r = p.result(30)
+    assert r["rc"] == 2
+    text = r["text"]
+    assert text.startswith("address unreachable"), text
+    assert "`belfort join` with no address" in text, text
+    for word in ("handoff", "stored", "files", "rejoin"):
+        assert word not in text, (word, text)
