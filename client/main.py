@@ -228,6 +228,7 @@ def cmd_play_lan(args: argparse.Namespace, players: int) -> int:
     """`belfort play --lan`: the same peer-to-peer session as a LAN game, on this machine's
     loopback, with every bot a peer process of its own (hidden deck and all)."""
     from . import termguard
+    from .driver import seat_names
     from net.node import node as session
     from net.node.lobby import LobbyError
     ruleset_text = None
@@ -243,6 +244,7 @@ def cmd_play_lan(args: argparse.Namespace, players: int) -> int:
         node = session.host(_you(args.name), players=players,
                             options={"guilds": _guilds(args.guilds)}, ruleset_text=ruleset_text,
                             bind="127.0.0.1", port=0, data_dir=args.data_dir, bots=players - 1,
+                            bot_names=seat_names(_you(args.name), players)[1:],
                             bot_level=bot_level(args.level)[0], bot_think=args.think,
                             on_event=lambda ev: None,
                             # the same seed gives the same deal

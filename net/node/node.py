@@ -10,7 +10,7 @@ import secrets as _secrets
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -26,6 +26,7 @@ from net.session.core import STOPPED, SessionPeer, log_problem
 from net.session.msglog import LogWriteError
 from .addresses import AddressError, AddressWatch, endpoint_host, normalize, route_address
 from .files import PathArg, StoreError, read_file
+from .names import looks_alike
 from net.node.transport import bound_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
@@ -397,7 +398,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
          ctx: zmq.Context | None = None,
          should_start: Callable[[HostLobby], object] | None = None,
          bot_args: list[str] | None = None,
-         announce: bool = False) -> Node:
+         announce: bool = False, bot_names: Sequence[str] = ()) -> Node:
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir, profile = _own_profile(Path(data_dir or default_data_dir()), on_event)
     try:
@@ -406,12 +407,33 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                      bot_think=bot_think, auto_start=auto_start, start_after=start_after,
                      advertise=advertise, on_event=on_event, timing=timing, level=level,
                      test_secret=test_secret, ctx=ctx, should_start=should_start,
-                     bot_args=bot_args, announce=announce)
+                     bot_args=bot_args, announce=announce, bot_names=bot_names)
     except BaseException:
         profile.release()
         raise
     node.locks.append(profile)
     return node
+
+
+# The names of the bots a host starts: real, short names (a name is cut to 6 columns in
+# the window's tables), and none a person at the table is likely to type as theirs.
+HOST_BOT_NAMES = ("Hal", "Ida", "Kit", "Lou", "Max", "Ned", "Oda", "Pip")
+
+
+def bot_names_for(host_name: str, bots: int, given: Sequence[str] = ()) -> list[str]:
+    """``bots`` names for the host's bots: ``given`` first, then HOST_BOT_NAMES, none
+    like the host's own name or each other's."""
+    out: list[str] = []
+    for cand in list(given) + list(HOST_BOT_NAMES):
+        if len(out) == bots:
+            break
+        if not any(looks_alike(cand, n) for n in [host_name, *out]):
+            out.append(cand)
+    n = 1
+    while len(out) < bots:        # more bots than names: numbered
+        out.append(f"{HOST_BOT_NAMES[0]}{n}")
+        n += 1
+    return out
 
 
 def _own_profile(data_dir: Path, on_event: EventSink) -> tuple[Path, RunningLock]:
@@ -432,7 +454,7 @@ def _host(name: str, *, players: int, options: dict, ruleset_text: str | None, b
           on_event: EventSink, timing: Timing | None, level: str | None,
           test_secret: str | None, ctx: zmq.Context | None,
           should_start: Callable[[HostLobby], object] | None, bot_args: list[str] | None,
-          announce: bool) -> Node:
+          announce: bool, bot_names: Sequence[str]) -> Node:
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
@@ -451,10 +473,10 @@ def _host(name: str, *, players: int, options: dict, ruleset_text: str | None, b
         announcer = Announcer(lobby, [a.split("://", 1)[1].rsplit(":", 1)[0]
                                       for a in lobby.addresses])
     procs = []
-    for _ in range(bots):
+    for bot_name in bot_names_for(name, bots, given=bot_names):
         procs.append(spawn_bot(lobby.address, bot_level, data_dir / "bots", think=bot_think,
-                               extra=(bot_args or []) + (["--test-secret", test_secret]
-                                                         if test_secret else [])))
+                               extra=(bot_args or []) + ["--name", bot_name] +
+                               (["--test-secret", test_secret] if test_secret else [])))
     started_wait = time.monotonic()
     try:
         while True:

@@ -67,6 +67,9 @@ def test_host_starts_bots_as_peers(spawn):
                  "--port", 0, "--level", "random", "--data-dir", spawn.dir / "h", "--timeout", 90)
     started = host.wait_event("started", 30)
     assert len(started["roster"]) == 3
+    # real names, short enough for every column (not "bot-eb43", cut to "bot-eb")
+    assert all(not n.startswith("bot") and len(n) <= 4 for n in started["roster"][1:]), started
+    assert len(set(started["roster"])) == 3
     r = host.result(90)
     assert r["status"] == "over" and r["audit"][0] and r["rc"] == 0, r
 
