@@ -518,8 +518,12 @@ def hand_and_piles(view: dict[str, Any], ctx: Context, width: int, wide: bool) -
         line.extend(piece)
     mine = view.get("my_keep")
     if mine:
-        line.add(_("(kept {cards})").format(cards=" ".join(f"#{c}" for c in mine[0])),
-                 "class:dim")
+        kept = Line((_("(kept {cards})").format(cards=" ".join(f"#{c}" for c in mine[0])),
+                     "class:dim"))
+        if line.width() + kept.width() > width:
+            out.append(line.fit(width))          # on a line of its own, never cut
+            line = Line(" " * 10)
+        line.extend(kept)
     out.append(line.fit(width))
     line = Line((_("Pool") + " ", "class:th"))
     for c in view["pool"]:

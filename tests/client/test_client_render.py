@@ -205,3 +205,17 @@ def test_a_window_smaller_than_80x24_says_so_and_keeps_the_whole_hand():
         assert all(f"#{c} " in text for c in game.players[0].hand), (width, height, text)
     text = render.as_text(render.screen(view, ctx, 80, 22))
     assert "Window too small" not in text
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
+def test_the_hand_line_is_never_cut_by_the_log_column(size):
+    """After our keep, '(kept #0 #1 #2)' follows the five cards: at 160x50 it ran into the
+    log column and was cut ('(kept #0 #'); it goes on the next line instead."""
+    for seed in range(1, 6):
+        game = belfort.new_game(["You", "Bo", "Cy", "Di"], {"guilds": "normal"}, seed=seed)
+        apply(game, belfort.legal_commands(game, 0)[0], 0)
+        view = seat_view(game, 0)
+        lines = render.as_text(render.screen(view, ctx_for(game), *size)).split("\n")
+        left = " ".join(ln.split("│")[0] for ln in lines)
+        kept = "(kept " + " ".join(f"#{c}" for c in view["my_keep"][0]) + ")"
+        assert kept in " ".join(left.split()), (seed, [ln for ln in lines if "#" in ln])
