@@ -72,7 +72,7 @@ def first_game_note(level: str) -> str | None:
     if level in (FIRST_GAME_LEVEL, "random"):
         return None
     return _("First game? 'belfort tutorial' explains each phase as it comes; 'belfort play "
-             "--bot beginner' gives bots you can beat ('--bot random' are the gentlest).")
+             "--bot beginner' gives bots you can beat; 'help screen' explains this board.")
 
 
 def _lang_option(p: argparse.ArgumentParser) -> None:
@@ -100,9 +100,9 @@ def parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", formatter_class=fmt,
                           help=_("play against bots on this machine (the default)"))
     play.add_argument("--players", type=int, default=None, metavar="N",
-                      help=_("players in all, 2–5 (default: bots + 1, so 4)"))
+                      help=_("players in all, 2–5 (default: bots + 1, so 3)"))
     play.add_argument("--bots", type=int, default=None, metavar="N",
-                      help=_("how many bots (default 3, or players − 1)"))
+                      help=_("how many bots (default 2, or players − 1)"))
     play.add_argument("--bot", "--level", dest="level", default="normal", choices=LEVELS,
                       metavar=_("LEVEL"),
                       help=_("how well the bots play: beginner (for a first game), random (the "
@@ -318,7 +318,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return cmd_resume(args)
     players, bots = args.players, args.bots
     if players is None and bots is None:
-        bots = 3
+        # three players: the board is less crowded at 80x24 and the waits are shorter
+        bots = 2
     if players is None:
         players = bots + 1
     if bots is None:

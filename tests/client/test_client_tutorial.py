@@ -71,7 +71,9 @@ def test_a_first_game_suggests_the_tutorial_and_the_gentle_bots(tmp_path, monkey
     assert cli.main(["play", "--plain", "--seed", "1", "--no-log"]) == 0
     out = capsys.readouterr().out
     assert "First game? 'belfort tutorial'" in out and "--bot beginner" in out
-    assert "'--bot random' are the gentlest" in out
+    assert "'help screen' explains this board" in out
+    # the first game is three players (a less crowded board at 80x24, shorter waits)
+    assert "Players: Y=You, B=Bo, C=Cy. You are Y." in out
     # once a game log exists it is not the first game any more
     (tmp_path / "belfort" / "games").mkdir(parents=True)
     (tmp_path / "belfort" / "games" / "game-1.jsonl").write_text("{}\n")
