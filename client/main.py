@@ -6,7 +6,7 @@
     belfort tutorial [--plain]            a guided first game against beginner bots
     belfort host|join ADDR|rejoin|bot     networked play: client.netcli starts the lobby
     belfort rules [TOPIC]                 the rules reference
-    belfort replay LOG [--plain] [--month N | --scoring K | --step N] [--chart FILE]
+    belfort replay [LOG] [--plain] [--month N | --scoring K | --step N] [--chart FILE]
 """
 
 from __future__ import annotations
@@ -158,7 +158,9 @@ def parser() -> argparse.ArgumentParser:
     rules.add_argument("--ruleset", default=None, metavar=_("FILE"))
     _lang_option(rules)
     rep = sub.add_parser("replay", formatter_class=fmt, help=_("step through a game's log"))
-    rep.add_argument("log", metavar=_("FILE"), help=_("a game log file (.jsonl)"))
+    rep.add_argument("log", nargs="?", default=None, metavar=_("FILE"),
+                     help=_("a game log file (.jsonl); none: choose among the last games "
+                            "played here"))
     rep.add_argument("--plain", action="store_true", help=_("print the game as sentences"))
     jump = rep.add_mutually_exclusive_group()
     jump.add_argument("--month", type=int, default=None, metavar="N",
@@ -505,6 +507,15 @@ def open_window(driver: GameDriver, plain: bool = False, colour: bool | None = N
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from . import replay
+    if args.log is None:
+        found = replay.recent_logs()
+        if not found:
+            return fail(_("No game log on this machine yet ({dir}): play a game first, or "
+                          "name a log file: belfort replay FILE").format(
+                              dir=gamelog.default_dir()), 1)
+        args.log = replay.choose_log(found, sys.stdin, sys.stdout)
+        if args.log is None:
+            return 0
     try:
         if args.chart:
             replay.write_chart(args.log, args.chart)

@@ -6,7 +6,9 @@ series, how far it replays); stepping re-applies steps from snapshots kept every
 
 Full-screen keys: → / n / Space next, ← / p / Backspace back, PgUp / PgDn ten steps,
 Home / End, ] and [ next and previous month, 1–9 a month's start, s / S next and previous
-scoring phase, v whose point of view (a finished game), c the score chart, q leaves.
+scoring phase with its breakdown (the panel of live play), v whose point of view (a finished
+game), c the score chart, Esc back to the board from a panel (on the board it asks before
+leaving), q leaves.
 `--plain` prints the game as sentences instead; with --month, --scoring or --step it prints
 the table at that point. `--chart FILE` writes the score chart as SVG.
 """
@@ -21,7 +23,7 @@ import belfort
 from belfort import events as belfort_events
 from belfort.data import CARD_TYPES
 
-from . import chart, gamelog, render
+from . import chart, gamelog, panels, render
 from .i18n import _, active_language, localize_line
 from .words import TITLE, Describer, Namer, initials
 
@@ -55,6 +57,8 @@ class Replay:
         self.pos = 0
         self.last_events: list[Event] = []
         self.error: str | None = None
+        self.panel: str | None = None        # "chart" | "scoring" over the board, or None
+        self.asking = False                  # Esc on the board: "Leave the replay?"
 
     def _read_through(self, runner: gamelog.Runner) -> str | None:
         """One pass over the log; returns why it stops early (None: it replays whole)."""
@@ -209,6 +213,10 @@ class Replay:
     def _local(text: object) -> object:
         return localize_line(text, active_language()) if isinstance(text, str) else text
 
+    def scoring_month(self) -> int | None:
+        """The month whose scoring phase ended at this step, or None."""
+        return next((m for m, pos in self.scorings if pos == self.pos), None)
+
     def scoring_text(self) -> str | None:
         """The scoring phase that ended at this step, in a line."""
         for month, pos in self.scorings:
@@ -251,9 +259,16 @@ class Replay:
         keys = _("→ next ← back · ]/[ month · 1-9 month · s/S scoring · v view · c chart · "
                  "q quit") if self.complete else \
             _("→ next ← back · ]/[ month · 1-9 month · s/S scoring · c chart · q quit")
-        log.append(("class:dim", keys))
+        log.append(("class:error", _("Leave the replay? y leaves, any other key stays."))
+                   if self.asking else ("class:dim", keys))
         ctx = render.Context(self.namer, self.game.rs, log=log)
-        if show_chart:
+        month = self.scoring_month()
+        if self.panel == "scoring" and month is not None and not show_chart:
+            # the same breakdown as live play shows when the scoring happens
+            ctx.panel = (_("Scoring after month {m}").format(m=month),
+                         panels.score_lines(view, self.namer, self.game.rs, width=width,
+                                            just=month))
+        if show_chart or self.panel == "chart":
             body = [render.Line(*[(t, st) for st, t in frags])
                     for frags in chart.text_chart(self.series_upto())]
             ctx.panel = (_("Score by month"), body or [render.Line(_("No month is over yet."))])
@@ -265,6 +280,68 @@ class Replay:
         month = self.game.round if not self.game.is_over() else self.game.rs.rounds + 1
         s.points = [(m, sc) for m, sc in s.points if m < month]
         return s
+
+
+# --- choosing a game -------------------------------------------------------------------------
+
+RECENT = 9
+
+
+def recent_logs(limit: int = RECENT) -> list[tuple[Path, gamelog.GameLog]]:
+    """The last games played on this machine, newest first: local games' logs and the
+    complete logs LAN games write in each seat's directory (every profile's)."""
+    games = gamelog.default_dir()
+    places = [games, *(d / "games" for d in sorted((games.parent / "profiles").glob("*")))]
+    paths: list[Path] = []
+    for d in places:
+        try:
+            paths += [p for p in d.glob("*.jsonl") if p.is_file()]
+            paths += [p for p in d.glob("*/game.jsonl") if p.is_file()]
+        except OSError:
+            continue
+    paths.sort(key=_mtime, reverse=True)
+    out: list[tuple[Path, gamelog.GameLog]] = []
+    for p in paths:
+        if len(out) == limit:
+            break
+        try:
+            out.append((p, gamelog.load(p)))
+        except gamelog.LogError:
+            continue          # not a log we can replay: not offered
+    return out
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def choose_log(found: list[tuple[Path, gamelog.GameLog]], inp: TextIO,
+               out: TextIO) -> Path | None:
+    """List ``found`` and read the person's choice (Enter: the newest); None if they
+    give none (the end of input)."""
+    import datetime
+    out.write(_("The last games played here:") + "\n")
+    for i, (p, log) in enumerate(found, 1):
+        when = datetime.datetime.fromtimestamp(_mtime(p)).strftime("%Y-%m-%d %H:%M")
+        state = _("finished") if log.finished else _("unfinished")
+        out.write(f"  {i}. {when}  {', '.join(map(str, log.head.get('players', [])))}  "
+                  f"({state})\n     {p}\n")
+    while True:
+        out.write(_("Which one? (1–{n}, Enter: 1) ").format(n=len(found)))
+        out.flush()
+        line = inp.readline()
+        if not line:
+            out.write("\n")
+            return None
+        text = line.strip()
+        if not text:
+            return found[0][0]
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(found):
+            return found[int(text) - 1][0]
+        out.write(_("Type a number from 1 to {n}.").format(n=len(found)) + "\n")
 
 
 # --- plain ----------------------------------------------------------------------------------
@@ -389,51 +466,77 @@ def run_fullscreen(path: str | Path, colour: bool = True, input: Input | None = 
 
     from .app import STYLE
 
+    from prompt_toolkit.filters import Condition
+
     r = Replay(path)
     kb = KeyBindings()
-    shown = {"chart": False}
+    asking = Condition(lambda: r.asking)
 
     def fragments():
         from prompt_toolkit.application import get_app
         size = get_app().output.get_size()
-        return render.as_fragments(r.lines(size.columns, size.rows, shown["chart"]))
+        return render.as_fragments(r.lines(size.columns, size.rows))
+
+    def key(*keys):
+        """A key of the replay board (not while it asks whether to leave)."""
+        def add(fn):
+            for k in keys:
+                kb.add(k, filter=~asking)(fn)
+            return fn
+        return add
 
     def move(delta):
         def handler(event):
+            r.panel = None if r.panel == "scoring" else r.panel
             r.goto(r.pos + delta)
         return handler
 
-    for key in ("right", "n", " "):
-        kb.add(key)(move(1))
-    for key in ("left", "p", "backspace"):
-        kb.add(key)(move(-1))
-    kb.add("pagedown")(move(10))
-    kb.add("pageup")(move(-10))
-    kb.add("home")(lambda e: r.goto(0))
-    kb.add("end")(lambda e: r.goto(r.length))
-    kb.add("]")(lambda e: r.next_month(1))
-    kb.add("[")(lambda e: r.next_month(-1))
-    kb.add("s")(lambda e: r.next_scoring(1))
-    kb.add("S")(lambda e: r.next_scoring(-1))
-    kb.add("v")(lambda e: r.switch_view())
+    def scoring(delta):
+        def handler(event):
+            if r.next_scoring(delta) is not None:
+                r.panel = "scoring"
+        return handler
+
+    for k in ("right", "n", " "):
+        key(k)(move(1))
+    for k in ("left", "p", "backspace"):
+        key(k)(move(-1))
+    key("pagedown")(move(10))
+    key("pageup")(move(-10))
+    key("home")(lambda e: (move(0)(e), r.goto(0)))
+    key("end")(lambda e: (move(0)(e), r.goto(r.length)))
+    key("]")(lambda e: (move(0)(e), r.next_month(1)))
+    key("[")(lambda e: (move(0)(e), r.next_month(-1)))
+    key("s")(scoring(1))
+    key("S")(scoring(-1))
+    key("v")(lambda e: r.switch_view())
 
     def month_key(m):
-        return lambda e: r.goto_month(m)
+        return lambda e: (move(0)(e), r.goto_month(m))
     for m in range(1, 10):
-        kb.add(str(m))(month_key(m))
+        key(str(m))(month_key(m))
 
-    @kb.add("c")
+    @key("c")
     def _(event):
-        shown["chart"] = not shown["chart"]
+        r.panel = None if r.panel == "chart" else "chart"
 
-    @kb.add("q")
+    @key("escape")
+    def _(event):
+        # as the panels say, "Esc: back to the board"; on the board, leaving is asked
+        if r.panel is not None:
+            r.panel = None
+        else:
+            r.asking = True
+
+    @key("q")
     @kb.add("c-c")
-    @kb.add("escape")
+    @kb.add("y", filter=asking, eager=True)
     def _(event):
-        if shown["chart"] and event.key_sequence[0].key == "escape":
-            shown["chart"] = False
-            return
         event.app.exit()
+
+    @kb.add("<any>", filter=asking, eager=True)
+    def _(event):
+        r.asking = False
 
     app: Application[None] = Application(
         layout=Layout(Window(FormattedTextControl(fragments, focusable=True))),

@@ -368,3 +368,71 @@ def test_the_end_of_a_game_shows_the_chart(tmp_path):
     out = io.StringIO()
     PlainUI(d, inp=io.StringIO(""), out=out).run()
     assert "Score by month (* = scoring)" in out.getvalue()
+
+
+def test_the_replay_shows_the_scoring_breakdown_and_esc_asks_before_leaving(whole):
+    """`s` shows the same breakdown panel as live play; Esc closes a panel ('Esc: back to
+    the board'), and on the board asks before leaving: any key but y stays."""
+    import threading
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from client import panels, render, replay
+    path, states, _ = whole
+    replay.run_fullscreen.last = None
+    with create_pipe_input() as inp:
+        done = {}
+        t = threading.Thread(target=lambda: done.setdefault(
+            "code", replay.run_fullscreen(path, colour=False, input=inp,
+                                          output=DummyOutput())))
+        t.start()
+        wait_for(lambda: replay.run_fullscreen.last is not None)
+        r = replay.run_fullscreen.last
+        inp.send_text("s")
+        wait_for(lambda: len(r.game.score_log) == 1 and r.panel == "scoring")
+        text = render.as_text(r.lines(100, 60))
+        live = render.as_text(panels.score_lines(r.view(), r.namer, r.game.rs, width=100,
+                                                 just=r.scoring_month()))
+        assert "Scoring after month" in text
+        for line in live.split("\n")[:6]:
+            assert line.rstrip() in text, line
+        inp.send_text("\x1b")
+        wait_for(lambda: r.panel is None)
+        assert t.is_alive()
+        inp.send_text("\x1b")
+        wait_for(lambda: r.asking)
+        assert "Leave the replay?" in render.as_text(r.lines(80, 24))
+        inp.send_text("x")
+        wait_for(lambda: not r.asking)
+        assert t.is_alive()
+        inp.send_text("\x1b")
+        wait_for(lambda: r.asking)
+        inp.send_text("y")
+        t.join(10)
+    assert done.get("code") == 0 and not t.is_alive()
+
+
+def test_replay_with_no_file_offers_the_last_games(tmp_path, monkeypatch, capsys):
+    """Nobody types a 32-hex-digit path: `belfort replay` alone lists the last games
+    played on this machine (local games and LAN games' complete logs) to choose from."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    games = tmp_path / "belfort" / "games"
+    games.mkdir(parents=True)
+    first, _s, _d = local_game(games, seed="old", stop_round=2)
+    os.utime(first, (1_000_000_000, 1_000_000_000))
+    second, _s, _d = local_game(games, seed="new", names=("Ana", "Bo"), stop_round=2)
+    lan = games / ("ab" * 16 + "-1")
+    lan.mkdir()
+    (lan / "game.jsonl").write_bytes(second.read_bytes())
+    os.utime(lan / "game.jsonl", (1_500_000_000, 1_500_000_000))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("3\n"))
+    assert cli.main(["replay", "--plain"]) == 0
+    out = capsys.readouterr().out
+    listed = out.split("Replay of")[0]
+    assert listed.index(str(second)) < listed.index(str(lan / "game.jsonl")) \
+        < listed.index(str(first)), listed
+    assert "You, Bo, Cy" in listed and "Ana, Bo" in listed
+    assert f"Replay of {first}" in out
+    # nothing stored yet: said plainly
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "none"))
+    assert cli.main(["replay", "--plain"]) == 1
+    assert "No game log" in capsys.readouterr().err
