@@ -56,10 +56,13 @@ def require() -> None:
 class Lan:
     """A bridge and ``hosts`` namespaces on 198.18.<net>.0/24.
 
-    Host i (0-based) gets address 198.18.<net>.<11 + i>.  Use as a context manager.
+    Host i (0-based) gets address 198.18.<net>.<11 + i>; with ``ipv6_only``, 2001:db8:<net>::
+    <11 + i> and no IPv4 address at all (an IPv6-only home network or overlay).  Use as a
+    context manager.
     """
 
-    def __init__(self, hosts: int) -> None:
+    def __init__(self, hosts: int, ipv6_only: bool = False) -> None:
+        self.ipv6_only = ipv6_only
         n = next(_counter)
         tag = f"{os.getpid() % 100000}x{n}"
         self.net = (os.getpid() + n) % 250 + 1   # a /24 of its own per Lan
@@ -69,7 +72,20 @@ class Lan:
         self._procs: list[subprocess.Popen] = []
 
     def address(self, last: int) -> str:
+        if self.ipv6_only:
+            return str(ipaddress.IPv6Address(f"2001:db8:{self.net:x}::{last:x}"))
         return f"{PREFIX}.{self.net}.{last}"
+
+    @property
+    def _family(self) -> list[str]:
+        return ["-6"] if self.ipv6_only else []
+
+    def _address_up(self, ns: str, addr: str) -> None:
+        if self.ipv6_only:
+            # nodad: usable at once (duplicate detection would hold it back a second)
+            _ip("-n", ns, "-6", "addr", "add", f"{addr}/64", "dev", "eth0", "nodad")
+        else:
+            _ip("-n", ns, "addr", "add", f"{addr}/24", "dev", "eth0")
 
     # -- lifetime ---------------------------------------------------------------
     def __enter__(self) -> Lan:
@@ -97,10 +113,11 @@ class Lan:
             _ip("-n", b, "link", "add", outer, "type", "veth", "peer", "name", inner)
             _ip("-n", b, "link", "set", inner, "netns", ns)
             _ip("-n", ns, "link", "set", inner, "name", "eth0")
-            _ip("-n", ns, "addr", "add", f"{addr}/24", "dev", "eth0")
+            self._address_up(ns, addr)
             _ip("-n", ns, "link", "set", "eth0", "up")
             # A default route lets multicast (mDNS) and any address pick eth0.
-            _ip("-n", ns, "route", "add", "default", "via", self.address(1), "dev", "eth0")
+            _ip("-n", ns, *self._family, "route", "add", "default", "via", self.address(1),
+                "dev", "eth0")
             _ip("-n", b, "link", "set", outer, "master", "br0")
             _ip("-n", b, "link", "set", outer, "up")
         self._outer = {ns: f"v{i}o" for i, ns in enumerate(self.hosts)}
@@ -135,9 +152,10 @@ class Lan:
     def readdress(self, host: int, last: int) -> str:
         """Give host a new address 198.18.<net>.<last> (its old one is gone)."""
         ns, new = self.hosts[host], self.address(last)
-        _ip("-n", ns, "addr", "flush", "dev", "eth0")
-        _ip("-n", ns, "addr", "add", f"{new}/24", "dev", "eth0")
-        _ip("-n", ns, "route", "replace", "default", "via", self.address(1), "dev", "eth0")
+        _ip("-n", ns, "addr", "flush", "dev", "eth0", "scope", "global")
+        self._address_up(ns, new)
+        _ip("-n", ns, *self._family, "route", "replace", "default", "via", self.address(1),
+            "dev", "eth0")
         self.addresses[host] = new
         return new
 
