@@ -31,7 +31,7 @@ def test_five_players_80_ms_apart_finish_with_no_false_alarm_one_trip_to_every_s
     # each game version: from the first peer having it to the last
     first: dict[int, float] = {}
     last: dict[int, float] = {}
-    for seat, versions in net.applied.items():
+    for versions in net.applied.values():
         for v, t in versions.items():
             first[v] = min(first.get(v, t), t)
             last[v] = max(last.get(v, t), t)
