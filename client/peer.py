@@ -146,6 +146,9 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
     j.add_argument("--host", dest="host_name", default=None, metavar=t(N_("NAME")),
                    help=t(N_("without an address: join the game NAME hosts on the LAN")))
     j.add_argument("--bind", default="*", metavar="IP")
+    j.add_argument("--port", type=int, default=0, metavar=t(N_("PORT")),
+                   help=t(N_("the port the other players connect to (default: any free one; "
+                             "forward it on your router when you are not on a VPN)")))
     j.add_argument("--ruleset", metavar=t(N_("FILE")),
                    help=t(N_("refuse a host whose ruleset is not this file")))
     common(j)
@@ -154,6 +157,9 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
     b.add_argument("--join", required=True, dest="address", metavar=t(N_("ADDRESS")))
     name(b, default=None, help=t(N_("the bot's name (default: bot-XXXX)")))
     b.add_argument("--bind", default="*", metavar="IP")
+    b.add_argument("--port", type=int, default=0, metavar=t(N_("PORT")),
+                   help=t(N_("the port the other players connect to (default: any free one; "
+                             "forward it on your router when you are not on a VPN)")))
     common(b)
 
     r = sub.add_parser("rejoin", help=t(N_("rejoin an unfinished game after a crash")), **fmt)
@@ -481,13 +487,14 @@ def start_node(args: argparse.Namespace, out: Printer) -> Node | int:
             node = nodemod.join(address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
                                 on_event=out, timing=timing, test_secret=args.test_secret,
-                                announced=announced)
+                                announced=announced, mesh_port=args.port)
         elif args.mode == "bot":
             import secrets
             name = args.name or f"bot-{secrets.token_hex(2)}"
             node = nodemod.join(args.address, name, data_dir=args.data_dir, bind=args.bind,
                                 kind="bot", level=args.level or "normal", bot_think=args.think,
-                                on_event=out, timing=timing, test_secret=args.test_secret)
+                                on_event=out, timing=timing, test_secret=args.test_secret,
+                                mesh_port=args.port)
         else:
             node = nodemod.rejoin(args.dir, data_dir=args.data_dir, on_event=out, timing=timing,
                                   game_id=args.game)
