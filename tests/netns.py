@@ -300,6 +300,15 @@ class Routed:
                     pass
         for ns in [*self.hosts, self.router]:
             _ip("netns", "del", ns, check=False)
+            shutil.rmtree(Path("/etc/netns") / ns, ignore_errors=True)
+
+    def name(self, host: int, name: str, address: str) -> None:
+        """Host ``host`` resolves ``name`` to ``address`` (``ip netns exec`` puts
+        /etc/netns/NS/hosts in place of /etc/hosts: a name server of its own)."""
+        d = Path("/etc/netns") / self.hosts[host]
+        d.mkdir(parents=True, exist_ok=True)
+        with open(d / "hosts", "a") as f:
+            f.write(f"127.0.0.1 localhost\n::1 localhost\n{address} {name}\n")
 
     def popen(self, host: int, argv: list[str], **kw) -> subprocess.Popen:
         """Start ``argv`` inside host ``host``'s namespace (killed on close)."""

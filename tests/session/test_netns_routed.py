@@ -117,14 +117,20 @@ def test_an_ipv6_only_game_with_bracketed_addresses_a_rejoin_and_a_move(spawn):
         _finish_alike([host, bots[0], back], ref)
 
 
-@pytest.mark.parametrize("v4", [True, False], ids=["ipv4", "ipv6"])
-def test_joining_by_a_forwarded_address_the_host_was_told_to_advertise(spawn, v4):
+@pytest.mark.parametrize("v4, by_name", [(True, False), (False, False), (False, True)],
+                         ids=["ipv4", "ipv6", "ipv6-by-name"])
+def test_joining_by_a_forwarded_address_the_host_was_told_to_advertise(spawn, v4, by_name):
+    """The router's outside address, or a name for it (a dynamic DNS name) that only the
+    joiner's name server knows."""
     netns.require()
     names = ("Ana", "Bo")
     ref = uninterrupted(2, "forwarded", names)
     with netns.Routed(2, v4=v4, v6=not v4) as net:
         net.forward([5555, 5556], 0)          # the lobby's port and the next (the mesh's)
         outside = net.outside if v4 else f"[{net.outside}]"
+        if by_name:
+            net.name(1, "ana-home.example", net.outside)
+            outside = "ana-home.example"
         common = ("--level", "random", "--pace", 0.02, "--timeout", 240,
                   "--test-secret", "forwarded")
         host = spawn("host", "--name", "Ana", "--players", 2, "--advertise", outside,
