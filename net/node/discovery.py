@@ -31,7 +31,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .addresses import AddressError, endpoint, interface_addresses, normalize, parse_ip
 from net.session.config import PROTOCOL
@@ -134,7 +134,8 @@ class Announcer:
             if not self.ips:
                 raise DiscoveryError(Msg(N_("this machine has no LAN address to announce")))
             from zeroconf import Zeroconf
-            zc = Zeroconf(ip_version=_versions(self.ips))
+            version = _versions(self.ips)
+            zc = Zeroconf(interfaces=_interfaces(version), ip_version=version)
             txt = self._txt
             label = printable(f"{txt['host']} on {socket.gethostname()}", 40)
             label = f"{label.replace('.', ' ')} {self.lobby.port}"
@@ -234,6 +235,32 @@ def _game(info: ServiceInfo, ours: list[str]) -> Game | None:
                 service=printable(info.name, 120))
 
 
+def _interfaces(version: IPVersion) -> Any:
+    """Where multicast DNS listens and sends: every interface for IPv4, as zeroconf does;
+    for IPv6 every interface but the loopback, where sending to ff02::fb fails (zeroconf
+    would print the error at each announcement)."""
+    from zeroconf import InterfaceChoice, IPVersion
+    if version == IPVersion.V4Only:
+        return InterfaceChoice.All
+    try:
+        import ifaddr
+        adapters = ifaddr.get_adapters()
+    except Exception:
+        return InterfaceChoice.All
+    out: list[str | int] = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                if version != IPVersion.V6Only:
+                    out.append(ip.ip)
+            else:
+                a = parse_ip(str(ip.ip[0]))
+                if a is not None and not a.is_loopback and adapter.index is not None and \
+                        adapter.index not in out:
+                    out.append(adapter.index)
+    return out or InterfaceChoice.All
+
+
 def _browser_zeroconf() -> Zeroconf:
     """Listen over IPv4 and IPv6 where both work, else over the one that does (an
     IPv6-only network, a machine without IPv6)."""
@@ -241,7 +268,7 @@ def _browser_zeroconf() -> Zeroconf:
     problem: Exception | None = None
     for v in (IPVersion.All, IPVersion.V4Only, IPVersion.V6Only):
         try:
-            return Zeroconf(ip_version=v)
+            return Zeroconf(interfaces=_interfaces(v), ip_version=v)
         except Exception as exc:
             problem = problem or exc
     assert problem is not None, "each attempt failed"
