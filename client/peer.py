@@ -212,9 +212,16 @@ def human_text(ev: dict[str, Any]) -> str:
                  for i, j in enumerate(joins)]
         more = Msg(N_("\n(or, on another network of this machine:\n{joins})\n"),
                    joins="\n".join(f"    {j}" for j in shown[1:])) if len(shown) > 1 else ""
-        return Msg(N_("Hosting. The others type:\n\n    {join}\n{more}\n"
+        text = Msg(N_("Hosting. The others type:\n\n    {join}\n{more}\n"
                       "Read this key fingerprint aloud: {fingerprint}"),
                    join=shown[0], more=more, fingerprint=ev["fingerprint"])
+        ports = ev.get("ports") or []
+        if ev.get("advertised") and len(ports) == 2:
+            # what the router must forward for the advertised address to lead here
+            return Joined("\n", [text, Msg(N_("The router must forward TCP ports {lobby} and "
+                                               "{mesh} to this machine."),
+                                            lobby=ports[0], mesh=ports[1])])
+        return text
     if e in ("lobby-change", "lobby-confirm"):
         return ev["text"]
     if e == "games":

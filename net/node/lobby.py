@@ -175,6 +175,8 @@ class HostLobby:
         self.router.bind(endpoint(bind, port))
         self.port = endpoint_port(self.router.getsockopt_string(zmq.LAST_ENDPOINT))
         found = labelled_addresses() if bind in WILDCARDS else [(bind, "")]
+        if bind == "0.0.0.0":           # every IPv4 interface, and only those
+            found = [(ip, name) for ip, name in found if ":" not in ip]
         # every usable address with its interface's name, the most likely first
         self.labelled = [(endpoint(ip, self.port), name) for ip, name in found] or \
             [(endpoint("127.0.0.1", self.port), "")]

@@ -431,6 +431,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
               "joins": lobby.join_commands(), "addresses": lobby.addresses,
               "interfaces": lobby.interfaces(), "ports": [lobby.port, mesh.port],
+              "advertised": lobby.advertised is not None,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
     announcer = None
     bound = parse_ip(bind)
