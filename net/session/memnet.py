@@ -99,6 +99,8 @@ class MemoryNetwork:
         self.in_flight: deque = deque()        # (due, src, dst, data), in due order
         # seat -> {game version: the time this peer first had it}
         self.applied: dict[int, dict[int, float]] = {p.seat: {} for p in peers}
+        # (time, seat, the game version it decided at): every bot decision
+        self.decided: list[tuple[float, int, int]] = []
         self.seed, self.identities, self.level = seed, identities, level
         self.bots = bots or {}
         self.tamper = tamper or {}
@@ -202,6 +204,7 @@ class MemoryNetwork:
             if bot is None and getattr(self, "level", None) and p.game is not None:
                 bot = self.bots[p.seat] = bot_for(self.level, p.seed.hex(), p.seat)
             if bot is not None and p.seat not in self.down and p.decision_needed():
+                self.decided.append((self.now, p.seat, p.game.version))
                 p.submit(bot.choose(p.game, p.seat), self.now)
                 self._collect(p)
                 acted = True
