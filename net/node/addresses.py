@@ -140,10 +140,11 @@ def _pairs(found: Iterable[Found]) -> list[tuple[str, str]]:
 
 
 def labelled_addresses(route: Callable[[str], str | None] = route_address,
-                       interfaces: Callable[[], Iterable[Found]] = labelled_interface_addresses
-                       ) -> list[tuple[str, str]]:
+                       interfaces: Callable[[], Iterable[Found]] = labelled_interface_addresses,
+                       every: bool = False) -> list[tuple[str, str]]:
     """Every address worth printing, with its interface's name ("" when unknown): the
-    routes' own first (IPv4, then IPv6), then IPv4, global IPv6, unique-local IPv6."""
+    routes' own first (IPv4, then IPv6), then IPv4, global IPv6, unique-local IPv6; of an
+    interface's IPv6 addresses one of each kind unless ``every``."""
     have = _pairs(interfaces())
     names: dict[str, str] = {}
     for ip, name in have:
@@ -152,15 +153,23 @@ def labelled_addresses(route: Callable[[str], str | None] = route_address,
     candidates = [(ip, True) for ip in routed if ip] + [(ip, False) for ip, _n in have]
     out: list[tuple[str, str, bool]] = []
     seen: set[str] = set()
+    kinds: set[tuple[str, int]] = set()
     for ip, by_route in candidates:
         a = parse_ip(ip)
         if a is None or not listed(ip):
             continue
         key = str(a)
+        name = names.get(ip, names.get(key, ""))
         if key in seen:
             continue
         seen.add(key)
-        out.append((key, names.get(ip, names.get(key, "")), by_route))
+        if a.version == 6 and name and not every:
+            # an interface often has several IPv6 addresses of a kind (stable, temporary):
+            # one global and one unique-local per interface is enough to read out
+            if (name, _rank(key)) in kinds:
+                continue
+            kinds.add((name, _rank(key)))
+        out.append((key, name, by_route))
     out.sort(key=lambda e: (not e[2], _rank(e[0])))     # stable: found order within
     return [(ip, name) for ip, name, _r in out]
 
@@ -169,7 +178,7 @@ def lan_addresses(route: Callable[[str], str | None] = route_address,
                   interfaces: Callable[[], Iterable[Found]] = labelled_interface_addresses
                   ) -> list[str]:
     """Every usable non-loopback address, the route-based ones first; [] if none."""
-    return [ip for ip, _name in labelled_addresses(route, interfaces)]
+    return [ip for ip, _name in labelled_addresses(route, interfaces, every=True)]
 
 
 def bare(host: str) -> str:

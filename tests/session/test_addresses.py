@@ -166,3 +166,24 @@ def test_an_ipv6_address_moves_to_an_ipv6_one():
 def test_a_move_may_announce_an_ipv6_endpoint_but_no_zone_or_name(text, ok):
     from net.session.resync import valid_endpoint
     assert valid_endpoint(text) is ok
+
+
+def test_one_global_and_one_unique_local_ipv6_address_per_interface():
+    """(a laptop's Wi-Fi holds a stable and a temporary global address, often more)"""
+    got = labelled_addresses(route=lambda p: "2001:db8:1::99" if ":" in p else "192.168.1.20",
+                             interfaces=lambda: [("192.168.1.20", "wlan0"),
+                                                 ("2001:db8:1::5", "wlan0"),
+                                                 ("2001:db8:1::99", "wlan0"),
+                                                 ("fd00::5", "wlan0"), ("fd00::6", "wlan0"),
+                                                 ("2001:db8:2::5", "wg0")])
+    assert got == [("192.168.1.20", "wlan0"), ("2001:db8:1::99", "wlan0"),
+                   ("2001:db8:2::5", "wg0"), ("fd00::5", "wlan0")]
+
+
+def test_the_address_watch_sees_every_address_not_only_the_ones_printed():
+    # announced on the interface's second global address: still ours, no move
+    have = [("2001:db8:1::99", "wlan0"), ("2001:db8:1::5", "wlan0")]
+    w = AddressWatch("tcp://[2001:db8:1::5]:5556",
+                     lambda: lan_addresses(route=lambda p: None, interfaces=lambda: have),
+                     every=1.0)
+    assert w.check(1.0) is None
