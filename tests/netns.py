@@ -194,6 +194,7 @@ def python_argv(*args: str) -> list[str]:
 
 
 V6_PREFIX = "2001:db8"      # RFC 3849 documentation range: never a real network
+ETC_NETNS = Path("/etc/netns")      # `ip netns exec NS` reads NS/hosts there for /etc/hosts
 
 
 def _sysctl(ns: str, key: str, value: str) -> None:
@@ -221,6 +222,7 @@ class Routed:
         self.site = f"{(os.getpid() + n) % 0xffff:x}"   # 2001:db8:<site>:<link>::/64
         self.addresses = [self.address(i, 11) for i in range(hosts)]
         self._procs: list[subprocess.Popen] = []
+        self._made_etc = False
 
     def address(self, link: int, last: int) -> str:
         """The address ``last`` on link ``link`` (IPv4 unless the network is IPv6-only)."""
@@ -300,12 +302,19 @@ class Routed:
                     pass
         for ns in [*self.hosts, self.router]:
             _ip("netns", "del", ns, check=False)
-            shutil.rmtree(Path("/etc/netns") / ns, ignore_errors=True)
+            shutil.rmtree(ETC_NETNS / ns, ignore_errors=True)
+        if self._made_etc:
+            try:
+                ETC_NETNS.rmdir()            # (only if no other test's file is in it)
+            except OSError:
+                pass
 
     def name(self, host: int, name: str, address: str) -> None:
         """Host ``host`` resolves ``name`` to ``address`` (``ip netns exec`` puts
         /etc/netns/NS/hosts in place of /etc/hosts: a name server of its own)."""
-        d = Path("/etc/netns") / self.hosts[host]
+        if not ETC_NETNS.exists():
+            self._made_etc = True
+        d = ETC_NETNS / self.hosts[host]
         d.mkdir(parents=True, exist_ok=True)
         with open(d / "hosts", "a") as f:
             f.write(f"127.0.0.1 localhost\n::1 localhost\n{address} {name}\n")
