@@ -32,12 +32,14 @@ def choose_game(out: Callable[[dict[str, Any]], None], stdin: TextIO | None = No
         games = [g for g in games if g.host.casefold() == host.casefold()]
     out({"event": "games", "games": [dict(g.as_dict(), line=g.line()) for g in games]})
     if not games:
+        # one line: announcements never cross a router or a VPN, where the address does
         text: str = Msg(N_("no game with a free seat was announced by {host} on this network "
-                      "(multicast may be blocked here): type the address the host printed, "
-                      "e.g. belfort join 192.168.1.20:5555"), host=host) if host else \
-            Msg(N_("no game with a free seat was announced on this network (multicast may be "
-                   "blocked here): type the address the host printed, e.g. belfort join "
-                   "192.168.1.20:5555"))
+                      "(announcements do not cross a router or a VPN, and multicast may be "
+                      "blocked): type the address the host printed, e.g. belfort join "
+                      "192.168.1.20:5555"), host=host) if host else \
+            Msg(N_("no game with a free seat was announced on this network (announcements "
+                   "do not cross a router or a VPN, and multicast may be blocked): type the "
+                   "address the host printed, e.g. belfort join 192.168.1.20:5555"))
         out({"event": "error", "text": text})
         return None
     interactive = getattr(stdin, "isatty", lambda: False)()

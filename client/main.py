@@ -151,6 +151,11 @@ def parser() -> argparse.ArgumentParser:
                                   "printed)"))
     sub.add_parser("rejoin", help=_("rejoin an unfinished networked game"))
     sub.add_parser("bot", help=_("add a bot peer to a networked game"))
+    hlp = sub.add_parser("help", formatter_class=fmt,
+                         help=_("this help, or a topic: belfort help network (playing with a "
+                                "friend elsewhere), or a rules topic"))
+    hlp.add_argument("topic", nargs="*", metavar=_("TOPIC"))
+    _lang_option(hlp)
     rules = sub.add_parser("rules", formatter_class=fmt,
                            help=_("print the rules reference (a phase, card or guild)"))
     rules.add_argument("topic", nargs="*", metavar=_("TOPIC"),
@@ -188,6 +193,20 @@ def ruleset_message(exc: RulesetError, path: str) -> str:
     if exc.field == "(file)":
         return exc.reason          # it names the file: "cannot read x.toml: …"
     return _("cannot use the ruleset {path}: {error}").format(path=path, error=exc)
+
+
+def cmd_help(args: argparse.Namespace) -> int:
+    """``belfort help``: the commands; ``belfort help network``: playing with a friend
+    elsewhere; any other topic is the rules reference's (as ``belfort rules TOPIC``)."""
+    from .nethelp import TOPICS, network_help
+    topic = " ".join(args.topic).strip().lower()
+    if not topic:
+        parser().print_help()
+        return 0
+    if topic in TOPICS:
+        print(network_help())
+        return 0
+    return cmd_rules(argparse.Namespace(topic=args.topic, ruleset=None))
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -591,6 +610,8 @@ def _run(argv: list[str]) -> int:
             return cmd_tutorial(args)
         if args.cmd == "rules":
             return cmd_rules(args)
+        if args.cmd == "help":
+            return cmd_help(args)
         if args.cmd == "replay":
             return cmd_replay(args)
     except KeyboardInterrupt:

@@ -2,7 +2,9 @@
 
     belfort host --name Ana [--players 4] [--bots 2] [--bind IP] [--port 5555] [--guilds normal |
                  --guild-list a,b,c,d,e] [--ruleset FILE] [--start-after S] [--level L]
-    belfort join tcp://192.168.1.20:5555 --name Bo [--ruleset FILE]
+                 [--advertise HOST[:PORT]]     # an address it cannot see: a forwarded port
+    belfort join tcp://192.168.1.20:5555 --name Bo [--ruleset FILE] [--port PORT]
+                 # also HOST:PORT, '[2001:db8::20]:5555', tcp://[2001:db8::20]:5555, a name
     belfort rejoin [--game ID] [--data-dir DIR]
     belfort bot --join tcp://192.168.1.20:5555 [--level beginner|random|easy|normal|hard]
 

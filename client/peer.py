@@ -1,6 +1,7 @@
 """Peer processes without the terminal client:
 
-    python -m client.peer host --name Ana [--players 3] [--bots 2] [--bind 0.0.0.0] [--port 5555]
+    python -m client.peer host --name Ana [--players 3] [--bots 2] [--bind IP] [--port 5555]
+                          [--advertise HOST[:PORT]]
     python -m client.peer join tcp://192.168.1.20:5555 --name Bo
     python -m client.peer bot --join tcp://192.168.1.20:5555 [--level random]
     python -m client.peer rejoin [--game GAMEID] [--data-dir DIR]
@@ -106,12 +107,15 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
 
     h = sub.add_parser("host", help=t(N_("host a game")), **fmt)
     name(h, required=True, help=t(N_("your name, as the other players see it")))
-    h.add_argument("--bind", default="0.0.0.0", metavar="IP",
+    h.add_argument("--bind", default="*", metavar="IP",
                    help=t(N_("interface to listen on (default: all)")))
     h.add_argument("--port", type=int, default=5555, metavar=t(N_("PORT")),
-                   help=t(N_("lobby port (0: any free port)")))
+                   help=t(N_("lobby port (0: any free port); the players connect to the "
+                             "next one too")))
     h.add_argument("--advertise", metavar=t(N_("ADDRESS")),
-                   help=t(N_("address to print in the join command")))
+                   help=t(N_("HOST[:PORT] the others reach this machine at, which it cannot "
+                             "see itself (a port forwarded on a home router): put first in "
+                             "the join command and the LAN announcement")))
     h.add_argument("--players", type=int, default=2, metavar="N",
                    help=t(N_("seats, 2-5 (default 2)")))
     h.add_argument("--bots", type=int, default=0, metavar="N",
@@ -141,7 +145,10 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
     name(j, required=True, help=t(N_("your name, as the other players see it")))
     j.add_argument("--host", dest="host_name", default=None, metavar=t(N_("NAME")),
                    help=t(N_("without an address: join the game NAME hosts on the LAN")))
-    j.add_argument("--bind", default="0.0.0.0", metavar="IP")
+    j.add_argument("--bind", default="*", metavar="IP")
+    j.add_argument("--port", type=int, default=0, metavar=t(N_("PORT")),
+                   help=t(N_("the port the other players connect to (default: any free one; "
+                             "forward it on your router when you are not on a VPN)")))
     j.add_argument("--ruleset", metavar=t(N_("FILE")),
                    help=t(N_("refuse a host whose ruleset is not this file")))
     common(j)
@@ -149,7 +156,10 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
     b = sub.add_parser("bot", help=t(N_("a bot seat as its own process")), **fmt)
     b.add_argument("--join", required=True, dest="address", metavar=t(N_("ADDRESS")))
     name(b, default=None, help=t(N_("the bot's name (default: bot-XXXX)")))
-    b.add_argument("--bind", default="0.0.0.0", metavar="IP")
+    b.add_argument("--bind", default="*", metavar="IP")
+    b.add_argument("--port", type=int, default=0, metavar=t(N_("PORT")),
+                   help=t(N_("the port the other players connect to (default: any free one; "
+                             "forward it on your router when you are not on a VPN)")))
     common(b)
 
     r = sub.add_parser("rejoin", help=t(N_("rejoin an unfinished game after a crash")), **fmt)
@@ -196,11 +206,22 @@ def human_text(ev: dict[str, Any]) -> str:
     e = ev.get("event")
     if e == "lobby":
         joins = ev.get("joins") or [ev["join"]]
+        # each with the interface it is on (a VPN's, the Wi-Fi's): which one to read out
+        names = list(ev.get("interfaces") or [])
+        shown = [f"{j}    ({names[i]})" if i < len(names) and names[i] else j
+                 for i, j in enumerate(joins)]
         more = Msg(N_("\n(or, on another network of this machine:\n{joins})\n"),
-                   joins="\n".join(f"    {j}" for j in joins[1:])) if len(joins) > 1 else ""
-        return Msg(N_("Hosting. The others type:\n\n    {join}\n{more}\n"
+                   joins="\n".join(f"    {j}" for j in shown[1:])) if len(shown) > 1 else ""
+        text = Msg(N_("Hosting. The others type:\n\n    {join}\n{more}\n"
                       "Read this key fingerprint aloud: {fingerprint}"),
-                   join=joins[0], more=more, fingerprint=ev["fingerprint"])
+                   join=shown[0], more=more, fingerprint=ev["fingerprint"])
+        ports = ev.get("ports") or []
+        if ev.get("advertised") and len(ports) == 2:
+            # what the router must forward for the advertised address to lead here
+            return Joined("\n", [text, Msg(N_("The router must forward TCP ports {lobby} and "
+                                               "{mesh} to this machine."),
+                                            lobby=ports[0], mesh=ports[1])])
+        return text
     if e in ("lobby-change", "lobby-confirm"):
         return ev["text"]
     if e == "games":
@@ -477,13 +498,14 @@ def start_node(args: argparse.Namespace, out: Printer) -> Node | int:
             node = nodemod.join(address, args.name, data_dir=args.data_dir, bind=args.bind,
                                 level=args.level, bot_think=args.think, ruleset_text=ruleset_text,
                                 on_event=out, timing=timing, test_secret=args.test_secret,
-                                announced=announced)
+                                announced=announced, mesh_port=args.port)
         elif args.mode == "bot":
             import secrets
             name = args.name or f"bot-{secrets.token_hex(2)}"
             node = nodemod.join(args.address, name, data_dir=args.data_dir, bind=args.bind,
                                 kind="bot", level=args.level or "normal", bot_think=args.think,
-                                on_event=out, timing=timing, test_secret=args.test_secret)
+                                on_event=out, timing=timing, test_secret=args.test_secret,
+                                mesh_port=args.port)
         else:
             node = nodemod.rejoin(args.dir, data_dir=args.data_dir, on_event=out, timing=timing,
                                   game_id=args.game)

@@ -8,6 +8,12 @@ without an address lists what it sees.
         seats    seats in all             free     seats still free
         fp       the host's key fingerprint (to check aloud, as with a typed address)
         proto    the session protocol
+        at       the address the host was told to advertise (``--advertise``), if any
+
+The service's addresses are A and AAAA records: IPv4 and IPv6 alike (multicast DNS over
+IPv6 uses ff02::fb), so a game is found on an IPv6-only network too.  Multicast never
+crosses a router or a VPN overlay: from another subnet the list is empty, and the person
+types the address the host printed.
 
 Everything here is a convenience over the printed address: a network without multicast
 (or a machine where zeroconf cannot start) gives a DiscoveryError whose text says to type
@@ -25,15 +31,15 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .addresses import interface_addresses
+from .addresses import AddressError, endpoint, interface_addresses, normalize, parse_ip
 from net.session.config import PROTOCOL
 from net.session.msgs import N_, Msg
 from net.session.text import MAX_NAME, printable
 
 if TYPE_CHECKING:
-    from zeroconf import ServiceInfo
+    from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
     from .lobby import HostLobby
 
@@ -76,11 +82,24 @@ class Game:
                 "addresses": self.addresses, "address": self.address}
 
 
-def _txt(lobby: HostLobby) -> dict:
+def _txt(lobby: HostLobby, advertised: str | None = None) -> dict:
     seated = [s.name for s in lobby.seats]
-    return {"host": seated[0], "players": ",".join(seated), "seats": str(lobby.players),
-            "free": str(max(0, lobby.players - len(seated))), "fp": lobby.fingerprint,
-            "proto": PROTOCOL}
+    txt = {"host": seated[0], "players": ",".join(seated), "seats": str(lobby.players),
+           "free": str(max(0, lobby.players - len(seated))), "fp": lobby.fingerprint,
+           "proto": PROTOCOL}
+    if advertised:
+        txt["at"] = advertised[len("tcp://"):] if advertised.startswith("tcp://") \
+            else advertised
+    return txt
+
+
+def _versions(ips: list[str]) -> IPVersion:
+    """The zeroconf IP version for these addresses: both when we have both, else the one."""
+    from zeroconf import IPVersion
+    fours = [ip for ip in ips if _is_ipv4(ip)]
+    if fours and len(fours) < len(ips):
+        return IPVersion.All
+    return IPVersion.V4Only if fours or not ips else IPVersion.V6Only
 
 
 class Announcer:
@@ -89,11 +108,13 @@ class Announcer:
     a second or more; the lobby must not wait), and any failure is only reported in
     ``problem``."""
 
-    def __init__(self, lobby: HostLobby, ips: list[str]) -> None:
+    def __init__(self, lobby: HostLobby, ips: list[str], advertised: str | None = None) -> None:
         self.lobby = lobby
-        self.ips = [ip for ip in ips if _is_ipv4(ip)]
+        # A and AAAA records hold addresses only: an advertised name goes in the TXT record
+        self.ips = [ip for ip in ips if _packed(ip) is not None]
+        self.advertised = advertised
         self.problem: str | None = None
-        self._txt = _txt(lobby)
+        self._txt = _txt(lobby, advertised)
         self._wake = threading.Event()
         self._closed = False
         self.registered = threading.Event()
@@ -104,7 +125,7 @@ class Announcer:
         from zeroconf import ServiceInfo
         host = socket.gethostname().split(".")[0] or "host"
         return ServiceInfo(SERVICE, name, port=self.lobby.port,
-                           addresses=[socket.inet_aton(ip) for ip in self.ips],
+                           addresses=[p for p in map(_packed, self.ips) if p is not None],
                            properties=txt, server=f"belfort-{self.lobby.port}-{host}.local.")
 
     def _run(self) -> None:
@@ -112,8 +133,9 @@ class Announcer:
         try:
             if not self.ips:
                 raise DiscoveryError(Msg(N_("this machine has no LAN address to announce")))
-            from zeroconf import IPVersion, Zeroconf
-            zc = Zeroconf(ip_version=IPVersion.V4Only)
+            from zeroconf import Zeroconf
+            version = _versions(self.ips)
+            zc = Zeroconf(interfaces=_interfaces(version), ip_version=version)
             txt = self._txt
             label = printable(f"{txt['host']} on {socket.gethostname()}", 40)
             label = f"{label.replace('.', ' ')} {self.lobby.port}"
@@ -147,7 +169,7 @@ class Announcer:
 
     def update(self) -> None:
         """The lobby changed: announce its new roster (from the announcer's thread)."""
-        self._txt = _txt(self.lobby)
+        self._txt = _txt(self.lobby, self.advertised)
         self._wake.set()
 
     def close(self, wait: float = 2.0) -> None:
@@ -157,22 +179,32 @@ class Announcer:
 
 
 def _is_ipv4(ip: str) -> bool:
-    try:
-        ipaddress.IPv4Address(ip)
-        return True
-    except ValueError:
-        return False
+    return isinstance(parse_ip(ip), ipaddress.IPv4Address)
+
+
+def _packed(ip: str) -> bytes | None:
+    """An address as an A or AAAA record holds it; None for a link-local or odd one."""
+    a = parse_ip(ip)
+    if a is None or a.is_link_local or (isinstance(a, ipaddress.IPv6Address) and a.scope_id):
+        return None
+    return a.packed
 
 
 def _order(ips: list[str], ours: list[str]) -> list[str]:
-    """The announced addresses, those on one of our own /24 networks first."""
-    nets = set()
+    """The announced addresses, those on one of our own networks (an IPv4 /24, an IPv6
+    /64) first, then IPv4 before IPv6."""
+    nets: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
     for ip in ours:
-        if _is_ipv4(ip):
-            nets.add(ipaddress.IPv4Network(f"{ip}/24", strict=False))
+        a = parse_ip(ip)
+        if a is not None and not a.is_link_local:
+            nets.append(ipaddress.ip_network(f"{a}/{24 if a.version == 4 else 64}",
+                                             strict=False))
 
-    def near(ip):
-        return 0 if any(ipaddress.IPv4Address(ip) in n for n in nets) else 1
+    def near(ip: str) -> tuple[int, int]:
+        a = parse_ip(ip)
+        if a is None:
+            return (2, 0)
+        return (0 if any(a in n for n in nets if n.version == a.version) else 1, a.version)
     return sorted(ips, key=near)
 
 
@@ -181,8 +213,14 @@ def _game(info: ServiceInfo, ours: list[str]) -> Game | None:
     for k, v in (info.properties or {}).items():
         if isinstance(k, bytes) and isinstance(v, bytes) and len(v) <= 600:
             props[k.decode("utf-8", "replace")] = v.decode("utf-8", "replace")
-    ips = [ip for ip in info.parsed_addresses() if _is_ipv4(ip)]
-    if not ips or not info.port:
+    ips = [str(parse_ip(ip)) for ip in info.parsed_addresses() if _packed(ip) is not None]
+    at = []
+    try:         # untrusted like the rest: only ever an address to try, with the key above
+        if props.get("at"):
+            at = [normalize(props["at"][:300])]
+    except AddressError:
+        pass
+    if not (ips or at) or not info.port:
         return None
 
     def number(key):
@@ -192,8 +230,49 @@ def _game(info: ServiceInfo, ours: list[str]) -> Game | None:
     return Game(host=printable(props.get("host", "?"), MAX_NAME) or "?",
                 players=[p for p in players if p], seats=number("seats"), free=number("free"),
                 fingerprint=printable(props.get("fp", "?"), 40),
-                addresses=[f"tcp://{ip}:{info.port}" for ip in _order(ips, ours)],
+                addresses=[endpoint(ip, info.port) for ip in _order(ips, ours)] +
+                [a for a in at if a not in (endpoint(ip, info.port) for ip in ips)],
                 service=printable(info.name, 120))
+
+
+def _interfaces(version: IPVersion) -> Any:
+    """Where multicast DNS listens and sends: every interface for IPv4, as zeroconf does;
+    for IPv6 every interface but the loopback, where sending to ff02::fb fails (zeroconf
+    would print the error at each announcement)."""
+    from zeroconf import InterfaceChoice, IPVersion
+    if version == IPVersion.V4Only:
+        return InterfaceChoice.All
+    try:
+        import ifaddr
+        adapters = ifaddr.get_adapters()
+    except Exception:
+        return InterfaceChoice.All
+    out: list[str | int] = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str):
+                if version != IPVersion.V6Only:
+                    out.append(ip.ip)
+            else:
+                a = parse_ip(str(ip.ip[0]))
+                if a is not None and not a.is_loopback and adapter.index is not None and \
+                        adapter.index not in out:
+                    out.append(adapter.index)
+    return out or InterfaceChoice.All
+
+
+def _browser_zeroconf() -> Zeroconf:
+    """Listen over IPv4 and IPv6 where both work, else over the one that does (an
+    IPv6-only network, a machine without IPv6)."""
+    from zeroconf import IPVersion, Zeroconf
+    problem: Exception | None = None
+    for v in (IPVersion.All, IPVersion.V4Only, IPVersion.V6Only):
+        try:
+            return Zeroconf(interfaces=_interfaces(v), ip_version=v)
+        except Exception as exc:
+            problem = problem or exc
+    assert problem is not None, "each attempt failed"
+    raise problem
 
 
 def browse(timeout: float = 3.0, settle: float = 1.0) -> list[Game]:
@@ -201,12 +280,12 @@ def browse(timeout: float = 3.0, settle: float = 1.0) -> list[Game]:
     nothing new came for ``settle`` s after the first).  DiscoveryError if multicast
     DNS cannot be used here."""
     try:
-        from zeroconf import IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
+        from zeroconf import ServiceBrowser, ServiceStateChange
     except ImportError:
         raise DiscoveryError(Msg(N_("the zeroconf package is not installed: {fallback}"),
                                  fallback=FALLBACK)) from None
     try:
-        zc = Zeroconf(ip_version=IPVersion.V4Only)
+        zc = _browser_zeroconf()
     except Exception as exc:
         raise DiscoveryError(Msg(N_("cannot look for games on this network ({error}): "
                                     "{fallback}"), error=str(exc), fallback=FALLBACK)) from None

@@ -40,7 +40,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from net.crypto import ProtocolError, encode_envelope, fingerprint, open_envelope, wire
 from net.crypto.identity import SIG_DOMAIN, Identity
 
-from .addresses import AddressError, lan_addresses, normalize, unknown_host
+from .addresses import (WILDCARDS, AddressError, endpoint, endpoint_host, endpoint_port,
+                        labelled_addresses, lan_addresses, normalize, peer_address,
+                        unknown_host)
+from .transport import dual_stack
 from net.session.config import COLOURS, PROTOCOL, GameConfig, game_id_for
 from net.node.names import looks_alike
 from net.session.text import NAME_PROBLEMS, name_problem, printable
@@ -120,8 +123,12 @@ def lan_address() -> str:
     return found[0] if found else "127.0.0.1"
 
 
-def _host_of(endpoint: str) -> str:
-    return endpoint.split("://", 1)[-1].rsplit(":", 1)[0]
+def join_command(address: str) -> str:
+    """What a person types to join ``address`` (``tcp://HOST:PORT``): an IPv6 one in
+    quotes, since a shell reads ``[...]`` as a file pattern (zsh refuses it outright)."""
+    if address.startswith("tcp://["):
+        return f"belfort join '{address[len('tcp://'):]}'"
+    return f"belfort join {address}"
 
 
 @dataclass
@@ -166,15 +173,28 @@ class HostLobby:
         self.router.setsockopt(zmq.LINGER, 1000)
         self.router.setsockopt(zmq.ROUTER_MANDATORY, False)
         self.router.setsockopt(zmq.MAXMSGSIZE, MAX_LOBBY_FRAME)
-        self.router.bind(f"tcp://{bind}:{port}")
-        self.port = int(self.router.getsockopt_string(zmq.LAST_ENDPOINT).rsplit(":", 1)[1])
-        if advertise or bind not in ("0.0.0.0", "*"):
-            ips = [advertise or bind]
-        else:
-            ips = lan_addresses() or ["127.0.0.1"]
-        ip = ips[0]
-        self.address = f"tcp://{ip}:{self.port}"
-        self.addresses = [f"tcp://{a}:{self.port}" for a in ips]   # every usable one
+        dual_stack(self.router, bind)
+        self.router.bind(endpoint(bind, port))
+        self.port = endpoint_port(self.router.getsockopt_string(zmq.LAST_ENDPOINT))
+        found = labelled_addresses() if bind in WILDCARDS else [(bind, "")]
+        if bind == "0.0.0.0":           # every IPv4 interface, and only those
+            found = [(ip, name) for ip, name in found if ":" not in ip]
+        # every usable address with its interface's name, the most likely first
+        self.labelled = [(endpoint(ip, self.port), name) for ip, name in found] or \
+            [(endpoint("127.0.0.1", self.port), "")]
+        self.advertised: str | None = None
+        if advertise:
+            # an address this machine cannot see (a forwarded port, a name): first
+            try:
+                self.advertised = normalize(advertise, self.port)
+            except AddressError as exc:
+                raise LobbyError(Msg(N_("--advertise {address}: {problem}"),
+                                     address=advertise, problem=exc.args[0])) from None
+            self.labelled = [(self.advertised, "--advertise")] + [
+                e for e in self.labelled if e[0] != self.advertised]
+        self.address = self.labelled[0][0]
+        self.addresses = [a for a, _n in self.labelled]
+        ip = endpoint_host(self.address)
         self.seats: list[Seat] = [Seat(name, identity.public_bytes, curve[0], "human", mesh_port,
                                        ip, ip)]
         self.started = False
@@ -190,11 +210,15 @@ class HostLobby:
         return self.identity.fingerprint
 
     def join_command(self) -> str:
-        return f"belfort join {self.address}"
+        return join_command(self.address)
 
     def join_commands(self) -> list[str]:
         """One join command per usable address of this machine (the route's first)."""
-        return [f"belfort join {a}" for a in self.addresses]
+        return [join_command(a) for a in self.addresses]
+
+    def interfaces(self) -> list[str]:
+        """The interface each join command's address is on ("" unknown), in their order."""
+        return [n for _a, n in self.labelled]
 
     def roster(self) -> list[dict]:
         return [s.public(i) for i, s in enumerate(self.seats)]
@@ -212,7 +236,7 @@ class HostLobby:
                     continue
                 rid, frame = parts[0].bytes, parts[1]
                 try:
-                    peer_ip = frame.get("Peer-Address")
+                    peer_ip = peer_address(frame.get("Peer-Address"))
                 except (zmq.ZMQError, AttributeError):
                     peer_ip = None
                 self._handle(rid, frame.bytes, peer_ip, events)
@@ -341,8 +365,8 @@ class HostLobby:
                              Msg(REFUSAL_CODES["alike"], name=repr(name),
                                  seated=repr(alike.name)), events)
                 return
-            ip = peer_ip or _host_of(via)
-            self.seats.append(Seat(name, key, curve, kind, port, ip, _host_of(via), rid))
+            ip = peer_ip or endpoint_host(via)
+            self.seats.append(Seat(name, key, curve, kind, port, ip, endpoint_host(via), rid))
             self.admitted.add(curve)
             if self.on_join is not None:
                 self.on_join(curve)
@@ -370,7 +394,7 @@ class HostLobby:
             endpoints = []
             for i, s in enumerate(self.seats):
                 ip = s.ip if i else (viewer.via_host if viewer is not None else s.ip)
-                endpoints.append(f"tcp://{ip}:{s.mesh_port}")
+                endpoints.append(endpoint(ip, s.mesh_port))
             return GameConfig(game_id=gid, names=names, keys=keys,
                               curve=[s.curve for s in self.seats], endpoints=endpoints,
                               kinds=[s.kind for s in self.seats],
@@ -459,6 +483,7 @@ class JoinLobby:
         self.dealer = ctx.socket(zmq.DEALER)
         self.dealer.setsockopt(zmq.LINGER, 0)
         self.dealer.setsockopt(zmq.MAXMSGSIZE, MAX_START_FRAME)
+        dual_stack(self.dealer)
         self.dealer.connect(address)
         self.nonce = secrets.token_bytes(16)
         self.hello_fields = {

@@ -24,7 +24,8 @@ from net.session.config import GameConfig, Timing
 from . import fulllog
 from net.session.core import STOPPED, SessionPeer, log_problem
 from net.session.msglog import LogWriteError
-from .addresses import AddressError, AddressWatch, endpoint_host, normalize, route_address
+from .addresses import (WILDCARDS, AddressError, AddressWatch, endpoint, endpoint_host,
+                        endpoint_port, lan_addresses, normalize, parse_ip, route_address)
 from .files import PathArg, StoreError, read_file
 from .names import looks_alike
 from net.node.transport import bound_context
@@ -192,13 +193,13 @@ class Node:
         if ip is None:
             return
         was = self.addresses.announced
-        if endpoint_host(self.mesh.endpoint) not in ("0.0.0.0", "*", ""):
+        if endpoint_host(self.mesh.endpoint) not in WILDCARDS:
             try:
                 self.mesh.rebind(ip)
             except zmq.ZMQError as exc:     # (gone again already: the next look retries)
                 log.warning("cannot listen on %s: %s", ip, exc)
                 return
-        here = f"tcp://{ip}:{self.mesh.port}"
+        here = endpoint(ip, self.mesh.port)
         self.mesh.reopen()
         meta = {}
         if self.store is not None:
@@ -218,9 +219,9 @@ class Node:
 
     def follow_moves(self) -> None:
         """Reconnect to seats that came back on a new mesh address (signed, resync.py)."""
-        for seat, endpoint in self.peer.take_moved():
-            log.info("seat %s moved to %s", seat, endpoint)
-            self.mesh.reconnect(seat, endpoint)
+        for seat, where in self.peer.take_moved():
+            log.info("seat %s moved to %s", seat, where)
+            self.mesh.reconnect(seat, where)
 
     def note_finished(self, now: float) -> None:
         """Once the game is done, mark the stored game finished (once)."""
@@ -333,7 +334,19 @@ class Node:
 
 
 def _bind_endpoint(bind: str, port: int = 0) -> str:
-    return f"tcp://{bind}:{port if port else '*'}"
+    return endpoint(bind, port if port else "*")
+
+
+def _host_mesh(ctx: zmq.Context, curve: tuple[str, str], bind: str, port: int) -> ZmqMesh:
+    """The host's mesh socket on the port after the lobby's (5556 beside 5555): a known
+    number, so that a friend elsewhere can be let in by forwarding two ports; any free
+    port when that one is taken, or when the lobby's is any (``--port 0``)."""
+    if port and port < 65535:
+        try:
+            return ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind, port + 1))
+        except zmq.ZMQError as exc:
+            log.warning("port %s is taken (%s): the players connect to another", port + 1, exc)
+    return ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
 
 
 def _new_secrets(identity: Identity, curve: tuple[str, str], test_secret: str | None,
@@ -357,8 +370,15 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
     if test_secret is not None:
         from net.session.memnet import fixed_master
         secrets["master"] = fixed_master(test_secret, seat)
+    # the others know us by an address this machine does not have (a forwarded port, a
+    # name): a rejoin keeps it rather than announce one nobody outside can reach
+    known = endpoint_host(cfg.endpoints[seat])
+    ip = parse_ip(known)
+    outside = known != "localhost" if ip is None else \
+        not ip.is_loopback and str(ip) not in lan_addresses()
     store = GameStore.create(data_dir, cfg, seat, secrets, {"mesh": mesh.endpoint,
-                                                           "bot": bot_level, "think": bot_think})
+                                                           "bot": bot_level, "think": bot_think,
+                                                           "outside": outside})
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        wall_ns=time.time_ns,
@@ -390,7 +410,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
 
 
 def host(name: str, *, players: int, options: dict, ruleset_text: str | None = None,
-         bind: str = "0.0.0.0", port: int = 5555, data_dir: PathArg | None = None,
+         bind: str = "*", port: int = 5555, data_dir: PathArg | None = None,
          bots: int = 0, bot_level: str = "random", bot_think: float = 0.0,
          auto_start: bool = True, start_after: float | None = None,
          advertise: str | None = None, on_event: EventSink = print,
@@ -459,19 +479,22 @@ def _host(name: str, *, players: int, options: dict, ruleset_text: str | None, b
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
     curve = curve_keypair()
-    mesh = ZmqMesh(ctx, 0, curve[0], curve[1], bind=_bind_endpoint(bind))
+    mesh = _host_mesh(ctx, curve, bind, port)
     # keyed by identity: lobby places change
     lobby = HostLobby(ctx, identity, name, curve, mesh.port, bind=bind, port=port, players=players,
                       options=options, ruleset_text=ruleset_text, advertise=advertise,
                       on_join=mesh.admit, on_leave=mesh.forget)
     on_event({"event": "lobby", "join": lobby.join_command(), "address": lobby.address,
               "joins": lobby.join_commands(), "addresses": lobby.addresses,
+              "interfaces": lobby.interfaces(), "ports": [lobby.port, mesh.port],
+              "advertised": lobby.advertised is not None,
               "fingerprint": lobby.fingerprint, "ruleset_sha": lobby.ruleset_sha})
     announcer = None
-    if announce and not bind.startswith("127."):
+    bound = parse_ip(bind)
+    if announce and not (bound is not None and bound.is_loopback):
         from .discovery import Announcer
-        announcer = Announcer(lobby, [a.split("://", 1)[1].rsplit(":", 1)[0]
-                                      for a in lobby.addresses])
+        announcer = Announcer(lobby, [endpoint_host(a) for a in lobby.addresses],
+                              advertised=lobby.advertised)
     procs = []
     for bot_name in bot_names_for(name, bots, given=bot_names):
         procs.append(spawn_bot(lobby.address, bot_level, data_dir / "bots", think=bot_think,
@@ -537,7 +560,7 @@ def _fp(key: bytes) -> str:
     return fingerprint(key)
 
 
-def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str = "0.0.0.0",
+def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str = "*",
          kind: str = "human", level: str | None = None, bot_think: float = 0.0,
          ruleset_text: str | None = None, on_event: EventSink = print,
          timing: Timing | None = None, test_secret: str | None = None,
@@ -776,14 +799,14 @@ def _bind_again(ctx: zmq.Context, secrets: dict, endpoint: str, seat: int) -> Zm
     """Our mesh socket again: at the address we had if we can (the others' sockets then
     reconnect by themselves), else wherever we can (a new IP after a network change, or
     our port taken): the others learn the new address from our heartbeats."""
-    host, port = endpoint[len("tcp://"):].rsplit(":", 1)
-    if host in ("*", ""):
-        host = "0.0.0.0"
-    tries = [f"tcp://{host}:{port}", f"tcp://{host}:*", f"tcp://0.0.0.0:{port}",
-             "tcp://0.0.0.0:*"]
+    host, port = endpoint_host(endpoint), endpoint_port(endpoint) or "*"
+    if host in WILDCARDS:
+        host = "*"
+    mine = [_bind_endpoint(host, port), _bind_endpoint(host)]
+    tries = mine + [_bind_endpoint("*", port), _bind_endpoint("*")]
     gone = False
     for i, where in enumerate(dict.fromkeys(tries)):
-        if gone and where.startswith(f"tcp://{host}:"):
+        if gone and where in mine:
             continue
         for _ in range(20 if i == 0 else 1):     # the old socket may take a moment to go
             try:
@@ -798,19 +821,25 @@ def _bind_again(ctx: zmq.Context, secrets: dict, endpoint: str, seat: int) -> Zm
                             "{endpoint} and any free port)"), endpoint=endpoint))
 
 
-def _reachable_endpoint(mesh: ZmqMesh, cfg: GameConfig, seat: int) -> str:
+def _reachable_endpoint(mesh: ZmqMesh, cfg: GameConfig, seat: int, outside: bool = False) -> str:
     """The address the others can reach our mesh socket at now: the IP the system routes
-    to them from (or the one we bound), and our port."""
-    host = mesh.endpoint[len("tcp://"):].rsplit(":", 1)[0]
-    if host in ("0.0.0.0", "*", ""):
+    to them from (or the one we bound), and our port.  An address the others knew us by
+    that is no address of this machine (a forwarded port, a name) stays while our port
+    is the same (``outside``: so it was when the game began): it was never ours to lose."""
+    host: str | None = endpoint_host(mesh.endpoint)
+    known = endpoint_host(cfg.endpoints[seat])
+    if host in WILDCARDS:
+        if outside and endpoint_port(cfg.endpoints[seat]) == mesh.port:
+            return cfg.endpoints[seat]
         host = None
         for s, ep in enumerate(cfg.endpoints):
             if s != seat and ep.startswith("tcp://"):
-                host = route_address(ep[len("tcp://"):].rsplit(":", 1)[0])
+                host = route_address(endpoint_host(ep))
                 if host:
                     break
-        host = host or cfg.endpoints[seat][len("tcp://"):].rsplit(":", 1)[0]
-    return f"tcp://{host}:{mesh.port}"
+        host = host or known
+    assert host is not None, "known is a text"
+    return endpoint(host, mesh.port)
 
 
 def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
@@ -837,7 +866,7 @@ def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
     # signed, in every heartbeat, with a number that only grows
     known = meta.get("advertised") or cfg.endpoints[seat]
     number = meta.get("moves", 0)
-    here = _reachable_endpoint(mesh, cfg, seat)
+    here = _reachable_endpoint(mesh, cfg, seat, bool(meta.get("outside")))
     if here != known and valid_endpoint(here):
         number += 1
         meta = {**meta, "mesh": mesh.endpoint, "advertised": here, "moves": number}

@@ -23,6 +23,8 @@ from zmq.auth.thread import ThreadAuthenticator
 
 from net.session.limits import MAX_FRAME, RCVHWM
 
+from .addresses import endpoint as tcp_endpoint, endpoint_host, parse_ip
+
 SNDHWM = 100000
 
 
@@ -30,6 +32,17 @@ def bound_context(ctx: zmq.Context) -> None:
     """Every socket the context creates from now on refuses frames over MAX_FRAME."""
     ctx.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
     ctx.setsockopt(zmq.RCVHWM, RCVHWM)
+
+
+def dual_stack(sock: zmq.Socket, bind: str | None = None) -> None:
+    """Let this socket use IPv6 too: ZeroMQ's sockets are IPv4-only unless told, so a
+    peer on an IPv6-only network (many VPN overlays) could neither listen nor connect.
+    Bound to ``*`` it then listens on both (an IPv4 peer shows as ``::ffff:a.b.c.d``);
+    where the system has no IPv6 at all, ZeroMQ falls back to IPv4.  A socket to be
+    bound to an IPv4 address (``bind``) stays IPv4: with the option ZeroMQ would name
+    its endpoint ``[::ffff:a.b.c.d]``, an address the others might not parse."""
+    ip = parse_ip(bind) if bind is not None else None
+    sock.setsockopt(zmq.IPV6, 0 if ip is not None and ip.version == 4 else 1)
 
 
 def bound_socket(sock: zmq.Socket) -> None:
@@ -95,6 +108,7 @@ class ZmqMesh:
             pull.setsockopt(zmq.CURVE_SECRETKEY, curve_secret.encode())
             bound_socket(pull)
             assert bind is not None, "a mesh without a socket is told where to bind one"
+            dual_stack(pull, endpoint_host(bind))
             pull.bind(bind)
         self.pull = pull
         self.endpoint = pull.getsockopt_string(zmq.LAST_ENDPOINT)
@@ -153,6 +167,7 @@ class ZmqMesh:
         sock = self.ctx.socket(zmq.PUSH)
         sock.setsockopt(zmq.LINGER, 0)
         sock.setsockopt(zmq.SNDHWM, SNDHWM)
+        dual_stack(sock)
         sock.setsockopt(zmq.CURVE_SERVERKEY, key.encode())
         sock.setsockopt(zmq.CURVE_PUBLICKEY, self.public.encode())
         sock.setsockopt(zmq.CURVE_SECRETKEY, self.secret.encode())
@@ -180,10 +195,11 @@ class ZmqMesh:
         there, else any; the old address is let go.  The new endpoint."""
         old = self.endpoint
         port = self.port
+        dual_stack(self.pull, host)
         try:
-            self.pull.bind(f"tcp://{host}:{port}")
+            self.pull.bind(tcp_endpoint(host, port))
         except zmq.ZMQError:
-            self.pull.bind(f"tcp://{host}:*")
+            self.pull.bind(tcp_endpoint(host, "*"))
         self.endpoint = self.pull.getsockopt_string(zmq.LAST_ENDPOINT)
         try:
             self.pull.unbind(old)

@@ -82,13 +82,25 @@ def bot_for(level: str, seed: object, seat: int) -> Bot:
 
 class MemoryNetwork:
     """Delivers every frame in FIFO order.  ``tamper[seat](dest, data) -> data | None``
-    rewrites (or drops) a seat's outgoing frames; ``down`` holds seats cut off."""
+    rewrites (or drops) a seat's outgoing frames; ``down`` holds seats cut off.
+
+    ``delay`` (seconds, on the network's own clock ``now``): every frame takes that long
+    to arrive, as between friends on different continents; frames wait in ``in_flight``
+    and ``run`` lets the time pass, ticking every peer each ``tick_every`` s as a peer
+    process polls.  ``applied`` then records when each peer reached each game version."""
 
     def __init__(self, peers: list[SessionPeer], bots: dict | None = None,
                  tamper: dict[int, Callable] | None = None, *, seed: str | None = None,
-                 identities: list | None = None, level: str = "random") -> None:
+                 identities: list | None = None, level: str = "random",
+                 delay: float = 0.0, tick_every: float = 0.1) -> None:
         """``seed``, ``identities``, ``level``: what ``create`` made the peers from."""
         self.peers = peers
+        self.delay, self.tick_every = delay, tick_every
+        self.in_flight: deque = deque()        # (due, src, dst, data), in due order
+        # seat -> {game version: the time this peer first had it}
+        self.applied: dict[int, dict[int, float]] = {p.seat: {} for p in peers}
+        # (time, seat, the game version it decided at): every bot decision
+        self.decided: list[tuple[float, int, int]] = []
         self.seed, self.identities, self.level = seed, identities, level
         self.bots = bots or {}
         self.tamper = tamper or {}
@@ -101,7 +113,7 @@ class MemoryNetwork:
     def create(cls, n: int, *, seed: str | None = None, options: dict | None = None,
                level: str = "random", names: Iterable[str] | None = None,
                ruleset_text: str | None = None, clock: Callable[[], float] | None = None,
-               own_point_caches: bool = False) -> Self:
+               own_point_caches: bool = False, delay: float = 0.0) -> Self:
         """``own_point_caches``: each peer validates the curve points it receives with a
         cache of its own, as a peer process does (benchmarks); by default the peers share
         the process's cache, which checks each point once for all of them (faster tests)."""
@@ -114,7 +126,7 @@ class MemoryNetwork:
         else:
             peers = [SessionPeer(cfg, s, ids[s], fixed_master(seed, s), clock=clock)
                      for s in range(n)]
-        return cls(peers, seed=seed, identities=ids, level=level)
+        return cls(peers, seed=seed, identities=ids, level=level, delay=delay)
 
     def _collect(self, p: SessionPeer) -> None:
         for dest, data in p.take_outgoing():
@@ -129,7 +141,15 @@ class MemoryNetwork:
                     d = fn(r, d)
                     if d is None:
                         continue
-                self.queue.append((p.seat, r, d))
+                if self.delay:
+                    self.in_flight.append((self.now + self.delay, p.seat, r, d))
+                else:
+                    self.queue.append((p.seat, r, d))
+        self._note(p)
+
+    def _note(self, p: SessionPeer) -> None:
+        if self.delay and p.game is not None:
+            self.applied.setdefault(p.seat, {}).setdefault(p.game.version, self.now)
 
     def rejoin(self, seat: int, peer: SessionPeer) -> SessionPeer:
         """``peer`` (restarted from its files) takes ``seat`` back, as node.rejoin does:
@@ -151,8 +171,11 @@ class MemoryNetwork:
             self._collect(p)
 
     def pump(self) -> None:
-        while self.queue:
-            self.deliver(*self.queue.popleft())
+        while self.queue or (self.in_flight and self.in_flight[0][0] <= self.now):
+            if self.queue:
+                self.deliver(*self.queue.popleft())
+            else:
+                self.deliver(*self.in_flight.popleft()[1:])
 
     def deliver(self, src: int, dst: int, data: bytes) -> None:
         """One frame reaches ``dst`` (lost if it is down); what it sends in answer is queued."""
@@ -181,6 +204,7 @@ class MemoryNetwork:
             if bot is None and getattr(self, "level", None) and p.game is not None:
                 bot = self.bots[p.seat] = bot_for(self.level, p.seed.hex(), p.seat)
             if bot is not None and p.seat not in self.down and p.decision_needed():
+                self.decided.append((self.now, p.seat, p.game.version))
                 p.submit(bot.choose(p.game, p.seat), self.now)
                 self._collect(p)
                 acted = True
@@ -201,10 +225,29 @@ class MemoryNetwork:
             live = [p for p in self.peers if p.seat not in self.down]
             if all(p.finished for p in live):
                 return
+            if self.delay:
+                # frames keep arriving (heartbeats): a stuck game is one where no bot
+                # decided for a long while of arrivals and polls
+                idle += 1
+                if idle > max_idle * 25:
+                    return
+                self._pass_time(live)
+                continue
             idle += 1
             if idle > max_idle:
                 return
             self.now += 0.3
+            for p in live:
+                p.tick(self.now)
+                self._collect(p)
+
+    def _pass_time(self, live: list[SessionPeer]) -> None:
+        """On to the next frame's arrival or the next poll, whichever comes first; every
+        peer is ticked at each poll (``tick_every``), as a peer process's loop does."""
+        tick = (int(self.now / self.tick_every + 1e-9) + 1) * self.tick_every
+        due = self.in_flight[0][0] if self.in_flight else tick
+        self.now = min(due, tick)
+        if self.now >= tick - 1e-9:
             for p in live:
                 p.tick(self.now)
                 self._collect(p)

@@ -39,13 +39,20 @@ ASK_RATE, ASK_BURST = 4.0, 2.0        # our own requests provoked by one seat's 
 
 
 def valid_endpoint(text: object) -> bool:
-    """``tcp://<IPv4 address>:<port>``: no host names (nothing to resolve)."""
-    if not isinstance(text, str) or len(text) > 40 or not text.startswith("tcp://"):
+    """``tcp://<IPv4 address>:<port>`` or ``tcp://[<IPv6 address>]:<port>``: no host names
+    (nothing to resolve), no IPv6 zone (an interface name means nothing on another
+    machine)."""
+    if not isinstance(text, str) or len(text) > 60 or not text.startswith("tcp://"):
         return False
     host, _, port = text[6:].rpartition(":")
+    if not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+        return False
     try:
+        if host.startswith("[") and host.endswith("]"):
+            ipaddress.IPv6Address(host[1:-1])
+            return "%" not in host
         ipaddress.IPv4Address(host)
-        return 0 < int(port) < 65536 and port.isdigit()
+        return True
     except ValueError:
         return False
 

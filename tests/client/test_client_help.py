@@ -164,3 +164,25 @@ def test_an_unusable_ruleset_file_gets_a_message_not_a_traceback(command, tmp_pa
         assert code == 2, (what, code)
         assert err.startswith("belfort: ") and words in err, (what, err)
         assert "Traceback" not in err and "ruleset field '(file)'" not in err
+
+
+def test_help_network_says_how_to_play_with_a_friend_elsewhere(capsys):
+    """`belfort help network`: no server, any VPN, the ports to forward, --advertise, the
+    fingerprints; the commands it shows are ones the program takes."""
+    from client.netcli import parser as net_parser
+    from net.node.addresses import normalize
+    assert cli.main(["help", "network"]) == 0
+    text = capsys.readouterr().out
+    for said in ("No server is needed", "VPN", "5555 and 5556", "--advertise",
+                 "fingerprint", "IPv6"):
+        assert said in text, said
+    assert normalize("[2001:db8::20]:5555") == "tcp://[2001:db8::20]:5555"
+    args = net_parser().parse_args(["host", "--name", "Ana", "--advertise", "203.0.113.7"])
+    assert args.advertise == "203.0.113.7"
+    assert net_parser().parse_args(["join", "x:5555", "--name", "Bo", "--port", "6000"]).port \
+        == 6000
+
+
+def test_help_with_a_rules_topic_is_the_rules_reference(capsys):
+    assert cli.main(["help", "tower"]) == 0
+    assert "§13" in capsys.readouterr().out

@@ -1,12 +1,15 @@
 """The host prints every usable non-loopback address (the route-based
-one first), never 127.0.x.x when the host name maps there; `belfort join` takes
-HOST:PORT without tcp://."""
+one first), never 127.0.x.x when the host name maps there, IPv6 ones too (global and
+unique-local; link-local never, its zone would be the joiner's), each with its interface's
+name (a VPN overlay's); `belfort join` takes HOST:PORT without tcp://, and [IPv6]:PORT."""
 
 import socket
 
 import pytest
 
-from net.node.addresses import AddressError, lan_addresses, normalize, unknown_host, usable
+from net.node.addresses import (AddressError, AddressWatch, endpoint, endpoint_host,
+                                labelled_addresses, lan_addresses, normalize, peer_address,
+                                unknown_host, usable)
 
 
 def test_hostname_on_loopback_does_not_make_the_address_loopback():
@@ -36,7 +39,12 @@ def test_this_machine_lists_no_loopback_address():
     ("tcp://192.168.1.20:6000", "tcp://192.168.1.20:6000"),
     ("192.168.1.20", "tcp://192.168.1.20:5555"),
     (" ana-laptop.local:5556 ", "tcp://ana-laptop.local:5556"),
-    ("[fe80::1]:5555", "tcp://[fe80::1]:5555"),
+    ("[fe80::1%eth0]:5555", "tcp://[fe80::1%eth0]:5555"),
+    ("[2001:db8::20]:5555", "tcp://[2001:db8::20]:5555"),
+    ("tcp://[2001:db8::20]:6000", "tcp://[2001:db8::20]:6000"),
+    ("[fd7a:115c:a1e0::1]", "tcp://[fd7a:115c:a1e0::1]:5555"),
+    ("2001:db8::20", "tcp://[2001:db8::20]:5555"),
+    ("ana-laptop", "tcp://ana-laptop:5555"),
 ])
 def test_join_address_forms(typed, address):
     assert normalize(typed) == address
@@ -48,6 +56,13 @@ def test_join_address_forms(typed, address):
     ("http://x:1", "only tcp://"),
     ("", "expected HOST:PORT"),
     ("a b:1", "expected HOST:PORT"),
+    ("[2001:db8::20", "expected HOST:PORT"),
+    ("[2001:db8::20]5555", "expected HOST:PORT"),
+    ("[2001:db8::20]:0", "not a port number"),
+    ("[2001:db8::zz]:5555", "not an IPv6 address"),
+    ("[192.168.1.20]:5555", "not an IPv6 address"),
+    ("[fe80::1]:5555", "link-local address: add this machine's interface"),
+    ("fe80::1", "link-local address"),
 ])
 def test_bad_join_addresses_say_what_is_wrong(typed, why):
     with pytest.raises(AddressError, match=why):
@@ -90,3 +105,85 @@ def test_joining_an_unknown_host_name_says_so_instead_of_waiting(monkeypatch):
             JoinLobby(ctx, "nosuchhost:5555", Identity.generate(), "Bo", curve_keypair(), 1)
     finally:
         ctx.term()
+
+
+def test_ipv6_addresses_are_listed_after_ipv4_global_before_unique_local_no_link_local():
+    def route(probe):
+        return "2001:db8:5::7" if ":" in probe else None    # an IPv6-only network
+    got = lan_addresses(route=route, interfaces=lambda: [
+        ("::1", "lo"), ("fe80::1%eth0", "eth0"), ("fd00::2", "eth0"),
+        ("2001:db8:9::1", "eth1"), ("2001:db8:5::7", "eth0"), ("fec0::1", "eth0")])
+    assert got == ["2001:db8:5::7", "2001:db8:9::1", "fd00::2"]
+
+
+def test_an_overlay_address_is_listed_with_its_interface_name():
+    """A VPN overlay (Tailscale's 100.64.0.0/10 and fd7a:115c:a1e0::/48) is one more
+    interface: listed, named, so the person knows which line to read out."""
+    got = labelled_addresses(route=lambda p: "192.168.1.20" if "." in p else None,
+                             interfaces=lambda: [("192.168.1.20", "wlan0"),
+                                                 ("100.101.102.103", "tailscale0"),
+                                                 ("fd7a:115c:a1e0::53", "tailscale0"),
+                                                 ("10.8.0.2", "wg0")])
+    assert got == [("192.168.1.20", "wlan0"), ("100.101.102.103", "tailscale0"),
+                   ("10.8.0.2", "wg0"), ("fd7a:115c:a1e0::53", "tailscale0")]
+
+
+@pytest.mark.parametrize("ip, ok", [
+    ("2001:db8::1", True), ("fd7a:115c:a1e0::1", True), ("100.64.0.1", True),
+    ("fe80::1", False), ("fe80::1%eth0", True), ("::1", False), ("::", False),
+    ("ff02::fb", False), ("not an ip", False), ("::ffff:192.168.1.20", True)])
+def test_usable_knows_ipv6(ip, ok):
+    assert usable(ip) is ok
+
+
+def test_endpoints_put_ipv6_in_brackets_and_take_them_off():
+    assert endpoint("2001:db8::1", 5555) == "tcp://[2001:db8::1]:5555"
+    assert endpoint("[2001:db8::1]", 5555) == "tcp://[2001:db8::1]:5555"
+    assert endpoint("198.18.0.1", "*") == "tcp://198.18.0.1:*"
+    assert endpoint_host("tcp://[2001:db8::1]:5555") == "2001:db8::1"
+    assert endpoint_host("tcp://198.18.0.1:5555") == "198.18.0.1"
+
+
+def test_a_dual_stack_socket_s_ipv4_client_is_its_ipv4_address():
+    assert peer_address("::ffff:198.18.0.12") == "198.18.0.12"
+    assert peer_address("2001:db8::12") == "2001:db8::12"
+    assert peer_address("garbage") is None and peer_address(None) is None
+
+
+def test_an_ipv6_address_moves_to_an_ipv6_one():
+    here = ["2001:db8::5"]
+    w = AddressWatch("tcp://[2001:db8::5]:5556", lambda: here, every=1.0)
+    assert w.check(1.0) is None
+    here[:] = ["198.18.0.9", "2001:db8::77"]
+    assert w.check(3.0) == "2001:db8::77"          # the family the others reached us over
+
+
+@pytest.mark.parametrize("text, ok", [
+    ("tcp://198.18.0.1:5556", True), ("tcp://[2001:db8::1]:5556", True),
+    ("tcp://[fe80::1%eth0]:5556", False), ("tcp://2001:db8::1:5556", False),
+    ("tcp://[2001:db8::1]:0", False), ("tcp://host:5556", False),
+    ("tcp://[2001:db8:1:2:3:4:5:6]:65535", True)])
+def test_a_move_may_announce_an_ipv6_endpoint_but_no_zone_or_name(text, ok):
+    from net.session.resync import valid_endpoint
+    assert valid_endpoint(text) is ok
+
+
+def test_one_global_and_one_unique_local_ipv6_address_per_interface():
+    """(a laptop's Wi-Fi holds a stable and a temporary global address, often more)"""
+    got = labelled_addresses(route=lambda p: "2001:db8:1::99" if ":" in p else "192.168.1.20",
+                             interfaces=lambda: [("192.168.1.20", "wlan0"),
+                                                 ("2001:db8:1::5", "wlan0"),
+                                                 ("2001:db8:1::99", "wlan0"),
+                                                 ("fd00::5", "wlan0"), ("fd00::6", "wlan0"),
+                                                 ("2001:db8:2::5", "wg0")])
+    assert got == [("192.168.1.20", "wlan0"), ("2001:db8:1::99", "wlan0"),
+                   ("2001:db8:2::5", "wg0"), ("fd00::5", "wlan0")]
+
+
+def test_the_address_watch_sees_every_address_not_only_the_ones_printed():
+    # announced on the interface's second global address: still ours, no move
+    have = [("2001:db8:1::99", "wlan0"), ("2001:db8:1::5", "wlan0")]
+    w = AddressWatch("tcp://[2001:db8:1::5]:5556",
+                     lambda: lan_addresses(route=lambda p: None, interfaces=lambda: have),
+                     every=1.0)
+    assert w.check(1.0) is None

@@ -36,6 +36,37 @@ def test_the_address_on_our_own_network_comes_first():
     assert _order(["10.0.0.7", "192.168.1.20"], ["192.168.1.5"]) == ["192.168.1.20", "10.0.0.7"]
 
 
+def test_ipv6_announcements_in_brackets_our_networks_first_link_local_dropped():
+    g = _game(Info({b"host": b"Ana", b"seats": b"2", b"free": b"1"},
+                   ips=["fe80::1", "2001:db8:9::20", "fd00::20", "198.18.0.20"]),
+              ["2001:db8:9::5"])
+    assert g.addresses == ["tcp://[2001:db8:9::20]:5555", "tcp://198.18.0.20:5555",
+                           "tcp://[fd00::20]:5555"]
+    assert _order(["2001:db8:1::7", "198.18.0.7"], ["198.18.0.5"]) == ["198.18.0.7",
+                                                                       "2001:db8:1::7"]
+
+
+def test_an_advertised_address_travels_in_the_txt_record_checked_like_a_typed_one():
+    g = _game(Info({b"host": b"Ana", b"seats": b"2", b"free": b"1",
+                    b"at": b"ana-home.example:6000"}), ["192.168.1.5"])
+    assert g.addresses == ["tcp://192.168.1.20:5555", "tcp://ana-home.example:6000"]
+    # only an address: anything else is left out, the game is still listed
+    for junk in (b"http://evil/", b"a b", b"[zz]:1", b"x" * 700):
+        g = _game(Info({b"host": b"Ana", b"at": junk}), ["192.168.1.5"])
+        assert g.addresses == ["tcp://192.168.1.20:5555"], junk
+    # an announcement with no A/AAAA record but an advertised address is still a game
+    g = _game(Info({b"host": b"Ana", b"at": b"[2001:db8::9]:5555"}, ips=[]), [])
+    assert g.addresses == ["tcp://[2001:db8::9]:5555"]
+
+
+def test_the_txt_record_carries_the_advertised_address():
+    class Lobby:
+        seats = [type("S", (), {"name": "Ana"})()]
+        players, fingerprint = 2, "FP"
+    assert discovery._txt(Lobby(), "tcp://[2001:db8::9]:5555")["at"] == "[2001:db8::9]:5555"
+    assert "at" not in discovery._txt(Lobby())
+
+
 def game(host, free=1):
     return Game(host, [host], 3, free, "FP", [f"tcp://192.0.2.{len(host)}:5555"], host)
 

@@ -83,3 +83,23 @@ def test_join_without_an_address_across_a_bridged_lan(tmp_path):
         assert [(g["host"], g["address"]) for g in games] == [("Ana", lobby["address"])]
         assert bo.wait_event("started", 30)["roster"] == ["Ana", "Bo"]
         assert host.wait_event("started", 30)["roster"] == ["Ana", "Bo"]
+
+
+def test_an_ipv6_only_lan_finds_the_game_by_its_aaaa_record(spawn):
+    """No IPv4 address anywhere: the host announces over IPv6 multicast DNS (ff02::fb)
+    with AAAA records, `join` without an address finds the game and joins it at its
+    bracketed IPv6 address."""
+    netns.require()
+    with netns.Lan(2, ipv6_only=True) as lan:
+        ns = lambda i: ["ip", "netns", "exec", lan.hosts[i]]   # noqa: E731
+        common = ("--level", "random", "--pace", 0.01, "--timeout", 120)
+        host = spawn("host", "--name", "Ana", "--players", 2, "--port", 0,
+                     "--data-dir", spawn.dir / "h", *common, label="host", prefix=ns(0))
+        lobby = host.wait_event("lobby", 20)
+        assert lobby["address"].startswith(f"tcp://[{lan.addresses[0]}]:"), lobby
+        bo = spawn("join", "--name", "Bo", "--data-dir", spawn.dir / "b", *common,
+                   label="bo", prefix=ns(1))
+        games = bo.wait_event("games", 30)["games"]
+        assert [g["address"] for g in games] == [lobby["address"]], games
+        assert bo.wait_event("started", 30)["roster"] == ["Ana", "Bo"]
+        assert host.result(120)["rc"] == 0 and bo.result(60)["rc"] == 0

@@ -54,3 +54,29 @@ def test_times_in_seconds_are_read_as_numbers():
 def test_a_rejoin_tells_about_its_bots_in_words(ev, text):
     # (it printed the raw event: {"event": "bots", "restarted": 2, "running": []})
     assert peer.human_text({"event": "bots", **ev}) == text
+
+
+def test_the_join_commands_name_their_interface_so_the_person_knows_which_to_read():
+    text = str(peer.human_text({
+        "event": "lobby", "join": "belfort join tcp://192.168.1.20:5555",
+        "joins": ["belfort join tcp://192.168.1.20:5555", "belfort join tcp://100.101.7.3:5555",
+                  "belfort join '[fd7a:115c:a1e0::53]:5555'"],
+        "interfaces": ["wlan0", "tailscale0", "tailscale0"], "fingerprint": "3F2A-91C0"}))
+    assert "    belfort join tcp://192.168.1.20:5555    (wlan0)\n" in text
+    assert "    belfort join tcp://100.101.7.3:5555    (tailscale0)\n" in text
+    assert "    belfort join '[fd7a:115c:a1e0::53]:5555'    (tailscale0)" in text
+    # without names (no ifaddr) the lines are as before
+    bare = str(peer.human_text({"event": "lobby", "join": "belfort join tcp://10.0.0.2:5555",
+                                "fingerprint": "3F2A"}))
+    assert "    belfort join tcp://10.0.0.2:5555\n" in bare and "(" not in bare.split("\n")[2]
+
+
+def test_an_advertised_address_comes_with_the_ports_to_forward():
+    ev = {"event": "lobby", "join": "belfort join tcp://203.0.113.9:5555",
+          "joins": ["belfort join tcp://203.0.113.9:5555", "belfort join tcp://10.0.0.2:5555"],
+          "interfaces": ["--advertise", "eth0"], "fingerprint": "3F2A",
+          "ports": [5555, 5556], "advertised": True}
+    text = str(peer.human_text(ev))
+    assert text.startswith("Hosting. The others type:\n\n    belfort join tcp://203.0.113.9:5555")
+    assert text.endswith("The router must forward TCP ports 5555 and 5556 to this machine.")
+    assert "forward" not in str(peer.human_text(dict(ev, advertised=False)))
