@@ -18,7 +18,8 @@ from belfort.data import CARD_TYPES, GUILDS
 
 from .i18n import Lp_, N_, _, cell_width, fit, ngettext, pad, pgettext, truncate
 from .i18n import wrap as wrap_cells
-from .words import GUILD_TITLE, SHORT, TITLE, Namer, cost_text, next_scoring, season_of
+from .words import (GUILD_BRIEF, SHORT, TITLE, Namer, cost_text, next_scoring,
+                    season_of)
 
 if TYPE_CHECKING:
     from belfort.ruleset import Ruleset
@@ -268,7 +269,7 @@ def districts(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> lis
     for d in range(5):
         g = view["guilds"][d]
         line = Line((f" {d} ", "class:th"))
-        name = GUILD_TITLE[g["guild"]]
+        name = GUILD_BRIEF[g["guild"]]
         gl = Line((fit(name, 10, ellipsis=""), "class:guild"), " ")
         holder(gl, ctx, g["owner"], fresh=ctx.fresh("sites", f"guild@{d}"))
         occ = occupant_text(ctx, g["plank"])

@@ -43,6 +43,8 @@ class TermTable(Mapping[str, str]):
 TITLE = TermTable("card", CARD_TYPES)
 SHORT = TermTable("card", CARD_TYPES, "short")
 GUILD_TITLE = TermTable("guild", GUILDS)
+# at most 10 cells: the board's guild column and the score table
+GUILD_BRIEF = TermTable("guild", GUILDS, "brief")
 SEASONS = ("spring", "summer", "autumn", "winter", "late winter")
 SEASON_TITLE = TermTable("season", SEASONS)
 RES_TITLE = TermTable("resource", RESOURCES)

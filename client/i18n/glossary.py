@@ -42,7 +42,7 @@ class Name:
     name: str                 # as players read it in running text (singular)
     plural: str = ""          # where players read a count of them ("3 elves")
     short: str = ""           # at most 3 terminal cells, for the compact layout
-    brief: str = ""           # at most 12 cells where `name` is longer (guilds in tables)
+    brief: str = ""           # at most 10 cells where `name` is longer (guilds in tables)
     full: str = ""            # the longer printed title (guilds: "Guilde des mineurs")
     word: str = ""            # the one-word command token shown by completion (lowercase)
     aliases: tuple = ()       # more forms accepted when typed (may contain spaces)
@@ -191,7 +191,8 @@ BOARD_SYMBOLS = (
 
 # --- the twelve guilds (§14) ----------------------------------------------------------------
 # name: how the guild is called in running text; full: its printed title; brief: a form of at
-# most 12 cells for tables, where the name is longer (the German compounds).
+# most 10 cells for the board's guild column and the score table, where the name is longer
+# (the German compounds, three French and Italian names): chosen abbreviations, not cuts.
 
 
 def _g(name: str, full: str, **kw: Any) -> Name:
@@ -210,12 +211,13 @@ GUILD_TERMS = (
       ko=_g("상인", "상인 길드", aliases=("상인 길드",), src="004:662 상인 길드")),
     T("guild:librarians",
       en=_g("Librarians", "Librarians' guild"),
-      fr=_g("Bibliothécaires", "Guilde des bibliothécaires", brief="Bibliothéc.",
+      fr=_g("Bibliothécaires", "Guilde des bibliothécaires", brief="Biblioth.",
             aliases=("guilde des bibliothécaires",), src="000:904 GUILDE DES BIBLIOTHECAIRES"),
-      de=_g("Bibliothekars-Gilde", "Bibliothekars-Gilde", brief="Bibliothekar",
+      de=_g("Bibliothekars-Gilde", "Bibliothekars-Gilde", brief="Biblioth.",
             word="bibliothekar", aliases=("bibliothekars", "bibliothekare"),
             src="002:879 BIBLIOTHEKARS-GILDE"),
-      it=_g("Bibliotecari", "Gilda dei Bibliotecari", aliases=("gilda dei bibliotecari",),
+      it=_g("Bibliotecari", "Gilda dei Bibliotecari", brief="Bibliotec.",
+            aliases=("gilda dei bibliotecari",),
             src="001:867 GILDA DEI BIBLIOTECAL",
             note="the seed's OCR reads BIBLIOTECAL for BIBLIOTECARI"),
       ko=_g("사서", "사서 길드", aliases=("사서 길드", "도서관 길드"),
@@ -224,7 +226,8 @@ GUILD_TERMS = (
                    "'도서관 길드' typed in full is still accepted")),
     T("guild:architects",
       en=_g("Architects", "Architects' guild"),
-      fr=_g("Architectes", "Guilde des architectes", aliases=("guilde des architectes",),
+      fr=_g("Architectes", "Guilde des architectes", brief="Architect.",
+            aliases=("guilde des architectes",),
             src="000:914 GUILDE DES ARCHITECTES"),
       de=_g("Baumeister-Gilde", "Baumeister-Gilde", brief="Baumeister", word="baumeister",
             src="002:900 BAUMEISTER-GILDE"),
@@ -237,7 +240,7 @@ GUILD_TERMS = (
             src="000:928 GUILDE DES RECRUTEURS"),
       de=_g("Anwerber-Gilde", "Anwerber-Gilde", brief="Anwerber", word="anwerber",
             src="002:914 ANWERBER-GILDE"),
-      it=_g("Reclutamento", "Gilda del Reclutamento",
+      it=_g("Reclutamento", "Gilda del Reclutamento", brief="Reclutam.",
             aliases=("gilda del reclutamento", "reclutatori"),
             src="001:906 GILDA DEL RECLUTAMENTO",
             note="'reclutatori' (recruiters) is accepted when typed"),
@@ -247,7 +250,7 @@ GUILD_TERMS = (
       en=_g("Sawyers", "Sawyers' guild"),
       fr=_g("Scieurs", "Guilde des scieurs", aliases=("guilde des scieurs",),
             src="000:944 GUILDE DES SCIEURS"),
-      de=_g("Sägearbeiter-Gilde", "Sägearbeiter-Gilde", brief="Sägearbeiter",
+      de=_g("Sägearbeiter-Gilde", "Sägearbeiter-Gilde", brief="Sägearb.",
             word="sägearbeiter", src="002:930 SÄGEARBEITER-GILDE"),
       it=_g("Boscaioli", "Gilda dei Boscaioli", aliases=("gilda dei boscaioli",),
             src="001:926 GILDA DEI BOSCAIOLI"),

@@ -51,7 +51,7 @@ VERBS = {
         "buy": ("acheter", "achète"),
         "sell": ("vendre", "vends"),
         "exchange": ("échanger", "échange"),
-        "hire": ("engager", "engage", "recruter", "recrute"),
+        "hire": ("recruter", "recrute", "engager", "engage"),
         "bank": ("banque",),
         "smith": ("forger",),
         "buy-card": ("acheter-carte", "achat-carte", "acheter une carte"),
