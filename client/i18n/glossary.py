@@ -336,13 +336,17 @@ RESOURCE_TERMS = (
            short="목", note="also 목재 (004:290)")),
     T("resource:stone",
       en=N("stone", short="s"),
-      fr=N("pierre", short="p", gender="f", src="000:190 **Bois, pierre, métal et or**"),
-      de=N("Stein", short="s", gender="m", src="002:170 **Stein**"),
+      fr=N("pierre", plural="pierres", short="p", gender="f",
+           src="000:190 **Bois, pierre, métal et or**", note="plural: 5 pierres (000:216)"),
+      de=N("Stein", plural="Steine", short="s", gender="m", src="002:170 **Stein**",
+           note="plural: 5 Steine (002:196); Holz, Metall and Gold stay as they are "
+                "(2 Metall, 002:505)"),
       it=N("pietra", short="p", gender="f", src="001:174 Legno, Pietra, Metallo e Oro"),
       ko=N("돌", short="석", src="004:130 나무, 돌, 금속, 금")),
     T("resource:metal",
       en=N("metal", short="m"),
-      fr=N("métal", short="m", gender="m", src="000:190 **Bois, pierre, métal et or**"),
+      fr=N("métal", plural="métaux", short="m", gender="m",
+           src="000:190 **Bois, pierre, métal et or**", note="plural: 2 métaux (000:498)"),
       de=N("Metall", short="m", gender="n", src="002:170 **Metall**"),
       it=N("metallo", short="m", gender="m", src="001:174 Legno, Pietra, Metallo e Oro"),
       ko=N("금속", short="철", src="004:130 나무, 돌, 금속, 금")),
@@ -354,6 +358,8 @@ RESOURCE_TERMS = (
       ko=N("금", aliases=("골드",), short="금", src="004:130 나무, 돌, 금속, 금",
            note="also 골드 (004:246)")),
 )
+# Plurals as the rulebooks count resources: French 4 pierres, 2 métaux; German 5 Steine but
+# 2 Metall; Italian leaves them as they are (4 Pietra, 001:982; 4 Legno, 001:936).
 # The Korean one-syllable resource shorts (목 석 철 금: wood, stone, iron, gold) are the
 # Sino-Korean syllables Korean players use as abbreviations; the edition prints none.
 
