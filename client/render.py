@@ -38,7 +38,20 @@ WIDE_HEAD = {"pub": Lp_("board heading", "Pub"), "gardens": Lp_("board heading",
              "library": Lp_("board heading", "Library")}
 WIDE_CELL = {t: len(h.message) for t, h in WIDE_HEAD.items()}
 HEAD_SHORT = SHORT          # the compact layout's headings: the glossary's short forms
-KIND_LETTER = {"elf": "e", "master-elf": "E", "dwarf": "d", "master-dwarf": "D"}
+KINDS_SHOWN = ("elf", "master-elf", "dwarf", "master-dwarf")
+
+
+def kind_letter(worker: str) -> str:
+    """A worker on a plank, as the glossary's short form of its kind in the active language
+    (French e/n, E/N; German e/z, E/Z; Korean 엘/드, 엘⁺/드⁺)."""
+    from .i18n import term
+    return term(f"kind:{worker}", "short") if worker in KINDS_SHOWN else "?"
+
+
+def gnome_letter() -> str:
+    """A gnome on a lock ('Twr[g]'): the glossary's short form of the gnome."""
+    from .i18n import term
+    return term("kind:gnome", "short")
 AREA_HEAD = {"forest": N_("Forest"), "quarry": N_("Quarry"), "mine": N_("Mine"),
              "gold": N_("Gold")}
 PEER_STATE = {"thinking": N_("thinking"), "disconnected": N_("disconnected"),
@@ -179,7 +192,7 @@ def holder(line: Line, ctx: Context, seat: int | None, cell: int = 1, free: str 
 def occupant_text(ctx: Context, occ: dict[str, Any] | None) -> str | None:
     if not occ:
         return None
-    return ctx.namer.letter(occ["seat"]) + KIND_LETTER.get(occ["worker"], "?")
+    return ctx.namer.letter(occ["seat"]) + kind_letter(occ["worker"])
 
 
 def phase_title(view: dict[str, Any], rs: Ruleset) -> str:
@@ -270,9 +283,11 @@ def districts(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> lis
         g = view["guilds"][d]
         line = Line((f" {d} ", "class:th"))
         name = GUILD_BRIEF[g["guild"]]
-        gl = Line((fit(name, 10, ellipsis=""), "class:guild"), " ")
-        holder(gl, ctx, g["owner"], fresh=ctx.fresh("sites", f"guild@{d}"))
         occ = occupant_text(ctx, g["plank"])
+        # a worker wider than two cells (Korean 엘⁺) takes its room from the name's padding
+        room = 10 - max(0, cell_width(occ or "") - 2)
+        gl = Line((fit(name, room, ellipsis=""), "class:guild"), " ")
+        holder(gl, ctx, g["owner"], fresh=ctx.fresh("sites", f"guild@{d}"))
         if g.get("np_dwarf") is not None:
             gl.add(" " + nm.letter(g["np_dwarf"]) + "d", "class:np")
         elif occ:
@@ -359,9 +374,9 @@ def built_text(b: dict[str, Any], wide: bool) -> str:
     t = b["type"]
     locks = b["locks"]          # the ruleset's locks for this card (public_view)
     name = TITLE[t] if wide else SHORT[t]
-    lock = "g" * b["gnomes"] + "·" * (locks - b["gnomes"])
+    lock = gnome_letter() * b["gnomes"] + "·" * (locks - b["gnomes"])
     occ = b.get("plank")
-    on = (":" + KIND_LETTER.get(occ["worker"], "?")) if occ else ""
+    on = (":" + kind_letter(occ["worker"])) if occ else ""
     return name + (f"[{lock}]" if locks else "") + on
 
 
