@@ -123,8 +123,8 @@ def breakdown(view: dict[str, Any], namer: Namer, rs: Ruleset,
     out.append(head)
     if exact:
         out.append(Line(("".ljust(LABEL), "class:dim"),
-                        (fit("{n:>3} {rank} {vp:>2} ".format(
-                            n=pgettext("count", "n"), rank=fit(_("rank"), 4),
+                        (fit("{n} {rank} {vp} ".format(
+                            n=fit(pgettext("count", "n"), 3, ">", ""), rank=fit(_("rank"), 4),
                             vp=fit(_("VP"), 2, ">", "")), CELL) * comp, "class:dim")))
 
     def row(label, counts, points, style=""):

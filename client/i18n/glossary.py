@@ -159,12 +159,12 @@ CARDS = (
            note="'biblioteca', the usual Italian word, is accepted when typed"),
       ko=N("도서관", short="도", src="004:642 도서관")),
     T("card:keep",
-      en=N("Keep", plural="Keeps", short="Kp"),
-      fr=N("Donjon", plural="Donjons", short="Don", gender="m",
+      en=N("Keep", plural="Keeps", short="Kp"),  # 2 cells: the board's keep column
+      fr=N("Donjon", plural="Donjons", short="Dj", gender="m",
            src="000:883 Chaque section du donjon",
            note="the heading (000:877) is left in English; the icons print DONJON (000:65)"),
-      de=N("Festung", plural="Festungen", short="Fst", gender="f", src="002:865 FESTUNG"),
-      it=N("Fortezza", plural="Fortezze", short="For", gender="f", src="001:832 FORTEZZA"),
+      de=N("Festung", plural="Festungen", short="Fs", gender="f", src="002:865 FESTUNG"),
+      it=N("Fortezza", plural="Fortezze", short="Fo", gender="f", src="001:832 FORTEZZA"),
       ko=N("키프", short="키", aliases=("성채", "보루"), src="004:654 키프의 각 구역",
            note="icons print 보루 (004:58), examples 성채 (004:385); the heading (004:650) "
                 "reads 유지, a mistranslation of the verb 'keep'")),

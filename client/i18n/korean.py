@@ -60,6 +60,8 @@ def _latin_final(word: str) -> str:
         return "ㄴ" if w.endswith("n") else ("ㅁ" if w.endswith("m") else "ㅇ")
     if w.endswith("l"):
         return "ㄹ"
+    if len(w) >= 2 and w[-2] not in "aeiouy" and not w.endswith("ck"):
+        return ""                             # desk 데스크, test 테스트, Mark 마크: 으 after
     if w.endswith(("b", "ck", "k", "p", "t")):
         return "ㄱ"                          # Bob 밥, Jack 잭, Kit 킷: a closed syllable
     return ""                                 # a vowel, r, s, x, d, g …: 피터, 맥스, 테드, 로그

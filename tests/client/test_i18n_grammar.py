@@ -50,6 +50,8 @@ def test_one_stone_is_singular_in_french():
     ("당신이(가) 노움을(를)", "당신이 노움을"),
     ("도서관은(는)", "도서관은"),
     ("game.log(으)로", "game.log로"),        # 로그
+    ("place elf desk은(는)", "place elf desk는"),   # 데스크
+    ("Jack이(가)", "Jack이"),                # 잭
 ])
 def test_korean_particles_follow_the_final_sound(written, read):
     assert particles(written) == read
