@@ -149,3 +149,51 @@ def parser_text(reason: str) -> str:
         if m:
             return _(template).format(word=m["word"], **values(m))
     return reason
+
+
+# The engine refuses a ruleset file in English (belfort.errors.RulesetError: the field and a
+# reason); the reasons a person editing a ruleset meets are worded here in their language.
+_OS_ERRORS = {"No such file or directory": N_("no such file"),
+              "Permission denied": N_("permission denied"),
+              "Is a directory": N_("it is a folder")}
+
+RULESET_TEXTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"unknown field"), N_("unknown field")),
+    (re.compile(r"unknown field \(not in the ruleset it is based on\)"),
+     N_("unknown field (not in the ruleset it is based on)")),
+    (re.compile(r"missing"), N_("missing")),
+    (re.compile(r"expected an integer, got (?P<value>.*)"),
+     N_("expected a whole number, got {value}")),
+    (re.compile(r"expected an integer from (?P<low>-?\d+) to (?P<high>-?\d+), got (?P<value>.*)"),
+     N_("expected a whole number from {low} to {high}, got {value}")),
+    (re.compile(r"expected a table, got (?P<value>.*)"), N_("expected a table, got {value}")),
+    (re.compile(r"expected a list of integers, got (?P<value>.*)"),
+     N_("expected a list of whole numbers, got {value}")),
+    (re.compile(r"expected (?P<n>\d+) entries, got (?P<got>\d+)"),
+     N_("expected {n} entries, got {got}")),
+    (re.compile(r"expected a non-empty string"), N_("expected a text that is not empty")),
+    (re.compile(r"cannot read (?P<path>.*): (?P<why>[^;]*); the shipped rulesets are (?P<list>.*)"),
+     N_("cannot read {path}: {why}; the shipped rulesets are {list}")),
+    (re.compile(r"(?P<path>.*) is not UTF-8 text"), N_("{path} is not UTF-8 text")),
+    (re.compile(r"(?P<path>.*) is not valid TOML: (?P<error>.*)"),
+     N_("{path} is not valid TOML: {error}")),
+)
+
+
+def ruleset_text(field: str, reason: str) -> str:
+    """A refused ruleset's reason in the active language: `field` '(file)' for the file
+    itself, else the field at fault ('taxes', 'scoring.taxes')."""
+    said = reason
+    for pattern, template in RULESET_TEXTS if active_language() != "en" else ():
+        m = pattern.fullmatch(reason)
+        if m:
+            values = m.groupdict()
+            if "why" in values:
+                why = values["why"]
+                values["why"] = _(_OS_ERRORS[why]) if why in _OS_ERRORS else why
+            said = _(template).format(**values)
+            break
+    if field == "(file)":
+        return said
+    # i18n: a ruleset field and what is wrong with it
+    return _("ruleset field {field!r}: {reason}").format(field=field, reason=said)

@@ -87,3 +87,24 @@ def test_the_board_s_letters_are_the_glossary_s_short_forms(lang, letters, gnome
             == letters
         assert built_text({"type": "tower", "locks": 1, "gnomes": 1}, wide=False) == \
             gnome_on_tower
+
+
+@pytest.mark.parametrize("lang,field_text,file_text", [
+    ("de", "Regelwerk-Feld 'taxes': unbekanntes Feld", "Datei nicht gefunden"),
+    ("fr", "champ 'taxes' des règles : champ inconnu", "fichier introuvable"),
+    ("it", "campo 'taxes' delle regole: campo sconosciuto", "file inesistente"),
+    ("ko", "규칙 세트 필드 'taxes': 알 수 없는 필드", "파일이 없음"),
+    ("en", "ruleset field 'taxes': unknown field", "No such file or directory"),
+])
+def test_a_refused_ruleset_is_explained_in_the_language(lang, field_text, file_text,
+                                                         tmp_path):
+    from client.main import ruleset_message
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[taxes]\nfoo = "x"\n', encoding="utf-8")
+    with using(lang):
+        with pytest.raises(belfort.RulesetError) as exc:
+            belfort.load_ruleset(str(bad))
+        assert field_text in ruleset_message(exc.value, str(bad))
+        with pytest.raises(belfort.RulesetError) as exc:
+            belfort.load_ruleset(str(tmp_path / "none.toml"))
+        assert file_text in ruleset_message(exc.value, "none.toml")
