@@ -323,6 +323,11 @@ class Describer:
             if holder == seat:
                 return self.said(seat, N_("You kept crest {k} at the King's camp."),
                                  N_("{who} kept crest {k} at the King's camp."), k=k)
+            if holder == nm.you:
+                # "you" as the object has its own sentence: languages place the pronoun
+                # ("Di vous prend l'écusson 1")
+                return _("{who} took crest {k} from you at the King's camp.").format(
+                    who=nm.name(seat), k=k)
             return self.said(seat, N_("You took crest {k} from {whom} at the King's camp."),
                              N_("{who} took crest {k} from {whom} at the King's camp."),
                              k=k, whom=nm.whom(holder))
@@ -421,6 +426,9 @@ class Describer:
                              N_("{who} showed {card} to the Spies."),
                              card=self.card(ev.card, ev.type))
         if kind == "take":
+            if ev.from_seat == nm.you:
+                return _("{who} took {card} from you (Spies).").format(
+                    who=nm.name(ev.seat), card=self.card(ev.card, types=types))
             return self.said(ev.seat, N_("You took {card} from {whom} (Spies)."),
                              N_("{who} took {card} from {whom} (Spies)."),
                              card=self.card(ev.card, types=types), whom=nm.whom(ev.from_seat))
@@ -443,6 +451,9 @@ class Describer:
                              site=site_words(ev.site))
         if kind == "steal":
             dst, src, r, amount = ev.to_seat, ev.from_seat, ev.resource, ev.amount
+            if src == nm.you:
+                return _("{who} took {what} from you.").format(
+                    who=nm.name(dst), what=count_of(amount, f"resource:{RESOURCES[r]}"))
             return self.said(dst, N_("You took {what} from {whom}."),
                              N_("{who} took {what} from {whom}."),
                              what=count_of(amount, f"resource:{RESOURCES[r]}"), whom=nm.whom(src))

@@ -126,3 +126,16 @@ def test_the_welcome_of_a_local_game_has_no_you_for_a_name(lang, greeting):
             letter="A", seat=0, players="A=Ana")
         assert text.startswith(greeting)
         assert f"{greeting.rstrip('! ')}, {_('You')}" not in text
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("fr", "Bo vous prend l'écusson 1 au camp du Roi."),
+    ("de", "Bo nimmt dir im Lager des Königs Wappen 1 ab."),
+    ("it", "Bo ti prende lo stemma 1 al Campo Reale."),
+    ("ko", "Bo가 왕의 야영지에서 당신의 문장 1을 가져갔습니다."),
+    ("en", "Bo took crest 1 from you at the King's camp."),
+])
+def test_you_as_the_object_has_its_own_sentence(lang, text):
+    d = Describer(Namer(["Ana", "Bo", "Cy"], 0), GAME.rs, list(GAME.guilds))
+    with using(lang):
+        assert d.sentence(("crest", 1, 1, 0), VIEW, {}) == text
