@@ -29,15 +29,31 @@ LANGS = ("fr", "de", "it", "ko")
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 # Words allowed in every language: the engine's default seat names, the example that shows
 # English commands are accepted too ("… and place elf desk are the same command"), the
-# ruleset's file name and the program's name.
-LOANWORDS = {"player", "place", "elf", "desk", "standard", "belfort", "ten-space-taxes"}
+# program's name, its command line (belfort play --resume, --ruleset standard), the keys
+# (Tab, Esc, Ctrl-C …), LAN, and the tableau command (a board gamers' word everywhere).
+LOANWORDS = {"player", "place", "elf", "desk", "standard", "belfort", "ten-space-taxes",
+             "play", "resume", "ruleset", "tab", "esc", "enter", "pgup", "pgdn", "ctrl-c",
+             "ctrl-e", "ctrl-f", "ctrl-z", "lan", "tableau"}
+# Words each language spells as English does, used in the English sense (French "action",
+# German "Bank", Italian "bonus"): the language's own words, not English left behind.
+SAME_SPELLING = {
+    "fr": {"accents", "action", "actions", "audit", "bandits", "bonus", "camp", "gnome",
+           "interactive", "mine", "pub", "points", "piles", "score", "second", "section",
+           "taxes", "total", "types"},
+    "de": {"bank", "bonus", "gold", "hand", "name", "phase", "ring", "rest", "symbol",
+           "symbols", "mkt"},
+    "it": {"bonus", "pool", "pub", "video"},
+    "ko": set(),
+}
 
 
+NAMES_LOWER = {n.lower() for n in NAMES}
 SEAT_NAME = re.compile(r"\b(Player \d|" + "|".join(NAMES) + r")\b")
 
 
 def _words(text):
-    return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'-]*[A-Za-z]", text)}
+    """The words of `text`, whole (accented letters included: "unité" is not "unit")."""
+    return {w.lower() for w in re.findall(r"[^\W\d_](?:[\w'’-]*[^\W\d_])?", text)}
 
 
 def _strings(cat, translated):
@@ -56,8 +72,15 @@ def english_vocabulary(lang):
     with open(LOCALE / "belfort.pot", "rb") as fp:
         english = set().union(*(_words(s) for s in _strings(read_po(fp), False)))
     with open(LOCALE / lang / "LC_MESSAGES" / "belfort.po", "rb") as fp:
-        own = set().union(*(_words(s) for s in _strings(read_po(fp, locale=lang), True)))
-    return {w for w in english - own - LOANWORDS if len(w) >= 3}
+        catalog = read_po(fp, locale=lang)
+    # the language's own words: those one of its translations uses where the English does
+    # not (a word only ever copied over from the English is what this test looks for)
+    own = set(NAMES_LOWER)
+    for m in catalog:
+        if m.id:
+            source = set().union(*map(_words, _strings([m], False)))
+            own |= set().union(*map(_words, _strings([m], True))) - source
+    return {w for w in english - own - LOANWORDS - SAME_SPELLING[lang] if len(w) >= 3}
 
 
 @functools.cache
