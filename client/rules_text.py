@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from belfort.data import CARD_TYPES, GOLD, GUILDS, METAL, STONE, WOOD
 
-from .i18n import N_, _, ngettext, pad, pgettext
+from .i18n import N_, _, cell_width, ngettext, pad, pgettext
 from .words import GUILD_TITLE, RES_TITLE, TITLE, cost_text, count_of
 
 if TYPE_CHECKING:
@@ -550,9 +550,11 @@ def topics(rs: Ruleset) -> dict[str, tuple[str, str]]:
         out[f"{word}-command"] = (_("Command: {verb}").format(verb=_local(word)),
                                   f"{usage}\n{what[0].upper()}{what[1:]}.")
     keep = " ".join(f"#{i}" for i in range(rs.keep))
+    # the program's own commands in a column as wide as the language's longest usage
+    ucol = max([18] + [cell_width(_(u)) + 1 for u, _w in CLIENT_TEXT.values()])
     out["commands"] = (_("Commands"), "\n".join(f"  {u}" for u, _w in command_text(rs).values()) +
                        "\n" + _("And the program's own:") + "\n" +
-                       "\n".join("  " + pad(_(u), 18) + _(w) for u, w in CLIENT_TEXT.values()) +
+                       "\n".join("  " + pad(_(u), ucol) + _(w) for u, w in CLIENT_TEXT.values()) +
                        "\n" + _("Shorthands: {keep} (the drop part is added), {spread}, "
                                  "{discard}, any beginning only one command has ({build}), a "
                                  "number from the ? list; Enter alone plays the only choice."
