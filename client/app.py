@@ -196,8 +196,11 @@ class BelfortApp:
         self._was_ours = self.ours()
         self.chat = lancmds.ChatFeed(driver)
         me = view["players"][driver.seat]
-        welcome = _("Welcome, {name}! You play {letter} (seat {seat}). Players: {players}."
-                    ).format(name=me["name"], letter=self.namer.letter(driver.seat),
+        # a local game names its player "You": no name to greet then
+        welcome = (_("Welcome! You play {letter} (seat {seat}). Players: {players}.")
+                   if me["name"] == _("You") else
+                   _("Welcome, {name}! You play {letter} (seat {seat}). Players: {players}.")
+                   ).format(name=me["name"], letter=self.namer.letter(driver.seat),
                              seat=driver.seat, players=", ".join(
                                  f"{self.namer.letter(s)}={n}"
                                  for s, n in enumerate(driver.names)))

@@ -190,9 +190,11 @@ def fail(msg: str, code: int = 2) -> int:
 
 def ruleset_message(exc: RulesetError, path: str) -> str:
     """A refused ruleset file, in one sentence naming the file."""
+    from .reasons import ruleset_text
     if exc.field == "(file)":
-        return exc.reason          # it names the file: "cannot read x.toml: …"
-    return _("cannot use the ruleset {path}: {error}").format(path=path, error=exc)
+        return ruleset_text(exc.field, exc.reason)   # it names the file: "cannot read x.toml"
+    return _("cannot use the ruleset {path}: {error}").format(
+        path=path, error=ruleset_text(exc.field, exc.reason))
 
 
 def cmd_help(args: argparse.Namespace) -> int:

@@ -18,13 +18,13 @@ from belfort.scoring import rank_points
 
 from .render import Line
 from .i18n import _, fit, ngettext, pad, pgettext, term, truncate
-from .words import GUILD_TITLE, TITLE, Namer, season_of
+from .words import GUILD_BRIEF, TITLE, Namer, season_of
 
 if TYPE_CHECKING:
     from belfort.ruleset import Ruleset
 
 CELL = 12          # one competitor's column: "12 =1st  7"
-LABEL = 12
+LABEL = 13         # "0 " and a guild's brief name (10 cells), then a space
 
 
 def ordinal(n: int) -> str:
@@ -123,8 +123,8 @@ def breakdown(view: dict[str, Any], namer: Namer, rs: Ruleset,
     out.append(head)
     if exact:
         out.append(Line(("".ljust(LABEL), "class:dim"),
-                        (fit("{n:>3} {rank} {vp:>2} ".format(
-                            n=pgettext("count", "n"), rank=fit(_("rank"), 4),
+                        (fit("{n} {rank} {vp} ".format(
+                            n=fit(pgettext("count", "n"), 3, ">", ""), rank=fit(_("rank"), 4),
                             vp=fit(_("VP"), 2, ">", "")), CELL) * comp, "class:dim")))
 
     def row(label, counts, points, style=""):
@@ -140,7 +140,7 @@ def breakdown(view: dict[str, Any], namer: Namer, rs: Ruleset,
         return line
 
     for d in range(5):
-        guild = GUILD_TITLE[view["guilds"][d]["guild"]]
+        guild = GUILD_BRIEF[view["guilds"][d]["guild"]]
         out.append(row(f"{d} {guild}", markers[d], rec["districts"][d]))
     out.append(row(_("Elves"), elves, rec["elves"]))
     out.append(row(_("Dwarves"), dwarves, rec["dwarves"]))

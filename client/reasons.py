@@ -9,6 +9,8 @@ str, e.g. a reason that came over the network as text) is shown as it is.
 
 from __future__ import annotations
 
+import re
+
 from belfort import undo
 from belfort.reasons import Cost, Reason, Word, WordList
 
@@ -72,6 +74,8 @@ def translate_reason(reason: object, name_of: Callable[[int], str] | None = None
     if isinstance(reason, BaseException):
         inner = getattr(reason, "reason", None)
         return translate_reason(inner, name_of) if inner is not None else str(reason)
+    if active_language() != "en" and isinstance(reason, str) and not isinstance(reason, Reason):
+        return parser_text(reason)
     if active_language() == "en" or not isinstance(reason, Reason):
         return str(reason)
     try:
@@ -95,3 +99,101 @@ def _refusal(refusal: undo.Refusal, name_of: Callable[[int], str] | None) -> str
     else:
         who = _("seat {n}").format(n=refusal.seat)
     return _(template).format(who=who)
+
+
+# The engine's command reader explains unreadable text in English strings without a template
+# (belfort.commands.Parser.fail); the client recognizes the ones a player meets and words them
+# in the player's language, with the examples and lists in the words the player types.
+def _local_list(text: str, context: str) -> str:
+    lang = active_language()
+    return ", ".join(localize_token(w.strip(), lang, context) for w in text.split(","))
+
+
+def _local(word: str, context: str = "arg") -> str:
+    return localize_token(word, active_language(), context)
+
+
+PARSER_TEXTS: tuple[tuple[re.Pattern[str], str, Callable[[re.Match[str]], dict[str, str]]], ...] = (
+    (re.compile(r"'(?P<word>[^']*)' is not a card; cards are written #17"),
+     N_("'{word}' is not a card; cards are written #17"), lambda m: {}),
+    (re.compile(r"'(?P<word>[^']*)' needs its type, like #17:tower"),
+     N_("'{word}' needs its type, like {example}"),
+     lambda m: {"example": "#17:" + _local("tower", "card")}),
+    (re.compile(r"unknown card type '(?P<word>[^']*)'; types are (?P<list>.*)"),
+     N_("unknown card type '{word}'; types are {list}"),
+     lambda m: {"list": _local_list(m["list"], "card")}),
+    (re.compile(r"unexpected '(?P<word>.*)' at the end"),
+     N_("unexpected '{word}' at the end"), lambda m: {}),
+    (re.compile(r"name the guild's symbol as guild@D \(district\), not '(?P<word>.*)'"),
+     N_("name the guild's symbol as {example} (D the district), not '{word}'"),
+     lambda m: {"example": _local("guild", "site") + "@D"}),
+    (re.compile(r"unknown board symbol '(?P<word>[^']*)'; symbols look like (?P<list>.*)"),
+     N_("unknown board symbol '{word}'; symbols look like {list}"),
+     lambda m: {"list": _local_list(m["list"], "site")}),
+    (re.compile(r"unknown guild '(?P<word>[^']*)'; guilds are (?P<list>.*)"),
+     N_("unknown guild '{word}'; guilds are {list}"),
+     lambda m: {"list": _local_list(m["list"], "arg")}),
+    (re.compile(r"'(?P<word>[^']*)' is not one of (?P<list>.*)"),
+     N_("'{word}' is not one of {list}"), lambda m: {"list": _local_list(m["list"], "arg")}),
+    (re.compile(r"'(?P<word>[^']*)' is not a worker; use elf, dwarf, master-elf or master-dwarf"),
+     N_("'{word}' is not a worker; use {kinds}"),
+     lambda m: {"kinds": _local_list("elf, dwarf, master-elf, master-dwarf", "arg")}),
+)
+
+
+def parser_text(reason: str) -> str:
+    """An unreadable-command reason of the engine's reader in the active language; any
+    other text as it is."""
+    for pattern, template, values in PARSER_TEXTS:
+        m = pattern.fullmatch(reason)
+        if m:
+            return _(template).format(word=m["word"], **values(m))
+    return reason
+
+
+# The engine refuses a ruleset file in English (belfort.errors.RulesetError: the field and a
+# reason); the reasons a person editing a ruleset meets are worded here in their language.
+_OS_ERRORS = {"No such file or directory": N_("no such file"),
+              "Permission denied": N_("permission denied"),
+              "Is a directory": N_("it is a folder")}
+
+RULESET_TEXTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"unknown field"), N_("unknown field")),
+    (re.compile(r"unknown field \(not in the ruleset it is based on\)"),
+     N_("unknown field (not in the ruleset it is based on)")),
+    (re.compile(r"missing"), N_("missing")),
+    (re.compile(r"expected an integer, got (?P<value>.*)"),
+     N_("expected a whole number, got {value}")),
+    (re.compile(r"expected an integer from (?P<low>-?\d+) to (?P<high>-?\d+), got (?P<value>.*)"),
+     N_("expected a whole number from {low} to {high}, got {value}")),
+    (re.compile(r"expected a table, got (?P<value>.*)"), N_("expected a table, got {value}")),
+    (re.compile(r"expected a list of integers, got (?P<value>.*)"),
+     N_("expected a list of whole numbers, got {value}")),
+    (re.compile(r"expected (?P<n>\d+) entries, got (?P<got>\d+)"),
+     N_("expected {n} entries, got {got}")),
+    (re.compile(r"expected a non-empty string"), N_("expected a text that is not empty")),
+    (re.compile(r"cannot read (?P<path>.*): (?P<why>[^;]*); the shipped rulesets are (?P<list>.*)"),
+     N_("cannot read {path}: {why}; the shipped rulesets are {list}")),
+    (re.compile(r"(?P<path>.*) is not UTF-8 text"), N_("{path} is not UTF-8 text")),
+    (re.compile(r"(?P<path>.*) is not valid TOML: (?P<error>.*)"),
+     N_("{path} is not valid TOML: {error}")),
+)
+
+
+def ruleset_text(field: str, reason: str) -> str:
+    """A refused ruleset's reason in the active language: `field` '(file)' for the file
+    itself, else the field at fault ('taxes', 'scoring.taxes')."""
+    said = reason
+    for pattern, template in RULESET_TEXTS if active_language() != "en" else ():
+        m = pattern.fullmatch(reason)
+        if m:
+            values = m.groupdict()
+            if "why" in values:
+                why = values["why"]
+                values["why"] = _(_OS_ERRORS[why]) if why in _OS_ERRORS else why
+            said = _(template).format(**values)
+            break
+    if field == "(file)":
+        return said
+    # i18n: a ruleset field and what is wrong with it
+    return _("ruleset field {field!r}: {reason}").format(field=field, reason=said)

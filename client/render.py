@@ -18,7 +18,8 @@ from belfort.data import CARD_TYPES, GUILDS
 
 from .i18n import Lp_, N_, _, cell_width, fit, ngettext, pad, pgettext, truncate
 from .i18n import wrap as wrap_cells
-from .words import GUILD_TITLE, SHORT, TITLE, Namer, cost_text, next_scoring, season_of
+from .words import (GUILD_BRIEF, SHORT, TITLE, Namer, cost_text, next_scoring,
+                    season_of)
 
 if TYPE_CHECKING:
     from belfort.ruleset import Ruleset
@@ -35,9 +36,27 @@ WIDE_HEAD = {"pub": Lp_("board heading", "Pub"), "gardens": Lp_("board heading",
              "blacksmith": Lp_("board heading", "Smith"),
              "bank": Lp_("board heading", "Bank"), "market": Lp_("board heading", "Market"),
              "library": Lp_("board heading", "Library")}
-WIDE_CELL = {t: len(h.message) for t, h in WIDE_HEAD.items()}
+
+
+def wide_cell(t: str) -> int:
+    """The wide layout's column of card type `t`: the English heading's width, or the active
+    language's heading where it is longer (German Schmiede), so no heading is cut."""
+    return max(len(WIDE_HEAD[t].message), cell_width(str(WIDE_HEAD[t])))
 HEAD_SHORT = SHORT          # the compact layout's headings: the glossary's short forms
-KIND_LETTER = {"elf": "e", "master-elf": "E", "dwarf": "d", "master-dwarf": "D"}
+KINDS_SHOWN = ("elf", "master-elf", "dwarf", "master-dwarf")
+
+
+def kind_letter(worker: str) -> str:
+    """A worker on a plank, as the glossary's short form of its kind in the active language
+    (French e/n, E/N; German e/z, E/Z; Korean 엘/드, 엘⁺/드⁺)."""
+    from .i18n import term
+    return term(f"kind:{worker}", "short") if worker in KINDS_SHOWN else "?"
+
+
+def gnome_letter() -> str:
+    """A gnome on a lock ('Twr[g]'): the glossary's short form of the gnome."""
+    from .i18n import term
+    return term("kind:gnome", "short")
 AREA_HEAD = {"forest": N_("Forest"), "quarry": N_("Quarry"), "mine": N_("Mine"),
              "gold": N_("Gold")}
 PEER_STATE = {"thinking": N_("thinking"), "disconnected": N_("disconnected"),
@@ -195,7 +214,7 @@ def holder(line: Line, ctx: Context, seat: int | None, cell: int = 1, free: str 
 def occupant_text(ctx: Context, occ: dict[str, Any] | None) -> str | None:
     if not occ:
         return None
-    return ctx.namer.letter(occ["seat"]) + KIND_LETTER.get(occ["worker"], "?")
+    return ctx.namer.letter(occ["seat"]) + kind_letter(occ["worker"])
 
 
 def phase_title(view: dict[str, Any], rs: Ruleset) -> str:
@@ -230,14 +249,28 @@ def markers_by_district(view: dict[str, Any], competitors: int) -> list[list[int
 # --- sections ------------------------------------------------------------------------------
 
 def header(view: dict[str, Any], ctx: Context, width: int) -> list[Line]:
+    # a language whose words are longer gives up the next scoring, then the brand and the
+    # season, rather than have the end of the line ("your decision") cut
+    for brand, season, scores in ((True, True, True), (True, True, False),
+                                  (False, True, False), (False, False, False)):
+        line = _header(view, ctx, width, brand, season, scores)
+        if line.width() <= width:
+            break
+    return [line.fit(width)]
+
+
+def _header(view: dict[str, Any], ctx: Context, width: int, brand: bool, season: bool,
+            scores: bool) -> Line:
     r = view["round"]
     sr = view["scoring_rounds"]
-    line = Line((" BELFORT ", "class:brand"))
+    line = Line((" BELFORT ", "class:brand")) if brand else Line()
     if r:
         nxt = next_scoring(r, sr)
-        line.add(" " + _("Month {m}/{rounds} {season}").format(
-            m=r, rounds=view["rounds"], season=season_of(r, sr)), "class:title")
-        if nxt and view["phase"] != "over":
+        month = _("Month {m}/{rounds} {season}").format(
+            m=r, rounds=view["rounds"], season=season_of(r, sr)) if season else \
+            _("Month {m}/{rounds}").format(m=r, rounds=view["rounds"])
+        line.add(" " + month, "class:title")
+        if scores and nxt and view["phase"] != "over":
             line.add(" " + (_("(scoring after {m})") if width >= 100 else _("(scores {m})"))
                      .format(m=nxt), "class:dim")
     line.add(" │ ", "class:dim").add(phase_title(view, ctx.ruleset), "class:title")
@@ -256,7 +289,7 @@ def header(view: dict[str, Any], ctx: Context, width: int) -> list[Line]:
             for i, s in enumerate(who):
                 line.add(("," if i else "") + ctx.namer.name(s), ctx.namer.style(s))
             line.add(" " + _("to play"), "class:dim")
-    return [line.fit(width)]
+    return line
 
 
 def districts(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> list[Line]:
@@ -267,10 +300,12 @@ def districts(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> lis
     cell = 4
     gw = 17 if wide else 16
     # i18n: the district column of the board table: at most 2 cells
-    head = Line((" " + fit(pgettext("district column", "D"), 2), "class:th"),
+    # right-aligned over the district's digit, so a two-cell heading (Korean 구) keeps its
+    # space before the guild's heading
+    head = Line((fit(pgettext("district column", "D"), 2, ">") + " ", "class:th"),
                 (fit(_("Guild"), gw), "class:th"))
     for t in SINGLE:
-        head.add(fit(str(WIDE_HEAD[t]), WIDE_CELL[t], ellipsis="") + " " if wide else
+        head.add(fit(str(WIDE_HEAD[t]), wide_cell(t), ellipsis="") + " " if wide else
                  fit(SHORT[t], cell, ellipsis=""), "class:th")
     keep = term_keep("name") if cell_width(term_keep("name")) <= 4 else term_keep("short")
     head.add(fit(keep, 4, ellipsis="") + " " if wide else
@@ -285,10 +320,12 @@ def districts(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> lis
     for d in range(5):
         g = view["guilds"][d]
         line = Line((f" {d} ", "class:th"))
-        name = GUILD_TITLE[g["guild"]]
-        gl = Line((fit(name, 10, ellipsis=""), "class:guild"), " ")
-        holder(gl, ctx, g["owner"], fresh=ctx.fresh("sites", f"guild@{d}"))
+        name = GUILD_BRIEF[g["guild"]]
         occ = occupant_text(ctx, g["plank"])
+        # a worker wider than two cells (Korean 엘⁺) takes its room from the name's padding
+        room = 10 - max(0, cell_width(occ or "") - 2)
+        gl = Line((fit(name, room, ellipsis=""), "class:guild"), " ")
+        holder(gl, ctx, g["owner"], fresh=ctx.fresh("sites", f"guild@{d}"))
         if g.get("np_dwarf") is not None:
             gl.add(" " + nm.letter(g["np_dwarf"]) + "d", "class:np")
         elif occ:
@@ -298,7 +335,7 @@ def districts(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> lis
         def mark(site, cell=1):
             holder(line, ctx, board.get(site), cell, fresh=ctx.fresh("sites", site))
         for t in SINGLE:
-            mark(f"{t}@{d}", WIDE_CELL[t] + 1 if wide else cell)
+            mark(f"{t}@{d}", wide_cell(t) + 1 if wide else cell)
         mark(f"keep@{d}", 5 if wide else 3)
         mark(f"wall@{d}a")
         mark(f"wall@{d}b", 6 if wide else 2)
@@ -334,24 +371,9 @@ def collection(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> li
     if down:
         line.add(ngettext("(crest {crests} down)", "(crests {crests} down)", len(down)).format(
             crests=",".join(map(str, down))) + " ", "class:dim")
-    areas = Line()
-    for area in ("forest", "quarry", "mine", "gold"):
-        areas.add("│ ", "class:dim").add(_(AREA_HEAD[area]) + " ", "class:th")
-        any_here = False
-        for p in view["players"]:
-            here = p["areas"].get(area) or {}
-            pieces = sum(here.values())
-            if pieces:
-                masters = here.get("master-elf", 0) + here.get("master-dwarf", 0)
-                fresh = RECENT if ctx.fresh("areas", (p["seat"], area)) else ""
-                # i18n: "(1M)": how many of the workers there are masters; keep it short
-                areas.add(f"{nm.letter(p['seat'])}{pieces}" +
-                          (_("({n}M)").format(n=masters) if masters else ""),
-                          nm.style(p["seat"]) + fresh)
-                areas.add(" ")
-                any_here = True
-        if not any_here:
-            areas.add("· ", "class:free")
+    areas = _areas(view, ctx, masters_shown=True)
+    if cell_width(_("Areas") + " ") - 2 + areas.width() > width:
+        areas = _areas(view, ctx, masters_shown=False)   # the long languages: no (1M)
     if not any(sum((p["areas"].get(a) or {}).values()) for p in view["players"]
                for a in ("forest", "quarry", "mine", "gold")):
         areas = Line(("│ ", "class:dim"), (_("Resource areas") + " ", "class:th"),
@@ -371,13 +393,37 @@ def collection(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> li
     return [ln.fit(width) for ln in lines]
 
 
+
+def _areas(view: dict[str, Any], ctx: Context, masters_shown: bool) -> Line:
+    """The resource areas' line: who has how many workers in each (A3(1M))."""
+    nm = ctx.namer
+    areas = Line()
+    for area in ("forest", "quarry", "mine", "gold"):
+        areas.add("│ ", "class:dim").add(_(AREA_HEAD[area]) + " ", "class:th")
+        any_here = False
+        for p in view["players"]:
+            here = p["areas"].get(area) or {}
+            pieces = sum(here.values())
+            if pieces:
+                masters = here.get("master-elf", 0) + here.get("master-dwarf", 0)
+                fresh = RECENT if ctx.fresh("areas", (p["seat"], area)) else ""
+                # i18n: "(1M)": how many of the workers there are masters; keep it short
+                areas.add(f"{nm.letter(p['seat'])}{pieces}" +
+                          (_("({n}M)").format(n=masters) if masters and masters_shown
+                           else ""), nm.style(p["seat"]) + fresh)
+                areas.add(" ")
+                any_here = True
+        if not any_here:
+            areas.add("· ", "class:free")
+    return areas
+
 def built_text(b: dict[str, Any], wide: bool) -> str:
     t = b["type"]
     locks = b["locks"]          # the ruleset's locks for this card (public_view)
     name = TITLE[t] if wide else SHORT[t]
-    lock = "g" * b["gnomes"] + "·" * (locks - b["gnomes"])
+    lock = gnome_letter() * b["gnomes"] + "·" * (locks - b["gnomes"])
     occ = b.get("plank")
-    on = (":" + KIND_LETTER.get(occ["worker"], "?")) if occ else ""
+    on = (":" + kind_letter(occ["worker"])) if occ else ""
     return name + (f"[{lock}]" if locks else "") + on
 
 
@@ -400,9 +446,10 @@ def players(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> list[
         dwf=col(pgettext("dwarves column", "Dwf"), 4),
         gn=col(pgettext("gnomes column", "Gn"), 2), hd=col(pgettext("hand column", "Hd"), 2))
     head = Line(("  ", "class:th"), (fit(_("Player"), nw + 2), "class:th"),
-                (heads, "class:th"),
-                (_("Built ([g] gnome on a lock, :e worker on its plank)") if wide else
-                 _("Built"), "class:th"))
+                (heads, "class:th"))
+    built_head = _("Built ([g] gnome on a lock, :e worker on its plank)")
+    head.add(built_head if wide and head.width() + cell_width(built_head) <= width else
+             _("Built"), "class:th")
     lines = [head.fit(width)]
     active = set(view["waiting_for"])
     for p in view["players"]:
@@ -483,10 +530,16 @@ def players(view: dict[str, Any], ctx: Context, width: int, wide: bool) -> list[
             lines.append(line.extend(bl.extend(stat)).fit(width))
     if view.get("non_players"):
         np_line = Line("  ")
-        for i, npn in enumerate(view["non_players"]):
-            np_line.add(f"{nm.letter(nm.n + i)} {npn}", "class:np").add(
-                _(": crest {k}, played by crest {by}'s holder").format(k=i + 3, by=i + 1) +
-                "   ", "class:dim")
+        for short in (False, True):
+            np_line = Line("  ")
+            for i, npn in enumerate(view["non_players"]):
+                # i18n: the short form, where the long one does not fit the line
+                said = (pgettext("short", ": crest {k}, played by crest {by}") if short else
+                        _(": crest {k}, played by crest {by}'s holder"))
+                np_line.add(f"{nm.letter(nm.n + i)} {npn}", "class:np").add(
+                    said.format(k=i + 3, by=i + 1) + "   ", "class:dim")
+            if np_line.width() <= width:
+                break
         lines.append(np_line.fit(width))
     return lines
 
@@ -551,13 +604,22 @@ def hand_and_piles(view: dict[str, Any], ctx: Context, width: int, wide: bool) -
                                                          "class:card")
         # i18n: a short "Discards"
         line.add("│ ", "class:dim").add(_("Disc") + " ", "class:th").add(str(len(disc)))
-        line.add(" │ ", "class:dim").add(_("Draw") + " ", "class:th").add(str(view["draw_size"]))
+        # i18n: a short "Draw" (the draw pile), where the pool line is short of room
+        line.add(" │ ", "class:dim").add(pgettext("short", "Draw") + " ", "class:th").add(
+            str(view["draw_size"]))
         line.add(" │ ", "class:dim").add(_("Gnomes") + " ", "class:th").add(
             str(view["gnome_supply"]))
-        line.extend(npl)
+        if npc:
+            line.add(" │ ", "class:dim").add(_("NP card") + " ", "class:th").add(
+                f"#{npc['card']} {SHORT.get(npc['type'], '?')}")
     out.append(line.fit(width))
     if ctx.turn_hint:
-        out.append(Line((ctx.turn_hint, "class:dim")).fit(width))
+        # the hint's parts ("trading post … · gnome hire … · ? for choices") are dropped
+        # from the end, whole, where a language's words do not fit the line
+        bits = ctx.turn_hint.split(" · ")
+        while len(bits) > 1 and cell_width(" · ".join(bits)) > width:
+            bits.pop()
+        out.append(Line((" · ".join(bits), "class:dim")).fit(width))
     return out
 
 
@@ -702,6 +764,7 @@ def final_lines(view: dict[str, Any], ctx: Context, audit: tuple[bool, str] | No
             top.add(" " + _("★ wins"), "class:ok")
     out += wrap(top.text(), width) if top.width() > width else [top]
     dcol = pgettext("district column", "D")
+    # i18n: the final table's headings: Month 6 cells, Player 9, Total 5, Tax 3
     out.append(Line((fit(_("Month"), 6) + " " + fit(_("Player"), 9) + " " +
                      "".join(pad(f"{dcol}{d}", 4, ">") for d in range(5)) + "  " +
                      fit(pgettext("elves column", "Elf"), 4) + " " +

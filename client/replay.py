@@ -187,9 +187,12 @@ class Replay:
         view = belfort.seat_view(self.game, self.seat)
         for ev in belfort_events.named_known(self.last_events):
             if ev.event == "undo":
-                out.append(_("{who} took back: {command}").format(
-                    who=self.namer.who(ev.seat),
-                    command=self._local(belfort.command_text(ev.command))))
+                command = self._local(belfort.command_text(ev.command))
+                if ev.seat == self.namer.you:
+                    out.append(_("You took back: {command}").format(command=command))
+                else:
+                    out.append(_("{who} took back: {command}").format(
+                        who=self.namer.name(ev.seat), command=command))
             else:
                 out += self.describer.sentences([ev], view)
         return out

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from belfort.data import CARD_TYPES, GOLD, GUILDS, METAL, STONE, WOOD
 
-from .i18n import N_, _, ngettext, pad, pgettext
+from .i18n import N_, _, cell_width, ngettext, pad, pgettext
 from .words import GUILD_TITLE, RES_TITLE, TITLE, cost_text, count_of
 
 if TYPE_CHECKING:
@@ -448,7 +448,7 @@ CLIENT_TEXT = {
 
 ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep-3": "setup",
            "camp": "collection", "kings-camp": "collection", "desk": "placement",
-           "recruiters-desk": "placement", "trading": "actions", "trade": "actions",
+           "recruiters-desk": "placement", "trading": "trading-post", "trade": "actions",
            "tax": "taxes", "scores": "scoring", "ties": "scoring", "tie-break": "end",
            "end-game": "end", "discount": "architects", "2p": "two-player",
            "np": "two-player", "non-players": "two-player", "cards": "deck",
@@ -480,7 +480,9 @@ def command_text(rs: Ruleset) -> dict[str, tuple[str, str]]:
     """COMMAND_TEXT with the ruleset's numbers filled in."""
     numbers = dict(keep=rs.keep, deal=rs.deal, bank=rs.lock_bank_gold,
                    keep_cards=" ".join(f"#{chr(65 + i)}" for i in range(rs.keep)),
-                   drop_cards=" ".join(f"#{chr(65 + i)}:type" for i in range(rs.keep, rs.deal)),
+                   # i18n: the placeholder for a card's type in "#D:type" (the card's name)
+                   drop_cards=" ".join(f"#{chr(65 + i)}:" + pgettext("placeholder", "type")
+                                       for i in range(rs.keep, rs.deal)),
                    smith_gold=rs.lock_blacksmith_gold, smith_metal=rs.lock_blacksmith_metal)
     return {verb: (_(usage).format(**numbers), _(what).format(**numbers))
             for verb, (usage, what) in COMMAND_TEXT.items()}
@@ -548,9 +550,11 @@ def topics(rs: Ruleset) -> dict[str, tuple[str, str]]:
         out[f"{word}-command"] = (_("Command: {verb}").format(verb=_local(word)),
                                   f"{usage}\n{what[0].upper()}{what[1:]}.")
     keep = " ".join(f"#{i}" for i in range(rs.keep))
+    # the program's own commands in a column as wide as the language's longest usage
+    ucol = max([18] + [cell_width(_(u)) + 1 for u, _w in CLIENT_TEXT.values()])
     out["commands"] = (_("Commands"), "\n".join(f"  {u}" for u, _w in command_text(rs).values()) +
                        "\n" + _("And the program's own:") + "\n" +
-                       "\n".join("  " + pad(_(u), 18) + _(w) for u, w in CLIENT_TEXT.values()) +
+                       "\n".join("  " + pad(_(u), ucol) + _(w) for u, w in CLIENT_TEXT.values()) +
                        "\n" + _("Shorthands: {keep} (the drop part is added), {spread}, "
                                  "{discard}, any beginning only one command has ({build}), a "
                                  "number from the ? list; Enter alone plays the only choice."
@@ -600,7 +604,8 @@ def lookup(rs: Ruleset, topic: str) -> tuple[str, str] | None:
         key = f"{key}-command"
     if key in all_topics:
         title, text = all_topics[key]
-        if key in COMMAND_TEXT and f"{key}-command" in all_topics:
+        # a card's name leads to the card alone (the Keep, not the keep command)
+        if key in COMMAND_TEXT and f"{key}-command" in all_topics and key not in CARD_TYPES:
             title2, text2 = all_topics[f"{key}-command"]
             text = f"{text}\n\n{title2}: {text2}"
         return title, text
@@ -616,7 +621,20 @@ def main_topics(rs: Ruleset, localized: bool = False) -> list[str]:
     if not localized:
         return names
     from .i18n import active_language, localize_token
-    return [localize_token(n, active_language(), "topic") for n in names]
+    from .i18n.vocabulary import entries, key
+    lang = active_language()
+    own = {key(f) for _canon, forms in entries(lang, "topic") for f in forms}
+
+    def local(name: str) -> str:
+        # a topic the language has no word for may have one under an alias: the trading
+        # post and the crests are glossary terms ('comptoir', 'Wappen'), typed as such
+        singular = [name[:-1]] if name.endswith("s") else []
+        for word in [name] + singular + [a for a, t in ALIASES.items() if t == name]:
+            shown = localize_token(word, lang, "topic")
+            if shown != word or key(word) in own:
+                return shown
+        return name
+    return [local(n) for n in names]
 
 
 def topic_names(rs: Ruleset) -> list[str]:

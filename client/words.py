@@ -43,6 +43,8 @@ class TermTable(Mapping[str, str]):
 TITLE = TermTable("card", CARD_TYPES)
 SHORT = TermTable("card", CARD_TYPES, "short")
 GUILD_TITLE = TermTable("guild", GUILDS)
+# at most 10 cells: the board's guild column and the score table
+GUILD_BRIEF = TermTable("guild", GUILDS, "brief")
 SEASONS = ("spring", "summer", "autumn", "winter", "late winter")
 SEASON_TITLE = TermTable("season", SEASONS)
 RES_TITLE = TermTable("resource", RESOURCES)
@@ -61,6 +63,10 @@ A_CARD = {"pub": N_("a Pub"), "gardens": N_("a Gardens"), "tower": N_("a Tower")
 
 def count_of(n: int, key: str) -> str:
     """'3 elves', '1 wood': a number and the glossary's noun in the form for it."""
+    if key.startswith("kind:"):
+        # i18n: a number of workers ("3 elves", "1 gnome"): people, where your language
+        # counts people with their own word (Korean 명)
+        return pgettext("people", "{n} {things}").format(n=n, things=term_count(key, n))
     # i18n: a number and a noun ("3 elves", "1 wood"); reorder if your language must
     return _("{n} {things}").format(n=n, things=term_count(key, n))
 
@@ -237,7 +243,9 @@ class Describer:
 
     def said(self, seat: int, yours: str, theirs: str, **values: object) -> str:
         """One of two whole sentences, both English catalog messages: `yours` when `seat`
-        is ours ('You … your …'), `theirs` for another player ('{who} … their …')."""
+        is ours ('You … your …'), `theirs` for another player ('{who} … their …'). Every
+        language speaks to the player in the second person, so our own lines never read as
+        a name with a third-person verb ("Vous : passe")."""
         if seat == self.nm.you:
             return _(yours).format(**values)
         return _(theirs).format(who=self.nm.name(seat), **values)
@@ -265,13 +273,21 @@ class Describer:
             return _("── Month {m} of {rounds} ({season}) ──").format(**values)
         if kind == "keep":
             dropped = ", ".join(self.card(c, types=types) for c in ev.dropped)
+            name, n = nm.name(ev.seat), rs.keep
+            if ev.seat == nm.you:
+                if not dropped:
+                    return ngettext("You kept {n} card and discarded nothing.",
+                                    "You kept {n} cards and discarded nothing.", n).format(n=n)
+                return ngettext("You kept {n} card and discarded {cards}.",
+                                "You kept {n} cards and discarded {cards}.", n).format(
+                                    n=n, cards=dropped)
             if not dropped:
                 return ngettext("{who} kept {n} card and discarded nothing.",
                                 "{who} kept {n} cards and discarded nothing.",
-                                rs.keep).format(who=who, n=rs.keep)
+                                n).format(who=name, n=n)
             return ngettext("{who} kept {n} card and discarded {cards}.",
                             "{who} kept {n} cards and discarded {cards}.",
-                            rs.keep).format(who=who, n=rs.keep, cards=dropped)
+                            n).format(who=name, n=n, cards=dropped)
         if kind == "np-dwarf":
             d = ev.district
             g = GUILD_TITLE[view["guilds"][d]["guild"]]
@@ -287,54 +303,71 @@ class Describer:
                                      N_("{who} placed {worker} on their {card} {id}."),
                                      worker=kind_words(k), card=TITLE[t], id=self.card(c))
             if plank == 0:
-                return _("{who} placed {worker} on {where}, paying {fee} gold.").format(
-                    who=who, worker=kind_words(k), where=plank_words(plank),
-                    fee=rs.fee_recruiter_desk)
-            return _("{who} placed {worker} on {where}.").format(
-                who=who, worker=kind_words(k), where=plank_words(plank))
+                return self.said(seat, N_("You placed {worker} on {where}, paying {fee} gold."),
+                                 N_("{who} placed {worker} on {where}, paying {fee} gold."),
+                                 worker=kind_words(k), where=plank_words(plank),
+                                 fee=rs.fee_recruiter_desk)
+            return self.said(seat, N_("You placed {worker} on {where}."),
+                             N_("{who} placed {worker} on {where}."),
+                             worker=kind_words(k), where=plank_words(plank))
         if kind == "pass":
-            return _("{who} passed.").format(who=who)
+            return self.said(ev.seat, N_("You passed."), N_("{who} passed."))
         if kind == "spread":
             k, counts = ev.kind, ev.counts
             parts = [f"{AREA_TITLE[AREAS[a]]} {c}" for a, c in zip(SPREAD_AREAS[k], counts) if c]
             total = sum(counts)
             if not total:
                 return None
-            return _("{who} sent {workers} to the resource areas: {areas}.").format(
-                who=who, workers=kind_words(k, total), areas=", ".join(parts))
+            return self.said(ev.seat, N_("You sent {workers} to the resource areas: {areas}."),
+                             N_("{who} sent {workers} to the resource areas: {areas}."),
+                             workers=kind_words(k, total), areas=", ".join(parts))
         if kind == "bonus":
             res = {"forest": "wood", "quarry": "stone", "mine": "metal", "gold": "gold"}[ev.area]
             amount = ev.amount if ev.amount is not None else rs.area_bonus
-            return _("{who} won the {area} bonus (+{n} {resource}).").format(
-                who=who, area=AREA_TITLE[ev.area], n=amount, resource=RES_TITLE[res])
+            return self.said(ev.seat, N_("You won the {area} bonus (+{n} {resource})."),
+                             N_("{who} won the {area} bonus (+{n} {resource})."),
+                             area=AREA_TITLE[ev.area], n=amount,
+                             resource=term_count(f"resource:{res}", amount))
         if kind == "collect":
-            return _("{who} collected {what}.").format(who=who, what=cost_text(ev.gains))
+            return self.said(ev.seat, N_("You collected {what}."), N_("{who} collected {what}."),
+                             what=cost_text(ev.gains))
         if kind == "gain-worker":
-            return _("{who} gained {worker}.").format(
-                who=who, worker=_(_A_KIND.get(ev.worker.replace(" ", "-"), ev.worker)))
+            return self.said(ev.seat, N_("You gained {worker}."), N_("{who} gained {worker}."),
+                             worker=_(_A_KIND.get(ev.worker.replace(" ", "-"), ev.worker)))
         if kind == "crest":
             seat, k, holder = ev.seat, ev.crest, ev.from_seat
             if holder == seat:
-                return _("{who} kept crest {k} at the King's camp.").format(who=who, k=k)
-            return _("{who} took crest {k} from {whom} at the King's camp.").format(
-                who=who, k=k, whom=nm.whom(holder))
+                return self.said(seat, N_("You kept crest {k} at the King's camp."),
+                                 N_("{who} kept crest {k} at the King's camp."), k=k)
+            if holder == nm.you:
+                # "you" as the object has its own sentence: languages place the pronoun
+                # ("Di vous prend l'écusson 1")
+                return _("{who} took crest {k} from you at the King's camp.").format(
+                    who=nm.name(seat), k=k)
+            return self.said(seat, N_("You took crest {k} from {whom} at the King's camp."),
+                             N_("{who} took crest {k} from {whom} at the King's camp."),
+                             k=k, whom=nm.whom(holder))
         if kind == "income":
             return self._income(ev)
         if kind == "build":
             t, site = ev.type, ev.site
             d = SITE_DISTRICT[site]
             if CARD_TYPES[t] == "keep":
-                return _("{who} built a Keep in district {d} (+2 markers).").format(
-                    who=who, d=d)
+                return self.said(ev.seat, N_("You built a Keep in district {d} (+2 markers)."),
+                                 N_("{who} built a Keep in district {d} (+2 markers)."), d=d)
             if CARD_TYPES[t] == "gatehouse":
                 g = (site - GATE_BASE) // 2
-                return _("{who} built a Gatehouse on gatehouse {g}, district {d} side "
-                         "(+1 marker).").format(who=who, g=g, d=d)
-            return _("{who} built {a_card} in district {d} (+1 marker).").format(
-                who=who, a_card=_(A_CARD[CARD_TYPES[t]]), d=d)
+                return self.said(ev.seat, N_("You built a Gatehouse on gatehouse {g}, district "
+                                             "{d} side (+1 marker)."),
+                                 N_("{who} built a Gatehouse on gatehouse {g}, district {d} side "
+                                    "(+1 marker)."), g=g, d=d)
+            return self.said(ev.seat, N_("You built {a_card} in district {d} (+1 marker)."),
+                             N_("{who} built {a_card} in district {d} (+1 marker)."),
+                             a_card=_(A_CARD[CARD_TYPES[t]]), d=d)
         if kind == "wall":
-            return _("{who} built a wall in district {d} (+1 marker).").format(
-                who=who, d=SITE_DISTRICT[ev.site])
+            return self.said(ev.seat, N_("You built a wall in district {d} (+1 marker)."),
+                             N_("{who} built a wall in district {d} (+1 marker)."),
+                             d=SITE_DISTRICT[ev.site])
         if kind == "guild":
             d = self.guilds.index(ev.guild) if ev.guild in self.guilds else None
             g = GUILD_TITLE[GUILDS[ev.guild]]
@@ -348,21 +381,26 @@ class Describer:
                                 "(+1 marker)."), guild=g, d=d)
         if kind == "buy":
             r = ev.resource
-            return _("{who} bought 1 {resource} for {gold} gold.").format(
-                who=who, resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_buy[r])
+            return self.said(ev.seat, N_("You bought 1 {resource} for {gold} gold."),
+                             N_("{who} bought 1 {resource} for {gold} gold."),
+                             resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_buy[r])
         if kind == "sell":
             r = ev.resource
-            return _("{who} sold 1 {resource} for {gold} gold.").format(
-                who=who, resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_sell[r])
+            return self.said(ev.seat, N_("You sold 1 {resource} for {gold} gold."),
+                             N_("{who} sold 1 {resource} for {gold} gold."),
+                             resource=RES_TITLE[RESOURCES[r]], gold=rs.trade_sell[r])
         if kind == "exchange":
-            return _("{who} exchanged 1 {resource} for 1 metal (Merchants).").format(
-                who=who, resource=RES_TITLE[RESOURCES[ev.resource]])
+            return self.said(ev.seat, N_("You exchanged 1 {resource} for 1 metal (Merchants)."),
+                             N_("{who} exchanged 1 {resource} for 1 metal (Merchants)."),
+                             resource=RES_TITLE[RESOURCES[ev.resource]])
         if kind == "gnome":
-            return _("{who} put a gnome on {card}.").format(
-                who=who, card=self.card(ev.card, types=types))
+            return self.said(ev.seat, N_("You put a gnome on {card}."),
+                             N_("{who} put a gnome on {card}."),
+                             card=self.card(ev.card, types=types))
         if kind == "second-marker":
-            return _("{who} put a second marker on {site}.").format(
-                who=who, site=site_words(ev.site))
+            return self.said(ev.seat, N_("You put a second marker on {site}."),
+                             N_("{who} put a second marker on {site}."),
+                             site=site_words(ev.site))
         if kind == "bank":
             gold = ev.gold if ev.gold is not None else rs.lock_bank_gold
             return self.said(ev.seat, N_("You took {gold} gold from your Bank {card}."),
@@ -378,10 +416,13 @@ class Describer:
                              card=self.card(ev.card))
         if kind == "buy-card":
             if ev.card == -1:
-                return _("{who} bought the top card of the draw pile ({gold} gold).").format(
-                    who=who, gold=rs.fee_card_purchase)
-            return _("{who} bought {card} from the pool ({gold} gold).").format(
-                who=who, card=self.card(ev.card, types=types), gold=rs.fee_card_purchase)
+                return self.said(ev.seat,
+                                 N_("You bought the top card of the draw pile ({gold} gold)."),
+                                 N_("{who} bought the top card of the draw pile ({gold} gold)."),
+                                 gold=rs.fee_card_purchase)
+            return self.said(ev.seat, N_("You bought {card} from the pool ({gold} gold)."),
+                             N_("{who} bought {card} from the pool ({gold} gold)."),
+                             card=self.card(ev.card, types=types), gold=rs.fee_card_purchase)
         if kind == "draw":
             cards = ev.cards
             if ev.seat == nm.you:
@@ -398,13 +439,19 @@ class Describer:
         if kind == "end-turn":
             return self.said(ev.seat, N_("You ended your turn."), N_("{who} ended their turn."))
         if kind == "discard":
-            return _("{who} discarded {card}.").format(who=who, card=self.card(ev.card, ev.type))
+            return self.said(ev.seat, N_("You discarded {card}."), N_("{who} discarded {card}."),
+                             card=self.card(ev.card, ev.type))
         if kind == "show":
-            return _("{who} showed {card} to the Spies.").format(
-                who=who, card=self.card(ev.card, ev.type))
+            return self.said(ev.seat, N_("You showed {card} to the Spies."),
+                             N_("{who} showed {card} to the Spies."),
+                             card=self.card(ev.card, ev.type))
         if kind == "take":
-            return _("{who} took {card} from {whom} (Spies).").format(
-                who=who, card=self.card(ev.card, types=types), whom=nm.whom(ev.from_seat))
+            if ev.from_seat == nm.you:
+                return _("{who} took {card} from you (Spies).").format(
+                    who=nm.name(ev.seat), card=self.card(ev.card, types=types))
+            return self.said(ev.seat, N_("You took {card} from {whom} (Spies)."),
+                             N_("{who} took {card} from {whom} (Spies)."),
+                             card=self.card(ev.card, types=types), whom=nm.whom(ev.from_seat))
         if kind == "np-take":
             return _("{np} took {card}.").format(np=nm.name(ev.np_seat),
                                                  card=self.card(ev.card, types=types))
@@ -419,13 +466,17 @@ class Describer:
         if kind == "activate":
             return self._activate(ev, view, types)
         if kind == "architects":
-            return _("{who} marked {site} with the Architects (+1 marker).").format(
-                who=who, site=site_words(ev.site))
+            return self.said(ev.seat, N_("You marked {site} with the Architects (+1 marker)."),
+                             N_("{who} marked {site} with the Architects (+1 marker)."),
+                             site=site_words(ev.site))
         if kind == "steal":
             dst, src, r, amount = ev.to_seat, ev.from_seat, ev.resource, ev.amount
-            return _("{who} took {what} from {whom}.").format(
-                who=nm.who(dst), what=count_of(amount, f"resource:{RESOURCES[r]}"),
-                whom=nm.whom(src))
+            if src == nm.you:
+                return _("{who} took {what} from you.").format(
+                    who=nm.name(dst), what=count_of(amount, f"resource:{RESOURCES[r]}"))
+            return self.said(dst, N_("You took {what} from {whom}."),
+                             N_("{who} took {what} from {whom}."),
+                             what=count_of(amount, f"resource:{RESOURCES[r]}"), whom=nm.whom(src))
         if kind == "swap":
             a, b = ev.site_a, ev.site_b
             return _("The Wizards swapped the markers of {a} and {b}.").format(
@@ -447,7 +498,6 @@ class Describer:
     def _activate(self, ev: events.Activate, view: dict[str, Any],
                   types: Mapping[int, str]) -> str:
         seat, plank, args = ev.seat, ev.plank, ev.args
-        who = self.nm.who(seat)
         rs = self.rs
         if plank >= CARD_PLANK:
             c = plank - CARD_PLANK
@@ -477,13 +527,16 @@ class Describer:
             gain = ""
         elif g in ("architects", "recruiters", "thieves", "bandits", "wizards") and not args:
             gain = _(" (nothing possible: wasted)")
-        return _("{who} activated the {guild}{gain}.").format(who=who, guild=GUILD_TITLE[g],
-                                                             gain=gain)
+        return self.said(seat, N_("You activated the {guild}{gain}."),
+                         N_("{who} activated the {guild}{gain}."), guild=GUILD_TITLE[g],
+                         gain=gain)
 
     def _income(self, event: Event) -> str | None:
         ev = events.named(event)
         seat, income, paid, lost = ev.seat, ev.income, ev.tax_paid, ev.vp_lost
-        values = dict(who=self.nm.who(seat), income=income, paid=paid, lost=lost)
+        if seat == self.nm.you:
+            return self._your_income(income, paid, lost)
+        values = dict(who=self.nm.name(seat), income=income, paid=paid, lost=lost)
         if lost:
             if income and paid:
                 text = _("{who} received {income} gold income and paid {paid} gold tax. {who} "
@@ -502,6 +555,30 @@ class Describer:
             text = _("{who} received {income} gold income.")
         elif paid:
             text = _("{who} paid {paid} gold tax.")
+        else:
+            return None
+        return text.format(**values)
+
+    def _your_income(self, income: int, paid: int, lost: int) -> str | None:
+        values = dict(income=income, paid=paid, lost=lost)
+        if lost:
+            if income and paid:
+                text = _("You received {income} gold income and paid {paid} gold tax. You "
+                         "could not pay {lost} more gold tax: -{lost} VP.")
+            elif income:
+                text = _("You received {income} gold income. You could not pay {lost} "
+                         "more gold tax: -{lost} VP.")
+            elif paid:
+                text = _("You paid {paid} gold tax and could not pay {lost} more: "
+                         "-{lost} VP.")
+            else:
+                text = _("You could not pay {lost} gold tax: -{lost} VP.")
+        elif income and paid:
+            text = _("You received {income} gold income and paid {paid} gold tax.")
+        elif income:
+            text = _("You received {income} gold income.")
+        elif paid:
+            text = _("You paid {paid} gold tax.")
         else:
             return None
         return text.format(**values)

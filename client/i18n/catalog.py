@@ -24,7 +24,7 @@ from importlib import resources
 from importlib.abc import Traversable
 from typing import Any, TypedDict
 
-from . import pseudo
+from . import korean, pseudo
 
 DOMAIN = "belfort"
 
@@ -90,20 +90,38 @@ def using(lang: str) -> Iterator[None]:
         activate(previous)
 
 
+class KoreanText(str):
+    """A Korean message: its particles written in the double form (`{who}이(가)`) take the
+    form the word before them needs, when the message is filled in (`korean.particles`)."""
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return korean.particles(str.format(self, *args, **kwargs))
+
+
+def _spoken(text: str) -> str:
+    # Korean particles follow the sound of what the program inserts; the other languages'
+    # messages are plain strings
+    if _active["lang"] == "ko":
+        return KoreanText(korean.particles(text) if "{" not in text else text)
+    return text
+
+
 def _(message: str) -> str:
-    return _active["translations"].gettext(message)
+    return _spoken(_active["translations"].gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _active["translations"].ngettext(singular, plural, n)
+    return _spoken(_active["translations"].ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
-    return _active["translations"].pgettext(context, message)
+    return _spoken(_active["translations"].pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _active["translations"].npgettext(context, singular, plural, n)
+    return _spoken(_active["translations"].npgettext(context, singular, plural, n))
 
 
 def N_(message: str) -> str:

@@ -42,7 +42,7 @@ class Name:
     name: str                 # as players read it in running text (singular)
     plural: str = ""          # where players read a count of them ("3 elves")
     short: str = ""           # at most 3 terminal cells, for the compact layout
-    brief: str = ""           # at most 12 cells where `name` is longer (guilds in tables)
+    brief: str = ""           # at most 10 cells where `name` is longer (guilds in tables)
     full: str = ""            # the longer printed title (guilds: "Guilde des mineurs")
     word: str = ""            # the one-word command token shown by completion (lowercase)
     aliases: tuple = ()       # more forms accepted when typed (may contain spaces)
@@ -159,12 +159,12 @@ CARDS = (
            note="'biblioteca', the usual Italian word, is accepted when typed"),
       ko=N("도서관", short="도", src="004:642 도서관")),
     T("card:keep",
-      en=N("Keep", plural="Keeps", short="Kp"),
-      fr=N("Donjon", plural="Donjons", short="Don", gender="m",
+      en=N("Keep", plural="Keeps", short="Kp"),  # 2 cells: the board's keep column
+      fr=N("Donjon", plural="Donjons", short="Dj", gender="m",
            src="000:883 Chaque section du donjon",
            note="the heading (000:877) is left in English; the icons print DONJON (000:65)"),
-      de=N("Festung", plural="Festungen", short="Fst", gender="f", src="002:865 FESTUNG"),
-      it=N("Fortezza", plural="Fortezze", short="For", gender="f", src="001:832 FORTEZZA"),
+      de=N("Festung", plural="Festungen", short="Fs", gender="f", src="002:865 FESTUNG"),
+      it=N("Fortezza", plural="Fortezze", short="Fo", gender="f", src="001:832 FORTEZZA"),
       ko=N("키프", short="키", aliases=("성채", "보루"), src="004:654 키프의 각 구역",
            note="icons print 보루 (004:58), examples 성채 (004:385); the heading (004:650) "
                 "reads 유지, a mistranslation of the verb 'keep'")),
@@ -191,7 +191,8 @@ BOARD_SYMBOLS = (
 
 # --- the twelve guilds (§14) ----------------------------------------------------------------
 # name: how the guild is called in running text; full: its printed title; brief: a form of at
-# most 12 cells for tables, where the name is longer (the German compounds).
+# most 10 cells for the board's guild column and the score table, where the name is longer
+# (the German compounds, three French and Italian names): chosen abbreviations, not cuts.
 
 
 def _g(name: str, full: str, **kw: Any) -> Name:
@@ -210,12 +211,13 @@ GUILD_TERMS = (
       ko=_g("상인", "상인 길드", aliases=("상인 길드",), src="004:662 상인 길드")),
     T("guild:librarians",
       en=_g("Librarians", "Librarians' guild"),
-      fr=_g("Bibliothécaires", "Guilde des bibliothécaires", brief="Bibliothéc.",
+      fr=_g("Bibliothécaires", "Guilde des bibliothécaires", brief="Biblioth.",
             aliases=("guilde des bibliothécaires",), src="000:904 GUILDE DES BIBLIOTHECAIRES"),
-      de=_g("Bibliothekars-Gilde", "Bibliothekars-Gilde", brief="Bibliothekar",
+      de=_g("Bibliothekars-Gilde", "Bibliothekars-Gilde", brief="Biblioth.",
             word="bibliothekar", aliases=("bibliothekars", "bibliothekare"),
             src="002:879 BIBLIOTHEKARS-GILDE"),
-      it=_g("Bibliotecari", "Gilda dei Bibliotecari", aliases=("gilda dei bibliotecari",),
+      it=_g("Bibliotecari", "Gilda dei Bibliotecari", brief="Bibliotec.",
+            aliases=("gilda dei bibliotecari",),
             src="001:867 GILDA DEI BIBLIOTECAL",
             note="the seed's OCR reads BIBLIOTECAL for BIBLIOTECARI"),
       ko=_g("사서", "사서 길드", aliases=("사서 길드", "도서관 길드"),
@@ -224,7 +226,8 @@ GUILD_TERMS = (
                    "'도서관 길드' typed in full is still accepted")),
     T("guild:architects",
       en=_g("Architects", "Architects' guild"),
-      fr=_g("Architectes", "Guilde des architectes", aliases=("guilde des architectes",),
+      fr=_g("Architectes", "Guilde des architectes", brief="Architect.",
+            aliases=("guilde des architectes",),
             src="000:914 GUILDE DES ARCHITECTES"),
       de=_g("Baumeister-Gilde", "Baumeister-Gilde", brief="Baumeister", word="baumeister",
             src="002:900 BAUMEISTER-GILDE"),
@@ -237,7 +240,7 @@ GUILD_TERMS = (
             src="000:928 GUILDE DES RECRUTEURS"),
       de=_g("Anwerber-Gilde", "Anwerber-Gilde", brief="Anwerber", word="anwerber",
             src="002:914 ANWERBER-GILDE"),
-      it=_g("Reclutamento", "Gilda del Reclutamento",
+      it=_g("Reclutamento", "Gilda del Reclutamento", brief="Reclutam.",
             aliases=("gilda del reclutamento", "reclutatori"),
             src="001:906 GILDA DEL RECLUTAMENTO",
             note="'reclutatori' (recruiters) is accepted when typed"),
@@ -247,7 +250,7 @@ GUILD_TERMS = (
       en=_g("Sawyers", "Sawyers' guild"),
       fr=_g("Scieurs", "Guilde des scieurs", aliases=("guilde des scieurs",),
             src="000:944 GUILDE DES SCIEURS"),
-      de=_g("Sägearbeiter-Gilde", "Sägearbeiter-Gilde", brief="Sägearbeiter",
+      de=_g("Sägearbeiter-Gilde", "Sägearbeiter-Gilde", brief="Sägearb.",
             word="sägearbeiter", src="002:930 SÄGEARBEITER-GILDE"),
       it=_g("Boscaioli", "Gilda dei Boscaioli", aliases=("gilda dei boscaioli",),
             src="001:926 GILDA DEI BOSCAIOLI"),
@@ -333,13 +336,17 @@ RESOURCE_TERMS = (
            short="목", note="also 목재 (004:290)")),
     T("resource:stone",
       en=N("stone", short="s"),
-      fr=N("pierre", short="p", gender="f", src="000:190 **Bois, pierre, métal et or**"),
-      de=N("Stein", short="s", gender="m", src="002:170 **Stein**"),
+      fr=N("pierre", plural="pierres", short="p", gender="f",
+           src="000:190 **Bois, pierre, métal et or**", note="plural: 5 pierres (000:216)"),
+      de=N("Stein", plural="Steine", short="s", gender="m", src="002:170 **Stein**",
+           note="plural: 5 Steine (002:196); Holz, Metall and Gold stay as they are "
+                "(2 Metall, 002:505)"),
       it=N("pietra", short="p", gender="f", src="001:174 Legno, Pietra, Metallo e Oro"),
       ko=N("돌", short="석", src="004:130 나무, 돌, 금속, 금")),
     T("resource:metal",
       en=N("metal", short="m"),
-      fr=N("métal", short="m", gender="m", src="000:190 **Bois, pierre, métal et or**"),
+      fr=N("métal", plural="métaux", short="m", gender="m",
+           src="000:190 **Bois, pierre, métal et or**", note="plural: 2 métaux (000:498)"),
       de=N("Metall", short="m", gender="n", src="002:170 **Metall**"),
       it=N("metallo", short="m", gender="m", src="001:174 Legno, Pietra, Metallo e Oro"),
       ko=N("금속", short="철", src="004:130 나무, 돌, 금속, 금")),
@@ -351,6 +358,8 @@ RESOURCE_TERMS = (
       ko=N("금", aliases=("골드",), short="금", src="004:130 나무, 돌, 금속, 금",
            note="also 골드 (004:246)")),
 )
+# Plurals as the rulebooks count resources: French 4 pierres, 2 métaux; German 5 Steine but
+# 2 Metall; Italian leaves them as they are (4 Pietra, 001:982; 4 Legno, 001:936).
 # The Korean one-syllable resource shorts (목 석 철 금: wood, stone, iron, gold) are the
 # Sino-Korean syllables Korean players use as abbreviations; the edition prints none.
 

@@ -2,7 +2,7 @@
 
     term("card:tower")                 -> "Tour"        (French active)
     term("card:tower", "short")        -> "Tou"          (at most 3 cells)
-    term("guild:miners", "brief")      -> "Mineurs"      (at most 12 cells; "Bergmann" in German)
+    term("guild:miners", "brief")      -> "Mineurs"      (at most 10 cells; "Bergmann" in German)
     term("guild:miners", "full")       -> "Guilde des mineurs"
     term_count("kind:elf", 3)          -> "elfes"       (the form for a count of 3)
     term("card:tower", lang="de")      -> "Turm"        (any language, whatever is active)
