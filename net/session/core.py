@@ -41,11 +41,10 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-import belfort
 from belfort.undo import Refusal, UndoRefused
 
 from net.alerts import Alert
-from net.crypto import Identity, Signer, encode_envelope, wire
+from net.crypto import Identity, Signer
 
 from .alerting import HELD_STOP, Alerting
 from .audit import AuditCheck
@@ -53,6 +52,7 @@ from .catchup import CatchUp, replay
 from .chat import Chat
 from .commands import Commands, plain, tuples
 from .config import GameConfig, Timing
+from .decide import Decisions
 from .deckwork import DeckWork
 from .dispute import Dispute
 from .doubt import Doubt
@@ -67,13 +67,14 @@ from .intake import Intake
 from .liveness import Liveness
 from .msglog import LogWriteError, MessageLog, RecordStore, log_problem
 from .msgs import N_, Msg
+from .outgoing import Outgoing
 from .pump import Pump
 from .resync import Resync
 from .rounds import Rounds
 from .seat import SeatActor
 from .settle import Settle
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
-from .takeback import CATCHING_UP, SessionRefusal, TakeBack
+from .takeback import TakeBack
 from .view import TableView
 from .waits import TableWaits
 
@@ -173,6 +174,13 @@ class SessionPeer:
                              rounds=self.rounds, commands=self.commands, deckwork=self.deckwork,
                              escrow=self.escrow, handoffs=self.handoffs, audit=self.audit,
                              hashes=self.hashes, catchup=self.catchup, alerting=self.alerting)
+        self.outgoing = Outgoing(log=self.log, table=self.table, rounds=self.rounds,
+                                 intake=self.intake, handoffs=self.handoffs)
+        self.decisions = Decisions(seat, config.game_id, self.signer, table=self.table,
+                                   log=self.log, own=self.own, rounds=self.rounds,
+                                   takebacks=self.takebacks, hashes=self.hashes,
+                                   catchup=self.catchup, settle=self.settle,
+                                   outgoing=self.outgoing, clock=clock)
         self.pump = Pump(self.n, seat, who, intake=self.intake, dispatch=self.dispatch,
                          table=self.table, log=self.log, liveness=self.liveness,
                          handoffs=self.handoffs, doubt=self.doubt, hashes=self.hashes,
@@ -190,7 +198,6 @@ class SessionPeer:
         self.events: list = []     # engine events, for the UI
         self.replayed_events: list = []   # those of our log's replay (a rejoin), for a recap
         self.alerts: list[Alert] = self.alerting.shown
-        self.sent_times: dict[tuple[int, int], float] = {}    # our commands: when sent
         self.restore_problems: list[str] = []
         self.started = False
         self._fin_sent = False
@@ -213,6 +220,7 @@ class SessionPeer:
     sent = property(lambda self: self.log.sent)
     accepted = property(lambda self: self.log.accepted)
     paused = property(lambda self: self.commands.paused)
+    sent_times = property(lambda self: self.decisions.sent_times)   # our commands: when sent
 
     def configure_handoff(self, **settings: Any) -> None:
         """Handoff settings: ``auto`` (vote by itself after this many s of silence, or
@@ -274,27 +282,6 @@ class SessionPeer:
         self._after_input()
         return events
 
-    def _decide(self, command: object, now: float) -> list:
-        g = self.table.game
-        assert g is not None, "a decision is awaited in a dealt game only"
-        cmd, seat = belfort.check_legal(g, command, self.seat)
-        self.settle.touch()
-        self.log.record("submit", list(plain(cmd)))
-        events: list = []
-        if len(g.waiting_for()) > 1:
-            self._emit(self.own.commit(self.rounds.sim().purpose, wire.pack(plain(cmd))))
-        else:
-            for env in self.own.opens(cmd, g, self.table.locate):
-                self._emit(env)
-            v = g.version
-            if self.clock is not None:
-                self.sent_times[(seat, v)] = self.clock()
-            self._emit(self.own.command(v, cmd, len(self.table.undo.steps)))
-            events = self.table.execute(seat, cmd, now)   # checked above: not again
-            self._run(self.settle.changed(events))
-        self._settle()
-        return events
-
     @_logged()
     def take_back(self, now: float = 0.0) -> tuple:
         """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
@@ -308,21 +295,9 @@ class SessionPeer:
         self._after_input()
         return cmd
 
-    def _undo(self) -> tuple:
-        """Our take-back, once allowed: logged, sent, applied."""
-        self.settle.touch()
-        self.log.record("undo", self.table.undo.stack.last_tag())
-        self._emit(self.takebacks.message(self.signer))
-        events, cmd = self.takebacks.apply(self.seat)
-        self._run(self.settle.changed(events))
-        self._settle()
-        return cmd
-
     def undo_refusal(self) -> Refusal | None:
         """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
-        if self.catchup.ours_missing() and not self.log.replaying:
-            return SessionRefusal(CATCHING_UP)
-        return self.takebacks.refusal(self.seat)
+        return self.decisions.undo_refusal()
 
     @property
     def steps(self) -> list:
@@ -333,19 +308,10 @@ class SessionPeer:
     def decision_needed(self) -> bool:
         """True when our seat must decide now (and knows its whole hand) — not while,
         after a rejoin, the others may still hold a decision of ours that we lost: it is
-        then taken from them (``_redo_fetched``), never made again differently."""
+        then taken from them (decide.py ``catch_up``), never made again differently."""
         if self.catchup.ours_missing() or self.log_failed is not None:
             return False
-        return self._may_decide()
-
-    def _may_decide(self) -> bool:
-        g = self.table.game
-        if g is None or self.status != PLAYING or self.hashes.desync:
-            return False
-        waiting = g.waiting_for()
-        if self.seat not in waiting or not g.known_hand(self.seat):
-            return False
-        return not (len(waiting) > 1 and f"sim/{g.version}" in self.own.choices)
+        return self.decisions.may_decide()
 
     @_logged()
     def tick(self, now: float) -> None:
@@ -433,49 +399,6 @@ class SessionPeer:
             if lacking is not None:
                 self._alert("info", lacking, None, now)
 
-    def _catch_up(self, now: float) -> bool:
-        """Adopt our relayed envelopes, and make our relayed decisions again, as far as
-        our state has come (catchup.py)."""
-        progress = False
-        while self.catchup.next_body() is not None and self.status != STOPPED:
-            adopted, bodies = self.catchup.adopt()
-            if adopted:
-                for body in bodies:
-                    self._own_seen(body)
-                self.settle.touch()
-                progress = True
-                continue
-            if not self._redo_fetched(now):
-                break
-            progress = True
-        self._run(self.settle.sync_hold())
-        return progress
-
-    def _redo_fetched(self, now: float) -> bool:
-        """Make again the decision or take-back of ours the others relayed back (catchup.py
-        ``redo``); True if something was done."""
-        if not self._may_decide():
-            return False
-        redo = self.catchup.redo(self.table.game, len(self.table.undo.steps),
-                                 self.table.undo.stack.last_tag(),
-                                 self.takebacks.refusal(self.seat) is not None, self.cfg.game_id)
-        if redo is None:
-            return False
-        if redo.kind == "undo":
-            self._undo()
-            return True
-        problem = redo.problem
-        if redo.kind == "decide":
-            try:
-                self._decide(redo.command, now)
-            except (belfort.BelfortError, TypeError, ValueError) as exc:
-                problem = Msg(N_("our own decision as the others hold it (seq {seq}) does not "
-                                 "fit the game here: {error}"), seq=redo.seq, error=exc)
-        if problem is not None:
-            self._alert("error", problem, None, now)
-            self.log.drop_fetched(redo.seq)
-        return True
-
     # ================================================================ the person, the table
     def leaving(self, now: float) -> None:
         """We leave the finished game now: say what a seat that did not finish can do."""
@@ -543,6 +466,16 @@ class SessionPeer:
         """An envelope in through the pump's door (a replay of our log uses it too)."""
         self._run(self.pump.accept(data, now, src, relayed, opened, trusted, decoded), now)
 
+    def _decide(self, command: object, now: float) -> list:
+        return self._run(self.decisions.decide(command, now))
+
+    def _undo(self) -> tuple:
+        return self._run(self.decisions.undo())
+
+    def _catch_up(self, now: float) -> bool:
+        # (carried out without a time, as our own moves are: decide.py)
+        return self._run(self.decisions.catch_up(now))
+
     def _pump(self, now: float) -> None:
         self._run(self.pump.pump(now), now)
 
@@ -595,33 +528,11 @@ class SessionPeer:
         self._apply(self.alerting.alert(Note(kind, text, seat, key), now), now)
 
     def _emit(self, env: dict) -> None:
-        """One of our envelopes: log it, let our own parts see it, send it."""
-        data = encode_envelope(env)
-        body = wire.unpack(env["body"], "x")
-        if not self.log.add_ours(data):
-            self._alert("error", Msg(N_("our message {type} (seq {seq}) made again after the "
-                                        "rejoin differs from the one the others hold"),
-                                     type=body["type"], seq=body["seq"]), key=("ours-differ",))
-        self._own_seen(body)
-        self._send(data)
-
-    def _own_seen(self, body: dict) -> None:
-        """One of our envelopes, made or adopted: where our parts keep the transcript."""
-        t = body["type"]
-        if t.startswith("deck/") and body.get("epoch", -1) < len(self.table.deck_log):
-            self.table.deck_log[body["epoch"]].append(body)
-            if self.ghost is not None:
-                self.ghost.absorb(body)
-        elif t.startswith("commit/"):
-            self.rounds.on_message(body)        # our own choices go through the same checks
+        """One of our envelopes: logged, seen by our own parts, sent (outgoing.py)."""
+        self._send(self._run(self.outgoing.emit(env)))
 
     def _emit_hosted(self, env: dict, now: float) -> None:
-        """An envelope of the seat we host for a bot: to everyone, and into our session."""
-        data = encode_envelope(env)
-        assert self.ghost is not None, "only the seat we host for a bot sends hosted envelopes"
-        self._apply(self.intake.take(self.ghost.seat, data, self.intake.verifier.verify(data)),
-                    now)
-        self._send(data)
+        self._send(self._run(self.outgoing.hosted(env), now))
 
     def _send(self, data: bytes) -> None:
         if not self.log.replaying:
