@@ -75,6 +75,7 @@ from .seat import SeatActor
 from .settle import Settle
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
 from .takeback import TakeBack
+from .ticker import Ticker
 from .view import TableView
 from .waits import TableWaits
 
@@ -191,6 +192,11 @@ class SessionPeer:
                               escrow=self.escrow, resync=self.resync,
                               finished=lambda: self.finished,
                               rejoined_at=lambda: self.catchup.rejoined_at)
+        self.ticker = Ticker(self.timing, log=self.log, table=self.table, audit=self.audit,
+                             resync=self.resync, liveness=self.liveness, waits=self.waits,
+                             doubt=self.doubt, hashes=self.hashes, dispute=self.dispute,
+                             handoffs=self.handoffs, catchup=self.catchup, settle=self.settle,
+                             pump=self.pump, view=self.view, started=lambda: self.started)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
         # our envelopes leave through this at once when set (transmit_with), else outbox
@@ -315,27 +321,8 @@ class SessionPeer:
 
     @_logged()
     def tick(self, now: float) -> None:
-        """Heartbeats, connection state and time-outs."""
-        self._check_caught_up(now)
-        self._apply(self.resync.tick(now), now)
-        woke = self.liveness.check(now, self.handed)
-        self._apply(woke, now)
-        if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
-            self.waits.asleep()
-            return
-        self._recheck(now)
-        self._check_deadlines(now)
-        if not self.catchup.ours_missing():
-            # (never while the others may hold envelopes of ours we lost: a vote made now
-            # would take the sequence number of one of them)
-            lv = self.liveness
-            for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now),
-                                                lv.finished_of, lv.left_of, now):
-                self._vote(s, now)
-            self._answer_handoffs(now)
-        if self.ghost is not None:
-            self.settle.touch()
-            self._pump(now)
+        """Heartbeats, connection state and time-outs (ticker.py)."""
+        self._run(self.ticker.tick(now, self._answer_handoffs), now)
         self._after_input()
 
     def transmit_with(self, send: Callable[[int | None, bytes], None] | None) -> None:
@@ -392,12 +379,7 @@ class SessionPeer:
         self._check_caught_up(now)
 
     def _check_caught_up(self, now: float) -> None:
-        if self.catchup.finish(now, self.resync, self.handed, self.timing.catch_up):
-            self.settle.touch()
-            self._pump(now)
-            lacking = self.view.lacking(now)
-            if lacking is not None:
-                self._alert("info", lacking, None, now)
+        self._run(self.ticker.caught_up(now), now)
 
     # ================================================================ the person, the table
     def leaving(self, now: float) -> None:
@@ -426,38 +408,15 @@ class SessionPeer:
         """A chat line to the table (``say TEXT``); raises chat.ChatError if empty."""
         self._apply(self.chat.say(text), now)
 
-    def _check_deadlines(self, now: float) -> None:
-        """Ask waits.py who is late, and carry out what follows."""
-        if self.log.replaying or not self.started or not self.waits.due(now):
-            return
-        if (self.status == STOPPED and not self.dispute.active) or \
-                (self.status == OVER and self.audit.result is not None):
-            return
-        if self._apply(self.waits.check(now, self.log.replaying), now):
-            self.settle.touch()
-            self._pump(now)
-
     def _answer_handoffs(self, now: float) -> None:
-        """Our yes or no to each open handoff attempt (waits.py)."""
-        if not self.log.replaying and self._apply(self.waits.answers(now), now):
-            self.settle.touch()
-            self._pump(now)
-
-    def _object(self, seat: int, vote: bytes, proof: bytes, now: float) -> None:
-        """The seat others voted to hand over is alive: call the handoff off."""
-        self._apply(self.handoffs.object(seat, vote, proof, now), now)
-        self.settle.touch()
-        self._pump(now)
-
-    def _recheck(self, now: float) -> None:
-        """Held accusations and a desync verdict, against the claims and proofs now in."""
-        self._apply(self.doubt.recheck(now), now)
-        self._apply(self.hashes.recheck(now), now)
+        """Our yes or no to each open handoff attempt (a test's cheater replaces this)."""
+        self._run(self.ticker.answers(now), now)
 
     def _vote(self, seat: int, now: float, why: str = "") -> None:
-        self._apply(self.handoffs.vote(seat, why), now)
-        self.settle.touch()
-        self._pump(now)
+        self._run(self.ticker.vote(seat, now, why), now)
+
+    def _object(self, seat: int, vote: bytes, proof: bytes, now: float) -> None:
+        self._run(self.ticker.object(seat, vote, proof, now), now)
 
     # ================================================================ carrying out an Out
     def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
