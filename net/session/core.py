@@ -13,10 +13,14 @@ same state and re-creates byte-identical outgoing messages.
 
 The peer is the coordinator of parts that each do one job and *return* what they
 produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to stop); the
-peer carries each Out out in order (``_apply``).  The parts, by what they own:
+peer carries each Out out in order (``_apply``), and a part whose next step depends on
+the last one yields them one at a time (effects.Steps, ``_run``).  The parts:
 
     pump.Pump            a frame in: opened, checked (intake.Intake), queued, processed
     settle.Settle        what the game calls for after a change, until nothing follows
+    decide.Decisions     our seat's moves: a decision, a take-back, one a rejoin redoes
+    outgoing.Outgoing    our envelopes out: logged, seen by our own parts, to send
+    ticker.Ticker        the work driven by time: heartbeats, deadlines, handoff votes
     catchup.CatchUp      a rejoin: our log replayed, our lost envelopes adopted or redone
     alerting.Alerting    what the person is told; accusations held while we judge; stops
     msglog.MessageLog    every envelope held, and the disk log
@@ -29,6 +33,7 @@ peer carries each Out out in order (``_apply``).  The parts, by what they own:
     escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
     liveness.Liveness / resync.Resync / waits.TableWaits   who is there, gaps, deadlines
     view.TableView       the players' read-model (who is waited for, texts)
+    state.PeerState      the peer's state as outside code reads it (a base class)
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
@@ -41,7 +46,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from belfort.undo import Refusal, UndoRefused
+from belfort.undo import UndoRefused
 
 from net.alerts import Alert
 from net.crypto import Identity, Signer
@@ -74,6 +79,7 @@ from .rounds import Rounds
 from .seat import SeatActor
 from .settle import Settle
 from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
+from .state import PeerState
 from .takeback import TakeBack
 from .ticker import Ticker
 from .view import TableView
@@ -106,7 +112,7 @@ def _logged(empty=None):
     return wrap
 
 
-class SessionPeer:
+class SessionPeer(PeerState):
     def __init__(self, config: GameConfig, seat: int, identity: Identity, master: bytes, *,
                  store: RecordStore | None = None, timing: Timing | None = None,
                  now: float = 0.0, clock: Callable[[], float] | None = None,
@@ -209,46 +215,13 @@ class SessionPeer:
         self._fin_sent = False
         self.log_failed: str | None = None        # why our log cannot be written: stopped
 
-    # ================================================================ state, read-only
-    game = property(lambda self: self.table.game)
-    seed = property(lambda self: self.table.seed)
-    status = property(lambda self: self.table.status)
-    stop_reason = property(lambda self: self.table.stop_reason)
-    decks = property(lambda self: self.table.decks)
-    history = property(lambda self: self.table.history)
-    apply_times = property(lambda self: self.table.apply_times)
-    t_first_place = property(lambda self: self.table.t_first_place)
-    t_over = property(lambda self: self.table.t_over)
-    desync = property(lambda self: self.hashes.desync)
-    audit_result = property(lambda self: self.audit.result)
-    handed = property(lambda self: self.handoffs.handed)
-    ghost = property(lambda self: self.handoffs.bot)
-    sent = property(lambda self: self.log.sent)
-    accepted = property(lambda self: self.log.accepted)
-    paused = property(lambda self: self.commands.paused)
-    sent_times = property(lambda self: self.decisions.sent_times)   # our commands: when sent
-
     def configure_handoff(self, **settings: Any) -> None:
         """Handoff settings: ``auto`` (vote by itself after this many s of silence, or
         None), ``follow`` (agree to a proposal by itself), ``level``/``think`` (the bot a
         handed seat gets)."""
         self.handoffs.configure(**settings)
 
-    @property
-    def finished(self) -> bool:
-        """Nothing more to do: the game is over and audited, or stopped — and no accusation
-        is still being checked (doubt.py)."""
-        if self.handoffs.ours_handed:
-            return True           # our seat is a bot's: nothing is ours to do or judge
-        if self.doubt.pending or self.dispute.active:
-            return False       # a deck dispute is decided before anyone leaves
-        return self.status == STOPPED or (self.status == OVER and self.audit.result is not None)
-
-    @property
-    def sync_due(self) -> bool:
-        return self.log.sync_due
-
-    # ================================================================ the boundary
+    # ================================================================ entry points
     @_logged()
     def start(self, now: float = 0.0) -> None:
         """Begin the game: commit to our share of the shared seed."""
@@ -300,24 +273,6 @@ class SessionPeer:
         self._pump(now)
         self._after_input()
         return cmd
-
-    def undo_refusal(self) -> Refusal | None:
-        """None when ``take_back`` would work now, else the belfort.undo.Refusal."""
-        return self.decisions.undo_refusal()
-
-    @property
-    def steps(self) -> list:
-        """Every step applied, for the complete log: ("cmd", seat, command) and
-        ("undo", seat, n), n the index of the command taken back."""
-        return self.table.undo.steps
-
-    def decision_needed(self) -> bool:
-        """True when our seat must decide now (and knows its whole hand) — not while,
-        after a rejoin, the others may still hold a decision of ours that we lost: it is
-        then taken from them (decide.py ``catch_up``), never made again differently."""
-        if self.catchup.ours_missing() or self.log_failed is not None:
-            return False
-        return self.decisions.may_decide()
 
     @_logged()
     def tick(self, now: float) -> None:
