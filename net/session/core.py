@@ -246,7 +246,7 @@ class SessionPeer(PeerState):
             log.exception("unexpected error on a received frame")
             self._alert("error", Msg(N_("internal error on a message ({error})"),
                                      error=f"{type(exc).__name__}: {exc}"), src, now)
-        self._check_caught_up(now)
+        self._run(self.ticker.caught_up(now), now)
         self._after_input()
 
     @_logged(empty=[])
@@ -255,7 +255,7 @@ class SessionPeer(PeerState):
         or RuntimeError when no decision of ours is awaited."""
         if not self.decision_needed():
             raise RuntimeError("no decision of ours is awaited now")
-        events = self._decide(command, now)
+        events = self._run(self.decisions.decide(command, now))
         # what the others sent while we decided may be waiting for this very decision
         self._pump(now)
         self._after_input()
@@ -269,7 +269,7 @@ class SessionPeer(PeerState):
         why = self.undo_refusal()
         if why is not None:
             raise UndoRefused(why)
-        cmd = self._undo()
+        cmd = self._run(self.decisions.undo())
         self._pump(now)
         self._after_input()
         return cmd
@@ -331,9 +331,6 @@ class SessionPeer(PeerState):
         self.catchup.announce(now)
         self._run(self.settle.sync_hold())
         self._apply(self.resync.heartbeat(None, need=True))
-        self._check_caught_up(now)
-
-    def _check_caught_up(self, now: float) -> None:
         self._run(self.ticker.caught_up(now), now)
 
     # ================================================================ the person, the table
@@ -380,12 +377,6 @@ class SessionPeer(PeerState):
         """An envelope in through the pump's door (a replay of our log uses it too)."""
         self._run(self.pump.accept(data, now, src, relayed, opened, trusted, decoded), now)
 
-    def _decide(self, command: object, now: float) -> list:
-        return self._run(self.decisions.decide(command, now))
-
-    def _undo(self) -> tuple:
-        return self._run(self.decisions.undo())
-
     def _catch_up(self, now: float) -> bool:
         # (carried out without a time, as our own moves are: decide.py)
         return self._run(self.decisions.catch_up(now))
@@ -421,7 +412,7 @@ class SessionPeer(PeerState):
         for env in out.send:
             self._emit(env)
         for env in out.hosted:
-            self._emit_hosted(env, now)
+            self._send(self._run(self.outgoing.hosted(env), now))
         self.outbox.extend(out.frames)
         for events in out.changes:
             self._run(self.settle.changed(events))
@@ -444,9 +435,6 @@ class SessionPeer(PeerState):
     def _emit(self, env: dict) -> None:
         """One of our envelopes: logged, seen by our own parts, sent (outgoing.py)."""
         self._send(self._run(self.outgoing.emit(env)))
-
-    def _emit_hosted(self, env: dict, now: float) -> None:
-        self._send(self._run(self.outgoing.hosted(env), now))
 
     def _send(self, data: bytes) -> None:
         if not self.log.replaying:
