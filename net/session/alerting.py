@@ -15,8 +15,6 @@ and the keys stay bounded whatever a flood of messages asks for.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from net.alerts import Alert
@@ -50,14 +48,18 @@ class Alerting:
         self._depth = 0            # > 0: judging (accusations are held)
         self._held = 0             # accusations held so far
 
-    @contextmanager
-    def judging(self) -> Iterator[None]:
-        """What is found meanwhile rests on our game state: accusations are held."""
+    @property
+    def judging(self) -> Alerting:
+        """``with alerting.judging:`` what is found meanwhile rests on our game state:
+        accusations are held.  (Itself, as a plain context manager: the pump and the
+        settle loop enter it for every frame, where contextlib's costs show.)"""
+        return self
+
+    def __enter__(self) -> None:
         self._depth += 1
-        try:
-            yield
-        finally:
-            self._depth -= 1
+
+    def __exit__(self, *exc: object) -> None:
+        self._depth -= 1
 
     @property
     def held(self) -> int:

@@ -31,7 +31,7 @@ from net.crypto import commitment_hash, wire
 
 from .commands import plain, tuples
 from .derive import derive_bytes
-from .effects import Out, Refused, Steps
+from .effects import Refused
 from .msgs import N_, Msg
 from .table import STOPPED
 
@@ -139,17 +139,15 @@ class CatchUp:
         (decisions, key releases) that we have not made again yet."""
         return self.catching_up or self.log.held_ours() > len(self.log.sent)
 
-    def sync_hold(self) -> Steps[bool]:
+    def sync_hold(self) -> list[dict] | None:
         """Our seat holds back new envelopes while ``holding``; once it stops, what fell due
-        meanwhile is sent (``resume``).  True if the hold was just released."""
+        meanwhile, to send (``resume``); None if the hold was not just released."""
         held = self.holding()
         self.own.hold(held)
         released = self._held and not held and self.table.status != STOPPED \
             and not self.log.replaying
         self._held = held
-        if released:
-            yield Out(send=self.resume())
-        return released
+        return self.resume() if released else None
 
     def finish(self, now: float, resync: Resync, handed: Container[int], wait: float) -> bool:
         """True once, when the catch-up after ``announce`` is over (``caught_up``)."""

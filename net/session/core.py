@@ -246,7 +246,8 @@ class SessionPeer(PeerState):
             log.exception("unexpected error on a received frame")
             self._alert("error", Msg(N_("internal error on a message ({error})"),
                                      error=f"{type(exc).__name__}: {exc}"), src, now)
-        self._run(self.ticker.caught_up(now), now)
+        if self.catchup.catching_up:
+            self._run(self.ticker.caught_up(now), now)
         self._after_input()
 
     @_logged(empty=[])
@@ -329,7 +330,7 @@ class SessionPeer(PeerState):
         envelope of ours they hold, we make no new decision: ours from before the crash
         may be among what they send."""
         self.catchup.announce(now)
-        self._run(self.settle.sync_hold())
+        self._apply(self.settle.sync_hold())
         self._apply(self.resync.heartbeat(None, need=True))
         self._run(self.ticker.caught_up(now), now)
 
@@ -385,7 +386,7 @@ class SessionPeer(PeerState):
         self._run(self.pump.pump(now), now)
 
     def _settle(self) -> bool:
-        return self._run(self.settle.settle())
+        return self.settle.dirty and self._run(self.settle.settle())
 
     def _run(self, steps: Steps[T], now: float = 0.0) -> T:
         """Carry out each step a part yields, in order, before it takes the next (effects.py
@@ -434,7 +435,10 @@ class SessionPeer(PeerState):
 
     def _emit(self, env: dict) -> None:
         """One of our envelopes: logged, seen by our own parts, sent (outgoing.py)."""
-        self._send(self._run(self.outgoing.emit(env)))
+        data, body, differs = self.outgoing.keep(env)
+        self._apply(differs)
+        self.outgoing.seen(body)
+        self._send(data)
 
     def _send(self, data: bytes) -> None:
         if not self.log.replaying:

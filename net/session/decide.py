@@ -118,7 +118,7 @@ class Decisions:
             if not (yield from self._redo(now)):
                 break
             progress = True
-        yield from self.settle.sync_hold()
+        yield self.settle.sync_hold()
         return progress
 
     def _redo(self, now: float) -> Steps[bool]:

@@ -1,9 +1,9 @@
 """Our envelopes on their way out: logged, seen by our own parts, handed back to be sent.
 
-Every envelope our seat signs goes through ``emit``: into the message log (a rejoin that
+Every envelope our seat signs goes through ``keep``: into the message log (a rejoin that
 makes one again byte for byte finds it already there, and one that comes out different
-is an alert), then to the parts that keep a transcript of our own messages as of anyone's
-(the deck's, the commit-reveal rounds'), and back to the peer with its bytes, to send
+is an alert), then through ``seen`` to the parts that keep a transcript of our own
+messages as of anyone's (the deck's, the commit-reveal rounds'); the peer sends its bytes
 unless we replay our log.  An envelope a rejoin adopted instead of making it again is
 ``seen`` the same way.  ``hosted`` takes an envelope of the seat we play for a bot into
 our own session, as if it had come from that seat.
@@ -35,17 +35,18 @@ class Outgoing:
         self.log, self.table, self.rounds, self.intake = log, table, rounds, intake
         self.handoffs = handoffs
 
-    def emit(self, env: dict) -> Steps[bytes]:
-        """One of our envelopes: logged and seen here; its bytes, to send."""
+    def keep(self, env: dict) -> tuple[bytes, dict, Out | None]:
+        """One of our envelopes into the log: its bytes (to send), its body (to be
+        ``seen``), and the alert if a rejoin made it again differently."""
         data = encode_envelope(env)
         body = wire.unpack(env["body"], "x")
-        if not self.log.add_ours(data):
-            yield Out().alert("error", Msg(N_("our message {type} (seq {seq}) made again after "
-                                              "the rejoin differs from the one the others "
-                                              "hold"), type=body["type"], seq=body["seq"]),
-                              key=("ours-differ",))
-        self.seen(body)
-        return data
+        if self.log.add_ours(data):
+            return data, body, None
+        return data, body, Out().alert("error", Msg(N_("our message {type} (seq {seq}) made "
+                                                       "again after the rejoin differs from "
+                                                       "the one the others hold"),
+                                                    type=body["type"], seq=body["seq"]),
+                                       key=("ours-differ",))
 
     def seen(self, body: dict) -> None:
         """One of our envelopes, made or adopted: where our parts keep the transcript."""

@@ -125,28 +125,32 @@ class Pump:
 
     def pump(self, now: float) -> Steps[None]:
         """Process every queued message that is ready, and what the game then calls for."""
-        with self.alerting.judging():
-            yield from self._pump(now)
-
-    def _pump(self, now: float) -> Steps[None]:
-        inbox = self.intake.inbox
         if self.handoffs.ours_handed:
             return          # what the others played with the bot in our seat: not ours
-        if self.table.status == STOPPED:
-            # only the desync report goes on: state hashes and public views
-            for s in range(self.n):
-                keep = type(inbox[s])()
-                for body in inbox[s]:
-                    if self.dispatch.after_stop(body["type"]):
-                        try:
-                            yield from self._process(body, now)
-                        except Refused as exc:
-                            yield from self._refused(s, exc)
-                    else:
-                        keep.append(body)
-                inbox[s] = keep
-            return
-        yield from self.settle.sync_hold()
+        with self.alerting.judging:
+            if self.table.status == STOPPED:
+                yield from self._after_stop(now)
+            else:
+                yield from self._in_order(now)
+
+    def _after_stop(self, now: float) -> Steps[None]:
+        """Only the desync report goes on: state hashes and public views."""
+        inbox = self.intake.inbox
+        for s in range(self.n):
+            keep = type(inbox[s])()
+            for body in inbox[s]:
+                if self.dispatch.after_stop(body["type"]):
+                    try:
+                        yield from self._process(body, now)
+                    except Refused as exc:
+                        yield from self._refused(s, exc)
+                else:
+                    keep.append(body)
+            inbox[s] = keep
+
+    def _in_order(self, now: float) -> Steps[None]:
+        inbox = self.intake.inbox
+        yield self.settle.sync_hold()
         progress = True
         while progress:
             progress = False

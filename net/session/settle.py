@@ -65,7 +65,7 @@ class Settle:
         state calls for.  True if anything changed."""
         if not self.dirty:
             return False
-        with self.alerting.judging():
+        with self.alerting.judging:
             self.dirty = False
             progress = yield from self._advance_rounds()
             if self.escrow.active and not self.catchup.holding():
@@ -88,13 +88,17 @@ class Settle:
                 yield self.deckwork.new_epoch(ev.epoch, ev.old_cards, ev.new_cards,
                                               self.log.replaying,
                                               start=not self.catchup.holding())
-                yield from self.sync_hold()
+                yield self.sync_hold()
         yield from self._boundary()
 
-    def sync_hold(self) -> Steps[None]:
-        """Hold back new envelopes, or send what fell due while we held them (catchup.py)."""
-        if (yield from self.catchup.sync_hold()):
-            self.dirty = True
+    def sync_hold(self) -> Out | None:
+        """Hold back new envelopes, or send what fell due while we held them (catchup.py):
+        what to send, if the hold was just released."""
+        resumed = self.catchup.sync_hold()
+        if resumed is None:
+            return None
+        self.dirty = True
+        return Out(send=resumed)
 
     def _advance_rounds(self) -> Steps[bool]:
         """Reveal once every commitment is in; finish a round once every value is in."""
@@ -117,7 +121,7 @@ class Settle:
     def _begin_game(self, shares: list[bytes]) -> Steps[None]:
         events = self.table.begin(shared_seed(shares), self.names)
         yield self.deckwork.first_epoch(start=not self.catchup.holding())
-        yield from self.sync_hold()
+        yield self.sync_hold()
         yield Out(events=events)
         yield from self._boundary()
 
