@@ -379,6 +379,9 @@ class SessionPeer(PeerState):
         self._run(self.pump.accept(data, now, src, relayed, opened, trusted, decoded), now)
 
     def _catch_up(self, now: float) -> bool:
+        if not self.decisions.catching_up():
+            self._apply(self.settle.sync_hold())
+            return False
         # (carried out without a time, as our own moves are: decide.py)
         return self._run(self.decisions.catch_up(now))
 
@@ -391,15 +394,16 @@ class SessionPeer(PeerState):
     def _run(self, steps: Steps[T], now: float = 0.0) -> T:
         """Carry out each step a part yields, in order, before it takes the next (effects.py
         ``Steps``): what carrying one out raises is raised in the part at that step."""
+        send, apply = steps.send, self._apply
         try:
             out = next(steps)
             while True:
                 try:
-                    held = self._apply(out, now)
+                    held = apply(out, now)
                 except Exception as exc:
                     out = steps.throw(exc)
                 else:
-                    out = steps.send(held)
+                    out = send(held)
         except StopIteration as done:
             return done.value
 

@@ -103,6 +103,11 @@ class Decisions:
         yield from self.settle.settle()
         return cmd
 
+    def catching_up(self) -> bool:
+        """The others relayed back an envelope of ours that we have not made again yet
+        (``catch_up`` has something to do)."""
+        return self.catchup.next_body() is not None
+
     def catch_up(self, now: float) -> Steps[bool]:
         """Adopt our relayed envelopes, and make our relayed decisions again, as far as
         our state has come.  True if anything was done."""
