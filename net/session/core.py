@@ -278,8 +278,8 @@ class SessionPeer(PeerState):
     @_logged()
     def tick(self, now: float) -> None:
         """Heartbeats, connection state and time-outs (ticker.py)."""
-        self._run(self.ticker.tick(now, self._answer_handoffs), now)
-        self._after_input()
+        if self._run(self.ticker.tick(now, self._answer_handoffs), now):
+            self._after_input()
 
     def transmit_with(self, send: Callable[[int | None, bytes], None] | None) -> None:
         """Our envelopes leave through ``send(dest, bytes)`` as soon as they are signed

@@ -52,16 +52,17 @@ class Ticker:
             catchup
         self.settle, self.pump, self.view, self.started = settle, pump, view, started
 
-    def tick(self, now: float, answers: Callable[[float], None]) -> Steps[None]:
+    def tick(self, now: float, answers: Callable[[float], None]) -> Steps[bool]:
         """Heartbeats, connection state and time-outs.  ``answers(now)``: give our answers
-        to open handoff attempts (the peer's, which carries them out itself)."""
+        to open handoff attempts (the peer's, which carries them out itself).  False if
+        our clock jumped: the tick stopped after asking for what we missed."""
         yield from self.caught_up(now)
         yield self.resync.tick(now)
         woke = self.liveness.check(now, self.handoffs.handed)
         yield woke
         if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
             self.waits.asleep()
-            return
+            return False
         # held accusations and a desync verdict, against the claims and proofs now in
         yield self.doubt.recheck(now)
         yield self.hashes.recheck(now)
@@ -76,6 +77,7 @@ class Ticker:
             answers(now)
         if self.handoffs.bot is not None:
             yield from self.pump_again(now)
+        return True
 
     def caught_up(self, now: float) -> Steps[None]:
         """A rejoin's catch-up ends once the others answered: what waited for it goes on,
