@@ -13,9 +13,9 @@ A refused message becomes an alert naming its sender (and a strike against it); 
 deck protocol stops the game; a card that does not decode starts a deck dispute.  While
 pumping we are *judging* (alerting.py): accusations resting on our own state are held.
 
-``receive``, ``accept`` and ``pump`` are ``Steps`` (effects.py).  The settle loop and the
-catch-up run as the peer's own steps (``settle``, ``catch_up``): the peer carries out
-what they return with its own clock.
+``receive``, ``accept`` and ``pump`` are ``Steps`` (effects.py).  The settle loop and our
+catch-up are the peer's to run (``settled``, ``caught_up``): it carries out what they
+return without the frame's time, as it does our own moves.
 """
 
 from __future__ import annotations
