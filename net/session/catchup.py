@@ -20,16 +20,20 @@ meanwhile is sent (``resume``).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Container, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import belfort
+from belfort.undo import UndoRefused
 
 from net.crypto import commitment_hash, wire
 
 from .commands import plain, tuples
 from .derive import derive_bytes
+from .effects import Refused
 from .msgs import N_, Msg
+from .table import STOPPED
 
 if TYPE_CHECKING:
     from .desync import DesyncCheck
@@ -40,6 +44,29 @@ if TYPE_CHECKING:
     from .rounds import Rounds
     from .seat import SeatActor
     from .table import GameTable
+
+
+log = logging.getLogger("belfort.session")
+
+
+class Replayable(Protocol):
+    """The peer's entry points a replay of our log takes again, in the log's order."""
+
+    def start(self, now: float = 0.0) -> None: ...
+
+    def submit(self, command: object, now: float = 0.0) -> list: ...
+
+    def take_back(self, now: float = 0.0) -> tuple: ...
+
+    # (the peer's own doors for a logged message, vote and objection: not public, since
+    # only the peer's own log may take them without the checks of their public doors)
+    def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
+                opened: dict | None = None, trusted: bool = False,
+                decoded: tuple | None = None) -> None: ...
+
+    def _vote(self, seat: int, now: float, why: str = "") -> None: ...
+
+    def _object(self, seat: int, vote: bytes, proof: bytes, now: float) -> None: ...
 
 
 class Replayed(NamedTuple):
@@ -92,6 +119,42 @@ class CatchUp:
                  hashes: DesyncCheck, escrow: Escrow, handoffs: Handoff, master: bytes) -> None:
         self.log, self.own, self.table, self.rounds = log, own, table, rounds
         self.hashes, self.escrow, self.handoffs, self.master = hashes, escrow, handoffs, master
+        self.catching_up = False      # rejoined: waiting to learn what the others hold of ours
+        self.announced = 0.0
+        self.rejoined_at: float | None = None     # we (re)joined a running game then
+        self._held = False            # holding back new envelopes
+
+    def announce(self, now: float) -> None:
+        """We (re)started and asked the others what they hold: catch up from now."""
+        self.catching_up = True
+        self.announced = self.rejoined_at = now
+
+    def holding(self) -> bool:
+        """Send nothing new: we are rejoining and the others may hold envelopes of ours
+        that we lost."""
+        return self.catching_up or len(self.log.sent) in self.log.ahead
+
+    def ours_missing(self) -> bool:
+        """After a rejoin that lost part of our log: the others may hold envelopes of ours
+        (decisions, key releases) that we have not made again yet."""
+        return self.catching_up or self.log.held_ours() > len(self.log.sent)
+
+    def sync_hold(self) -> list[dict] | None:
+        """Our seat holds back new envelopes while ``holding``; once it stops, what fell due
+        meanwhile, to send (``resume``); None if the hold was not just released."""
+        held = self.holding()
+        self.own.hold(held)
+        released = self._held and not held and self.table.status != STOPPED \
+            and not self.log.replaying
+        self._held = held
+        return self.resume() if released else None
+
+    def finish(self, now: float, resync: Resync, handed: Container[int], wait: float) -> bool:
+        """True once, when the catch-up after ``announce`` is over (``caught_up``)."""
+        if self.catching_up and self.caught_up(now, self.announced, resync, handed, wait):
+            self.catching_up = False
+            return True
+        return False
 
     def caught_up(self, now: float, since: float, resync: Resync, handed: Container[int],
                   wait: float) -> bool:
@@ -212,3 +275,51 @@ class CatchUp:
         """We hold every envelope of ours again: what fell due meanwhile (our deck
         commitments and stages, the state hashes of the phases we passed)."""
         return self.own.resume_decks() + self.hashes.take_unsent()
+
+
+def replay(peer: Replayable, records: Iterable[tuple], now: float, last_step: Any,
+           problems: list[str]) -> None:
+    """Take our log's ``records`` again through ``peer``'s entry points (the peer has its
+    log replaying).  What does not fit is added to ``problems``; a decision or take-back
+    of ours that does not fit ends the replay there (the others hold what it answered).
+    ``last_step()``: the tag of the last step a take-back would take back."""
+    peer.start(now)
+    for step in replay_steps(records):
+        if step.kind == "in":
+            try:
+                peer._accept(cast(bytes, step.payload), now, src=None, relayed=True,
+                             trusted=step.trusted)
+            except Refused as exc:
+                problems.append(Msg(N_("a logged message was refused: {reason}"),
+                                    reason=exc.text))
+            except Exception as exc:   # our own log must never stop a rejoin
+                log.exception("unexpected error replaying a logged message")
+                problems.append(Msg(N_("a logged message could not be replayed ({error})"),
+                                    error=type(exc).__name__))
+        elif step.kind == "damaged":
+            problems.append(Msg(N_("the log's record of our {kind} is damaged: the replay "
+                                   "stops there"), kind=repr(step.payload)))
+        elif step.kind == "submit":
+            try:
+                peer.submit(step.payload, now)
+            except (RuntimeError, belfort.BelfortError) as exc:
+                # what it answered did not reach the log: the others have it
+                problems.append(Msg(N_("our logged decision {command} does not fit the game "
+                                       "here ({error}): the replay stops there"),
+                                    command=repr(step.payload), error=exc))
+                break
+        elif step.kind == "vote":
+            peer._vote(cast(int, step.payload), now, step.why)
+        elif step.kind == "object":
+            seat, vote, proof = cast(tuple, step.payload)
+            peer._object(seat, vote, proof, now)
+        elif step.kind == "undo":
+            try:
+                if step.payload != last_step():
+                    raise RuntimeError(f"our last step is not step {step.payload!r}")
+                peer.take_back(now)
+            except (RuntimeError, UndoRefused) as exc:
+                problems.append(Msg(N_("our logged take-back of step {step} does not fit the "
+                                       "game here ({error}): the replay stops there"),
+                                    step=repr(step.payload), error=exc))
+                break

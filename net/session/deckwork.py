@@ -11,7 +11,7 @@
   physical cards of ``old_ids`` (all public, so known to all); ``new_ids[j]`` is its
   position j.
 
-The peer runs these steps in order after every change (core.SessionPeer._settle_deck).
+The settle loop runs these steps in order after every change (settle.Settle).
 """
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ class Doubt:
     def hold(self, note: Note, stop: str | None, now: float) -> Out:
         """Hold an accusation of ``note.seat`` (and the stop that came with it)."""
         seat = note.seat
-        assert seat is not None, "only an accusation naming a seat is held (core._alert)"
+        assert seat is not None, "only an accusation naming a seat is held (alerting.py)"
         need = self.log.count(seat)
         for i, h in enumerate(self.held):
             if h.seat == seat and h.need == need:

@@ -9,14 +9,21 @@ that replace the reason of a game already stopped for a provisional cause.
 ``SessionPeer`` applies an ``Out`` at once, in order, so a part never needs a reference to
 the peer, nor writes into another part.
 
+A part whose later steps depend on its earlier ones being carried out (the settle loop,
+the receive pump) is a generator of ``Steps``: it yields the ``Out`` of each step, the peer
+carries that out at once and sends back whether it held anything, and the part goes on
+from the state that left.  An exception raised while carrying a step out is raised in the
+part at that ``yield``, as if it had carried it out itself.
+
 A message that must be refused raises ``Refused`` instead: its kind and text become an
 alert naming the seat.  ``Names`` words seats the same way in every part.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .msgs import N_, Joined, Msg
 
@@ -92,6 +99,13 @@ class Out:
         return bool(self.send or self.hosted or self.frames or self.relayed or self.alerts
                     or self.changes or self.departs or self.verdicts
                     or self.events or self.stop is not None or self.need_sync)
+
+
+T = TypeVar("T")
+
+# a part's steps: it yields each step's Out, is sent whether that held anything, and
+# returns its result (effects carried out in order, see the module docstring)
+Steps = Generator["Out | None", bool, T]
 
 
 class Names:

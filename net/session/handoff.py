@@ -44,7 +44,7 @@ our deadline names the target too, no (with its heartbeat) when it owes us nothi
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from net.crypto import encode_envelope, wire
 
@@ -141,7 +141,8 @@ class Handoff:
         if target not in self.votes:
             return False
         self._share_sent.add(target)
-        self.shares_in.setdefault(target, {})[self.seat] = share
+        # (kept as adopted: our escrow holds the share it was made from, by the replay)
+        self.shares_in.setdefault(target, {})[self.seat] = cast(bytes, share)
         return True
 
     def adopt_vote(self, target: int, k: int, have: int) -> None:
@@ -171,7 +172,9 @@ class Handoff:
         """Every remaining seat voted on ``seat`` and ``seq`` is below the cut: the
         handoff needs this envelope (even from a seat we no longer take messages of)."""
         votes = self.votes.get(seat)
-        return bool(votes) and seat not in self.handed \
+        if not votes:
+            return False
+        return seat not in self.handed \
             and all(s in votes for s in self._remaining(seat)) and seq < max(votes.values())
 
     def is_handed(self, seat: int) -> bool:
@@ -273,7 +276,7 @@ class Handoff:
         self.log.record("handoff", seat if not why else [seat, why])
         have = self.intake.expected_seq(seat)
         self.votes.setdefault(seat, {})[self.seat] = have
-        fields = {"target": seat, "have": have}
+        fields: dict[str, object] = {"target": seat, "have": have}
         if self.attempt.get(seat):
             fields["k"] = self.attempt[seat]
         fields["level"] = self.level     # the host's says how the seat is played (the owner)
@@ -346,8 +349,9 @@ class Handoff:
                 return vote, hb, False
         return None
 
-    def _holds_vote(self, hb: bytes, target: int, voter: int, vote: bytes) -> bool:
-        """``hb`` is the target's signed heartbeat and shows it holds ``voter``'s vote."""
+    def _holds_vote(self, hb: object, target: int, voter: int, vote: object) -> bool:
+        """``hb`` is the target's signed heartbeat and shows it holds ``voter``'s vote
+        (both as a peer sent them: checked here)."""
         body = signed_body(hb, self.cfg.keys[target], self.cfg.game_id)
         vb = signed_body(vote, self.cfg.keys[voter], self.cfg.game_id)
         if body is None or vb is None or body["type"] != "ctl/hb" or body["seat"] != target:

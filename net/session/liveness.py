@@ -73,7 +73,7 @@ class Liveness:
         self._notices = TokenBucket(1.0 / NOTICE_GAP, NOTICE_BURST)
         # heard from since our (re)start: a finished peer stays for a seat it heard that
         # has not finished, but not for one that may have finished and left while we were
-        # away (core.may_leave)
+        # away (view.TableView.may_leave)
         self.heard = [False] * n
         self.last_check = now
 

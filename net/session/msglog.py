@@ -4,14 +4,24 @@
 relay any of them (they are signed), which is how gaps are filled (resync.py).
 ``ahead[q]`` is our own envelope with seq q as another peer relayed it, when a rejoin
 left us without it (a log cut short or lost): the peer re-makes it byte for byte, a
-decision of ours by taking the command from it (core.SessionPeer._redo_fetched).  What
+decision of ours by taking the command from it (catchup.py ``redo``).  What
 is written to disk (storage.GameStore) goes through ``record`` here, so a replay of
 the log (rejoin) writes nothing again.
 """
 
 from __future__ import annotations
 
+import errno
 from typing import Any, Protocol
+
+from .msgs import N_, Msg
+
+LOG_FULL = N_("the disk is full: this game's log ({file}) cannot be written, so this machine "
+             "stops playing for now (nobody did anything wrong; the others wait for it). Free "
+             "some space and run `belfort rejoin`: the game goes on from where it stopped")
+LOG_BROKEN = N_("this game's log ({file}) cannot be written ({error}), so this machine stops "
+                "playing for now (nobody did anything wrong; the others wait for it). Once "
+                "that is fixed, run `belfort rejoin`: the game goes on from where it stopped")
 
 
 class RecordStore(Protocol):
@@ -28,6 +38,14 @@ class LogWriteError(Exception):
     def __init__(self, path: object, error: OSError) -> None:     # the log file's path
         super().__init__(f"{path}: {error}")
         self.path, self.error = path, error
+
+
+def log_problem(exc: LogWriteError) -> str:
+    """What the person is told when the game's log cannot be written."""
+    if getattr(exc.error, "errno", None) in (errno.ENOSPC, errno.EDQUOT):
+        return Msg(LOG_FULL, file=str(exc.path))
+    return Msg(LOG_BROKEN, file=str(exc.path),
+               error=getattr(exc.error, "strerror", None) or str(exc.error))
 
 
 class MessageLog:

@@ -158,15 +158,17 @@ class SeatActor:
         """A commitment the seat made before we played it (recovered by the bot seat)."""
         self.choices[purpose] = (value, nonce)
 
-    def reveal(self, purpose: str, game: belfort.GameState, locate: Locate) -> list[dict]:
+    def reveal(self, purpose: str, game: belfort.GameState | None,
+               locate: Locate) -> list[dict]:
         """Open our commitment (once): for a simultaneous command, first the hand cards
-        it names, then the value."""
+        it names, then the value.  ``game``: None before the deal (the seed round)."""
         if purpose in self.revealed or purpose not in self.choices:
             return []
         self.revealed.add(purpose)
         value, nonce = self.choices[purpose]
         out = []
         if purpose.startswith("sim/"):
+            assert game is not None, "a simultaneous choice is made in a dealt game"
             out += self.opens(belfort.normalize(tuples(wire.unpack(value, "x"))), game, locate)
         out.append(self._sign("commit/reveal", {"purpose": purpose, "value": value,
                                                 "nonce": nonce}))

@@ -4,7 +4,7 @@ the public deck transcript of every epoch, and where each engine card sits in it
 Every part reads the game here; only the peer changes it, through ``begin``, ``execute``
 (our commands), ``take`` (the others'), ``reveal``, ``stop`` and ``refine`` (each returns
 the engine events, which the peer follows with the deck epochs and the phase hash, see
-core.SessionPeer._changed).
+settle.Settle.changed).
 
 The deck of each epoch is our own seat's ``DeckPeer`` (seat.SeatActor.decks): it holds
 the public transcript (released keys, the cards made public, the audit) besides our

@@ -69,7 +69,7 @@ def _sizes(p):
         "inbox": len(p.intake.inbox[CHEATER]),
         "accepted": len(p.accepted[CHEATER]),
         "alerts": len(p.alerts),
-        "alert_keys": len(p._alert_last),
+        "alert_keys": p.alerting.repeat_keys,
         "chat": len(p.chat.lines),
         "moved": len(p.resync.moved),
         "hashes": sum(len(h) for h in p.hashes.their_hashes.values()),
