@@ -88,7 +88,7 @@ class Node:
         self.said_bye = False      # we told the others we leave for now
         self._left = False         # done() said so once (the farewell, if any, is said)
         self.pace = 0.0            # bots: wait this long before each decision
-        self._due = None
+        self._due: tuple[int, float] | None = None    # (the game's version, when we decide)
         self.steps = 0
         self.t_session = t_session               # the session began (benchmarks)
         self.t_lobby_close = t_lobby_close
@@ -169,9 +169,10 @@ class Node:
         self.follow_moves()
         self.watch_address(now)
         self.peer.tick(now)
-        if self._bot_wait(now) == 0.0:
+        bot = self.bot
+        if bot is not None and self._bot_wait(now) == 0.0:
             try:
-                cmd = self.bot.choose(self.peer.game, self.peer.seat)
+                cmd = bot.choose(self.peer.game, self.peer.seat)
                 self.peer.submit(cmd, time.monotonic())
             except belfort.BelfortError as exc:
                 log.error("bot gave an illegal command: %s", exc)
@@ -237,7 +238,7 @@ class Node:
         """The complete game, every hand and the draw pile included (fulllog.py), beside
         this peer's files of the game, once the audit passed."""
         text = fulllog.complete_text(self.peer)
-        if text is None:
+        if text is None or self.store is None:
             return
         try:
             self.game_log = fulllog.write(self.store.dir, text)
@@ -373,6 +374,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
+    named: str = level      # (the class below sees the name, not the narrowed type)
 
     class _Lazy:
         def __init__(self) -> None:
@@ -381,7 +383,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
         def choose(self, game: belfort.GameState, seat: int) -> Command:
             if self.bot is None:
                 from belfort.bots import make_bot
-                self.bot = make_bot(level, f"{node.peer.seed.hex()}/bot{seat}", think=think)
+                self.bot = make_bot(named, f"{node.peer.seed.hex()}/bot{seat}", think=think)
             return self.bot.choose(game, seat)
 
     node.give_bot(_Lazy())
@@ -466,14 +468,20 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
                          test_secret=test_secret, lobby=lobby, procs=procs,
                          t_lobby_close=t_lobby_close)
     try:
-        node.locks.append(lock_game(node.store.dir))
+        node.locks.append(lock_game(_stored(node).dir))
     except AlreadyRunning as exc:
         node.close()
         raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": 0, "roster": cfg.names,
-              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
+              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(_stored(node).dir)})
     return node
+
+
+def _stored(node: Node) -> GameStore:
+    """The store of a node made here (_make_session gives every one a store)."""
+    assert node.store is not None, "a node made by host() or join() has its store"
+    return node.store
 
 
 def _fp(key: bytes) -> str:
@@ -545,8 +553,8 @@ def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str 
                 why = exc.args[0] if exc.args else text
                 more = [Msg(N_(" A stored game here cannot be read: `belfort rejoin --dir {dir}` "
                                "says what is wrong with it."), dir=str(d)) for d in damaged[:3]]
-                raise LobbyError(Joined("", [not_stored(name, address, data_dir, existed, why)]
-                                        + more)) from None
+                raise LobbyError(Joined("", [not_stored(name, address, data_dir, existed, why),
+                                             *more])) from None
         raise
     except BaseException:
         for lock in locks:
@@ -571,6 +579,7 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
                       expect=announced)
     try:
         welcome = lobby.connect(connect_timeout)
+        assert lobby.host_key is not None, "a welcome proves the host's key"
         # the fingerprint of the key the welcome proved, not the one its text claims
         on_event({"event": "welcome", "seat": welcome["your_seat"], "host": welcome["host"],
                   "host_fingerprint": _fp(lobby.host_key), "roster": welcome["roster"],
@@ -578,12 +587,12 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
                   "fingerprint": identity.fingerprint})
         shown = RosterChanges()
 
-        admitted = set()
+        admitted: set[str] = set()
 
         def roster(r):
             # let every player's mesh connection in as soon as we know its key, and out
             # again when it leaves the lobby (lobby places change: keyed by the key)
-            now = {e.get("curve") for e in r if isinstance(e, dict) and
+            now = {e["curve"] for e in r if isinstance(e, dict) and
                    isinstance(e.get("curve"), str) and len(e["curve"]) == 40}
             for k in admitted - now:
                 mesh.forget(k)
@@ -614,13 +623,13 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think,
                          timing, test_secret=test_secret, locks=locks)
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
-        node.locks.append(lock_game(node.store.dir))
+        node.locks.append(lock_game(_stored(node).dir))
     except AlreadyRunning as exc:
         node.close()
         raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": seat, "roster": cfg.names,
-              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
+              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(_stored(node).dir)})
     return node
 
 
@@ -805,12 +814,13 @@ def _detached(args: list, data_dir: Path) -> subprocess.Popen:
                                 start_new_session=True)
 
 
-def restart_bots(game_dir: Path, game_id: str) -> tuple[list, list[int]]:
+def restart_bots(game_dir: Path, game_id: str) -> tuple[list, list[int | str]]:
     """Re-attach to the bots this machine's host started for the game (``<data>/bots``
     beside ``<data>/games``): each seat's bot that is not running is restarted from its
     own directory.  (the processes restarted, the seats still running)"""
     bots = Path(game_dir).parent.parent / "bots"
-    procs, running = [], []
+    procs: list[subprocess.Popen] = []
+    running: list[int | str] = []
     for st in find_games(bots):
         if not st.dir.name.startswith(game_id + "-"):
             continue
