@@ -26,7 +26,7 @@ from net.session.core import STOPPED, SessionPeer, log_problem
 from net.session.msglog import LogWriteError
 from .addresses import AddressError, AddressWatch, endpoint_host, normalize, route_address
 from .files import PathArg, StoreError, read_file
-from net.node.transport import bound_context
+from net.node.transport import bound_context, end_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
 from net.session.msgs import N_, Joined, Msg
@@ -75,8 +75,11 @@ class Node:
                  bot: Chooser | None = None, *, lobby: HostLobby | None = None,
                  procs: list | None = None, locks: list | None = None,
                  t_session: float | None = None, t_lobby_close: float | None = None,
-                 cpu_session: float | None = None, addresses: AddressWatch | None = None) -> None:
+                 cpu_session: float | None = None, addresses: AddressWatch | None = None,
+                 own_ctx: bool = False) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
+        # the context was made for this node (not the caller's): close() ends it
+        self.own_ctx = own_ctx
         # bot processes this peer started (host --bots)
         self.procs: list = procs if procs is not None else []
         peer.transmit_with(mesh.send)      # our envelopes leave as soon as they are signed
@@ -303,13 +306,17 @@ class Node:
         self.closed = True
         self.flush()
         told = self.peer.finished or self.said_bye or self.peer.log_failed is not None
-        self.mesh.close(linger_ms=500 if told else 0)
+        linger = 500 if told else 0
+        self.mesh.close(linger_ms=linger)
         if self.store is not None:
             self.store.close()
         for lock in self.locks:
             lock.release()
         if self.lobby is not None:
             self.lobby.close()
+        if self.own_ctx:
+            # our last frames (finished, leaving for now) leave before the process may end
+            end_context(self.ctx, linger)
 
     def stop_own_bots(self) -> None:
         """The person closed the window.  Bots this peer started keep playing while another
@@ -347,7 +354,7 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
                   bot_think: float, timing: Timing | None,
                   clock: Callable[[], float] | None = None, test_secret: str | None = None,
                   **node_fields: Any) -> Node:
-    """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close)."""
+    """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close, own_ctx)."""
     if cfg.keys[seat] != identity.public_bytes:
         raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
     rs = cfg.ruleset()
@@ -401,6 +408,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
          announce: bool = False) -> Node:
     """Run the lobby as host; returns the started Node (the host's seat is 0)."""
     data_dir = Path(data_dir or default_data_dir())
+    own_ctx = ctx is None
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
@@ -466,7 +474,7 @@ def host(name: str, *, players: int, options: dict, ruleset_text: str | None = N
     mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
     node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret, lobby=lobby, procs=procs,
-                         t_lobby_close=t_lobby_close)
+                         t_lobby_close=t_lobby_close, own_ctx=own_ctx)
     try:
         node.locks.append(lock_game(_stored(node).dir))
     except AlreadyRunning as exc:
@@ -567,6 +575,7 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
           on_event: EventSink, timing: Timing | None, test_secret: str | None,
           ctx: zmq.Context | None, connect_timeout: float, start_timeout: float | None,
           mesh_port: int, announced: tuple[str, str] | None = None) -> Node:
+    own_ctx = ctx is None
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
@@ -621,7 +630,7 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
         mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think,
-                         timing, test_secret=test_secret, locks=locks)
+                         timing, test_secret=test_secret, locks=locks, own_ctx=own_ctx)
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
         node.locks.append(lock_game(_stored(node).dir))
     except AlreadyRunning as exc:
@@ -747,6 +756,7 @@ def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
     cfg, seat, secrets, meta = _load_for_rejoin(store)
     for note in store.notes:
         on_event({"event": "alert", "kind": "error", "text": note, "seat": seat})
+    own_ctx = ctx is None
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
@@ -774,7 +784,7 @@ def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
     if number:
         peer.move(meta.get("advertised", here), number)
     node = Node(ctx, peer, mesh, store, addresses=AddressWatch(
-        meta.get("advertised") or cfg.endpoints[seat], now=time.monotonic()))
+        meta.get("advertised") or cfg.endpoints[seat], now=time.monotonic()), own_ctx=own_ctx)
     node.connect()
     now = time.monotonic()
     peer.liveness.reset(now)

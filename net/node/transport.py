@@ -79,6 +79,16 @@ def stop_authenticator(ctx: zmq.Context) -> None:
         got[0].stop()
 
 
+def end_context(ctx: zmq.Context, linger_ms: int) -> None:
+    """End a context this process made for one peer, once its sockets are closed: waits
+    until the frames still queued have left (or ``linger_ms`` passed for a socket).  A
+    process that simply exits loses them: ZeroMQ's I/O thread, which writes them out, dies
+    with it — a ``finished`` notice lost that way would keep the others waiting for us
+    until the stall time."""
+    stop_authenticator(ctx)
+    ctx.destroy(linger=linger_ms)     # (a socket still open is closed with this linger)
+
+
 class ZmqMesh:
     def __init__(self, ctx: zmq.Context, seat: int, curve_public: str, curve_secret: str,
                  bind: str | None = None, pull: zmq.Socket | None = None) -> None:
