@@ -118,6 +118,9 @@ class ZmqMesh:
         self._wake_rx: zmq.Socket | None = None
         self._wake_tx: zmq.Socket | None = None
         self._wake_lock = threading.Lock()
+        # the push sockets: a window's thread sends our decision on them at once while the
+        # network thread polls (and may reopen one); every use of them holds this lock
+        self._push_lock = threading.RLock()
 
     def take_seat(self, seat: int) -> None:
         """A joiner's mesh learns its seat once the host started the game."""
@@ -181,9 +184,10 @@ class ZmqMesh:
         if s not in self.peers or self.peers[s][0] == endpoint:
             return
         self.peers[s] = (endpoint, self.peers[s][1])
-        self._redo.pop(s, None)
-        self._close_push(s)
-        self._open_push(s)
+        with self._push_lock:
+            self._redo.pop(s, None)
+            self._close_push(s)
+            self._open_push(s)
 
     def rebind(self, host: str) -> str:
         """Listen on ``host`` (this machine's new IP) instead: the same port if it is free
@@ -204,10 +208,11 @@ class ZmqMesh:
     def reopen(self) -> None:
         """Connect to every peer again: our connections left from an address this machine
         no longer has, and would wait for TCP to give up on them."""
-        for s in list(self.push):
-            self._redo.pop(s, None)
-            self._close_push(s)
-            self._open_push(s)
+        with self._push_lock:
+            for s in list(self.push):
+                self._redo.pop(s, None)
+                self._close_push(s)
+                self._open_push(s)
 
     def _close_push(self, s: int, linger_ms: int = 0) -> None:
         sock = self.push.pop(s, None)
@@ -247,14 +252,15 @@ class ZmqMesh:
                     pass       # a wake-up is already pending
 
     def send(self, dest: int | None, data: bytes) -> None:
-        targets = self.push.items() if dest is None else [(dest, self.push.get(dest))]
-        for _s, sock in targets:
-            if sock is None:
-                continue
-            try:
-                sock.send(data, zmq.NOBLOCK)
-            except zmq.Again:
-                self.dropped += 1   # the peer is gone and its queue is full: resync will fix it
+        with self._push_lock:
+            targets = list(self.push.items()) if dest is None else [(dest, self.push.get(dest))]
+            for _s, sock in targets:
+                if sock is None:
+                    continue
+                try:
+                    sock.send(data, zmq.NOBLOCK)
+                except zmq.Again:
+                    self.dropped += 1   # the peer is gone, its queue full: resync will fix it
         # let our ZeroMQ I/O thread (which encrypts and writes the frame) have the core
         # now rather than after our next piece of work: no wait when a core is free
         os.sched_yield()
@@ -264,11 +270,12 @@ class ZmqMesh:
         out = []
         if self._redo:
             now = time.monotonic()
-            for s, when in list(self._redo.items()):
-                if now >= when:
-                    del self._redo[s]
-                    self._close_push(s)
-                    self._open_push(s)
+            with self._push_lock:
+                for s, when in list(self._redo.items()):
+                    if now >= when:
+                        del self._redo[s]
+                        self._close_push(s)
+                        self._open_push(s)
             timeout_ms = min(timeout_ms, 50)
         # pyzmq takes a float (its stubs say int)
         ready = dict(self.poller.poll(timeout_ms))  # type: ignore[arg-type]
@@ -314,8 +321,9 @@ class ZmqMesh:
 
     def close(self, linger_ms: int = 0) -> None:
         """Close every socket; ``linger_ms`` lets frames still queued go out that long."""
-        for s in list(self.push):
-            self._close_push(s, linger_ms)
+        with self._push_lock:
+            for s in list(self.push):
+                self._close_push(s, linger_ms)
         self.pull.close(0)
         with self._wake_lock:
             for sock in (self._wake_rx, self._wake_tx):
