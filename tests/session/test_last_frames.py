@@ -44,6 +44,10 @@ def test_a_frame_queued_when_the_process_ends_still_reaches_the_other_peer():
     try:
         sender_key = sender.stdout.readline().strip()
         assert len(sender_key) == 40
+        try:     # a process that did not end its context is gone by now, its frame with it
+            sender.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            pass                     # it waits, its frame still queued, for us to listen
         mesh = ZmqMesh(ctx, 1, pub, sec, bind=f"tcp://127.0.0.1:{port}")
         mesh.allow({0: sender_key})
         got = []
@@ -56,6 +60,7 @@ def test_a_frame_queued_when_the_process_ends_still_reaches_the_other_peer():
     finally:
         if sender.poll() is None:
             sender.kill()
+        sender.stdout.close()
         if mesh is not None:
             mesh.close()
         ctx.destroy(linger=0)
