@@ -47,8 +47,11 @@
 
 Alerts are net.alerts.Alert objects (kind, text, seat, when, seen), the type the local
 game's driver uses too: "desync", "cheat", "disconnect", "reconnect", "error", "info".
-All socket work happens in run()'s thread; submit queues our envelopes and wakes that
-thread (the mesh's wake-up socket), so they leave at once.
+run()'s thread receives and keeps time; our own decisions (submit, undo) leave from the
+caller's thread before it returns, under the driver's lock like every send: waking
+run()'s thread to send them would make them wait for the interpreter lock the window
+holds while it redraws (up to the switch interval, 5 ms).  The other actions (say,
+handoff) are sent the same way and also wake that thread, for what follows them.
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ class NetDriver:
     def __init__(self, node: Node) -> None:
         self.node = node
         self.peer = node.peer
-        self.peer.transmit_with(None)      # envelopes go through the outbox: one socket thread
+        self.peer.transmit_with(None)      # envelopes go through the outbox: sent under our lock
         self.seat = self.peer.seat
         self.names = list(self.peer.names)
         self.ruleset = self.peer.ruleset
@@ -107,13 +110,13 @@ class NetDriver:
     def submit(self, command: Command | str) -> list[Event] | None:
         with self._lock:
             events = self.peer.submit(command, time.monotonic())
-        self.node.wake()
+            self.node.flush()          # it leaves now, from this thread (see above)
         return events
 
     def undo(self) -> Command:
         with self._lock:
             cmd = self.peer.take_back(time.monotonic())
-        self.node.wake()
+            self.node.flush()
         return cmd
 
     def past_events(self) -> list[Event]:
@@ -136,6 +139,7 @@ class NetDriver:
         other remaining player must vote too.  Raises net.session.handoff.HandoffError."""
         with self._lock:
             self.peer.handoff(seat, time.monotonic())
+            self.node.flush()
         self.node.wake()
 
     def handoff_candidates(self) -> list[int]:
@@ -150,6 +154,7 @@ class NetDriver:
             return None
         with self._lock:
             answer = handoff_command(self.peer, text.strip())
+            self.node.flush()
         self.node.wake()
         return answer
 
@@ -157,6 +162,7 @@ class NetDriver:
         """A chat line to everyone at the table, signed; raises chat.ChatError if empty."""
         with self._lock:
             self.peer.say(text, time.monotonic())
+            self.node.flush()
         self.node.wake()
 
     def chat_since(self, count: int) -> tuple[int, list[tuple[int, str]]]:

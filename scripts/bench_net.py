@@ -19,6 +19,8 @@ must reach the same final state hash.  Prints one JSON line per player count:
                         see another's move), over every (command, receiving peer) pair
     lobby_to_first_place_s   host closes the lobby -> first placement applied on every peer
     exit_s              game over on the last peer -> the last peer process has exited
+    loadavg             the machine's 1-minute load average before and after (the latency is
+                        only comparable between runs under a like load)
     receiver_cpu_ms_per_command   CPU time a peer spends per command of the others, median
                         over the peers: "memory" counts the CPU time in each peer's receive
                         (a frame and all it leads to, deck messages included) divided by the
@@ -186,7 +188,15 @@ def _median_p99_ms(seconds: list) -> tuple:
     return statistics.median(s) * 1000, s[min(len(s) - 1, int(0.99 * len(s)))] * 1000
 
 
+def _load() -> float | None:
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return None
+
+
 def bench(root: Path, n: int, secret: str, level: str, repeat: int, pace: float = 0.0) -> dict:
+    load_before = _load()
     mems = [run_memory(n, secret, level) for _ in range(repeat)]
     zmqs = [run_zmq(root, n, secret, level, pace) for _ in range(repeat)]
     mem_s = statistics.median(m["wall_s"] for m in mems)
@@ -208,6 +218,7 @@ def bench(root: Path, n: int, secret: str, level: str, repeat: int, pace: float 
             "memory_sess_cmd_frame": round(statistics.median(m["cmd_frame_cpu_ms"]
                                                              for m in mems), 4),
             "zmq": med("cpu_ms_per_command")},
+        "loadavg": [load_before, _load()],
         "commands": mems[0]["commands"], "frames_in_memory": mems[0]["frames"],
         "same_final_state": all(m["hash"] == z["hash"] and z["hashes_agree"]
                                 for m in mems for z in zmqs),

@@ -28,7 +28,7 @@ from .addresses import (WILDCARDS, AddressError, AddressWatch, endpoint, endpoin
                         endpoint_port, lan_addresses, normalize, parse_ip, route_address)
 from .files import PathArg, StoreError, read_file
 from .names import looks_alike
-from net.node.transport import bound_context
+from net.node.transport import bound_context, end_context
 from .lostfiles import lost_secrets, not_stored, nothing_to_rejoin
 from .lobby import HostLobby, JoinLobby, LobbyError, RosterChanges
 from net.session.msgs import N_, Joined, Msg
@@ -78,8 +78,11 @@ class Node:
                  bot: Chooser | None = None, *, lobby: HostLobby | None = None,
                  procs: list | None = None, locks: list | None = None,
                  t_session: float | None = None, t_lobby_close: float | None = None,
-                 cpu_session: float | None = None, addresses: AddressWatch | None = None) -> None:
+                 cpu_session: float | None = None, addresses: AddressWatch | None = None,
+                 own_ctx: bool = False) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
+        # the context was made for this node (not the caller's): close() ends it
+        self.own_ctx = own_ctx
         # bot processes this peer started (host --bots)
         self.procs: list = procs if procs is not None else []
         peer.transmit_with(mesh.send)      # our envelopes leave as soon as they are signed
@@ -91,7 +94,7 @@ class Node:
         self.said_bye = False      # we told the others we leave for now
         self._left = False         # done() said so once (the farewell, if any, is said)
         self.pace = 0.0            # bots: wait this long before each decision
-        self._due = None
+        self._due: tuple[int, float] | None = None    # (the game's version, when we decide)
         self.steps = 0
         self.t_session = t_session               # the session began (benchmarks)
         self.t_lobby_close = t_lobby_close
@@ -172,9 +175,10 @@ class Node:
         self.follow_moves()
         self.watch_address(now)
         self.peer.tick(now)
-        if self._bot_wait(now) == 0.0:
+        bot = self.bot
+        if bot is not None and self._bot_wait(now) == 0.0:
             try:
-                cmd = self.bot.choose(self.peer.game, self.peer.seat)
+                cmd = bot.choose(self.peer.game, self.peer.seat)
                 self.peer.submit(cmd, time.monotonic())
             except belfort.BelfortError as exc:
                 log.error("bot gave an illegal command: %s", exc)
@@ -240,7 +244,7 @@ class Node:
         """The complete game, every hand and the draw pile included (fulllog.py), beside
         this peer's files of the game, once the audit passed."""
         text = fulllog.complete_text(self.peer)
-        if text is None:
+        if text is None or self.store is None:
             return
         try:
             self.game_log = fulllog.write(self.store.dir, text)
@@ -305,13 +309,17 @@ class Node:
         self.closed = True
         self.flush()
         told = self.peer.finished or self.said_bye or self.peer.log_failed is not None
-        self.mesh.close(linger_ms=500 if told else 0)
+        linger = 500 if told else 0
+        self.mesh.close(linger_ms=linger)
         if self.store is not None:
             self.store.close()
         for lock in self.locks:
             lock.release()
         if self.lobby is not None:
             self.lobby.close()
+        if self.own_ctx:
+            # our last frames (finished, leaving for now) leave before the process may end
+            end_context(self.ctx, linger)
 
     def stop_own_bots(self) -> None:
         """The person closed the window.  Bots this peer started keep playing while another
@@ -361,7 +369,7 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
                   bot_think: float, timing: Timing | None,
                   clock: Callable[[], float] | None = None, test_secret: str | None = None,
                   **node_fields: Any) -> Node:
-    """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close)."""
+    """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close, own_ctx)."""
     if cfg.keys[seat] != identity.public_bytes:
         raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
     rs = cfg.ruleset()
@@ -395,6 +403,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
+    named: str = level      # (the class below sees the name, not the narrowed type)
 
     class _Lazy:
         def __init__(self) -> None:
@@ -403,7 +412,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
         def choose(self, game: belfort.GameState, seat: int) -> Command:
             if self.bot is None:
                 from belfort.bots import make_bot
-                self.bot = make_bot(level, f"{node.peer.seed.hex()}/bot{seat}", think=think)
+                self.bot = make_bot(named, f"{node.peer.seed.hex()}/bot{seat}", think=think)
             return self.bot.choose(game, seat)
 
     node.give_bot(_Lazy())
@@ -475,6 +484,7 @@ def _host(name: str, *, players: int, options: dict, ruleset_text: str | None, b
           test_secret: str | None, ctx: zmq.Context | None,
           should_start: Callable[[HostLobby], object] | None, bot_args: list[str] | None,
           announce: bool, bot_names: Sequence[str]) -> Node:
+    own_ctx = ctx is None
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir)
@@ -543,16 +553,22 @@ def _host(name: str, *, players: int, options: dict, ruleset_text: str | None, b
     mesh.allow({s: cfg.curve[s] for s in range(cfg.n)})
     node = _make_session(ctx, cfg, 0, identity, secrets, mesh, data_dir, level, bot_think, timing,
                          test_secret=test_secret, lobby=lobby, procs=procs,
-                         t_lobby_close=t_lobby_close)
+                         t_lobby_close=t_lobby_close, own_ctx=own_ctx)
     try:
-        node.locks.append(lock_game(node.store.dir))
+        node.locks.append(lock_game(_stored(node).dir))
     except AlreadyRunning as exc:
         node.close()
         raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": 0, "roster": cfg.names,
-              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
+              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(_stored(node).dir)})
     return node
+
+
+def _stored(node: Node) -> GameStore:
+    """The store of a node made here (_make_session gives every one a store)."""
+    assert node.store is not None, "a node made by host() or join() has its store"
+    return node.store
 
 
 def _fp(key: bytes) -> str:
@@ -640,8 +656,8 @@ def join(address: str, name: str, *, data_dir: PathArg | None = None, bind: str 
                 why = exc.args[0] if exc.args else text
                 more = [Msg(N_(" A stored game here cannot be read: `belfort rejoin --dir {dir}` "
                                "says what is wrong with it."), dir=str(d)) for d in damaged[:3]]
-                raise LobbyError(Joined("", [not_stored(name, address, base, existed, why)]
-                                        + more)) from None
+                raise LobbyError(Joined("", [not_stored(name, address, base, existed, why),
+                                             *more])) from None
         raise
     except BaseException:
         for lock in locks:
@@ -654,6 +670,7 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
           on_event: EventSink, timing: Timing | None, test_secret: str | None,
           ctx: zmq.Context | None, connect_timeout: float, start_timeout: float | None,
           mesh_port: int, announced: tuple[str, str] | None = None) -> Node:
+    own_ctx = ctx is None
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = load_identity(data_dir) if kind == "human" else Identity.generate()
@@ -666,6 +683,7 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
                       expect=announced)
     try:
         welcome = lobby.connect(connect_timeout)
+        assert lobby.host_key is not None, "a welcome proves the host's key"
         # the fingerprint of the key the welcome proved, not the one its text claims
         on_event({"event": "welcome", "seat": welcome["your_seat"], "host": welcome["host"],
                   "host_fingerprint": _fp(lobby.host_key), "roster": welcome["roster"],
@@ -673,12 +691,12 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
                   "fingerprint": identity.fingerprint})
         shown = RosterChanges()
 
-        admitted = set()
+        admitted: set[str] = set()
 
         def roster(r):
             # let every player's mesh connection in as soon as we know its key, and out
             # again when it leaves the lobby (lobby places change: keyed by the key)
-            now = {e.get("curve") for e in r if isinstance(e, dict) and
+            now = {e["curve"] for e in r if isinstance(e, dict) and
                    isinstance(e.get("curve"), str) and len(e["curve"]) == 40}
             for k in admitted - now:
                 mesh.forget(k)
@@ -707,15 +725,15 @@ def _join(address: str, name: str, data_dir: Path, locks: list[RunningLock], *, 
         mesh.forget(k)
     secrets = _new_secrets(identity, curve, test_secret)
     node = _make_session(ctx, cfg, seat, identity, secrets, mesh, data_dir, level, bot_think,
-                         timing, test_secret=test_secret, locks=locks)
+                         timing, test_secret=test_secret, locks=locks, own_ctx=own_ctx)
     try:      # every seat, a bot's too: `rejoin` must know which seats still play
-        node.locks.append(lock_game(node.store.dir))
+        node.locks.append(lock_game(_stored(node).dir))
     except AlreadyRunning as exc:
         node.close()
         raise LobbyError(exc.args[0]) from None
     attach_bot(node, level, bot_think)
     on_event({"event": "started", "game": cfg.game_id, "seat": seat, "roster": cfg.names,
-              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(node.store.dir)})
+              "fingerprints": [_fp(k) for k in cfg.keys], "data": str(_stored(node).dir)})
     return node
 
 
@@ -799,7 +817,7 @@ def _bind_again(ctx: zmq.Context, secrets: dict, endpoint: str, seat: int) -> Zm
     """Our mesh socket again: at the address we had if we can (the others' sockets then
     reconnect by themselves), else wherever we can (a new IP after a network change, or
     our port taken): the others learn the new address from our heartbeats."""
-    host, port = endpoint_host(endpoint), endpoint_port(endpoint) or "*"
+    host, port = endpoint_host(endpoint), endpoint_port(endpoint) or 0
     if host in WILDCARDS:
         host = "*"
     mine = [_bind_endpoint(host, port), _bind_endpoint(host)]
@@ -848,6 +866,7 @@ def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
     cfg, seat, secrets, meta = _load_for_rejoin(store)
     for note in store.notes:
         on_event({"event": "alert", "kind": "error", "text": note, "seat": seat})
+    own_ctx = ctx is None
     ctx = ctx or zmq.Context()
     bound_context(ctx)      # before the lobby's sockets: no frame over 1 MiB anywhere
     identity = Identity.from_private_bytes(secrets["identity"])
@@ -875,7 +894,7 @@ def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
     if number:
         peer.move(meta.get("advertised", here), number)
     node = Node(ctx, peer, mesh, store, addresses=AddressWatch(
-        meta.get("advertised") or cfg.endpoints[seat], now=time.monotonic()))
+        meta.get("advertised") or cfg.endpoints[seat], now=time.monotonic()), own_ctx=own_ctx)
     node.connect()
     now = time.monotonic()
     peer.liveness.reset(now)
@@ -915,12 +934,13 @@ def _detached(args: list, data_dir: Path) -> subprocess.Popen:
                                 start_new_session=True)
 
 
-def restart_bots(game_dir: Path, game_id: str) -> tuple[list, list[int]]:
+def restart_bots(game_dir: Path, game_id: str) -> tuple[list, list[int | str]]:
     """Re-attach to the bots this machine's host started for the game (``<data>/bots``
     beside ``<data>/games``): each seat's bot that is not running is restarted from its
     own directory.  (the processes restarted, the seats still running)"""
     bots = Path(game_dir).parent.parent / "bots"
-    procs, running = [], []
+    procs: list[subprocess.Popen] = []
+    running: list[int | str] = []
     for st in find_games(bots):
         if not st.dir.name.startswith(game_id + "-"):
             continue

@@ -92,6 +92,16 @@ def stop_authenticator(ctx: zmq.Context) -> None:
         got[0].stop()
 
 
+def end_context(ctx: zmq.Context, linger_ms: int) -> None:
+    """End a context this process made for one peer, once its sockets are closed: waits
+    until the frames still queued have left (or ``linger_ms`` passed for a socket).  A
+    process that simply exits loses them: ZeroMQ's I/O thread, which writes them out, dies
+    with it — a ``finished`` notice lost that way would keep the others waiting for us
+    until the stall time."""
+    stop_authenticator(ctx)
+    ctx.destroy(linger=linger_ms)     # (a socket still open is closed with this linger)
+
+
 class ZmqMesh:
     def __init__(self, ctx: zmq.Context, seat: int, curve_public: str, curve_secret: str,
                  bind: str | None = None, pull: zmq.Socket | None = None) -> None:
@@ -122,6 +132,9 @@ class ZmqMesh:
         self._wake_rx: zmq.Socket | None = None
         self._wake_tx: zmq.Socket | None = None
         self._wake_lock = threading.Lock()
+        # the push sockets: a window's thread sends our decision on them at once while the
+        # network thread polls (and may reopen one); every use of them holds this lock
+        self._push_lock = threading.RLock()
 
     def take_seat(self, seat: int) -> None:
         """A joiner's mesh learns its seat once the host started the game."""
@@ -186,9 +199,10 @@ class ZmqMesh:
         if s not in self.peers or self.peers[s][0] == endpoint:
             return
         self.peers[s] = (endpoint, self.peers[s][1])
-        self._redo.pop(s, None)
-        self._close_push(s)
-        self._open_push(s)
+        with self._push_lock:
+            self._redo.pop(s, None)
+            self._close_push(s)
+            self._open_push(s)
 
     def rebind(self, host: str) -> str:
         """Listen on ``host`` (this machine's new IP) instead: the same port if it is free
@@ -210,10 +224,11 @@ class ZmqMesh:
     def reopen(self) -> None:
         """Connect to every peer again: our connections left from an address this machine
         no longer has, and would wait for TCP to give up on them."""
-        for s in list(self.push):
-            self._redo.pop(s, None)
-            self._close_push(s)
-            self._open_push(s)
+        with self._push_lock:
+            for s in list(self.push):
+                self._redo.pop(s, None)
+                self._close_push(s)
+                self._open_push(s)
 
     def _close_push(self, s: int, linger_ms: int = 0) -> None:
         sock = self.push.pop(s, None)
@@ -253,14 +268,15 @@ class ZmqMesh:
                     pass       # a wake-up is already pending
 
     def send(self, dest: int | None, data: bytes) -> None:
-        targets = self.push.items() if dest is None else [(dest, self.push.get(dest))]
-        for _s, sock in targets:
-            if sock is None:
-                continue
-            try:
-                sock.send(data, zmq.NOBLOCK)
-            except zmq.Again:
-                self.dropped += 1   # the peer is gone and its queue is full: resync will fix it
+        with self._push_lock:
+            targets = list(self.push.items()) if dest is None else [(dest, self.push.get(dest))]
+            for _s, sock in targets:
+                if sock is None:
+                    continue
+                try:
+                    sock.send(data, zmq.NOBLOCK)
+                except zmq.Again:
+                    self.dropped += 1   # the peer is gone, its queue full: resync will fix it
         # let our ZeroMQ I/O thread (which encrypts and writes the frame) have the core
         # now rather than after our next piece of work: no wait when a core is free
         os.sched_yield()
@@ -270,11 +286,12 @@ class ZmqMesh:
         out = []
         if self._redo:
             now = time.monotonic()
-            for s, when in list(self._redo.items()):
-                if now >= when:
-                    del self._redo[s]
-                    self._close_push(s)
-                    self._open_push(s)
+            with self._push_lock:
+                for s, when in list(self._redo.items()):
+                    if now >= when:
+                        del self._redo[s]
+                        self._close_push(s)
+                        self._open_push(s)
             timeout_ms = min(timeout_ms, 50)
         # pyzmq takes a float (its stubs say int)
         ready = dict(self.poller.poll(timeout_ms))  # type: ignore[arg-type]
@@ -320,8 +337,9 @@ class ZmqMesh:
 
     def close(self, linger_ms: int = 0) -> None:
         """Close every socket; ``linger_ms`` lets frames still queued go out that long."""
-        for s in list(self.push):
-            self._close_push(s, linger_ms)
+        with self._push_lock:
+            for s in list(self.push):
+                self._close_push(s, linger_ms)
         self.pull.close(0)
         with self._wake_lock:
             for sock in (self._wake_rx, self._wake_tx):

@@ -156,3 +156,29 @@ def test_the_net_driver_has_every_member_of_the_game_driver_protocol():
     assert isinstance(driver.waiting(), str) and isinstance(driver.stall(), dict)
     assert driver.handoff_candidates() == [] and driver.chat_since(0) == (0, [])
     assert driver.text_command("hello") is None and driver.past_events() == []
+
+
+def test_a_decision_leaves_from_the_submitting_thread_before_submit_returns():
+    """The window's thread sends our decision itself, under the driver's lock: waking the
+    network thread to send it would make it wait for the interpreter lock the window holds
+    while it redraws."""
+    import threading
+    from types import SimpleNamespace
+    from net.session.intake import peek
+    from net.session.memnet import MemoryNetwork
+
+    net = MemoryNetwork.create(3, seed="send-now", level="random")
+    net.start()
+    net.pump()
+    peer = next(p for p in net.peers if p.decision_needed())
+    sent, woken = [], []
+    node = SimpleNamespace(peer=peer, store=None, game_log=None, wake=lambda: woken.append(1),
+                           mesh=SimpleNamespace(send=lambda dest, data: sent.append(
+                               (threading.get_ident(), dest, peek(data)["type"]))))
+    node.flush = lambda: nodemod.Node.flush(node)
+    driver = NetDriver(node)
+    driver.submit(driver.legal()[0])
+    assert (threading.get_ident(), None, "sess/cmd") in sent or \
+        (threading.get_ident(), None, "commit/commit") in sent      # (a simultaneous choice)
+    assert {t for t, _d, _k in sent} == {threading.get_ident()}
+    assert woken == [] and peer.take_outgoing() == []
