@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 class Replayed(NamedTuple):
     """One step of our log taken again: ``kind`` "in" (a message, ``trusted``: it passed
     the log's integrity check), "submit", "vote" (``why``: a cited deadline), "object"
-    (``payload``: target, cited vote, evidence), "undo", or "damaged" (our record failed
+    (``payload``: target, cited vote, evidence), "undo", "leave" (we left for good), or
+    "damaged" (our record failed
     the check: the replay stops there, ``payload`` the record's kind)."""
     kind: str
     payload: object
@@ -75,6 +76,8 @@ def replay_steps(records: Iterable) -> Iterator[Replayed]:
                 yield Replayed("object", tuple(payload))
         elif kind == "undo":
             yield Replayed("undo", payload)
+        elif kind == "leave":
+            yield Replayed("leave", payload)
 
 
 class Redo(NamedTuple):
@@ -198,7 +201,7 @@ class CatchUp:
             # messages) is not applied here: the catch-up goes on with our next envelope
             self.handoffs.adopt_no(body.get("target"), body.get("k"))
             ok = True
-        elif t in ("esc/key", "sess/view"):
+        elif t in ("esc/key", "sess/view", "sess/leave"):
             ok = True
         else:
             return False, []      # a decision (sess/cmd, a simultaneous commitment)

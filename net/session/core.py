@@ -53,6 +53,7 @@ from .chat import Chat
 from .commands import Commands, plain, show, tuples
 from .config import GameConfig, Timing
 from .deckwork import DeckWork
+from .departure import LEFT_FOR_GOOD, Departure, LeaveRefused
 from .dispute import Dispute, is_decode_problem
 from .doubt import ACCUSING, Doubt
 from .forks import Forks
@@ -174,6 +175,9 @@ class SessionPeer:
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
+        self.departure = Departure(self.signer, who, table=self.table, log=self.log,
+                                   escrow=self.escrow, handoffs=self.handoffs,
+                                   steps=lambda: len(self.table.undo.steps))
         self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
                                  dispute=lambda epoch, problem: self.dispute.start(epoch, problem))
         self.dispute = Dispute(self.table, self.own, who, self.deckwork)
@@ -195,7 +199,7 @@ class SessionPeer:
         self.chat = Chat(identity, config.game_id, seat, who, clock_ns=wall_ns)
         for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks,
                      self.hashes, self.escrow, self.handoffs, self.resync, self.liveness,
-                     self.chat, self.forks, self.doubt):
+                     self.chat, self.forks, self.doubt, self.departure):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -370,7 +374,8 @@ class SessionPeer:
         if g is None or self.status != PLAYING or self.hashes.desync:
             return False
         waiting = g.waiting_for()
-        if self.seat not in waiting or not g.known_hand(self.seat):
+        if self.seat not in waiting or not g.known_hand(self.seat) \
+                or not self.departure.decides(self.seat):
             return False
         return not (len(waiting) > 1 and f"sim/{g.version}" in self.own.choices)
 
@@ -393,6 +398,8 @@ class SessionPeer:
             for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now),
                                                 lv.finished_of, lv.left_of, now):
                 self._vote(s, now)
+            for s in self.departure.to_vote():     # a seat that left for good: at once
+                self._vote(s, now, LEFT_FOR_GOOD)
             self._answer_handoffs(now)
         if self.ghost is not None:
             self._dirty = True
@@ -453,6 +460,11 @@ class SessionPeer:
                     self._vote(step.payload, now, step.why)
                 elif step.kind == "object":
                     self._object(*step.payload, now)
+                elif step.kind == "leave":
+                    try:
+                        self.leave_for_good(now)
+                    except LeaveRefused:
+                        pass          # (the game had ended before: nothing was sent)
                 elif step.kind == "undo":
                     try:
                         if step.payload != self.table.undo.stack.last_tag():
@@ -517,6 +529,15 @@ class SessionPeer:
         if self.finished:
             return
         self._apply(self.resync.leave_notice(), now)
+
+    @_logged()
+    def leave_for_good(self, now: float = 0.0) -> None:
+        """The person leaves the game for good (departure.py): a signed ``sess/leave``.
+        Raises departure.LeaveRefused with the reason when it is not possible now."""
+        self._apply(self.departure.leave(), now)
+        self._dirty = True
+        self._pump(now)
+        self._after_input()
 
     # ------------------------------------------------------------ handoff (public)
     @_logged()
@@ -694,6 +715,7 @@ class SessionPeer:
         self._dirty = True
         if self.status == STOPPED and not self.dispatch.after_stop(t):
             return
+        self.departure.check(body)
         route = self.dispatch.route(t)
         if route is None:
             raise Refused("cheat", seat, Msg(N_("{who} sent an unknown message type {type}"),
@@ -925,6 +947,8 @@ class SessionPeer:
                 self.ghost.absorb(body)
         elif t.startswith("commit/"):
             self.rounds.on_message(body)        # our own choices go through the same checks
+        elif t == "sess/leave":
+            self.departure.own(body)
 
     def _emit_hosted(self, env: dict, now: float) -> None:
         """An envelope of the seat we host for a bot: to everyone, and into our session."""
