@@ -38,6 +38,7 @@ from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import (_, active_language, canonical_line, cell_width, complete_word,
                    localize_line, ngettext)
 from .i18n import wrap as wrap_cells
+from .netmessages import net_text
 from .recent import Recent
 from .words import Describer
 
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from .coach import Coach
     from .commands import Hinter
     from .driver import GameDriver, LocalDriver
+    from .netdriver import NetDriver
     from .reply import Reply
 
 STYLE = {
@@ -317,6 +319,9 @@ class BelfortApp:
             # i18n: the keys k and a stay as they are
             return _("Leave the game? k: keep it for later · a: abandon it · other key: stay") \
                 + " "
+        if self.confirm == "lan":
+            # i18n: the keys y and g stay as they are
+            return _("Leave the game? y: for now · g: for good · other key: stay") + " "
         if self.confirm:
             # i18n: the key y stays as it is
             return _("Leave the game? (y/n)") + " "
@@ -359,6 +364,11 @@ class BelfortApp:
         @kb.add("K", filter=confirming, eager=True)
         def _(event):
             self.quit(keep=True)
+
+        @kb.add("g", filter=Condition(lambda: self.confirm == "lan"), eager=True)
+        @kb.add("G", filter=Condition(lambda: self.confirm == "lan"), eager=True)
+        def _(event):
+            self.leave_for_good()
 
         @kb.add("a", filter=Condition(lambda: self.confirm == "keep"), eager=True)
         @kb.add("A", filter=Condition(lambda: self.confirm == "keep"), eager=True)
@@ -462,10 +472,33 @@ class BelfortApp:
             self.message = ("class:error", _("Leave the running game? k keeps it for later "
                                              "(belfort play --resume), a abandons it, any "
                                              "other key stays."))
+        elif getattr(self.driver, "networked", False):
+            self.confirm = "lan"
+            self.message = ("class:error", _(
+                "Leave the running game? y leaves for now (belfort rejoin continues it); g "
+                "leaves for good (3–5 players: a bot takes your seat at once; 2 players: the "
+                "game ends here); any other key stays."))
         else:
             self.confirm = True
             self.message = ("class:error", _("Leave the running game? Press y to leave, any "
                                              "other key to stay."))
+        self.invalidate()
+
+    def leave_for_good(self) -> None:
+        """The LAN game's "leave for good": a bot takes the seat (the window closes) or,
+        at 2 players, the game ends here and the window shows its final table."""
+        self.confirm = False
+        from net.session.departure import LeaveRefused     # a LAN game only: net is loaded
+        try:
+            gone = cast("NetDriver", self.driver).leave_for_good()
+        except LeaveRefused as exc:
+            self.message = ("class:error", net_text(exc))
+            self.invalidate()
+            return
+        if gone:
+            self.quit()
+            return
+        self.message = ("class:info", _("You left the game for good: it ends here."))
         self.invalidate()
 
     def quit(self, keep: bool = True) -> None:

@@ -37,6 +37,12 @@
                          started if nobody else is left to play with them; returns, for a
                          finished game another seat had not finished, what that seat can
                          do (endgame.py: `belfort rejoin --game ID` here gives it the end)
+    driver.leave_for_good()  the person leaves for good (net/session/departure.py): a signed
+                         leave to everyone; 3-5 players: a bot takes the seat at once
+                         (returns True: the window may close), 2 players: the game ends
+                         here with a final table and the audit (returns False: the window
+                         shows the end).  Raises departure.LeaveRefused with the reason
+    driver.left_for_good True once that was said
     driver.staying()     after the window closed on a finished game: what to tell the
                          person while we stay for seats that may still fetch the end of
                          the game from us (a seat killed at the very end, rejoining), or
@@ -233,6 +239,19 @@ class NetDriver:
         self.node.stop_own_bots()
         with self._lock:
             return None if self.node.done() else self.peer.view.farewell(time.monotonic())
+
+    def leave_for_good(self) -> bool:
+        """Leave the game for good; True when nothing more is to be shown here (a bot
+        plays the seat now), False when the game ends with a final table to show."""
+        with self._lock:
+            self.node.leave_for_good()
+            gone = self.node.done()
+        self.node.wake()
+        return gone
+
+    @property
+    def left_for_good(self) -> bool:
+        return self.node.left_for_good
 
     @property
     def left_for_now(self) -> bool:

@@ -42,6 +42,7 @@ from net.node.lobby import LobbyError, kind_word
 from net.session.msgs import N_, Joined, Msg
 from net.session.takeback import RefusalText
 from net.session.text import chat_line
+from net.session.departure import LeaveRefused
 from .textcmd import handoff_command
 
 if TYPE_CHECKING:
@@ -188,7 +189,8 @@ ALERT_KINDS = {"desync": N_("desync"), "cheat": N_("cheat"), "disconnect": N_("d
                "reconnect": N_("reconnect"), "error": N_("error"), "info": N_("info")}
 STATUS = {"over": N_("Game over."), "stopped": N_("Game stopped."),
           "handed": N_("Your seat is played by a bot now."),
-          "paused": N_("Game paused."), "playing": N_("Game playing."),
+          "paused": N_("Game paused."), "left": N_("You left the game for good."),
+          "playing": N_("Game playing."),
           "setup": N_("Game setup.")}
 
 
@@ -255,6 +257,8 @@ def human_text(ev: dict[str, Any]) -> str:
             ok, text = ev["audit"]
             lines.append(Msg(N_("Audit passed: {text}") if ok else N_("AUDIT FAILED: {text}"),
                              text=text))
+        if ev.get("ended"):
+            lines.append(ev["ended"])       # the game ended early: a player left for good
         if ev.get("stop_reason"):
             lines.append(ev["stop_reason"])
         if ev.get("log"):
@@ -273,6 +277,21 @@ def undo_text(peer: SessionPeer) -> str:
     except UndoRefused as exc:
         return Msg(N_("Cannot undo: {why}."), why=RefusalText(exc.refusal, peer.names))
     return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
+
+
+def leave_command(node: Node, text: str) -> str:
+    """`leave for good` typed (`leave` alone, or Ctrl-C, leaves for now); the answer."""
+    if text.split() != ["leave", "for", "good"]:
+        return Msg(N_("Type `leave for good` to leave this game for good (3-5 players: a bot "
+                      "takes your seat at once; 2 players: the game ends here), or Ctrl-C to "
+                      "leave it for now (`belfort rejoin` continues it)."))
+    try:
+        node.leave_for_good()
+    except LeaveRefused as exc:
+        return Msg(N_("Refused: {why}"), why=exc)
+    if node.peer.n >= 3:
+        return Msg(N_("You left the game for good: a bot plays your seat now."))
+    return Msg(N_("You left the game for good: it ends here."))
 
 
 def chat_events(peer: SessionPeer, count: int) -> tuple[int, list[dict[str, Any]]]:
@@ -337,6 +356,9 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
         if lines is not None and not lines.empty() and lines.queue[0].startswith("handoff"):
             text = lines.get_nowait()
             out.say(handoff_command(peer, text))
+        if lines is not None and not lines.empty() and lines.queue[0].startswith("leave"):
+            out.say(leave_command(node, lines.get_nowait()))
+            continue
         if lines is not None and peer.decision_needed():
             g = peer.game
             if prompted != g.version:
@@ -381,13 +403,16 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
     # own end-of-game rule (endgame.py), possibly later than us, serving a late rejoiner
     # (a seat handed to a bot leaves its bots playing with the others)
     for p in getattr(node, "procs", []) if peer.status != "over" and \
-            not peer.handoffs.ours_handed else []:
+            not peer.handoffs.ours_handed and not node.left_for_good else []:
         try:
             p.wait(timeout=10)
         except Exception:
             p.kill()
     if peer.status == "over" and peer.audit_result and peer.audit_result[0]:
         return 0
+    if node.left_for_good and peer.n >= 3 and (peer.status != "stopped"
+                                                or peer.handoffs.ours_handed):
+        return 0        # we left for good: a bot plays the seat now
     if peer.handoffs.ours_handed:
         return 5        # our seat was handed to a bot: the notice said so; no failure
     return 1

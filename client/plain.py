@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, cast
 
 from belfort import events as belfort_events
 from belfort.data import GUILDS
@@ -23,11 +23,13 @@ from . import chart, panels, recap, render
 from . import lancmds
 from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import _, active_language, canonical_line
+from .netmessages import net_text
 from .words import Describer
 
 if TYPE_CHECKING:
     from .coach import Coach
     from .driver import GameDriver
+    from .netdriver import NetDriver
     from .reply import Reply
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
@@ -304,7 +306,12 @@ class PlainUI:
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
         keepable = self.driver.can_keep
-        if keepable:
+        lan = getattr(self.driver, "networked", False)
+        if lan:
+            # i18n: the answers y and g stay as they are
+            self.out.write("\n" + _("Leave the running game? y = for now (belfort rejoin "
+                                    "continues it), g = for good, anything else = stay:") + " ")
+        elif keepable:
             # i18n: the answers k and a stay as they are
             self.out.write("\n" + _("Leave the running game? k = keep it for later, a = abandon "
                                     "it, anything else = stay:") + " ")
@@ -319,12 +326,30 @@ class PlainUI:
         except KeyboardInterrupt:
             answer = "y"
         word = answer.strip().lower()
+        if lan and word.startswith("g"):
+            return self.leave_for_good()
         if not answer or word.startswith(("y", "k")) or (keepable and word.startswith("a")):
             keep = not (keepable and word.startswith("a"))
             self.say(_("Leaving the game."))
             self.leave(keep)
             return True
         self.say(_("Still playing."))
+        return False
+
+    def leave_for_good(self) -> bool:
+        """The LAN game's "leave for good": True when nothing more is shown (a bot plays
+        the seat now), False when the game ends here and its end is still to show."""
+        from net.session.departure import LeaveRefused     # a LAN game only: net is loaded
+        call = getattr(self, "_call", None) or (lambda fn: fn())
+        try:
+            gone = call(lambda: cast("NetDriver", self.driver).leave_for_good())
+        except LeaveRefused as exc:
+            self.say(net_text(exc))
+            return False
+        if gone:
+            self.say(_("You left the game for good: a bot plays your seat now."))
+            return True
+        self.say(_("You left the game for good: it ends here."))
         return False
 
     def leave(self, keep: bool) -> None:

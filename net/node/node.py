@@ -86,6 +86,7 @@ class Node:
         self.game_log_error: str | None = None
         self.closed = False
         self.said_bye = False      # we told the others we leave for now
+        self.left_for_good = False  # we told the others we leave for good (departure.py)
         self._left = False         # done() said so once (the farewell, if any, is said)
         self.pace = 0.0            # bots: wait this long before each decision
         self._due = None
@@ -254,6 +255,8 @@ class Node:
         now = time.monotonic()
         if self.peer.log_failed is not None:
             return True         # our log cannot be written: we stopped playing (core.py)
+        if self.left_for_good and self.peer.n >= 3:
+            return True         # the others hand our seat to a bot: nothing more is ours
         if self.finished_at is None or not self.peer.view.may_leave(now):
             return False
         if not self._left:
@@ -274,8 +277,9 @@ class Node:
         g = p.game
         halted = p.log_failed is not None      # resumable by `rejoin`, like a pause
         return {"seat": p.seat, "name": p.names[p.seat], "game": p.cfg.game_id,
-                "status": "paused" if halted else "handed" if p.handoffs.ours_handed
-                else p.status,
+                "status": "paused" if halted else "left" if self.left_for_good and p.n >= 3
+                else "handed" if p.handoffs.ours_handed else p.status,
+                "ended": p.departure.ended or None,
                 "stop_reason": p.log_failed if halted else p.stop_reason,
                 "hash": belfort.state_hash(g) if g is not None else None,
                 "version": g.version if g is not None else None,
@@ -289,11 +293,22 @@ class Node:
 
     def leave_for_now(self) -> None:
         """Tell the others we leave for now (they wait for our rejoin, without alarm)."""
-        if self.closed or self.peer.finished:
+        if self.closed or self.peer.finished or self.left_for_good:
             return
         self.peer.leave_for_now(time.monotonic())
         self.said_bye = True
         self.flush()
+
+    def leave_for_good(self) -> None:
+        """The person leaves the game for good (departure.py): the signed leave goes out.
+        At 3-5 players nothing more is needed of this machine (the others hand the seat to
+        a bot at once); at 2 the game ends where we left it, and this peer stays for the
+        end and the audit, as at any end.  Raises departure.LeaveRefused with the reason."""
+        self.peer.leave_for_good(time.monotonic())
+        self.left_for_good = True
+        self.flush()
+        if self.peer.n >= 3 and self.store is not None:
+            self.store.mark_finished(self.summary())    # nothing left to rejoin
 
     def close(self) -> None:
         """Leave: the last frames (our finished or leaving notice) get a moment to go out."""
@@ -301,7 +316,8 @@ class Node:
             return
         self.closed = True
         self.flush()
-        told = self.peer.finished or self.said_bye or self.peer.log_failed is not None
+        told = self.peer.finished or self.said_bye or self.left_for_good \
+            or self.peer.log_failed is not None
         self.mesh.close(linger_ms=500 if told else 0)
         if self.store is not None:
             self.store.close()
