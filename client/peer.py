@@ -96,6 +96,9 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
                                  "(default 15 s)")))
         p.add_argument("--auto-handoff", type=seconds, default=None, metavar=secs,
                        help=t(N_("3-5 players: vote to hand a seat silent this long to a bot")))
+        p.add_argument("--again", type=int, default=0, metavar="N",
+                       help=t(N_("play up to N games in a row at this table, asking for the "
+                                 "next one by itself (a person types again)")))
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
         p.add_argument("--plain", action="store_true", help=t(N_("line-based window (client)")))
@@ -245,8 +248,13 @@ def human_text(ev: dict[str, Any]) -> str:
         return Msg(N_("[{kind}] {text}"), kind=Msg(kind) if kind else ev["kind"], text=ev["text"])
     if e == "chat":
         return chat_line(ev["name"], ev["text"])
-    if e == "left":
+    if e in ("left", "evening", "evening-over"):
         return ev["text"]
+    if e == "game-over":
+        return Msg(N_("Game {number} of the evening is over."), number=ev.get("number", 1))
+    if e == "next-game":
+        return Msg(N_("Game {number} of the evening starts: {roster}. You are seat {seat}."),
+                   number=ev["number"], roster=", ".join(ev["roster"]), seat=ev["seat"])
     if e == "result":
         status = STATUS.get(ev["status"])
         lines = [Msg(status) if status else Msg(N_("Game {status}."), status=ev["status"])]
@@ -320,6 +328,8 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
     node.set_pace(args.pace)
+    node.again_until = getattr(args, "again", 0) or 0
+    game_id, reported = peer.cfg.game_id, set()
     if args.auto_handoff is not None:
         peer.configure_handoff(auto=args.auto_handoff)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
@@ -335,6 +345,15 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
         node.step(IDLE_POLL_MS)
         while node.moves:        # this machine's address changed: told the others
             out(node.moves.pop(0))
+        if peer.finished and peer.status == "over" and peer.cfg.game_id not in reported:
+            reported.add(peer.cfg.game_id)
+            out({"event": "game-over", **node.summary(), "names": peer.names})
+        while node.news:         # the evening: its table, the next game
+            out(node.news.pop(0))
+        if node.peer.cfg.game_id != game_id:      # the next game of the evening began
+            peer, game_id = node.peer, node.peer.cfg.game_id
+            shown_alerts = shown_chat = 0
+            prompted, phase = -1, None
         paused = peer.view.pause_reason(time.monotonic(), bot=node.bot is not None)
         if paused:
             # nobody to play with until they rejoin: stop here, the game stays resumable
@@ -358,6 +377,10 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
             out.say(handoff_command(peer, text))
         if lines is not None and not lines.empty() and lines.queue[0].startswith("leave"):
             out.say(leave_command(node, lines.get_nowait()))
+            continue
+        if lines is not None and not lines.empty() and lines.queue[0] in ("again", "evening"):
+            word = lines.get_nowait()
+            out.say(node.ask_again() if word == "again" else node.evening.text())
             continue
         if lines is not None and peer.decision_needed():
             g = peer.game

@@ -21,6 +21,8 @@ from belfort.commands import Command
 from net.crypto import Identity
 
 from net.session.config import GameConfig, Timing
+from net.session.core import OVER
+from net.session.evening import Evening, game_of, next_config, next_players
 from . import fulllog
 from net.session.core import STOPPED, SessionPeer, log_problem
 from net.session.msglog import LogWriteError
@@ -106,6 +108,18 @@ class Node:
         # ``moves`` are the "moved" events to show
         self.addresses: AddressWatch | None = addresses
         self.moves: list[dict] = []
+        # the evening at this table (net/session/evening.py): its results, the games
+        # after this one, and what to tell the person ("news": events, like ``moves``)
+        self.evening = Evening()
+        self.again_until = 0       # ask for another game by ourselves up to this many
+        self.window = False        # a person's window is up: the table may yet play again
+        self.news: list[dict] = []
+        self.bot_spec: tuple[str, float] | None = None     # (level, think) of our bot
+        self.test_secret: str | None = None
+        self._peeking = False      # frames are routed by game (a game of it has ended)
+        self._old_games: set[str] = set()
+        self._pending: list[tuple[int | None, bytes]] = []   # the next game's, early
+        self._evening_said = False
 
     def give_bot(self, bot: Chooser) -> None:
         """Our seat is played by ``bot`` (``choose(game, seat)``): with nobody to ask, it
@@ -165,11 +179,12 @@ class Node:
         frames = self.mesh.poll(timeout_ms)
         now = time.monotonic()
         for src, data in frames:
-            self.peer.receive(data, now, src)
+            self.deliver(src, data, now)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
         self.follow_moves()
         self.watch_address(now)
         self.peer.tick(now)
+        self.evening_step(now)
         if self._bot_wait(now) == 0.0:
             try:
                 cmd = self.bot.choose(self.peer.game, self.peer.seat)
@@ -259,6 +274,8 @@ class Node:
             return True         # the others hand our seat to a bot: nothing more is ours
         if self.finished_at is None or not self.peer.view.may_leave(now):
             return False
+        if self.evening_open(now):
+            return False        # the table may play again (evening.py)
         if not self._left:
             self._left = True
             self.peer.leaving(now)
@@ -289,7 +306,8 @@ class Node:
                 "audit": list(p.audit_result) if p.audit_result else None,
                 "desync": p.desync, "commands": len(p.history),
                 "log": str(self.game_log) if self.game_log is not None else None,
-                "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
+                "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts],
+                "number": self.evening.number, "evening": self.evening.rows()}
 
     def leave_for_now(self) -> None:
         """Tell the others we leave for now (they wait for our rejoin, without alarm)."""
@@ -297,6 +315,162 @@ class Node:
             return
         self.peer.leave_for_now(time.monotonic())
         self.said_bye = True
+        self.flush()
+
+    # ------------------------------------------------------------ the evening
+    def deliver(self, src: int | None, data: bytes, now: float) -> None:
+        """A frame to the game it belongs to: once a game of the evening has ended here,
+        frames of a game already over are dropped (its stragglers), those of the next game,
+        begun elsewhere first, wait for it (bounded)."""
+        if self._peeking:
+            game = game_of(data)
+            if game is not None and game != self.peer.cfg.game_id:
+                if game not in self._old_games and len(self._pending) < 2000:
+                    self._pending.append((src, data))
+                return
+        self.peer.receive(data, now, src)
+
+    def _over_here(self) -> bool:
+        p = self.peer
+        return p.status == OVER and p.audit_result is not None and not self.left_for_good \
+            and not p.handoffs.ours_handed
+
+    def _asked(self) -> list[int]:
+        """The seats asked about another game: not one that left this one for good, nor one
+        a bot played for its player."""
+        p = self.peer
+        return [s for s in range(p.n) if s not in p.departure.left and s not in p.handed]
+
+    def _gone(self, seat: int, now: float) -> bool:
+        p = self.peer
+        return seat != p.seat and now - p.liveness.last_seen[seat] > 3 * p.timing.disconnected
+
+    def evening_open(self, now: float) -> bool:
+        """The table may still play again, and this peer stays for it."""
+        if self.closed or not self._over_here() or len(self._asked()) < 2:
+            return False
+        p = self.peer
+        mine = p.again.answers.get(p.seat)
+        if mine is False:
+            return False
+        if mine is True:
+            players = next_players(p.n, p.again.answers, self._asked(),
+                                   lambda s: self._gone(s, now))
+            return players is None or len(players) >= 2
+        if self.window or self.again_until > self.evening.number:
+            return True
+        # a bot stays while a person of the table is still there to ask
+        return self.bot is not None and any(
+            p.cfg.kinds[s] != "bot" and p.again.answers.get(s) is not False
+            and not self._gone(s, now) for s in self._asked() if s != p.seat)
+
+    def ask_again(self) -> str:
+        """The person asks for another game at this table; what to tell them."""
+        p = self.peer
+        if not self._over_here():
+            return Msg(N_("Another game can be asked for once this one is over."))
+        if len(self._asked()) < 2:
+            return self._no_next()
+        p.again_answer(True, time.monotonic())
+        self.flush()
+        return Msg(N_("You asked for another game: it starts once everyone at the table "
+                      "agrees."))
+
+    def _no_next(self) -> str:
+        p = self.peer
+        gone = [p.names[s] for s in range(p.n) if s not in self._asked()]
+        return Msg(N_("There is no next game at this table: {names} left for good, and a "
+                      "game needs two players."), names=", ".join(gone))
+
+    def evening_step(self, now: float) -> None:
+        """After the game: its results; our answer when a bot or ``--again`` gives it; the
+        next game once every seat asked has answered."""
+        if not self._over_here():
+            return
+        p = self.peer
+        self._peeking = True
+        if p.cfg.game_id not in self.evening.recorded and p.game is not None:
+            self.evening.record(p.cfg, p.game, set(p.departure.left) | set(p.handed))
+            self.news.append({"event": "evening", "rows": self.evening.rows(),
+                              "text": self.evening.text()})
+        asked = self._asked()
+        if len(asked) < 2:
+            if not self._evening_said:
+                self._evening_said = True
+                self.news.append({"event": "evening-over", "text": self._no_next()})
+            return
+        answers = p.again.answers
+        if answers.get(p.seat) is None:
+            if self.again_until > self.evening.number:
+                p.again_answer(True, now)
+            elif self.bot is not None and any(answers.get(s) for s in asked
+                                               if p.cfg.kinds[s] != "bot"):
+                p.again_answer(True, now)       # a bot follows the people
+        if answers.get(p.seat) is not True:
+            return
+        players = next_players(p.n, answers, asked, lambda s: self._gone(s, now))
+        if players is None:
+            return
+        if len(players) < 2:
+            if not self._evening_said:
+                self._evening_said = True
+                self.news.append({"event": "evening-over", "text": Msg(
+                    N_("There is no next game: nobody else at the table wants one."))})
+            return
+        self.next_game(players, now)
+
+    def next_game(self, players: list[int], now: float) -> None:
+        """The next game of the evening, for ``players`` (seats of this game): built as the
+        lobby's game is (``_make_session``'s steps), on the same mesh and identity."""
+        old = self.peer
+        number = self.evening.number + 1
+        assert old.seed is not None, "a game that is over was dealt"
+        cfg = next_config(old.cfg, old.seed, number, players)
+        seat = players.index(old.seat)
+        self._old_games.add(old.cfg.game_id)
+        secrets = {"identity": old.identity.private_bytes(), "curve_public": self.mesh.public,
+                   "curve_secret": self.mesh.secret, "master": _secrets.token_bytes(32)}
+        if self.test_secret is not None:
+            from net.session.memnet import fixed_master
+            secrets["master"] = fixed_master(f"{self.test_secret}/{number}", seat)
+        store = None
+        if self.store is not None:
+            data_dir = self.store.dir.parent.parent
+            meta = {"mesh": self.mesh.endpoint, "bot": self.bot_spec[0] if self.bot_spec
+                    else None, "think": self.bot_spec[1] if self.bot_spec else 0.0}
+            self.store.close()
+            for lock in [lk for lk in self.locks if Path(lk.path).parent == self.store.dir]:
+                lock.release()
+                self.locks.remove(lock)
+            store = GameStore.create(data_dir, cfg, seat, secrets, meta)
+            store.open_log()
+        peer = SessionPeer(cfg, seat, old.identity, secrets["master"], store=store,
+                           timing=old.timing, wall_ns=time.time_ns, now=now,
+                           clock=old.clock, number=number)
+        h = old.handoffs
+        peer.configure_handoff(auto=h.auto, follow=h.follow, level=h.level, think=h.think)
+        self.mesh.reseat(seat, {s: (cfg.endpoints[s], cfg.curve[s]) for s in range(cfg.n)
+                                if s != seat})
+        peer.transmit_with(self.mesh.send if old.transmit is not None else None)
+        self.peer, self.store, self.evening.number = peer, store, number
+        self.finished_at, self.game_log, self.game_log_error = None, None, None
+        self._left, self._due, self.cpu_over, self._evening_said = False, None, None, False
+        if store is not None:
+            try:
+                self.locks.append(lock_game(store.dir))
+            except AlreadyRunning:
+                pass           # (a directory of its own: nobody else holds it)
+        if self.bot_spec is not None:
+            attach_bot(self, *self.bot_spec)
+        peer.start(now)
+        self.news.append({"event": "next-game", "number": number, "game": cfg.game_id,
+                          "seat": seat, "roster": cfg.names,
+                          "data": str(store.dir) if store is not None else None})
+        pending, self._pending = self._pending, []
+        for src, data in pending:
+            if game_of(data) == cfg.game_id:
+                new_src = players.index(src) if src in players else None
+                peer.receive(data, now, new_src)
         self.flush()
 
     def leave_for_good(self) -> None:
@@ -315,6 +489,11 @@ class Node:
         if self.closed:
             return
         self.closed = True
+        p = self.peer
+        if p.status == OVER and p.again.answers.get(p.seat) is not False and (
+                any(p.again.answers.values()) or "bot" in p.cfg.kinds):
+            # someone may wait for us at this table (a bot, a player who asked again)
+            p.again_answer(False, time.monotonic())
         self.flush()
         told = self.peer.finished or self.said_bye or self.left_for_good \
             or self.peer.log_failed is not None
@@ -380,6 +559,7 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
     node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
                 cpu_session=time.process_time(),
                 addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
+    node.test_secret = test_secret
     node.connect()
     peer.start(time.monotonic())
     return node
@@ -389,6 +569,8 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
+
+    node.bot_spec = (level, think)
 
     class _Lazy:
         def __init__(self) -> None:

@@ -62,6 +62,7 @@ from .desync import DesyncCheck
 from .dispatch import Dispatcher
 from .effects import Names, Note, Out, Refused
 from .escrow import Escrow
+from .evening import Again
 from .handoff import Handoff, HandoffError
 from .intake import Intake, peek_decoded
 from .liveness import Liveness
@@ -135,10 +136,11 @@ class SessionPeer:
     def __init__(self, config: GameConfig, seat: int, identity: Identity, master: bytes, *,
                  store: RecordStore | None = None, timing: Timing | None = None,
                  now: float = 0.0, clock: Callable[[], float] | None = None,
-                 wall_ns: Callable[[], int] | None = None) -> None:
+                 wall_ns: Callable[[], int] | None = None, number: int = 1) -> None:
         """``clock()``: seconds, to time our commands (benchmarks); ``wall_ns()``: the wall
         clock in ns, which numbers our chat lines across restarts (none: from 1).  The
-        session reads no clock itself: every other time is the ``now`` it is given."""
+        session reads no clock itself: every other time is the ``now`` it is given.
+        ``number``: this game's number in the evening at one table (evening.py)."""
         if not 0 <= seat < config.n:
             raise ValueError("seat out of range")
         if identity.public_bytes != config.keys[seat]:
@@ -197,9 +199,10 @@ class SessionPeer:
                                 dispute=self.dispute, liveness=self.liveness,
                                 agrees=self.doubt.agrees)
         self.chat = Chat(identity, config.game_id, seat, who, clock_ns=wall_ns)
+        self.again = Again(identity, config.game_id, seat, who, number)
         for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks,
                      self.hashes, self.escrow, self.handoffs, self.resync, self.liveness,
-                     self.chat, self.forks, self.doubt, self.departure):
+                     self.chat, self.forks, self.doubt, self.departure, self.again):
             part.register(self.dispatch)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
@@ -384,6 +387,7 @@ class SessionPeer:
         """Heartbeats, connection state and time-outs."""
         self._check_caught_up(now)
         self._apply(self.resync.tick(now), now)
+        self._apply(self.again.tick(now), now)
         woke = self.liveness.check(now, self.handed)
         self._apply(woke, now)
         if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
@@ -548,6 +552,10 @@ class SessionPeer:
             else 0.0
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
+
+    def again_answer(self, yes: bool, now: float = 0.0) -> None:
+        """Our answer about another game at this table once this one is over (evening.py)."""
+        self._apply(self.again.answer(yes, now), now)
 
     def say(self, text: str, now: float = 0.0) -> None:
         """A chat line to the table (``say TEXT``); raises chat.ChatError if empty."""

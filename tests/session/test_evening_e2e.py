@@ -1,0 +1,59 @@
+"""Three games in a row at one table, without a new lobby (net/session/evening.py): the
+same peer processes play again, each game with its own jointly drawn seed and its own
+audit; each peer keeps the evening's results."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.session.test_e2e import start_game
+
+BAD = ("cheat", "desync", "error")
+
+
+@pytest.mark.e2e
+def test_three_games_in_one_evening(spawn):
+    again = ("--again", 3)
+    host, bots = start_game(spawn, 3, host_args=again, bot_args=again)
+    peers = [host, *bots]
+    results = [p.result(150) for p in peers]
+    for p, r in zip(peers, results):
+        assert r["rc"] == 0, r
+        ends = [ev for ev in p.events if ev.get("event") == "game-over"]
+        assert len(ends) == 3, [e.get("game") for e in ends]
+        for ev in ends:
+            assert ev["status"] == "over" and ev["audit"] and ev["audit"][0], ev
+            assert not [a for a in ev["alerts"] if a["kind"] in BAD], ev
+        starts = [ev for ev in p.events if ev.get("event") == "next-game"]
+        assert [ev["number"] for ev in starts] == [2, 3]
+        # the evening's table: three games for everyone, one winner (or a tie) a game
+        rows = r["evening"]
+        assert sorted(row["name"] for row in rows) == ["Ana", "Bot1", "Bot2"]
+        assert all(row["games"] == 3 for row in rows)
+        assert sum(row["wins"] for row in rows) >= 3
+    # every peer saw the same three games end the same way
+    for i in range(3):
+        games = {[ev for ev in p.events if ev.get("event") == "game-over"][i]["game"]
+                 for p in peers}
+        hashes = {[ev for ev in p.events if ev.get("event") == "game-over"][i]["hash"]
+                  for p in peers}
+        assert len(games) == 1 and len(hashes) == 1
+    ids = [ev["game"] for ev in host.events if ev.get("event") == "game-over"]
+    assert len(set(ids)) == 3
+    # each game's complete log replays to its final hash (the audit's record of it)
+    logs = [ev["log"] for ev in host.events if ev.get("event") == "game-over"]
+    for log in logs:
+        assert log, "the complete log of every game is written"
+    # the starting order rotates: each game after the first starts with the player after
+    # the one who started the game before (the crests of its start, in its log's header)
+    orders = []
+    for log in logs[1:]:
+        with open(log) as f:
+            crests = json.loads(f.readline())["options"]["crests"]
+        orders.append(sorted(range(3), key=lambda s: crests[s]))
+    assert orders[1] == orders[0][1:] + orders[0][:1], orders
+    out = subprocess.run([sys.executable, "-m", "client.main", "replay", logs[2], "--plain",
+                          "--month", "1"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
