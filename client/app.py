@@ -375,6 +375,13 @@ class BelfortApp:
         def _(event):
             self.quit(keep=False)
 
+        @kb.add("a", filter=Condition(lambda: self.finished and not self.confirm
+                                      and not self.buffer.text
+                                      and hasattr(self.driver, "again")), eager=True)
+        def _(event):
+            self.message = ("class:info", net_text(cast("NetDriver", self.driver).again()))
+            self.invalidate()
+
         @kb.add("c-z", filter=~confirming)
         def _(event):
             self.submit_text("undo")
@@ -538,7 +545,9 @@ class BelfortApp:
                             {GUILDS.index(g["guild"]): f"guild@{d}"
                              for d, g in enumerate(view["guilds"])})
             named = belfort_events.named_known(events)
-            over = any(e.event == "game-over" for e in named)
+            # (or a LAN game ended early: a player left it for good, departure.py)
+            over = any(e.event == "game-over" for e in named) or \
+                any(ev and ev[0] == "ended" for ev in events)
             if over and not self.finished:
                 self.finished = True
                 self.show_final()
@@ -633,6 +642,10 @@ class BelfortApp:
                       render.Line((_("Game log: {log}").format(log=log_path), "class:dim")),
                       render.Line((_("Step through it with: belfort replay {log}").format(
                           log=log_path), "class:dim"))]
+        notes = getattr(self.driver, "table_notes", None)
+        for text in notes() if notes is not None else []:
+            lines += [render.Line()] + [render.Line((ln, "class:dim"))
+                                        for ln in str(net_text(text)).split("\n")]
         self.panel = (_("The end"), lines)
         self.panel_scroll = 0
         self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
@@ -643,6 +656,9 @@ class BelfortApp:
         task = asyncio.ensure_future(self.driver.run())
 
         def done(t):
+            if getattr(self.driver, "next_game", False) and self.app.is_running:
+                self.app.exit()          # the next game of the evening: a window of its own
+                return
             if not t.cancelled() and t.exception() is not None:
                 from .driver import Alert
                 self.driver.alerts.append(Alert("error", _("the game stopped: {error}").format(

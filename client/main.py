@@ -455,6 +455,12 @@ def play_networked(node: Node, plain: bool = False, colour: bool | None = None,
     try:
         with guard:
             code = open_window(driver, plain=plain, colour=colour)
+            while driver.next_game:
+                # the same table plays again (net/session/evening.py): a new window on
+                # the next game, played by the same node
+                driver = NetDriver(node)
+                driver.start()
+                code = open_window(driver, plain=plain, colour=colour)
         # the window is gone: the terminal is ours again
         notes.append(serve_the_end(driver, lambda text: print(net_text(text), flush=True)))
     finally:

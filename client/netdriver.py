@@ -43,6 +43,12 @@
                          here with a final table and the audit (returns False: the window
                          shows the end).  Raises departure.LeaveRefused with the reason
     driver.left_for_good True once that was said
+    driver.again()       once the game is over: ask for another game at this table (evening.py;
+                         the answer to show); once everyone agreed the next game begins on
+                         the same node, run() returns and ``next_game`` is True: the window
+                         closes and a new NetDriver(node) plays the next game
+    driver.table_notes()  what the final table adds: why the game ended early (a player left
+                         for good), the evening's results, how to play again
     driver.staying()     after the window closed on a finished game: what to tell the
                          person while we stay for seats that may still fetch the end of
                          the game from us (a seat killed at the very end, rejoining), or
@@ -68,6 +74,7 @@ from typing import TYPE_CHECKING, Any
 import belfort
 
 from net.session.core import STOPPED
+from net.session.msgs import N_, Msg
 from .textcmd import handoff_command
 
 if TYPE_CHECKING:
@@ -94,6 +101,7 @@ class NetDriver:
         self._changed = False
         self._held = False             # the window closed; we stay for a seat (staying())
         self._ran = threading.Event()  # run()'s thread has ended
+        node.window = True             # a person is at the table: it may play again
 
     # --- the GameDriver interface ------------------------------------------------------
     networked = True      # the Controller adds say / handoff / waiting
@@ -221,8 +229,36 @@ class NetDriver:
         self._loop = asyncio.get_running_loop()
         await asyncio.to_thread(self._run)
 
+    @property
+    def next_game(self) -> bool:
+        """The next game of the evening began on our node (a new NetDriver plays it)."""
+        return self.node.peer is not self.peer
+
+    def again(self) -> str:
+        with self._lock:
+            answer = self.node.ask_again()
+        self.node.wake()
+        return answer
+
+    def evening_text(self) -> str:
+        with self._lock:
+            return self.node.evening.text()
+
+    def table_notes(self) -> list[str]:
+        """Texts for the final table (net messages: the window translates them)."""
+        with self._lock:
+            notes = []
+            if self.peer.departure.ended:
+                notes.append(self.peer.departure.ended)
+            if self.node.evening.games:
+                notes.append(self.node.evening.text())
+            if self.node.evening_open(time.monotonic()):
+                notes.append(Msg(N_("Another game at this table: press a (or type again).")))
+            return notes
+
     def close(self) -> None:
         self._closed = True
+        self.node.window = False
         if not self.node.closed:
             self.node.wake()
 
@@ -286,10 +322,11 @@ class NetDriver:
         with self._lock:
             now = time.monotonic()
             for src, data in frames:
-                self.peer.receive(data, now, src)
+                self.node.deliver(src, data, now)
             self.node.follow_moves()     # (a window's peer too follows a seat's new address)
             self.node.watch_address(now)  # and notices this machine's own new address
             self.peer.tick(now)
+            self.node.evening_step(now)  # (the next game may begin: run() then returns)
             self.node.flush()
             events = self.peer.take_events()
             self.node.note_finished(now)
@@ -298,12 +335,12 @@ class NetDriver:
 
     def _run(self) -> None:
         try:
-            while not self._closed and not self.node.done():
+            while not self._closed and not self.node.done() and not self.next_game:
                 events = self._step(IDLE_POLL_MS)
                 if self._changed and self._loop is not None:
                     self._loop.call_soon_threadsafe(self._notify, events)
             with self._lock:
-                if self._closed and not self.node.said_bye:
+                if self._closed and not self.node.said_bye and not self.next_game:
                     # the window closed on a game that goes on: the person left for now, and
                     # the others are told so (not a disconnection) before the node closes
                     self.node.leave_for_now()
@@ -314,7 +351,7 @@ class NetDriver:
             with self._lock:
                 self._held = self._closed and not self.node.closed and bool(
                     self.peer.view.staying_for(time.monotonic())) and not self.node.done()
-            if not self._held:
+            if not self._held and not self.next_game:
                 self.node.close()
             self._ran.set()
 

@@ -8,13 +8,14 @@ explains, 'board' prints the table again, 'quit' leaves. End of input leaves too
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import queue
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from belfort import events as belfort_events
 from belfort.data import GUILDS
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from .reply import Reply
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
-LAN_WORDS = ("say", "chat", "handoff", "waiting")
+LAN_WORDS = ("say", "chat", "handoff", "waiting", "again", "evening")
 
 
 class PlainUI:
@@ -211,7 +212,10 @@ class PlainUI:
                 stopped = task.done()
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
-                if view["phase"] == "over":
+                # (a LAN game may also end early: a player left it for good)
+                if view["phase"] == "over" or (
+                        self.driver.networked
+                        and call(lambda: cast("NetDriver", self.driver).status) == "over"):
                     # A networked game's audit runs after the last command: wait for it.
                     deadline = time.monotonic() + 120
                     while True:
@@ -221,6 +225,8 @@ class PlainUI:
                             break
                         self._wait_change(deadline - time.monotonic())
                     call(self.final)
+                    if self.driver.networked and self.lines is not None:
+                        return self.table_again(task, call)
                     return 0
                 if stopped:
                     exc = task.exception() if not task.cancelled() else None
@@ -286,6 +292,25 @@ class PlainUI:
                 pass
             loop.call_soon_threadsafe(loop.stop)
             thread.join(timeout=5)
+
+    def table_again(self, task: concurrent.futures.Future,
+                    call: Callable[[Callable[[], Any]], Any]) -> int:
+        """After a LAN game: the evening's table, and another game when everyone agrees
+        (``again``); the next game begins on the same node (the caller opens it)."""
+        driver = cast("NetDriver", self.driver)
+        for text in call(driver.table_notes):
+            self.say(net_text(text))
+        while not driver.next_game and not task.done():
+            line = self._readline()
+            if line is None:
+                continue
+            if not line:
+                return 0
+            word = line.strip().lower()
+            if word in ("quit", "exit", "leave"):
+                return 0
+            self.show(call(lambda: self.ctl.handle(line.strip())))
+        return 0
 
     def show(self, reply: Reply) -> None:
         """Print what a command answered."""

@@ -360,7 +360,7 @@ class Node:
         if self.window or self.again_until > self.evening.number:
             return True
         # a bot stays while a person of the table is still there to ask
-        return self.bot is not None and any(
+        return p.cfg.kinds[p.seat] == "bot" and any(
             p.cfg.kinds[s] != "bot" and p.again.answers.get(s) is not False
             and not self._gone(s, now) for s in self._asked() if s != p.seat)
 
@@ -403,7 +403,7 @@ class Node:
         if answers.get(p.seat) is None:
             if self.again_until > self.evening.number:
                 p.again_answer(True, now)
-            elif self.bot is not None and any(answers.get(s) for s in asked
+            elif p.cfg.kinds[p.seat] == "bot" and any(answers.get(s) for s in asked
                                                if p.cfg.kinds[s] != "bot"):
                 p.again_answer(True, now)       # a bot follows the people
         if answers.get(p.seat) is not True:
