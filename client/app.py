@@ -51,7 +51,6 @@ if TYPE_CHECKING:
     from .coach import Coach
     from .commands import Hinter
     from .driver import GameDriver, LocalDriver
-    from .netdriver import NetDriver
     from .reply import Reply
 
 STYLE = {
@@ -377,9 +376,9 @@ class BelfortApp:
 
         @kb.add("a", filter=Condition(lambda: self.finished and not self.confirm
                                       and not self.buffer.text
-                                      and hasattr(self.driver, "again")), eager=True)
+                                      and self.driver.networked), eager=True)
         def _(event):
-            self.message = ("class:info", net_text(cast("NetDriver", self.driver).again()))
+            self.message = ("class:info", net_text(self.driver.again()))
             self.invalidate()
 
         @kb.add("c-z", filter=~confirming)
@@ -479,7 +478,7 @@ class BelfortApp:
             self.message = ("class:error", _("Leave the running game? k keeps it for later "
                                              "(belfort play --resume), a abandons it, any "
                                              "other key stays."))
-        elif getattr(self.driver, "networked", False):
+        elif self.driver.networked:
             self.confirm = "lan"
             self.message = ("class:error", _(
                 "Leave the running game? y leaves for now (belfort rejoin continues it); g "
@@ -497,7 +496,7 @@ class BelfortApp:
         self.confirm = False
         from net.session.departure import LeaveRefused     # a LAN game only: net is loaded
         try:
-            gone = cast("NetDriver", self.driver).leave_for_good()
+            gone = self.driver.leave_for_good()
         except LeaveRefused as exc:
             self.message = ("class:error", net_text(exc))
             self.invalidate()
@@ -642,8 +641,7 @@ class BelfortApp:
                       render.Line((_("Game log: {log}").format(log=log_path), "class:dim")),
                       render.Line((_("Step through it with: belfort replay {log}").format(
                           log=log_path), "class:dim"))]
-        notes = getattr(self.driver, "table_notes", None)
-        for text in notes() if notes is not None else []:
+        for text in self.driver.table_notes():
             lines += [render.Line()] + [render.Line((ln, "class:dim"))
                                         for ln in str(net_text(text)).split("\n")]
         self.panel = (_("The end"), lines)
@@ -656,7 +654,7 @@ class BelfortApp:
         task = asyncio.ensure_future(self.driver.run())
 
         def done(t):
-            if getattr(self.driver, "next_game", False) and self.app.is_running:
+            if self.driver.next_game and self.app.is_running:
                 self.app.exit()          # the next game of the evening: a window of its own
                 return
             if not t.cancelled() and t.exception() is not None:

@@ -8,7 +8,7 @@ results at this table).  The Controller adds them when its driver is networked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from .i18n import L_, _
 from .netmessages import net_text
@@ -17,7 +17,6 @@ from .reply import ReplyKind
 if TYPE_CHECKING:
     from .driver import GameDriver
     from .i18n.catalog import LazyString
-    from .netdriver import NetDriver
     from .words import Namer
 
     # (name, run, usage, hint, aliases); run(args) answers (reply kind, text)
@@ -47,10 +46,10 @@ def commands(driver: GameDriver) -> list[LanCommand]:
         return ReplyKind.INFO, waiting_sentence(driver)
 
     def again(args: list[str]) -> tuple[ReplyKind, str]:
-        return ReplyKind.INFO, net_text(cast("NetDriver", driver).again())
+        return ReplyKind.INFO, net_text(driver.again())
 
     def evening(args: list[str]) -> tuple[ReplyKind, str]:
-        return ReplyKind.INFO, net_text(cast("NetDriver", driver).evening_text())
+        return ReplyKind.INFO, net_text(driver.evening_text())
 
     return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
             ("handoff", handoff, L_("handoff SEAT"),

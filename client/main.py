@@ -471,7 +471,7 @@ def play_networked(node: Node, plain: bool = False, colour: bool | None = None,
     if driver.left_for_now:
         print(_("You left the game for now: belfort rejoin brings you back where you were "
                 "(on this machine, with its files)."))
-    elif driver.left_for_good and driver.peer.n >= 3:
+    elif driver.left_for_good and len(driver.names) >= 3:
         print(_("You left the game for good: a bot plays your seat now."))
     if driver.game_log and not plain:
         print(_("The whole game, every hand included: {log}   (belfort replay {log})").format(

@@ -290,6 +290,10 @@ class NetDriver:
         return self.node.left_for_good
 
     @property
+    def ended(self) -> bool:
+        return bool(self.peer.departure.ended)
+
+    @property
     def left_for_now(self) -> bool:
         """leave() told the others we left an unfinished game for now (they wait for our
         `belfort rejoin`)."""

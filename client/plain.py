@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO
 
 from belfort import events as belfort_events
 from belfort.data import GUILDS
@@ -30,7 +30,6 @@ from .words import Describer
 if TYPE_CHECKING:
     from .coach import Coach
     from .driver import GameDriver
-    from .netdriver import NetDriver
     from .reply import Reply
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
@@ -213,9 +212,7 @@ class PlainUI:
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
                 # (a LAN game may also end early: a player left it for good)
-                if view["phase"] == "over" or (
-                        self.driver.networked
-                        and call(lambda: cast("NetDriver", self.driver).status) == "over"):
+                if view["phase"] == "over" or call(lambda: self.driver.ended):
                     # A networked game's audit runs after the last command: wait for it.
                     deadline = time.monotonic() + 120
                     while True:
@@ -297,7 +294,7 @@ class PlainUI:
                     call: Callable[[Callable[[], Any]], Any]) -> int:
         """After a LAN game: the evening's table, and another game when everyone agrees
         (``again``); the next game begins on the same node (the caller opens it)."""
-        driver = cast("NetDriver", self.driver)
+        driver = self.driver
         for text in call(driver.table_notes):
             self.say(net_text(text))
         while not driver.next_game and not task.done():
@@ -331,7 +328,7 @@ class PlainUI:
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
         keepable = self.driver.can_keep
-        lan = getattr(self.driver, "networked", False)
+        lan = self.driver.networked
         if lan:
             # i18n: the answers y and g stay as they are
             self.out.write("\n" + _("Leave the running game? y = for now (belfort rejoin "
@@ -367,7 +364,7 @@ class PlainUI:
         from net.session.departure import LeaveRefused     # a LAN game only: net is loaded
         call = getattr(self, "_call", None) or (lambda fn: fn())
         try:
-            gone = call(lambda: cast("NetDriver", self.driver).leave_for_good())
+            gone = call(lambda: self.driver.leave_for_good())
         except LeaveRefused as exc:
             self.say(net_text(exc))
             return False
