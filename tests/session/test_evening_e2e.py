@@ -57,3 +57,41 @@ def test_three_games_in_one_evening(spawn):
     out = subprocess.run([sys.executable, "-m", "client.main", "replay", logs[2], "--plain",
                           "--month", "1"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+@pytest.mark.e2e
+def test_a_player_who_left_is_not_in_the_next_game(spawn):
+    """Seat 1 leaves the first game for good (a bot finishes it); the second game is
+    played by the two others, seat 2 now seat 1 of the new game, without a new lobby."""
+    again = ("--again", 2)
+    host, bots = start_game(spawn, 3, host_args=again, bot_args=again,
+                            misbehave={1: "leave-for-good:60"})
+    gone = bots[0].result(60)
+    assert gone["status"] == "left" and gone["rc"] == 0, gone
+    results = [host.result(120), bots[1].result(120)]
+    for p, r in zip([host, bots[1]], results):
+        assert r["rc"] == 0, r
+        starts = [ev for ev in p.events if ev.get("event") == "next-game"]
+        assert len(starts) == 1 and starts[0]["roster"] == ["Ana", "Bot2"], starts
+        ends = [ev for ev in p.events if ev.get("event") == "game-over"]
+        assert len(ends) == 2
+        for ev in ends:
+            assert ev["status"] == "over" and ev["audit"] and ev["audit"][0], ev
+            assert not [a for a in ev["alerts"] if a["kind"] in BAD], ev
+        rows = {row["name"]: row for row in r["evening"]}
+        assert rows["Ana"]["games"] == rows["Bot2"]["games"] == 2
+        assert rows["Bot1"]["games"] == 1 and rows["Bot1"]["wins"] == 0
+    assert [ev["seat"] for ev in bots[1].events if ev.get("event") == "next-game"] == [1]
+    assert len({r["hash"] for r in results}) == 1
+
+
+@pytest.mark.e2e
+def test_two_players_one_leaving_has_no_next_game(spawn):
+    host, bots = start_game(spawn, 2, host_args=("--again", 2),
+                            misbehave={1: "leave-for-good:60"})
+    r = host.result(90)
+    assert r["status"] == "over" and r["rc"] == 0, r
+    said = [ev for ev in host.events if ev.get("event") == "evening-over"]
+    assert said and "no next game" in said[0]["text"] and "Bot1" in said[0]["text"], said
+    assert not [ev for ev in host.events if ev.get("event") == "next-game"]
+    bots[0].result(60)
