@@ -26,6 +26,7 @@ produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to sto
     escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
     liveness.Liveness    who is there; resync.Resync   heartbeats and gap filling
     waits.Waits          who the table waits for: every obligation's clock and consequence
+    departure.Departure / evening.Again    leaving for good; another game at this table
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
