@@ -92,6 +92,8 @@ class MemNetDriver:
 
     def leave_for_good(self):
         self.peer.leave_for_good(self.net.now)
+        self.net._collect(self.peer)
+        self.settle()
         return self.peer.n >= 3
 
     def again(self):

@@ -92,6 +92,19 @@ def test_plain_mode_has_the_same_lan_commands():
     assert "Refused: Bo has been silent 0 s" in text    # handoff: Bo is not silent
 
 
+def test_plain_mode_leaves_for_good_and_a_bot_takes_the_seat():
+    driver = MemNetDriver(3, names=["Ana", "Bo", "Cy"])
+    out = io.StringIO()
+    ui = PlainUI(driver, inp=io.StringIO("quit\ng\n"), out=out)
+    assert ui.run() == 0
+    text = out.getvalue()
+    assert "y = for now" in text and "g = for good" in text
+    assert "You left the game for good: a bot plays your seat now." in text
+    driver.net.down.add(0)
+    driver.tick(2.0)
+    assert all(0 in p.handed for p in driver.net.peers[1:])
+
+
 class _EndDriver:
     """After the window closed on a finished game: a NetDriver's staying()
     and serve_end() as the session gives them (texts from net.session.endgame)."""
