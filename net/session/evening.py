@@ -99,6 +99,8 @@ class Again:
         if yes:
             return Out().alert("info", Msg(N_("{name} wants another game at this table "
                                               "(again)"), name=self.names[seat]), seat)
+        if self.answers.get(self.seat) is not True:
+            return Out()          # (nobody here waits for another game: nothing to say)
         return Out().alert("info", Msg(N_("{name} leaves the table: not in the next game"),
                                        name=self.names[seat]), seat)
 
