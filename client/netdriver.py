@@ -101,7 +101,7 @@ class NetDriver:
         self._changed = False
         self._held = False             # the window closed; we stay for a seat (staying())
         self._ran = threading.Event()  # run()'s thread has ended
-        node.window = True             # a person is at the table: it may play again
+        node.at_the_table(True)        # a person is at the table: it may play again
 
     # --- the GameDriver interface ------------------------------------------------------
     networked = True      # the Controller adds say / handoff / waiting
@@ -258,7 +258,7 @@ class NetDriver:
 
     def close(self) -> None:
         self._closed = True
-        self.node.window = False
+        self.node.at_the_table(False)
         if not self.node.closed:
             self.node.wake()
 

@@ -77,7 +77,8 @@ class Node:
                  bot: Chooser | None = None, *, lobby: HostLobby | None = None,
                  procs: list | None = None, locks: list | None = None,
                  t_session: float | None = None, t_lobby_close: float | None = None,
-                 cpu_session: float | None = None, addresses: AddressWatch | None = None) -> None:
+                 cpu_session: float | None = None, addresses: AddressWatch | None = None,
+                 test_secret: str | None = None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
         # bot processes this peer started (host --bots)
         self.procs: list = procs if procs is not None else []
@@ -115,21 +116,30 @@ class Node:
         self.window = False        # a person's window is up: the table may yet play again
         self.news: list[dict] = []
         self.bot_spec: tuple[str, float] | None = None     # (level, think) of our bot
-        self.test_secret: str | None = None
+        self.test_secret = test_secret     # tests: each game's reproducible secrets
         self._peeking = False      # frames are routed by game (a game of it has ended)
         self._old_games: set[str] = set()
         self._pending: list[tuple[int | None, bytes]] = []   # the next game's, early
         self._evening_said = False
 
-    def give_bot(self, bot: Chooser) -> None:
+    def give_bot(self, bot: Chooser, spec: tuple[str, float] | None = None) -> None:
         """Our seat is played by ``bot`` (``choose(game, seat)``): with nobody to ask, it
-        agrees to the people's handoff proposals by itself."""
+        agrees to the people's handoff proposals by itself.  ``spec``: (level, think), to
+        give the next game of the evening its own bot."""
         self.bot = bot
+        self.bot_spec = spec
         self.peer.configure_handoff(follow=True)
 
     def keep_bots(self, procs: list) -> None:
         """Bot processes this peer (re)started: stopped with it while people still play."""
         self.procs = procs
+
+    def at_the_table(self, window: bool, again_until: int | None = None) -> None:
+        """``window``: a person's window is up (the table may yet play again: we stay);
+        ``again_until``: ask for another game by ourselves up to this many games."""
+        self.window = window
+        if again_until is not None:
+            self.again_until = again_until
 
     def set_pace(self, seconds: float) -> None:
         """Bots: wait this long before each decision."""
@@ -452,7 +462,8 @@ class Node:
         self.mesh.reseat(seat, {s: (cfg.endpoints[s], cfg.curve[s]) for s in range(cfg.n)
                                 if s != seat})
         peer.transmit_with(self.mesh.send if old.transmit is not None else None)
-        self.peer, self.store, self.evening.number = peer, store, number
+        self.peer, self.store = peer, store
+        self.evening.next()
         self.finished_at, self.game_log, self.game_log_error = None, None, None
         self._left, self._due, self.cpu_over, self._evening_said = False, None, None, False
         if store is not None:
@@ -557,9 +568,8 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
                        wall_ns=time.time_ns,
                        now=time.monotonic(), clock=clock or time.monotonic)
     node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
-                cpu_session=time.process_time(),
+                cpu_session=time.process_time(), test_secret=test_secret,
                 addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
-    node.test_secret = test_secret
     node.connect()
     peer.start(time.monotonic())
     return node
@@ -569,8 +579,6 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
     """Give the node a bot for its seat (seeded by the shared seed, once known)."""
     if level is None:
         return
-
-    node.bot_spec = (level, think)
 
     class _Lazy:
         def __init__(self) -> None:
@@ -582,7 +590,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
                 self.bot = make_bot(level, f"{node.peer.seed.hex()}/bot{seat}", think=think)
             return self.bot.choose(game, seat)
 
-    node.give_bot(_Lazy())
+    node.give_bot(_Lazy(), (level, think))
 
 
 def host(name: str, *, players: int, options: dict, ruleset_text: str | None = None,

@@ -158,7 +158,7 @@ def game_of(data: bytes) -> str | None:
     return game if isinstance(game, str) else None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Standing:
     name: str
     games: int = 0
@@ -192,12 +192,16 @@ class Evening:
             top = max((scores[s] for s in stayed), default=None)
             winners = [s for s in stayed if scores[s] == top]
         for s in range(cfg.n):
-            st = self.players.setdefault(cfg.keys[s], Standing(cfg.names[s]))
-            st.games += 1
-            st.points += scores[s]
-            st.wins += s in winners
+            st = self.players.get(cfg.keys[s], Standing(cfg.names[s]))
+            self.players[cfg.keys[s]] = Standing(st.name, st.games + 1, st.wins + (s in winners),
+                                                 st.points + scores[s])
         self.games.append({"game": cfg.game_id, "names": list(cfg.names), "scores": scores,
                            "winners": winners, "left": sorted(gone)})
+
+    def next(self) -> int:
+        """The next game of the evening begins: its number."""
+        self.number += 1
+        return self.number
 
     def rows(self) -> list[dict]:
         """Per player, most wins first, then most points: name, games, wins, points."""
