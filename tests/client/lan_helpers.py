@@ -94,6 +94,7 @@ class MemNetDriver:
         self.peer.leave_for_good(self.net.now)
         self.net._collect(self.peer)
         self.settle()
+        self._notify(self.peer.take_events())
         return self.peer.n >= 3
 
     def again(self):
