@@ -536,6 +536,10 @@ class BelfortApp:
             self.note(line, style)
 
     def _on_events(self, events):
+        if self.driver.next_game:
+            if self.app.is_running:
+                self.app.exit()      # the next game of the evening: a window of its own
+            return
         self.show_chat()
         view = self.driver.view()
         if events:

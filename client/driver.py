@@ -133,6 +133,10 @@ class GameDriver(Protocol):
     def next_game(self) -> bool:
         """The same table began its next game (a new driver plays it)."""
 
+    @property
+    def at_table(self) -> bool:
+        """The game is over and its table may still play again (a LAN game)."""
+
     def leave_for_good(self) -> bool:
         """Leave this LAN game for good: True when nothing more is shown here (a bot plays
         the seat), False when the game ends here with its final table; raises
@@ -340,6 +344,7 @@ class LocalDriver:
     ended = False            # the rules end a local game
     left_for_good = False
     next_game = False
+    at_table = False
 
     def leave_for_good(self) -> bool:
         """Leaving a local game keeps or abandons it (leave): nothing is left for good."""

@@ -44,9 +44,12 @@
                          shows the end).  Raises departure.LeaveRefused with the reason
     driver.left_for_good True once that was said
     driver.again()       once the game is over: ask for another game at this table (evening.py;
-                         the answer to show); once everyone agreed the next game begins on
-                         the same node, run() returns and ``next_game`` is True: the window
-                         closes and a new NetDriver(node) plays the next game
+                         the answer to show).  run() returns when the game is done, as
+                         before; while the table may play again, a thread of the driver keeps
+                         the node going (heartbeats, the others' answers) until close() or
+                         the next game: once everyone agreed, ``next_game`` is True, the
+                         subscribers are told, the window closes and a new NetDriver(node)
+                         plays the next game
     driver.table_notes()  what the final table adds: why the game ended early (a player left
                          for good), the evening's results, how to play again
     driver.staying()     after the window closed on a finished game: what to tell the
@@ -72,6 +75,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import belfort
+import zmq
 
 from net.session.core import STOPPED
 from net.session.msgs import N_, Msg
@@ -101,7 +105,7 @@ class NetDriver:
         self._changed = False
         self._held = False             # the window closed; we stay for a seat (staying())
         self._ran = threading.Event()  # run()'s thread has ended
-        node.at_the_table(True)        # a person is at the table: it may play again
+        self._table: threading.Thread | None = None   # after the game (_keep_table)
 
     # --- the GameDriver interface ------------------------------------------------------
     networked = True      # the Controller adds say / handoff / waiting
@@ -230,6 +234,11 @@ class NetDriver:
         await asyncio.to_thread(self._run)
 
     @property
+    def at_table(self) -> bool:
+        with self._lock:
+            return self.node.table_open(time.monotonic())
+
+    @property
     def next_game(self) -> bool:
         """The next game of the evening began on our node (a new NetDriver plays it)."""
         return self.node.peer is not self.peer
@@ -252,13 +261,12 @@ class NetDriver:
                 notes.append(self.peer.departure.ended)
             if self.node.evening.games:
                 notes.append(self.node.evening.text())
-            if self.node.evening_open(time.monotonic()):
+            if self.node.table_open(time.monotonic()):
                 notes.append(Msg(N_("Another game at this table: press a (or type again).")))
             return notes
 
     def close(self) -> None:
         self._closed = True
-        self.node.at_the_table(False)
         if not self.node.closed:
             self.node.wake()
 
@@ -355,9 +363,38 @@ class NetDriver:
             with self._lock:
                 self._held = self._closed and not self.node.closed and bool(
                     self.peer.view.staying_for(time.monotonic())) and not self.node.done()
-            if not self._held and not self.next_game:
+                table = not self._closed and not self.next_game \
+                    and self.node.table_open(time.monotonic())
+            if table:
+                # the game is done, the person still at its final table: the table may play
+                # again (evening.py), so the node goes on until they leave or it does
+                self._table = threading.Thread(target=self._keep_table, daemon=True,
+                                               name="belfort-table")
+                self._table.start()
+            elif not self._held and not self.next_game:
                 self.node.close()
             self._ran.set()
+
+    def _keep_table(self) -> None:
+        """After the game: heartbeats and the others' answers about another game, until the
+        person leaves (close) or the next game begins (the subscribers are told)."""
+        try:
+            while not self._closed and not self.next_game and not self.node.closed:
+                with self._lock:
+                    if not self.node.table_open(time.monotonic()):
+                        break
+                events = self._step(IDLE_POLL_MS)
+                if (self._changed or self.next_game) and self._loop is not None:
+                    self._loop.call_soon_threadsafe(self._notify, events)
+        except (zmq.ZMQError, RuntimeError):
+            pass      # the window's loop or the sockets went away first: nobody to tell
+        finally:
+            if not self.next_game:
+                with self._lock:
+                    try:
+                        self.node.close()
+                    except zmq.ZMQError:
+                        pass
 
     def _notify(self, events: list[Event]) -> None:
         for fn in list(self._subs):

@@ -328,7 +328,7 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
     node.set_pace(args.pace)
-    node.at_the_table(False, getattr(args, "again", 0) or 0)
+    node.play_again_until(getattr(args, "again", 0) or 0)
     game_id, reported = peer.cfg.game_id, set()
     if args.auto_handoff is not None:
         peer.configure_handoff(auto=args.auto_handoff)

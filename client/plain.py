@@ -297,7 +297,7 @@ class PlainUI:
         driver = self.driver
         for text in call(driver.table_notes):
             self.say(net_text(text))
-        while not driver.next_game and not task.done():
+        while not driver.next_game and call(lambda: driver.at_table):
             line = self._readline()
             if line is None:
                 continue

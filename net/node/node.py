@@ -113,7 +113,6 @@ class Node:
         # after this one, and what to tell the person ("news": events, like ``moves``)
         self.evening = Evening()
         self.again_until = 0       # ask for another game by ourselves up to this many
-        self.window = False        # a person's window is up: the table may yet play again
         self.news: list[dict] = []
         self.bot_spec: tuple[str, float] | None = None     # (level, think) of our bot
         self.test_secret = test_secret     # tests: each game's reproducible secrets
@@ -134,12 +133,9 @@ class Node:
         """Bot processes this peer (re)started: stopped with it while people still play."""
         self.procs = procs
 
-    def at_the_table(self, window: bool, again_until: int | None = None) -> None:
-        """``window``: a person's window is up (the table may yet play again: we stay);
-        ``again_until``: ask for another game by ourselves up to this many games."""
-        self.window = window
-        if again_until is not None:
-            self.again_until = again_until
+    def play_again_until(self, games: int) -> None:
+        """Ask for another game at this table by ourselves up to this many games."""
+        self.again_until = games
 
     def set_pace(self, seconds: float) -> None:
         """Bots: wait this long before each decision."""
@@ -367,12 +363,20 @@ class Node:
             players = next_players(p.n, p.again.answers, self._asked(),
                                    lambda s: self._gone(s, now))
             return players is None or len(players) >= 2
-        if self.window or self.again_until > self.evening.number:
+        if self.again_until > self.evening.number:
             return True
         # a bot stays while a person of the table is still there to ask
         return p.cfg.kinds[p.seat] == "bot" and any(
             p.cfg.kinds[s] != "bot" and p.again.answers.get(s) is not False
             and not self._gone(s, now) for s in self._asked() if s != p.seat)
+
+    def table_open(self, now: float) -> bool:
+        """A person at the final table may still play again here (the window keeps the
+        node going while they look at it, and until they answer)."""
+        if self.evening_open(now):
+            return True
+        return not self.closed and self._over_here() and len(self._asked()) >= 2 \
+            and self.peer.again.answers.get(self.peer.seat) is None
 
     def ask_again(self) -> str:
         """The person asks for another game at this table; what to tell them."""
@@ -501,8 +505,8 @@ class Node:
             return
         self.closed = True
         p = self.peer
-        if p.status == OVER and p.again.answers.get(p.seat) is not False and (
-                any(p.again.answers.values()) or "bot" in p.cfg.kinds):
+        if self._over_here() and p.again.answers.get(p.seat) is not False \
+                and len(self._asked()) >= 2:
             # someone may wait for us at this table (a bot, a player who asked again)
             p.again_answer(False, time.monotonic())
         self.flush()

@@ -130,7 +130,7 @@ class StateDriver:
     def text_command(self, text):
         return None
 
-    ended = left_for_good = next_game = False
+    ended = left_for_good = next_game = at_table = False
 
     def leave_for_good(self):
         return True

@@ -88,7 +88,7 @@ class MemNetDriver:
     def waiting(self):
         return self.peer.view.waiting_text(self.net.now)
 
-    ended = left_for_good = next_game = False
+    ended = left_for_good = next_game = at_table = False
 
     def leave_for_good(self):
         self.peer.leave_for_good(self.net.now)
