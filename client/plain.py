@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from .reply import Reply
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
+# the input streams read by a thread: (stream, its lines, [the event its UI waits on])
+_READERS: dict[int, tuple[TextIO, queue.Queue[str], list[threading.Event]]] = {}
 LAN_WORDS = ("say", "chat", "handoff", "waiting", "again", "evening")
 
 
@@ -71,17 +73,27 @@ class PlainUI:
     # --- input: a LAN game reads lines on a thread, so that say, handoff and waiting work
     # --- while the others decide (a local game reads only at our decisions)
     def _start_reader(self) -> None:
+        # one reader per input stream: the next game of a LAN evening opens a new PlainUI
+        # on the same terminal, and two readers would share its lines between them
+        got = _READERS.get(id(self.inp))
+        if got is not None and got[0] is self.inp:
+            _inp, self.lines, wake = got
+            wake[0] = self._changed
+            return
         lines: queue.Queue[str] = queue.Queue()
         self.lines = lines
+        wake = [self._changed]
+        _READERS[id(self.inp)] = (self.inp, lines, wake)
+        inp = self.inp
 
         def read():
             while True:
                 try:
-                    line = self.inp.readline()
+                    line = inp.readline()
                 except (OSError, ValueError):
                     line = ""
                 lines.put(line)
-                self._changed.set()
+                wake[0].set()
                 if not line:
                     return
         threading.Thread(target=read, name="belfort-input", daemon=True).start()
