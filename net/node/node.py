@@ -435,32 +435,26 @@ class Node:
 
     def next_game(self, players: list[int], now: float) -> None:
         """The next game of the evening, for ``players`` (seats of this game): built as the
-        lobby's game is (``_make_session``'s steps), on the same mesh and identity."""
+        lobby's game is (``_open_game``, as ``_make_session`` does), on the same mesh and
+        identity."""
         old = self.peer
         number = self.evening.number + 1
         assert old.seed is not None, "a game that is over was dealt"
         cfg = next_config(old.cfg, old.seed, number, players)
         seat = players.index(old.seat)
         self._old_games.add(old.cfg.game_id)
-        secrets = {"identity": old.identity.private_bytes(), "curve_public": self.mesh.public,
-                   "curve_secret": self.mesh.secret, "master": _secrets.token_bytes(32)}
-        if self.test_secret is not None:
-            from net.session.memnet import fixed_master
-            secrets["master"] = fixed_master(f"{self.test_secret}/{number}", seat)
-        store = None
-        if self.store is not None:
-            data_dir = self.store.dir.parent.parent
-            meta = {"mesh": self.mesh.endpoint, "bot": self.bot_spec[0] if self.bot_spec
-                    else None, "think": self.bot_spec[1] if self.bot_spec else 0.0}
-            self.store.close()
-            for lock in [lk for lk in self.locks if Path(lk.path).parent == self.store.dir]:
-                lock.release()
-                self.locks.remove(lock)
-            store = GameStore.create(data_dir, cfg, seat, secrets, meta)
-            store.open_log()
-        peer = SessionPeer(cfg, seat, old.identity, secrets["master"], store=store,
-                           timing=old.timing, wall_ns=time.time_ns, now=now,
-                           clock=old.clock, number=number)
+        assert self.store is not None, "a node of a lobby's game has its files"
+        secrets = _new_secrets(old.identity, (self.mesh.public, self.mesh.secret),
+                               self.test_secret)
+        # the finished game's files are done with (its lock goes with them)
+        data_dir = self.store.dir.parent.parent
+        self.store.close()
+        for lock in [lk for lk in self.locks if Path(lk.path).parent == self.store.dir]:
+            lock.release()
+            self.locks.remove(lock)
+        level, think = self.bot_spec if self.bot_spec is not None else (None, 0.0)
+        store, peer = _open_game(cfg, seat, old.identity, secrets, self.mesh, data_dir, level,
+                                 think, old.timing, old.clock, self.test_secret, number)
         h = old.handoffs
         peer.configure_handoff(auto=h.auto, follow=h.follow, level=h.level, think=h.think)
         self.mesh.reseat(seat, {s: (cfg.endpoints[s], cfg.curve[s]) for s in range(cfg.n)
@@ -470,17 +464,16 @@ class Node:
         self.evening.next()
         self.finished_at, self.game_log, self.game_log_error = None, None, None
         self._left, self._due, self.cpu_over, self._evening_said = False, None, None, False
-        if store is not None:
-            try:
-                self.locks.append(lock_game(store.dir))
-            except AlreadyRunning:
-                pass           # (a directory of its own: nobody else holds it)
+        try:
+            self.locks.append(lock_game(store.dir))
+        except AlreadyRunning:
+            pass           # (a directory of its own: nobody else holds it)
         if self.bot_spec is not None:
             attach_bot(self, *self.bot_spec)
         peer.start(now)
         self.news.append({"event": "next-game", "number": number, "game": cfg.game_id,
                           "seat": seat, "roster": cfg.names,
-                          "data": str(store.dir) if store is not None else None})
+                          "data": str(store.dir)})
         pending, self._pending = self._pending, []
         for src, data in pending:
             if game_of(data) == cfg.game_id:
@@ -557,6 +550,23 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
                   clock: Callable[[], float] | None = None, test_secret: str | None = None,
                   **node_fields: Any) -> Node:
     """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close)."""
+    store, peer = _open_game(cfg, seat, identity, secrets, mesh, data_dir, bot_level,
+                             bot_think, timing, clock, test_secret)
+    node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
+                cpu_session=time.process_time(), test_secret=test_secret,
+                addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
+    node.connect()
+    peer.start(time.monotonic())
+    return node
+
+
+def _open_game(cfg: GameConfig, seat: int, identity: Identity, secrets: dict, mesh: ZmqMesh,
+               data_dir: PathArg, bot_level: str | None, bot_think: float,
+               timing: Timing | None, clock: Callable[[], float] | None = None,
+               test_secret: str | None = None, number: int = 1
+               ) -> tuple[GameStore, SessionPeer]:
+    """A game's files and session, from its config: the lobby's game, and each next game of
+    the evening at the same table (``number``, Node.next_game)."""
     if cfg.keys[seat] != identity.public_bytes:
         raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
     rs = cfg.ruleset()
@@ -564,19 +574,15 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
         raise LobbyError(Msg(N_("the host's ruleset does not match its announced hash")))
     if test_secret is not None:
         from net.session.memnet import fixed_master
-        secrets["master"] = fixed_master(test_secret, seat)
+        secrets["master"] = fixed_master(test_secret if number == 1 else
+                                         f"{test_secret}/{number}", seat)
     store = GameStore.create(data_dir, cfg, seat, secrets, {"mesh": mesh.endpoint,
                                                            "bot": bot_level, "think": bot_think})
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        wall_ns=time.time_ns,
-                       now=time.monotonic(), clock=clock or time.monotonic)
-    node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
-                cpu_session=time.process_time(), test_secret=test_secret,
-                addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
-    node.connect()
-    peer.start(time.monotonic())
-    return node
+                       now=time.monotonic(), clock=clock or time.monotonic, number=number)
+    return store, peer
 
 
 def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
