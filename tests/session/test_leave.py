@@ -5,7 +5,7 @@ import belfort
 import pytest
 
 from net.session.departure import LeaveRefused
-from net.session.memnet import MemoryNetwork
+from net.session.memnet import MemoryNetwork, fixed_master
 
 BAD = ("cheat", "desync", "error")
 
@@ -145,3 +145,29 @@ def test_rejoin_after_leaving_replays_the_leave(tmp_path):
         assert p.audit_result and p.audit_result[0]
         assert not [a for a in p.alerts if a.kind in BAD], [a.text for a in p.alerts]
     assert len({belfort.state_hash(p.game) for p in live}) == 1
+
+
+def test_the_leavers_own_log_replays_its_leave(tmp_path):
+    """The leave is a logged decision of the leaver: its peer restarted from its log (2
+    players) ends the game at the same step, having sent the same leave again."""
+    from net.node.storage import GameStore
+    from net.session.core import SessionPeer
+    net = MemoryNetwork.create(2, seed="le5", level="random")
+    st = GameStore.create(tmp_path, net.peers[0].cfg, 1, {"master": fixed_master("le5", 1)})
+    st.open_log()
+    net.peers[1].log.store = st
+    net.start()
+    net.run(until=lambda: net.peers[0].game is not None and net.peers[0].game.version > 40)
+    net.peers[1].leave_for_good(net.now)
+    net.run(max_idle=400)
+    sent = list(net.peers[1].sent)
+    st.close()
+    store = GameStore(st.dir)
+    cfg, seat, sec, _meta = store.load()
+    records, _notes = store.recover_log(cfg, seat)
+    back = SessionPeer(cfg, seat, net.identities[seat], sec["master"], now=net.now)
+    back.restore(records, net.now)
+    assert back.departure.ours and back.status == "over"
+    assert "because you left" in back.departure.ended
+    assert back.sent == sent          # the same envelopes, the leave among them, byte for byte
+    assert belfort.state_hash(back.game) == belfort.state_hash(net.peers[0].game)
