@@ -4,6 +4,7 @@ audit; each peer keeps the evening's results."""
 
 import json
 import subprocess
+import time
 import sys
 
 import pytest
@@ -95,3 +96,63 @@ def test_two_players_one_leaving_has_no_next_game(spawn):
     assert said and "no next game" in said[0]["text"] and "Bot1" in said[0]["text"], said
     assert not [ev for ev in host.events if ev.get("event") == "next-game"]
     bots[0].result(60)
+
+
+@pytest.mark.e2e
+def test_the_windows_driver_plays_again(spawn):
+    """The window's path: our NetDriver plays a game against a peer process; at its final
+    table the driver keeps the node going, `again` is asked, and once the other peer agrees
+    (--again 2) a new NetDriver on the same node plays the second game to its audit."""
+    import asyncio
+
+    import belfort
+    import zmq
+
+    from client.netdriver import NetDriver
+    from net.node import node as nodemod
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 120,
+                 "--again", 2, label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    ctx = zmq.Context()
+    node = nodemod.join(addr, "Bo", data_dir=spawn.dir / "me", bind="127.0.0.1",
+                        on_event=lambda ev: None, ctx=ctx)
+    bot = belfort.RandomBot(3)
+
+    async def play(driver):
+        task = asyncio.create_task(driver.run())
+        for _ in range(40000):
+            if task.done() or driver.audit() is not None:
+                break
+            if driver.legal():
+                with driver._lock:
+                    cmd = bot.choose(driver.peer.game, driver.seat)
+                driver.submit(cmd)
+            else:
+                await asyncio.sleep(0.005)
+        await asyncio.wait_for(task, 30)
+
+    driver = NetDriver(node)
+    assert driver.start(20)
+    asyncio.run(play(driver))
+    assert driver.audit() and driver.audit()[0]
+    assert driver.at_table
+    assert "another game" in str(driver.again())
+    for _ in range(3000):           # (the driver's own thread keeps the table meanwhile)
+        if driver.next_game:
+            break
+        time.sleep(0.01)
+    assert driver.next_game, "the next game never began"
+    driver.close()
+    second = NetDriver(node)
+    assert second.start(20)
+    assert second.peer.cfg.game_id != driver.peer.cfg.game_id
+    asyncio.run(play(second))
+    ok, text = second.audit()
+    assert ok, text
+    assert "after 2 game(s)" in str(second.evening_text()) or len(node.evening.games) == 2
+    second.close()
+    r = host.result(60)
+    assert r["rc"] == 0 and r["number"] == 2, r
+    assert r["hash"] == belfort.state_hash(second.peer.game)
+    ctx.destroy(linger=0)
