@@ -38,6 +38,7 @@ from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import (_, active_language, canonical_line, cell_width, complete_word,
                    localize_line, ngettext)
 from .i18n import wrap as wrap_cells
+from .netmessages import net_text
 from .recent import Recent
 from .words import Describer
 
@@ -320,6 +321,9 @@ class BelfortApp:
             # i18n: the keys k and a stay as they are
             return _("Leave the game? k: keep it for later · a: abandon it · other key: stay") \
                 + " "
+        if self.confirm == "lan":
+            # i18n: the keys y and g stay as they are
+            return _("Leave the game? y: for now · g: for good · other key: stay") + " "
         if self.confirm:
             # i18n: the key y stays as it is
             return _("Leave the game? (y/n)") + " "
@@ -363,10 +367,22 @@ class BelfortApp:
         def _(event):
             self.quit(keep=True)
 
+        @kb.add("g", filter=Condition(lambda: self.confirm == "lan"), eager=True)
+        @kb.add("G", filter=Condition(lambda: self.confirm == "lan"), eager=True)
+        def _(event):
+            self.leave_for_good()
+
         @kb.add("a", filter=Condition(lambda: self.confirm == "keep"), eager=True)
         @kb.add("A", filter=Condition(lambda: self.confirm == "keep"), eager=True)
         def _(event):
             self.quit(keep=False)
+
+        @kb.add("a", filter=Condition(lambda: self.finished and not self.confirm
+                                      and not self.buffer.text
+                                      and self.driver.networked), eager=True)
+        def _(event):
+            self.message = ("class:info", net_text(self.driver.again()))
+            self.invalidate()
 
         @kb.add("c-z", filter=~confirming)
         def _(event):
@@ -468,10 +484,33 @@ class BelfortApp:
             self.message = ("class:error", _("Leave the running game? k keeps it for later "
                                              "(belfort play --resume), a abandons it, any "
                                              "other key stays."))
+        elif self.driver.networked:
+            self.confirm = "lan"
+            self.message = ("class:error", _(
+                "Leave the running game? y leaves for now (belfort rejoin continues it); g "
+                "leaves for good (3–5 players: a bot takes your seat at once; 2 players: the "
+                "game ends here); any other key stays."))
         else:
             self.confirm = True
             self.message = ("class:error", _("Leave the running game? Press y to leave, any "
                                              "other key to stay."))
+        self.invalidate()
+
+    def leave_for_good(self) -> None:
+        """The LAN game's "leave for good": a bot takes the seat (the window closes) or,
+        at 2 players, the game ends here and the window shows its final table."""
+        self.confirm = False
+        from net.session.departure import LeaveRefused     # a LAN game only: net is loaded
+        try:
+            gone = self.driver.leave_for_good()
+        except LeaveRefused as exc:
+            self.message = ("class:error", net_text(exc))
+            self.invalidate()
+            return
+        if gone:
+            self.quit()
+            return
+        self.message = ("class:info", _("You left the game for good: it ends here."))
         self.invalidate()
 
     def quit(self, keep: bool = True) -> None:
@@ -503,6 +542,10 @@ class BelfortApp:
             self.note(line, style)
 
     def _on_events(self, events):
+        if self.driver.next_game:
+            if self.app.is_running:
+                self.app.exit()      # the next game of the evening: a window of its own
+            return
         self.show_chat()
         view = self.driver.view()
         # also with no new event: our drawn cards' names may just have reached us
@@ -512,7 +555,9 @@ class BelfortApp:
                             {GUILDS.index(g["guild"]): f"guild@{d}"
                              for d, g in enumerate(view["guilds"])})
             named = belfort_events.named_known(events)
-            over = any(e.event == "game-over" for e in named)
+            # (or a LAN game ended early: a player left it for good, departure.py)
+            over = any(e.event == "game-over" for e in named) or \
+                any(ev and ev[0] == "ended" for ev in events)
             if over and not self.finished:
                 self.finished = True
                 self.show_final()
@@ -608,6 +653,9 @@ class BelfortApp:
                 _("Game log: {log}").format(log=log_path), width, "class:dim") + \
                 render.unbroken(_("Step through it with: belfort replay {log}").format(
                     log=log_path), width, "class:dim")
+        for text in self.driver.table_notes():
+            lines += [render.Line()] + [render.Line((ln, "class:dim"))
+                                        for ln in str(net_text(text)).split("\n")]
         self.panel = (_("The end"), lines)
         self.panel_scroll = 0
         self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
@@ -618,6 +666,9 @@ class BelfortApp:
         task = asyncio.ensure_future(self.driver.run())
 
         def done(t):
+            if self.driver.next_game and self.app.is_running:
+                self.app.exit()          # the next game of the evening: a window of its own
+                return
             if not t.cancelled() and t.exception() is not None:
                 from .driver import Alert
                 self.driver.alerts.append(Alert("error", _("the game stopped: {error}").format(

@@ -118,6 +118,39 @@ class GameDriver(Protocol):
     def text_command(self, text: str) -> str | None:
         """The answer to a LAN text command ('handoff 2'); None for anything else."""
 
+    # the end of a LAN game and the evening at its table (net/session/departure.py,
+    # net/session/evening.py); a local game answers as a table nobody else is at
+    @property
+    def ended(self) -> bool:
+        """The game ended before the rules end it (a LAN player left it for good): its
+        final table is shown as it stood."""
+
+    @property
+    def left_for_good(self) -> bool:
+        """We left this LAN game for good."""
+
+    @property
+    def next_game(self) -> bool:
+        """The same table began its next game (a new driver plays it)."""
+
+    @property
+    def at_table(self) -> bool:
+        """The game is over and its table may still play again (a LAN game)."""
+
+    def leave_for_good(self) -> bool:
+        """Leave this LAN game for good: True when nothing more is shown here (a bot plays
+        the seat), False when the game ends here with its final table; raises
+        net.session.departure.LeaveRefused with the reason when not possible."""
+
+    def again(self) -> str:
+        """Ask for another game at this table once this one is over: what to tell."""
+
+    def evening_text(self) -> str:
+        """The evening's results at this table."""
+
+    def table_notes(self) -> list[str]:
+        """What the final table adds: why it ended early, the evening, how to play again."""
+
 
 # What a game nobody else is at answers to the LAN-only members.
 NO_STALL: dict[str, Any] = {"seats": [], "paused": None, "stall_timeout": None, "text": ""}
@@ -307,6 +340,25 @@ class LocalDriver:
 
     def text_command(self, text: str) -> str | None:
         return None
+
+    ended = False            # the rules end a local game
+    left_for_good = False
+    next_game = False
+    at_table = False
+
+    def leave_for_good(self) -> bool:
+        """Leaving a local game keeps or abandons it (leave): nothing is left for good."""
+        self.leave(keep=False)
+        return True
+
+    def again(self) -> str:
+        return _("Another game: start one with belfort play.")
+
+    def evening_text(self) -> str:
+        return ""
+
+    def table_notes(self) -> list[str]:
+        return []
 
     def subscribe(self, fn: Callable[[list[Event]], None]) -> None:
         self._subs.append(fn)

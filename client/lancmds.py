@@ -1,7 +1,8 @@
 """The commands of a LAN game, in the window and in --plain alike: ``say TEXT`` (a signed
-chat line to everyone), ``handoff SEAT`` (vote to hand a silent player's seat to a bot)
-and ``waiting`` (who the game waits for, and how long they have been silent).  The
-Controller adds them when its driver is networked.
+chat line to everyone), ``handoff SEAT`` (vote to hand a silent player's seat to a bot),
+``waiting`` (who the game waits for, and how long they have been silent), ``again``
+(another game at this table once this one is over) and ``evening`` (the evening's
+results at this table).  The Controller adds them when its driver is networked.
 """
 
 from __future__ import annotations
@@ -44,11 +45,21 @@ def commands(driver: GameDriver) -> list[LanCommand]:
     def waiting(args: list[str]) -> tuple[ReplyKind, str]:
         return ReplyKind.INFO, waiting_sentence(driver)
 
+    def again(args: list[str]) -> tuple[ReplyKind, str]:
+        return ReplyKind.INFO, net_text(driver.again())
+
+    def evening(args: list[str]) -> tuple[ReplyKind, str]:
+        return ReplyKind.INFO, net_text(driver.evening_text())
+
     return [("say", say, L_("say TEXT"), L_("a line to everyone at the table"), ("chat",)),
             ("handoff", handoff, L_("handoff SEAT"),
              L_("vote to hand a silent player's seat to a bot (3–5 players)"), ()),
             ("waiting", waiting, "waiting",
-             L_("who the game waits for, and how long they have been silent"), ())]
+             L_("who the game waits for, and how long they have been silent"), ()),
+            ("again", again, "again",
+             L_("once the game is over: another game at this table, no new lobby"), ()),
+            ("evening", evening, "evening",
+             L_("the evening's results at this table: games, wins, points"), ())]
 
 
 def waiting_sentence(driver: GameDriver) -> str:

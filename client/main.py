@@ -481,6 +481,12 @@ def play_networked(node: Node, plain: bool = False, colour: bool | None = None,
     try:
         with guard:
             code = open_window(driver, plain=plain, colour=colour)
+            while driver.next_game:
+                # the same table plays again (net/session/evening.py): a new window on
+                # the next game, played by the same node
+                driver = NetDriver(node)
+                driver.start()
+                code = open_window(driver, plain=plain, colour=colour)
         # the window is gone: the terminal is ours again
         notes.append(serve_the_end(driver, lambda text: print(net_text(text), flush=True)))
     finally:
@@ -491,6 +497,8 @@ def play_networked(node: Node, plain: bool = False, colour: bool | None = None,
     if driver.left_for_now:
         print(_("You left the game for now: belfort rejoin brings you back where you were "
                 "(on this machine, with its files)."))
+    elif driver.left_for_good and len(driver.names) >= 3:
+        print(_("You left the game for good: a bot plays your seat now."))
     if driver.game_log and not plain:
         print(_("The whole game, every hand included: {log}   (belfort replay {log})").format(
             log=driver.game_log))

@@ -37,6 +37,21 @@
                          started if nobody else is left to play with them; returns, for a
                          finished game another seat had not finished, what that seat can
                          do (endgame.py: `belfort rejoin --game ID` here gives it the end)
+    driver.leave_for_good()  the person leaves for good (net/session/departure.py): a signed
+                         leave to everyone; 3-5 players: a bot takes the seat at once
+                         (returns True: the window may close), 2 players: the game ends
+                         here with a final table and the audit (returns False: the window
+                         shows the end).  Raises departure.LeaveRefused with the reason
+    driver.left_for_good True once that was said
+    driver.again()       once the game is over: ask for another game at this table (evening.py;
+                         the answer to show).  run() returns when the game is done, as
+                         before; while the table may play again, a thread of the driver keeps
+                         the node going (heartbeats, the others' answers) until close() or
+                         the next game: once everyone agreed, ``next_game`` is True, the
+                         subscribers are told, the window closes and a new NetDriver(node)
+                         plays the next game
+    driver.table_notes()  what the final table adds: why the game ended early (a player left
+                         for good), the evening's results, how to play again
     driver.staying()     after the window closed on a finished game: what to tell the
                          person while we stay for seats that may still fetch the end of
                          the game from us (a seat killed at the very end, rejoining), or
@@ -63,8 +78,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import belfort
+import zmq
 
 from net.session.core import STOPPED
+from net.session.msgs import N_, Msg
 from .textcmd import handoff_command
 
 if TYPE_CHECKING:
@@ -91,6 +108,7 @@ class NetDriver:
         self._changed = False
         self._held = False             # the window closed; we stay for a seat (staying())
         self._ran = threading.Event()  # run()'s thread has ended
+        self._table: threading.Thread | None = None   # after the game (_keep_table)
 
     # --- the GameDriver interface ------------------------------------------------------
     networked = True      # the Controller adds say / handoff / waiting
@@ -221,6 +239,38 @@ class NetDriver:
         self._loop = asyncio.get_running_loop()
         await asyncio.to_thread(self._run)
 
+    @property
+    def at_table(self) -> bool:
+        with self._lock:
+            return self.node.table_open(time.monotonic())
+
+    @property
+    def next_game(self) -> bool:
+        """The next game of the evening began on our node (a new NetDriver plays it)."""
+        return self.node.peer is not self.peer
+
+    def again(self) -> str:
+        with self._lock:
+            answer = self.node.ask_again()
+        self.node.wake()
+        return answer
+
+    def evening_text(self) -> str:
+        with self._lock:
+            return self.node.evening.text()
+
+    def table_notes(self) -> list[str]:
+        """Texts for the final table (net messages: the window translates them)."""
+        with self._lock:
+            notes = []
+            if self.peer.departure.ended:
+                notes.append(self.peer.departure.ended)
+            if self.node.evening.games:
+                notes.append(self.node.evening.text())
+            if self.node.table_open(time.monotonic()):
+                notes.append(Msg(N_("Another game at this table: press a (or type again).")))
+            return notes
+
     def close(self) -> None:
         self._closed = True
         if not self.node.closed:
@@ -239,6 +289,23 @@ class NetDriver:
         self.node.stop_own_bots()
         with self._lock:
             return None if self.node.done() else self.peer.view.farewell(time.monotonic())
+
+    def leave_for_good(self) -> bool:
+        """Leave the game for good; True when nothing more is to be shown here (a bot
+        plays the seat now), False when the game ends with a final table to show."""
+        with self._lock:
+            self.node.leave_for_good()
+            gone = self.node.done()
+        self.node.wake()
+        return gone
+
+    @property
+    def left_for_good(self) -> bool:
+        return self.node.left_for_good
+
+    @property
+    def ended(self) -> bool:
+        return bool(self.peer.departure.ended)
 
     @property
     def left_for_now(self) -> bool:
@@ -273,10 +340,11 @@ class NetDriver:
         with self._lock:
             now = time.monotonic()
             for src, data in frames:
-                self.peer.receive(data, now, src)
+                self.node.deliver(src, data, now)
             self.node.follow_moves()     # (a window's peer too follows a seat's new address)
             self.node.watch_address(now)  # and notices this machine's own new address
             self.peer.tick(now)
+            self.node.evening_step(now)  # (the next game may begin: run() then returns)
             self.node.flush()
             events = self.peer.take_events()
             self.node.note_finished(now)
@@ -285,12 +353,12 @@ class NetDriver:
 
     def _run(self) -> None:
         try:
-            while not self._closed and not self.node.done():
+            while not self._closed and not self.node.done() and not self.next_game:
                 events = self._step(IDLE_POLL_MS)
                 if self._changed and self._loop is not None:
                     self._loop.call_soon_threadsafe(self._notify, events)
             with self._lock:
-                if self._closed and not self.node.said_bye:
+                if self._closed and not self.node.said_bye and not self.next_game:
                     # the window closed on a game that goes on: the person left for now, and
                     # the others are told so (not a disconnection) before the node closes
                     self.node.leave_for_now()
@@ -301,9 +369,38 @@ class NetDriver:
             with self._lock:
                 self._held = self._closed and not self.node.closed and bool(
                     self.peer.view.staying_for(time.monotonic())) and not self.node.done()
-            if not self._held:
+                table = not self._closed and not self.next_game \
+                    and self.node.table_open(time.monotonic())
+            if table:
+                # the game is done, the person still at its final table: the table may play
+                # again (evening.py), so the node goes on until they leave or it does
+                self._table = threading.Thread(target=self._keep_table, daemon=True,
+                                               name="belfort-table")
+                self._table.start()
+            elif not self._held and not self.next_game:
                 self.node.close()
             self._ran.set()
+
+    def _keep_table(self) -> None:
+        """After the game: heartbeats and the others' answers about another game, until the
+        person leaves (close) or the next game begins (the subscribers are told)."""
+        try:
+            while not self._closed and not self.next_game and not self.node.closed:
+                with self._lock:
+                    if not self.node.table_open(time.monotonic()):
+                        break
+                events = self._step(IDLE_POLL_MS)
+                if (self._changed or self.next_game) and self._loop is not None:
+                    self._loop.call_soon_threadsafe(self._notify, events)
+        except (zmq.ZMQError, RuntimeError):
+            pass      # the window's loop or the sockets went away first: nobody to tell
+        finally:
+            if not self.next_game:
+                with self._lock:
+                    try:
+                        self.node.close()
+                    except zmq.ZMQError:
+                        pass
 
     def _notify(self, events: list[Event]) -> None:
         for fn in list(self._subs):

@@ -43,6 +43,7 @@ from net.node.lobby import LobbyError, kind_word
 from net.session.msgs import N_, Joined, Msg
 from net.session.takeback import RefusalText
 from net.session.text import chat_line
+from net.session.departure import LeaveRefused
 from .textcmd import handoff_command
 
 if TYPE_CHECKING:
@@ -96,6 +97,9 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
                                  "(default 15 s)")))
         p.add_argument("--auto-handoff", type=seconds, default=None, metavar=secs,
                        help=t(N_("3-5 players: vote to hand a seat silent this long to a bot")))
+        p.add_argument("--again", type=int, default=0, metavar="N",
+                       help=t(N_("play up to N games in a row at this table, asking for the "
+                                 "next one by itself (a person types again)")))
         p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
         p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
         p.add_argument("--plain", action="store_true", help=t(N_("line-based window (client)")))
@@ -198,7 +202,8 @@ ALERT_KINDS = {"desync": N_("desync"), "cheat": N_("cheat"), "disconnect": N_("d
                "reconnect": N_("reconnect"), "error": N_("error"), "info": N_("info")}
 STATUS = {"over": N_("Game over."), "stopped": N_("Game stopped."),
           "handed": N_("Your seat is played by a bot now."),
-          "paused": N_("Game paused."), "playing": N_("Game playing."),
+          "paused": N_("Game paused."), "left": N_("You left the game for good."),
+          "playing": N_("Game playing."),
           "setup": N_("Game setup.")}
 
 
@@ -268,8 +273,13 @@ def human_text(ev: dict[str, Any]) -> str:
         return Msg(N_("[{kind}] {text}"), kind=Msg(kind) if kind else ev["kind"], text=ev["text"])
     if e == "chat":
         return chat_line(ev["name"], ev["text"])
-    if e == "left":
+    if e in ("left", "evening", "evening-over"):
         return ev["text"]
+    if e == "game-over":
+        return Msg(N_("Game {number} of the evening is over."), number=ev.get("number", 1))
+    if e == "next-game":
+        return Msg(N_("Game {number} of the evening starts: {roster}. You are seat {seat}."),
+                   number=ev["number"], roster=", ".join(ev["roster"]), seat=ev["seat"])
     if e == "result":
         status = STATUS.get(ev["status"])
         lines = [Msg(status) if status else Msg(N_("Game {status}."), status=ev["status"])]
@@ -280,6 +290,8 @@ def human_text(ev: dict[str, Any]) -> str:
             ok, text = ev["audit"]
             lines.append(Msg(N_("Audit passed: {text}") if ok else N_("AUDIT FAILED: {text}"),
                              text=text))
+        if ev.get("ended"):
+            lines.append(ev["ended"])       # the game ended early: a player left for good
         if ev.get("stop_reason"):
             lines.append(ev["stop_reason"])
         if ev.get("log"):
@@ -298,6 +310,21 @@ def undo_text(peer: SessionPeer) -> str:
     except UndoRefused as exc:
         return Msg(N_("Cannot undo: {why}."), why=RefusalText(exc.refusal, peer.names))
     return Msg(N_("Taken back: {command}"), command=belfort.command_text(cmd))
+
+
+def leave_command(node: Node, text: str) -> str:
+    """`leave for good` typed (`leave` alone, or Ctrl-C, leaves for now); the answer."""
+    if text.split() != ["leave", "for", "good"]:
+        return Msg(N_("Type `leave for good` to leave this game for good (3-5 players: a bot "
+                      "takes your seat at once; 2 players: the game ends here), or Ctrl-C to "
+                      "leave it for now (`belfort rejoin` continues it)."))
+    try:
+        node.leave_for_good()
+    except LeaveRefused as exc:
+        return Msg(N_("Refused: {why}"), why=exc)
+    if node.peer.n >= 3:
+        return Msg(N_("You left the game for good: a bot plays your seat now."))
+    return Msg(N_("You left the game for good: it ends here."))
 
 
 def chat_events(peer: SessionPeer, count: int) -> tuple[int, list[dict[str, Any]]]:
@@ -326,6 +353,8 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
     lines = _stdin_lines(node.wake) if node.bot is None and not args.quiet and sys.stdin and \
         sys.stdin.isatty() else None
     node.set_pace(args.pace)
+    node.play_again_until(getattr(args, "again", 0) or 0)
+    game_id, reported = peer.cfg.game_id, set()
     if args.auto_handoff is not None:
         peer.configure_handoff(auto=args.auto_handoff)
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
@@ -341,6 +370,15 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
         node.step(IDLE_POLL_MS)
         while node.moves:        # this machine's address changed: told the others
             out(node.moves.pop(0))
+        if peer.finished and peer.status == "over" and peer.cfg.game_id not in reported:
+            reported.add(peer.cfg.game_id)
+            out({"event": "game-over", **node.summary(), "names": peer.names})
+        while node.news:         # the evening: its table, the next game
+            out(node.news.pop(0))
+        if node.peer.cfg.game_id != game_id:      # the next game of the evening began
+            peer, game_id = node.peer, node.peer.cfg.game_id
+            shown_alerts = shown_chat = 0
+            prompted, phase = -1, None
         paused = peer.view.pause_reason(time.monotonic(), bot=node.bot is not None)
         if paused:
             # nobody to play with until they rejoin: stop here, the game stays resumable
@@ -362,6 +400,13 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
         if lines is not None and not lines.empty() and lines.queue[0].startswith("handoff"):
             text = lines.get_nowait()
             out.say(handoff_command(peer, text))
+        if lines is not None and not lines.empty() and lines.queue[0].startswith("leave"):
+            out.say(leave_command(node, lines.get_nowait()))
+            continue
+        if lines is not None and not lines.empty() and lines.queue[0] in ("again", "evening"):
+            word = lines.get_nowait()
+            out.say(node.ask_again() if word == "again" else node.evening.text())
+            continue
         if lines is not None and peer.decision_needed():
             g = peer.game
             if prompted != g.version:
@@ -406,13 +451,16 @@ def run_node(node: Node, args: argparse.Namespace, out: Printer) -> int:
     # own end-of-game rule (endgame.py), possibly later than us, serving a late rejoiner
     # (a seat handed to a bot leaves its bots playing with the others)
     for p in getattr(node, "procs", []) if peer.status != "over" and \
-            not peer.handoffs.ours_handed else []:
+            not peer.handoffs.ours_handed and not node.left_for_good else []:
         try:
             p.wait(timeout=10)
         except Exception:
             p.kill()
     if peer.status == "over" and peer.audit_result and peer.audit_result[0]:
         return 0
+    if node.left_for_good and peer.n >= 3 and (peer.status != "stopped"
+                                                or peer.handoffs.ours_handed):
+        return 0        # we left for good: a bot plays the seat now
     if peer.handoffs.ours_handed:
         return 5        # our seat was handed to a bot: the notice said so; no failure
     return 1

@@ -8,13 +8,14 @@ explains, 'board' prints the table again, 'quit' leaves. End of input leaves too
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import queue
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from belfort import events as belfort_events
 from belfort.data import GUILDS
@@ -23,6 +24,7 @@ from . import chart, panels, recap, render
 from . import lancmds
 from .controller import Controller, ReplyKind, prompt_text, turn_hint
 from .i18n import _, active_language, canonical_line
+from .netmessages import net_text
 from .words import Describer
 
 if TYPE_CHECKING:
@@ -31,7 +33,9 @@ if TYPE_CHECKING:
     from .reply import Reply
 
 SAFETY_WAIT = 1.0     # seconds; a change normally wakes the loop at once
-LAN_WORDS = ("say", "chat", "handoff", "waiting")
+# the input streams read by a thread: (stream, its lines, [the event its UI waits on])
+_READERS: dict[int, tuple[TextIO, queue.Queue[str], list[threading.Event]]] = {}
+LAN_WORDS = ("say", "chat", "handoff", "waiting", "again", "evening")
 
 
 class PlainUI:
@@ -69,17 +73,27 @@ class PlainUI:
     # --- input: a LAN game reads lines on a thread, so that say, handoff and waiting work
     # --- while the others decide (a local game reads only at our decisions)
     def _start_reader(self) -> None:
+        # one reader per input stream: the next game of a LAN evening opens a new PlainUI
+        # on the same terminal, and two readers would share its lines between them
+        got = _READERS.get(id(self.inp))
+        if got is not None and got[0] is self.inp:
+            _inp, self.lines, wake = got
+            wake[0] = self._changed
+            return
         lines: queue.Queue[str] = queue.Queue()
         self.lines = lines
+        wake = [self._changed]
+        _READERS[id(self.inp)] = (self.inp, lines, wake)
+        inp = self.inp
 
         def read():
             while True:
                 try:
-                    line = self.inp.readline()
+                    line = inp.readline()
                 except (OSError, ValueError):
                     line = ""
                 lines.put(line)
-                self._changed.set()
+                wake[0].set()
                 if not line:
                     return
         threading.Thread(target=read, name="belfort-input", daemon=True).start()
@@ -93,8 +107,9 @@ class PlainUI:
             head = self.lines.queue[0]
         except IndexError:
             return False
-        words = head.split()
-        return bool(words) and words[0].lower() in LAN_WORDS
+        # (in the player's language too: `rejouer` is `again` typed in French)
+        words = canonical_line(head, active_language()).split()
+        return bool(words) and words[0] in LAN_WORDS
 
     def _readline(self):
         """The next typed line ('' at the end of input); None when the game changed
@@ -210,7 +225,8 @@ class PlainUI:
                 stopped = task.done()
                 view, legal = call(lambda: (self.driver.view(), self.driver.legal()))
                 call(self.flush)
-                if view["phase"] == "over":
+                # (a LAN game may also end early: a player left it for good)
+                if view["phase"] == "over" or call(lambda: self.driver.ended):
                     # A networked game's audit runs after the last command: wait for it.
                     deadline = time.monotonic() + 120
                     while True:
@@ -220,6 +236,8 @@ class PlainUI:
                             break
                         self._wait_change(deadline - time.monotonic())
                     call(self.final)
+                    if self.driver.networked and self.lines is not None:
+                        return self.table_again(task, call)
                     return 0
                 if stopped:
                     exc = task.exception() if not task.cancelled() else None
@@ -286,6 +304,25 @@ class PlainUI:
             loop.call_soon_threadsafe(loop.stop)
             thread.join(timeout=5)
 
+    def table_again(self, task: concurrent.futures.Future,
+                    call: Callable[[Callable[[], Any]], Any]) -> int:
+        """After a LAN game: the evening's table, and another game when everyone agrees
+        (``again``); the next game begins on the same node (the caller opens it)."""
+        driver = self.driver
+        for text in call(driver.table_notes):
+            self.say(net_text(text))
+        while not driver.next_game and call(lambda: driver.at_table):
+            line = self._readline()
+            if line is None:
+                continue
+            if not line:
+                return 0
+            word = line.strip().lower()
+            if word in ("quit", "exit", "leave"):
+                return 0
+            self.show(call(lambda: self.ctl.handle(line.strip())))
+        return 0
+
     def show(self, reply: Reply) -> None:
         """Print what a command answered."""
         if reply.kind is ReplyKind.QUIT:
@@ -305,7 +342,12 @@ class PlainUI:
         """Ctrl-C or quit during a running game: ask first (end of input counts as yes; a
         local game is then kept for `belfort play --resume`)."""
         keepable = self.driver.can_keep
-        if keepable:
+        lan = self.driver.networked
+        if lan:
+            # i18n: the answers y and g stay as they are
+            self.out.write("\n" + _("Leave the running game? y = for now (belfort rejoin "
+                                    "continues it), g = for good, anything else = stay:") + " ")
+        elif keepable:
             # i18n: the answers k and a stay as they are
             self.out.write("\n" + _("Leave the running game? k = keep it for later, a = abandon "
                                     "it, anything else = stay:") + " ")
@@ -320,12 +362,30 @@ class PlainUI:
         except KeyboardInterrupt:
             answer = "y"
         word = answer.strip().lower()
+        if lan and word.startswith("g"):
+            return self.leave_for_good()
         if not answer or word.startswith(("y", "k")) or (keepable and word.startswith("a")):
             keep = not (keepable and word.startswith("a"))
             self.say(_("Leaving the game."))
             self.leave(keep)
             return True
         self.say(_("Still playing."))
+        return False
+
+    def leave_for_good(self) -> bool:
+        """The LAN game's "leave for good": True when nothing more is shown (a bot plays
+        the seat now), False when the game ends here and its end is still to show."""
+        from net.session.departure import LeaveRefused     # a LAN game only: net is loaded
+        call = getattr(self, "_call", None) or (lambda fn: fn())
+        try:
+            gone = call(lambda: self.driver.leave_for_good())
+        except LeaveRefused as exc:
+            self.say(net_text(exc))
+            return False
+        if gone:
+            self.say(_("You left the game for good: a bot plays your seat now."))
+            return True
+        self.say(_("You left the game for good: it ends here."))
         return False
 
     def leave(self, keep: bool) -> None:

@@ -444,6 +444,16 @@ CLIENT_TEXT = {
              "sees the take-back; a refusal says why")),
     "quit": (N_("quit"), N_("leave the game (asks first; a game on this machine can be kept for "
              "belfort play --resume)")),
+    "leave": (N_("quit, then y or g   (a LAN game)"),
+              N_("leave a LAN game for now (y: belfort rejoin continues it) or for good (g: with "
+                 "3 to 5 players a bot takes your seat at once; with 2 the game ends there, "
+                 "with its final table)")),
+    "again": (N_("again   (a LAN game, once it is over)"),
+              N_("another game at the same table, without a new lobby: it starts once every "
+                 "player still there has said again (the bots follow); the next player in turn "
+                 "starts, and the evening's results show under every final table")),
+    "evening": (N_("evening"), N_("the evening's results at this LAN table: games, wins and "
+                "points of each player")),
 }
 
 ALIASES = {"rules": "overview", "phases": "overview", "round": "overview", "keep-3": "setup",
@@ -547,7 +557,9 @@ def topics(rs: Ruleset) -> dict[str, tuple[str, str]]:
         _("income {n}").format(n=rs.card_income[i]) for i, t in enumerate(CARD_TYPES)))
     for word, (usage, what) in CLIENT_TEXT.items():
         usage, what = _(usage), _(what)
-        out[f"{word}-command"] = (_("Command: {verb}").format(verb=_local(word)),
+        # (leaving a LAN game is the quit command's second question: named as quit)
+        shown = "quit" if word == "leave" else word
+        out[f"{word}-command"] = (_("Command: {verb}").format(verb=_local(shown)),
                                   f"{usage}\n{what[0].upper()}{what[1:]}.")
     keep = " ".join(f"#{i}" for i in range(rs.keep))
     # the program's own commands in a column as wide as the language's longest usage

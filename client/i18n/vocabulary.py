@@ -71,6 +71,8 @@ VERBS = {
         "undo": ("annuler",),
         "score": ("score", "points"),
         "say": ("dire", "dis"),
+        "again": ("rejouer", "encore"),
+        "evening": ("soirée", "soiree"),
     },
     "de": {
         "keep": ("behalten", "behalte"),
@@ -107,6 +109,8 @@ VERBS = {
         "undo": ("rückgängig", "zurück"),
         "score": ("punkte", "punktestand"),
         "say": ("sagen", "sag"),
+        "again": ("nochmal", "revanche"),
+        "evening": ("abend",),
     },
     "it": {
         "keep": ("tieni", "tenere"),
@@ -142,6 +146,8 @@ VERBS = {
         "undo": ("annulla",),
         "score": ("punteggio",),
         "say": ("dire", "di'"),
+        "again": ("ancora", "rivincita"),
+        "evening": ("serata",),
     },
     "ko": {
         "keep": ("보관",),
@@ -177,13 +183,16 @@ VERBS = {
         "undo": ("취소",),
         "score": ("점수",),
         "say": ("말",),
+        "again": ("한판더", "다시"),
+        "evening": ("저녁",),
     },
 }
 # The engine's verbs (belfort.commands.VERBS) and the client's words, in English.
 ENGLISH_VERBS = ("keep", "np-dwarf", "place", "pass", "spread", "crest", "build", "wall",
                  "guild", "activate", "buy", "sell", "exchange", "hire", "bank", "smith",
                  "buy-card", "end", "discard", "show", "take", "np-take", "np-mark", "np-skip",
-                 "help", "rules", "log", "quit", "board", "choices", "undo", "score", "say")
+                 "help", "rules", "log", "quit", "board", "choices", "undo", "score", "say",
+                 "again", "evening")
 
 # Keywords inside commands: keep … drop …, buy-card top, np-mark none, thieves from/each,
 # architects discount=…

@@ -50,8 +50,10 @@ def complete_text(peer: SessionPeer) -> str | None:
     """The complete log of `peer`'s game (a core.SessionPeer) once it is over and its deck
     audit passed; None before (or when the audit failed: its cards cannot be trusted)."""
     table = peer.table
-    if table.game is None or not table.game.is_over() or not peer.audit_result \
-            or not peer.audit_result[0]:
+    # (a game that ended early because a player left it for good is over too: its table
+    # as it stood, departure.py)
+    over = table.game is not None and (table.game.is_over() or table.status == "over")
+    if not over or not peer.audit_result or not peer.audit_result[0]:
         return None
     cards = card_types(table)
     if cards is None:

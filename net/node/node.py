@@ -21,6 +21,8 @@ from belfort.commands import Command
 from net.crypto import Identity
 
 from net.session.config import GameConfig, Timing
+from net.session.core import OVER
+from net.session.evening import Evening, game_of, next_config, next_players
 from . import fulllog
 from net.session.core import STOPPED, SessionPeer, log_problem
 from net.session.msglog import LogWriteError
@@ -79,7 +81,7 @@ class Node:
                  procs: list | None = None, locks: list | None = None,
                  t_session: float | None = None, t_lobby_close: float | None = None,
                  cpu_session: float | None = None, addresses: AddressWatch | None = None,
-                 own_ctx: bool = False) -> None:
+                 own_ctx: bool = False, test_secret: str | None = None) -> None:
         self.ctx, self.peer, self.mesh, self.store = ctx, peer, mesh, store
         # the context was made for this node (not the caller's): close() ends it
         self.own_ctx = own_ctx
@@ -92,6 +94,7 @@ class Node:
         self.game_log_error: str | None = None
         self.closed = False
         self.said_bye = False      # we told the others we leave for now
+        self.left_for_good = False  # we told the others we leave for good (departure.py)
         self._left = False         # done() said so once (the farewell, if any, is said)
         self.pace = 0.0            # bots: wait this long before each decision
         self._due: tuple[int, float] | None = None    # (the game's version, when we decide)
@@ -111,16 +114,33 @@ class Node:
         # ``moves`` are the "moved" events to show
         self.addresses: AddressWatch | None = addresses
         self.moves: list[dict] = []
+        # the evening at this table (net/session/evening.py): its results, the games
+        # after this one, and what to tell the person ("news": events, like ``moves``)
+        self.evening = Evening()
+        self.again_until = 0       # ask for another game by ourselves up to this many
+        self.news: list[dict] = []
+        self.bot_spec: tuple[str, float] | None = None     # (level, think) of our bot
+        self.test_secret = test_secret     # tests: each game's reproducible secrets
+        self._peeking = False      # frames are routed by game (a game of it has ended)
+        self._old_games: set[str] = set()
+        self._pending: list[tuple[int | None, bytes]] = []   # the next game's, early
+        self._evening_said = False
 
-    def give_bot(self, bot: Chooser) -> None:
+    def give_bot(self, bot: Chooser, spec: tuple[str, float] | None = None) -> None:
         """Our seat is played by ``bot`` (``choose(game, seat)``): with nobody to ask, it
-        agrees to the people's handoff proposals by itself."""
+        agrees to the people's handoff proposals by itself.  ``spec``: (level, think), to
+        give the next game of the evening its own bot."""
         self.bot = bot
+        self.bot_spec = spec
         self.peer.configure_handoff(follow=True)
 
     def keep_bots(self, procs: list) -> None:
         """Bot processes this peer (re)started: stopped with it while people still play."""
         self.procs = procs
+
+    def play_again_until(self, games: int) -> None:
+        """Ask for another game at this table by ourselves up to this many games."""
+        self.again_until = games
 
     def set_pace(self, seconds: float) -> None:
         """Bots: wait this long before each decision."""
@@ -170,11 +190,12 @@ class Node:
         frames = self.mesh.poll(timeout_ms)
         now = time.monotonic()
         for src, data in frames:
-            self.peer.receive(data, now, src)
+            self.deliver(src, data, now)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
         self.follow_moves()
         self.watch_address(now)
         self.peer.tick(now)
+        self.evening_step(now)
         bot = self.bot
         if bot is not None and self._bot_wait(now) == 0.0:
             try:
@@ -261,8 +282,12 @@ class Node:
         now = time.monotonic()
         if self.peer.log_failed is not None:
             return True         # our log cannot be written: we stopped playing (core.py)
+        if self.left_for_good and self.peer.n >= 3:
+            return True         # the others hand our seat to a bot: nothing more is ours
         if self.finished_at is None or not self.peer.view.may_leave(now):
             return False
+        if self.evening_open(now):
+            return False        # the table may play again (evening.py)
         if not self._left:
             self._left = True
             self.peer.leaving(now)
@@ -281,8 +306,9 @@ class Node:
         g = p.game
         halted = p.log_failed is not None      # resumable by `rejoin`, like a pause
         return {"seat": p.seat, "name": p.names[p.seat], "game": p.cfg.game_id,
-                "status": "paused" if halted else "handed" if p.handoffs.ours_handed
-                else p.status,
+                "status": "paused" if halted else "left" if self.left_for_good and p.n >= 3
+                else "handed" if p.handoffs.ours_handed else p.status,
+                "ended": p.departure.ended or None,
                 "stop_reason": p.log_failed if halted else p.stop_reason,
                 "hash": belfort.state_hash(g) if g is not None else None,
                 "version": g.version if g is not None else None,
@@ -292,23 +318,199 @@ class Node:
                 "audit": list(p.audit_result) if p.audit_result else None,
                 "desync": p.desync, "commands": len(p.history),
                 "log": str(self.game_log) if self.game_log is not None else None,
-                "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts]}
+                "alerts": [{"kind": a.kind, "text": a.text, "seat": a.seat} for a in p.alerts],
+                "number": self.evening.number, "evening": self.evening.rows()}
 
     def leave_for_now(self) -> None:
         """Tell the others we leave for now (they wait for our rejoin, without alarm)."""
-        if self.closed or self.peer.finished:
+        if self.closed or self.peer.finished or self.left_for_good:
             return
         self.peer.leave_for_now(time.monotonic())
         self.said_bye = True
         self.flush()
+
+    # ------------------------------------------------------------ the evening
+    def deliver(self, src: int | None, data: bytes, now: float) -> None:
+        """A frame to the game it belongs to: once a game of the evening has ended here,
+        frames of a game already over are dropped (its stragglers), those of the next game,
+        begun elsewhere first, wait for it (bounded)."""
+        if self._peeking:
+            game = game_of(data)
+            if game is not None and game != self.peer.cfg.game_id:
+                if game not in self._old_games and len(self._pending) < 2000:
+                    self._pending.append((src, data))
+                return
+        self.peer.receive(data, now, src)
+
+    def _over_here(self) -> bool:
+        p = self.peer
+        return p.status == OVER and p.audit_result is not None and not self.left_for_good \
+            and not p.handoffs.ours_handed
+
+    def _asked(self) -> list[int]:
+        """The seats asked about another game: not one that left this one for good, nor one
+        a bot played for its player."""
+        p = self.peer
+        return [s for s in range(p.n) if s not in p.departure.left and s not in p.handed]
+
+    def _gone(self, seat: int, now: float) -> bool:
+        p = self.peer
+        return seat != p.seat and now - p.liveness.last_seen[seat] > 3 * p.timing.disconnected
+
+    def evening_open(self, now: float) -> bool:
+        """The table may still play again, and this peer stays for it."""
+        if self.closed or not self._over_here() or len(self._asked()) < 2:
+            return False
+        p = self.peer
+        mine = p.again.answers.get(p.seat)
+        if mine is False:
+            return False
+        if mine is True:
+            players = next_players(p.n, p.again.answers, self._asked(),
+                                   lambda s: self._gone(s, now))
+            return players is None or len(players) >= 2
+        if self.again_until > self.evening.number:
+            return True
+        # a bot stays while a person of the table is still there to ask
+        return p.cfg.kinds[p.seat] == "bot" and any(
+            p.cfg.kinds[s] != "bot" and p.again.answers.get(s) is not False
+            and not self._gone(s, now) for s in self._asked() if s != p.seat)
+
+    def table_open(self, now: float) -> bool:
+        """A person at the final table may still play again here (the window keeps the
+        node going while they look at it, and until they answer)."""
+        if self.evening_open(now):
+            return True
+        return not self.closed and self._over_here() and len(self._asked()) >= 2 \
+            and self.peer.again.answers.get(self.peer.seat) is None
+
+    def ask_again(self) -> str:
+        """The person asks for another game at this table; what to tell them."""
+        p = self.peer
+        if not self._over_here():
+            return Msg(N_("Another game can be asked for once this one is over."))
+        if len(self._asked()) < 2:
+            return self._no_next()
+        p.again_answer(True, time.monotonic())
+        self.flush()
+        return Msg(N_("You asked for another game: it starts once everyone at the table "
+                      "agrees."))
+
+    def _no_next(self) -> str:
+        p = self.peer
+        gone = [p.names[s] for s in range(p.n) if s not in self._asked()]
+        return Msg(N_("There is no next game at this table: {names} left for good, and a "
+                      "game needs two players."), names=", ".join(gone))
+
+    def evening_step(self, now: float) -> None:
+        """After the game: its results; our answer when a bot or ``--again`` gives it; the
+        next game once every seat asked has answered."""
+        if not self._over_here():
+            return
+        p = self.peer
+        self._peeking = True
+        if p.cfg.game_id not in self.evening.recorded and p.game is not None:
+            self.evening.record(p.cfg, p.game, set(p.departure.left) | set(p.handed))
+            self.news.append({"event": "evening", "rows": self.evening.rows(),
+                              "text": self.evening.text()})
+        asked = self._asked()
+        if len(asked) < 2:
+            if not self._evening_said:
+                self._evening_said = True
+                self.news.append({"event": "evening-over", "text": self._no_next()})
+            return
+        answers = p.again.answers
+        if answers.get(p.seat) is None:
+            if self.again_until > self.evening.number:
+                p.again_answer(True, now)
+            elif p.cfg.kinds[p.seat] == "bot" and any(answers.get(s) for s in asked
+                                               if p.cfg.kinds[s] != "bot"):
+                p.again_answer(True, now)       # a bot follows the people
+        if answers.get(p.seat) is not True:
+            return
+        players = next_players(p.n, answers, asked, lambda s: self._gone(s, now))
+        if players is None:
+            return
+        if len(players) < 2:
+            if not self._evening_said:
+                self._evening_said = True
+                self.news.append({"event": "evening-over", "text": Msg(
+                    N_("There is no next game: nobody else at the table wants one."))})
+            return
+        self.next_game(players, now)
+
+    def next_game(self, players: list[int], now: float) -> None:
+        """The next game of the evening, for ``players`` (seats of this game): built as the
+        lobby's game is (``_open_game``, as ``_make_session`` does), on the same mesh and
+        identity."""
+        old = self.peer
+        number = self.evening.number + 1
+        assert old.seed is not None, "a game that is over was dealt"
+        cfg = next_config(old.cfg, old.seed, number, players)
+        seat = players.index(old.seat)
+        self._old_games.add(old.cfg.game_id)
+        assert self.store is not None, "a node of a lobby's game has its files"
+        secrets = _new_secrets(old.identity, (self.mesh.public, self.mesh.secret),
+                               self.test_secret)
+        # the finished game's files are done with (its lock goes with them)
+        data_dir = self.store.dir.parent.parent
+        self.store.close()
+        for lock in [lk for lk in self.locks if Path(lk.path).parent == self.store.dir]:
+            lock.release()
+            self.locks.remove(lock)
+        level, think = self.bot_spec if self.bot_spec is not None else (None, 0.0)
+        store, peer = _open_game(cfg, seat, old.identity, secrets, self.mesh, data_dir, level,
+                                 think, old.timing, old.clock, self.test_secret, number)
+        h = old.handoffs
+        peer.configure_handoff(auto=h.auto, follow=h.follow, level=h.level, think=h.think)
+        self.mesh.reseat(seat, {s: (cfg.endpoints[s], cfg.curve[s]) for s in range(cfg.n)
+                                if s != seat})
+        peer.transmit_with(self.mesh.send if old.transmit is not None else None)
+        self.peer, self.store = peer, store
+        self.evening.next()
+        self.finished_at, self.game_log, self.game_log_error = None, None, None
+        self._left, self._due, self.cpu_over, self._evening_said = False, None, None, False
+        try:
+            self.locks.append(lock_game(store.dir))
+        except AlreadyRunning:
+            pass           # (a directory of its own: nobody else holds it)
+        if self.bot_spec is not None:
+            attach_bot(self, *self.bot_spec)
+        peer.start(now)
+        self.news.append({"event": "next-game", "number": number, "game": cfg.game_id,
+                          "seat": seat, "roster": cfg.names,
+                          "data": str(store.dir)})
+        pending, self._pending = self._pending, []
+        for src, data in pending:
+            if game_of(data) == cfg.game_id:
+                new_src = players.index(src) if src in players else None
+                peer.receive(data, now, new_src)
+        self.flush()
+
+    def leave_for_good(self) -> None:
+        """The person leaves the game for good (departure.py): the signed leave goes out.
+        At 3-5 players nothing more is needed of this machine (the others hand the seat to
+        a bot at once); at 2 the game ends where we left it, and this peer stays for the
+        end and the audit, as at any end.  Raises departure.LeaveRefused with the reason."""
+        self.peer.leave_for_good(time.monotonic())
+        self.left_for_good = True
+        self.flush()
+        if self.peer.n >= 3 and self.store is not None:
+            self.store.mark_finished(self.summary())    # nothing left to rejoin
 
     def close(self) -> None:
         """Leave: the last frames (our finished or leaving notice) get a moment to go out."""
         if self.closed:
             return
         self.closed = True
+        p = self.peer
+        if self._over_here() and p.again.answers.get(p.seat) is not False \
+                and len(self._asked()) >= 2:
+            # someone may wait for us at this table (a bot, a player who asked again)
+            p.again_answer(False, time.monotonic())
         self.flush()
-        told = self.peer.finished or self.said_bye or self.peer.log_failed is not None
+        told = self.peer.finished or self.said_bye or self.left_for_good \
+            or self.peer.log_failed is not None
         linger = 500 if told else 0
         self.mesh.close(linger_ms=linger)
         if self.store is not None:
@@ -370,6 +572,23 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
                   clock: Callable[[], float] | None = None, test_secret: str | None = None,
                   **node_fields: Any) -> Node:
     """``node_fields``: the Node's (lobby, procs, locks, t_lobby_close, own_ctx)."""
+    store, peer = _open_game(cfg, seat, identity, secrets, mesh, data_dir, bot_level,
+                             bot_think, timing, clock, test_secret)
+    node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
+                cpu_session=time.process_time(), test_secret=test_secret,
+                addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
+    node.connect()
+    peer.start(time.monotonic())
+    return node
+
+
+def _open_game(cfg: GameConfig, seat: int, identity: Identity, secrets: dict, mesh: ZmqMesh,
+               data_dir: PathArg, bot_level: str | None, bot_think: float,
+               timing: Timing | None, clock: Callable[[], float] | None = None,
+               test_secret: str | None = None, number: int = 1
+               ) -> tuple[GameStore, SessionPeer]:
+    """A game's files and session, from its config: the lobby's game, and each next game of
+    the evening at the same table (``number``, Node.next_game)."""
     if cfg.keys[seat] != identity.public_bytes:
         raise LobbyError(Msg(N_("the host's roster does not hold our key at our seat")))
     rs = cfg.ruleset()
@@ -377,7 +596,8 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
         raise LobbyError(Msg(N_("the host's ruleset does not match its announced hash")))
     if test_secret is not None:
         from net.session.memnet import fixed_master
-        secrets["master"] = fixed_master(test_secret, seat)
+        secrets["master"] = fixed_master(test_secret if number == 1 else
+                                         f"{test_secret}/{number}", seat)
     # the others know us by an address this machine does not have (a forwarded port, a
     # name): a rejoin keeps it rather than announce one nobody outside can reach
     known = endpoint_host(cfg.endpoints[seat])
@@ -390,13 +610,8 @@ def _make_session(ctx: zmq.Context, cfg: GameConfig, seat: int, identity: Identi
     store.open_log()
     peer = SessionPeer(cfg, seat, identity, secrets["master"], store=store, timing=timing,
                        wall_ns=time.time_ns,
-                       now=time.monotonic(), clock=clock or time.monotonic)
-    node = Node(ctx, peer, mesh, store, t_session=time.monotonic(),
-                cpu_session=time.process_time(),
-                addresses=AddressWatch(cfg.endpoints[seat], now=time.monotonic()), **node_fields)
-    node.connect()
-    peer.start(time.monotonic())
-    return node
+                       now=time.monotonic(), clock=clock or time.monotonic, number=number)
+    return store, peer
 
 
 def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
@@ -415,7 +630,7 @@ def attach_bot(node: Node, level: str | None, think: float = 0.0) -> None:
                 self.bot = make_bot(named, f"{node.peer.seed.hex()}/bot{seat}", think=think)
             return self.bot.choose(game, seat)
 
-    node.give_bot(_Lazy())
+    node.give_bot(_Lazy(), (level, think))
 
 
 def host(name: str, *, players: int, options: dict, ruleset_text: str | None = None,

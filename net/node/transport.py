@@ -194,6 +194,21 @@ class ZmqMesh:
         sock.connect(endpoint)
         self.push[s] = sock
 
+    def reseat(self, seat: int, peers: dict[int, tuple[str, str]]) -> None:
+        """The next game at the same table (net/session/evening.py): our seat and the
+        others' are numbered anew ({seat: (endpoint, curve public key)}); a player no
+        longer at the table no longer gets in.  The connections are made again."""
+        keep = {k.encode() for _e, k in peers.values()} | {self.public.encode()}
+        with self.keys.lock:
+            for k in [k for k in self.keys.allowed if k not in keep]:
+                del self.keys.allowed[k]
+        for s in list(self.push):
+            self._redo.pop(s, None)
+            self._close_push(s)
+        self.peers = {}
+        self.seat = seat
+        self.connect(peers)
+
     def reconnect(self, s: int, endpoint: str) -> None:
         """Seat ``s`` announced a new address (a network change): connect there instead."""
         if s not in self.peers or self.peers[s][0] == endpoint:

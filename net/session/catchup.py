@@ -30,6 +30,7 @@ from belfort.undo import UndoRefused
 from net.crypto import commitment_hash, wire
 
 from .commands import plain, tuples
+from .departure import LeaveRefused
 from .derive import derive_bytes
 from .effects import Refused
 from .msgs import N_, Msg
@@ -58,6 +59,8 @@ class Replayable(Protocol):
 
     def take_back(self, now: float = 0.0) -> tuple: ...
 
+    def leave_for_good(self, now: float = 0.0) -> None: ...
+
     # (the peer's own doors for a logged message, vote and objection: not public, since
     # only the peer's own log may take them without the checks of their public doors)
     def _accept(self, data: bytes, now: float, src: int | None, relayed: bool,
@@ -72,7 +75,8 @@ class Replayable(Protocol):
 class Replayed(NamedTuple):
     """One step of our log taken again: ``kind`` "in" (a message, ``trusted``: it passed
     the log's integrity check), "submit", "vote" (``why``: a cited deadline), "object"
-    (``payload``: target, cited vote, evidence), "undo", or "damaged" (our record failed
+    (``payload``: target, cited vote, evidence), "undo", "leave" (we left for good), or
+    "damaged" (our record failed
     the check: the replay stops there, ``payload`` the record's kind)."""
     kind: str
     payload: object
@@ -102,6 +106,8 @@ def replay_steps(records: Iterable) -> Iterator[Replayed]:
                 yield Replayed("object", tuple(payload))
         elif kind == "undo":
             yield Replayed("undo", payload)
+        elif kind == "leave":
+            yield Replayed("leave", payload)
 
 
 class Redo(NamedTuple):
@@ -261,7 +267,7 @@ class CatchUp:
             # messages) is not applied here: the catch-up goes on with our next envelope
             self.handoffs.adopt_no(body.get("target"), body.get("k"))
             ok = True
-        elif t in ("esc/key", "sess/view"):
+        elif t in ("esc/key", "sess/view", "sess/leave"):
             ok = True
         else:
             return False, []      # a decision (sess/cmd, a simultaneous commitment)
@@ -313,6 +319,11 @@ def replay(peer: Replayable, records: Iterable[tuple], now: float, last_step: An
         elif step.kind == "object":
             seat, vote, proof = cast(tuple, step.payload)
             peer._object(seat, vote, proof, now)
+        elif step.kind == "leave":
+            try:
+                peer.leave_for_good(now)
+            except LeaveRefused:
+                pass          # (the game had ended before: nothing was sent)
         elif step.kind == "undo":
             try:
                 if step.payload != last_step():

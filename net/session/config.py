@@ -13,8 +13,9 @@ from net.crypto import wire
 if TYPE_CHECKING:
     from belfort.ruleset import Ruleset
 
-# A peer with another value is refused in the lobby (3: handoff objections carry evidence).
-PROTOCOL = "belfort-lan/session/3"
+# A peer with another value is refused in the lobby (3: handoff objections carry evidence;
+# 4: leaving for good, sess/leave and sess/end).
+PROTOCOL = "belfort-lan/session/4"
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 

@@ -31,6 +31,7 @@ the last one yields them one at a time (effects.Steps, ``_run``).  The parts:
     desync.DesyncCheck / audit.AuditCheck / doubt.Doubt / forks.Forks / dispute.Dispute
                          the checks that name a cheater, or refine why the game stopped
     escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
+    departure.Departure / evening.Again    leaving for good; another game at this table
     liveness.Liveness / resync.Resync / waits.TableWaits   who is there, gaps, deadlines
     view.TableView       the players' read-model (who is waited for, texts)
     state.PeerState      the peer's state as outside code reads it (a base class)
@@ -59,6 +60,7 @@ from .commands import Commands, plain, tuples
 from .config import GameConfig, Timing
 from .decide import Decisions
 from .deckwork import DeckWork
+from .departure import Departure
 from .dispute import Dispute
 from .doubt import Doubt
 from .forks import Forks
@@ -67,6 +69,7 @@ from .desync import DesyncCheck
 from .dispatch import Dispatcher
 from .effects import Names, Note, Out, Refused, Steps
 from .escrow import Escrow
+from .evening import Again
 from .handoff import Handoff, HandoffError
 from .intake import Intake
 from .liveness import Liveness
@@ -116,10 +119,11 @@ class SessionPeer(PeerState):
     def __init__(self, config: GameConfig, seat: int, identity: Identity, master: bytes, *,
                  store: RecordStore | None = None, timing: Timing | None = None,
                  now: float = 0.0, clock: Callable[[], float] | None = None,
-                 wall_ns: Callable[[], int] | None = None) -> None:
+                 wall_ns: Callable[[], int] | None = None, number: int = 1) -> None:
         """``clock()``: seconds, to time our commands (benchmarks); ``wall_ns()``: the wall
         clock in ns, which numbers our chat lines across restarts (none: from 1).  The
-        session reads no clock itself: every other time is the ``now`` it is given."""
+        session reads no clock itself: every other time is the ``now`` it is given.
+        ``number``: this game's number in the evening at one table (evening.py)."""
         if not 0 <= seat < config.n:
             raise ValueError("seat out of range")
         if identity.public_bytes != config.keys[seat]:
@@ -156,6 +160,9 @@ class SessionPeer(PeerState):
         self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
                                 intake=self.intake, table=self.table, escrow=self.escrow,
                                 rounds=self.rounds, commands=self.commands, hashes=self.hashes)
+        self.departure = Departure(self.signer, who, table=self.table, log=self.log,
+                                   escrow=self.escrow, handoffs=self.handoffs,
+                                   steps=lambda: len(self.table.undo.steps))
         self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
                                  dispute=lambda epoch, problem: self.dispute.start(epoch, problem))
         self.dispute = Dispute(self.table, self.own, who, self.deckwork)
@@ -172,9 +179,10 @@ class SessionPeer(PeerState):
                                 dispute=self.dispute, liveness=self.liveness,
                                 agrees=self.doubt.agrees)
         self.chat = Chat(identity, config.game_id, seat, who, clock_ns=wall_ns)
+        self.again = Again(identity, config.game_id, seat, who, number)
         for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks,
                      self.hashes, self.escrow, self.handoffs, self.resync, self.liveness,
-                     self.chat, self.forks, self.doubt):
+                     self.chat, self.forks, self.doubt, self.departure, self.again):
             part.register(self.dispatch)
         self.alerting = Alerting(self.n, seat, self.log, self.doubt, self.table)
         self.settle = Settle(self.names, who, table=self.table, log=self.log, own=self.own,
@@ -182,17 +190,20 @@ class SessionPeer(PeerState):
                              escrow=self.escrow, handoffs=self.handoffs, audit=self.audit,
                              hashes=self.hashes, catchup=self.catchup, alerting=self.alerting)
         self.outgoing = Outgoing(log=self.log, table=self.table, rounds=self.rounds,
-                                 intake=self.intake, handoffs=self.handoffs)
+                                 intake=self.intake, handoffs=self.handoffs,
+                                 departure=self.departure)
         self.decisions = Decisions(seat, config.game_id, self.signer, table=self.table,
                                    log=self.log, own=self.own, rounds=self.rounds,
                                    takebacks=self.takebacks, hashes=self.hashes,
                                    catchup=self.catchup, settle=self.settle,
-                                   outgoing=self.outgoing, clock=clock)
+                                   outgoing=self.outgoing, departure=self.departure,
+                                   clock=clock)
         self.pump = Pump(self.n, seat, who, intake=self.intake, dispatch=self.dispatch,
                          table=self.table, log=self.log, liveness=self.liveness,
                          handoffs=self.handoffs, doubt=self.doubt, hashes=self.hashes,
                          dispute=self.dispute, settle=self.settle, alerting=self.alerting,
-                         settled=self._settle, caught_up=self._catch_up)
+                         departure=self.departure, settled=self._settle,
+                         caught_up=self._catch_up)
         self.view = TableView(config, seat, self.timing, table=self.table, rounds=self.rounds,
                               audit=self.audit, liveness=self.liveness, handoffs=self.handoffs,
                               escrow=self.escrow, resync=self.resync,
@@ -202,7 +213,8 @@ class SessionPeer(PeerState):
                              resync=self.resync, liveness=self.liveness, waits=self.waits,
                              doubt=self.doubt, hashes=self.hashes, dispute=self.dispute,
                              handoffs=self.handoffs, catchup=self.catchup, settle=self.settle,
-                             pump=self.pump, view=self.view, started=lambda: self.started)
+                             pump=self.pump, view=self.view, departure=self.departure,
+                             again=self.again, started=lambda: self.started)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
         # our envelopes leave through this at once when set (transmit_with), else outbox
@@ -356,6 +368,19 @@ class SessionPeer(PeerState):
             else 0.0
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
+
+    @_logged()
+    def leave_for_good(self, now: float = 0.0) -> None:
+        """The person leaves the game for good (departure.py): a signed ``sess/leave``.
+        Raises departure.LeaveRefused with the reason when it is not possible now."""
+        self._apply(self.departure.leave(), now)
+        self.settle.touch()
+        self._pump(now)
+        self._after_input()
+
+    def again_answer(self, yes: bool, now: float = 0.0) -> None:
+        """Our answer about another game at this table once this one is over (evening.py)."""
+        self._apply(self.again.answer(yes, now), now)
 
     def say(self, text: str, now: float = 0.0) -> None:
         """A chat line to the table (``say TEXT``); raises chat.ChatError if empty."""

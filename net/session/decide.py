@@ -31,6 +31,7 @@ from .table import PLAYING, STOPPED
 from .takeback import CATCHING_UP, SessionRefusal
 
 if TYPE_CHECKING:
+    from .departure import Departure
     from .catchup import CatchUp
     from .desync import DesyncCheck
     from .msglog import MessageLog
@@ -46,13 +47,14 @@ class Decisions:
     def __init__(self, seat: int, game_id: str, signer: Signer, *, table: GameTable,
                  log: MessageLog, own: SeatActor, rounds: Rounds, takebacks: TakeBack,
                  hashes: DesyncCheck, catchup: CatchUp, settle: Settle, outgoing: Outgoing,
-                 clock: Callable[[], float] | None) -> None:
+                 departure: Departure, clock: Callable[[], float] | None) -> None:
         """``hashes``: read only (no decision while the game is out of sync); ``clock()``:
         seconds, to time our commands (benchmarks), or None."""
         self.seat, self.game_id, self.signer, self.table, self.log = seat, game_id, signer, \
             table, log
         self.own, self.rounds, self.takebacks, self.hashes = own, rounds, takebacks, hashes
         self.catchup, self.settle, self.outgoing, self.clock = catchup, settle, outgoing, clock
+        self.departure = departure      # read only: a seat that left decides nothing more
         self.sent_times: dict[tuple[int, int], float] = {}    # our commands: when sent
 
     def may_decide(self) -> bool:
@@ -61,7 +63,8 @@ class Decisions:
         if g is None or self.table.status != PLAYING or self.hashes.desync:
             return False
         waiting = g.waiting_for()
-        if self.seat not in waiting or not g.known_hand(self.seat):
+        if self.seat not in waiting or not g.known_hand(self.seat) \
+                or not self.departure.decides(self.seat):
             return False
         return not (len(waiting) > 1 and f"sim/{g.version}" in self.own.choices)
 

@@ -21,6 +21,7 @@ from .effects import Out, Steps
 from .msgs import N_, Msg
 
 if TYPE_CHECKING:
+    from .departure import Departure
     from .handoff import Handoff
     from .intake import Intake
     from .msglog import MessageLog
@@ -30,10 +31,10 @@ if TYPE_CHECKING:
 
 class Outgoing:
     def __init__(self, *, log: MessageLog, table: GameTable, rounds: Rounds, intake: Intake,
-                 handoffs: Handoff) -> None:
+                 handoffs: Handoff, departure: Departure) -> None:
         """``handoffs``: read only, the bot we host (if any)."""
         self.log, self.table, self.rounds, self.intake = log, table, rounds, intake
-        self.handoffs = handoffs
+        self.handoffs, self.departure = handoffs, departure
 
     def keep(self, env: dict) -> tuple[bytes, dict, Out | None]:
         """One of our envelopes into the log: its bytes (to send), its body (to be
@@ -58,6 +59,8 @@ class Outgoing:
                 bot.absorb(body)
         elif t.startswith("commit/"):
             self.rounds.on_message(body)        # our own choices go through the same checks
+        elif t == "sess/leave":
+            self.departure.own(body)
 
     def hosted(self, env: dict) -> Steps[bytes]:
         """An envelope of the seat we host for a bot: into our session; its bytes, to send

@@ -32,6 +32,7 @@ from .msgs import N_, Msg
 from .table import STOPPED
 
 if TYPE_CHECKING:
+    from .departure import Departure
     from .alerting import Alerting
     from .dispatch import Dispatcher
     from .dispute import Dispute
@@ -49,7 +50,7 @@ class Pump:
     def __init__(self, n: int, seat: int, who: Names, *, intake: Intake, dispatch: Dispatcher,
                  table: GameTable, log: MessageLog, liveness: Liveness, handoffs: Handoff,
                  doubt: Doubt, hashes: DesyncCheck, dispute: Dispute, settle: Settle,
-                 alerting: Alerting, settled: Callable[[], bool],
+                 alerting: Alerting, departure: Departure, settled: Callable[[], bool],
                  caught_up: Callable[[float], bool]) -> None:
         """``settled()``: run the settle loop (True if anything changed);
         ``caught_up(now)``: adopt or redo our relayed envelopes as far as our state has
@@ -57,6 +58,7 @@ class Pump:
         self.n, self.seat, self.who, self.intake, self.dispatch = n, seat, who, intake, dispatch
         self.table, self.log, self.liveness, self.handoffs = table, log, liveness, handoffs
         self.doubt, self.hashes, self.dispute, self.settle = doubt, hashes, dispute, settle
+        self.departure = departure
         self.alerting, self.settled, self.caught_up = alerting, settled, caught_up
 
     def receive(self, data: bytes, now: float, src: int | None) -> Steps[None]:
@@ -202,6 +204,7 @@ class Pump:
         self.settle.touch()
         if self.table.status == STOPPED and not self.dispatch.after_stop(t):
             return
+        self.departure.check(body)       # nothing of a seat counts after it left for good
         route = self.dispatch.route(t)
         if route is None:
             raise Refused("cheat", seat, Msg(N_("{who} sent an unknown message type {type}"),

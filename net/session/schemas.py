@@ -67,6 +67,10 @@ SHAPES: dict[str, dict] = {
     "commit/reveal": {"purpose": _str(1, 64), "nonce": _bytes(32),
                       "value": lambda v: isinstance(v, bytes) and len(v) <= 4096},
     "hand/vote": {"target": _int(0, 16), "have": _int(0, 1 << 32)},
+    # leaving for good, and (2 players) where the seat that stays ends the game
+    # (departure.py)
+    "sess/leave": {"v": _int()},
+    "sess/end": {"left": _int(0, 16), "n": _int(0, 1 << 40), "v": _int()},
     "hand/share": {"target": _int(0, 16), "share": _bytes(32)},
     # an objection carries its evidence: a vote of the attempt and a newer signed message
     # of the target (handoff.py)

@@ -143,6 +143,14 @@ class GameTable:
         for j, c in enumerate(new_ids):
             self.loc[c] = (deck.epoch, j)
 
+    def end(self) -> None:
+        """The game ends here, before the rules end it (a player left for good at 2
+        players, departure.py): over, with the table as it stands; the audit follows as
+        at any end."""
+        if self.status == PLAYING:
+            self.status = OVER
+            self.t_over = self.clock() if self.clock else None
+
     def check_over(self) -> bool:
         if self.game is not None and self.game.is_over() and self.status == PLAYING:
             self.status = OVER

@@ -18,9 +18,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .effects import Out, Steps
+from .departure import LEFT_FOR_GOOD
 from .table import OVER, STOPPED
 
 if TYPE_CHECKING:
+    from .departure import Departure
+    from .evening import Again
     from .audit import AuditCheck
     from .catchup import CatchUp
     from .config import Timing
@@ -42,8 +45,8 @@ class Ticker:
     def __init__(self, timing: Timing, *, log: MessageLog, table: GameTable, audit: AuditCheck,
                  resync: Resync, liveness: Liveness, waits: TableWaits, doubt: Doubt,
                  hashes: DesyncCheck, dispute: Dispute, handoffs: Handoff, catchup: CatchUp,
-                 settle: Settle, pump: Pump, view: TableView,
-                 started: Callable[[], bool]) -> None:
+                 settle: Settle, pump: Pump, view: TableView, departure: Departure,
+                 again: Again, started: Callable[[], bool]) -> None:
         """``log``, ``table``, ``audit``, ``dispute``, ``view``: read only; ``started()``:
         the game has begun here."""
         self.timing, self.log, self.table, self.audit = timing, log, table, audit
@@ -51,6 +54,7 @@ class Ticker:
         self.hashes, self.dispute, self.handoffs, self.catchup = hashes, dispute, handoffs, \
             catchup
         self.settle, self.pump, self.view, self.started = settle, pump, view, started
+        self.departure, self.again = departure, again
 
     def tick(self, now: float, answers: Callable[[float], None]) -> Steps[bool]:
         """Heartbeats, connection state and time-outs.  ``answers(now)``: give our answers
@@ -58,6 +62,7 @@ class Ticker:
         our clock jumped: the tick stopped after asking for what we missed."""
         yield from self.caught_up(now)
         yield self.resync.tick(now)
+        yield self.again.tick(now)
         woke = self.liveness.check(now, self.handoffs.handed)
         yield woke
         if woke.need_sync:       # our clock jumped (suspended): we asked for what we missed
@@ -74,6 +79,8 @@ class Ticker:
             for s in self.handoffs.auto_targets(lambda q: lv.stalled(q, now),
                                                 lv.finished_of, lv.left_of, now):
                 yield from self.vote(s, now)
+            for s in self.departure.to_vote():     # a seat that left for good: at once
+                yield from self.vote(s, now, LEFT_FOR_GOOD)
             answers(now)
         if self.handoffs.bot is not None:
             yield from self.pump_again(now)

@@ -130,6 +130,20 @@ class StateDriver:
     def text_command(self, text):
         return None
 
+    ended = left_for_good = next_game = at_table = False
+
+    def leave_for_good(self):
+        return True
+
+    def again(self):
+        return ""
+
+    def evening_text(self):
+        return ""
+
+    def table_notes(self):
+        return []
+
 
 def state_where(predicate, players=4, seeds=range(1, 60), seat_filter=None):
     """(game, seat) of the first random-bot state where predicate(game, seat) holds, for the

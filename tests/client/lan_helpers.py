@@ -88,6 +88,24 @@ class MemNetDriver:
     def waiting(self):
         return self.peer.view.waiting_text(self.net.now)
 
+    ended = left_for_good = next_game = at_table = False
+
+    def leave_for_good(self):
+        self.peer.leave_for_good(self.net.now)
+        self.net._collect(self.peer)
+        self.settle()
+        self._notify(self.peer.take_events())
+        return self.peer.n >= 3
+
+    def again(self):
+        return ""
+
+    def evening_text(self):
+        return ""
+
+    def table_notes(self):
+        return [self.peer.departure.ended] if self.peer.departure.ended else []
+
     def text_command(self, text):
         if not text.strip().startswith("handoff"):
             return None

@@ -92,6 +92,49 @@ def test_plain_mode_has_the_same_lan_commands():
     assert "Refused: Bo has been silent 0 s" in text    # handoff: Bo is not silent
 
 
+def test_leaving_for_good_at_two_players_shows_the_final_table_and_why():
+    """Ctrl-C, then g: the game ends here, and the window shows its final table saying the
+    game ended because we left (the other peer's says we left, calmly)."""
+    driver = MemNetDriver(2, names=["Ana", "Bo"])
+
+    async def script():
+        with create_pipe_input() as inp:
+            ui = BelfortApp(driver, colour=False, input=inp, output=DummyOutput())
+            task = asyncio.ensure_future(ui.run_async())
+            await until(lambda: ui.app.is_running)
+            try:
+                inp.send_text("\x03")
+                await until(lambda: ui.confirm == "lan")
+                assert "g: for good" in ui.prompt()
+                inp.send_text("g")
+                await until(lambda: ui.finished)
+                assert ui.panel is not None and ui.panel[0] == "The end"
+                text = "\n".join(str(ln.text() if hasattr(ln, "text") else ln)
+                                  for ln in ui.panel[1])
+                assert "The game ended because you left it for good" in text
+                other = driver.net.peers[1]
+                assert "Ana left the game for good" in other.departure.ended
+                assert other.status == "over"
+            finally:
+                ui.app.exit()
+                await asyncio.wait_for(task, 10)
+
+    asyncio.run(script())
+
+
+def test_plain_mode_leaves_for_good_and_a_bot_takes_the_seat():
+    driver = MemNetDriver(3, names=["Ana", "Bo", "Cy"])
+    out = io.StringIO()
+    ui = PlainUI(driver, inp=io.StringIO("quit\ng\n"), out=out)
+    assert ui.run() == 0
+    text = out.getvalue()
+    assert "y = for now" in text and "g = for good" in text
+    assert "You left the game for good: a bot plays your seat now." in text
+    driver.net.down.add(0)
+    driver.tick(2.0)
+    assert all(0 in p.handed for p in driver.net.peers[1:])
+
+
 class _EndDriver:
     """After the window closed on a finished game: a NetDriver's staying()
     and serve_end() as the session gives them (texts from net.session.endgame)."""

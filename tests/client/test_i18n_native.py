@@ -29,18 +29,19 @@ LANGS = ("fr", "de", "it", "ko")
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
 # Words allowed in every language: the engine's default seat names, the example that shows
 # English commands are accepted too ("… and place elf desk are the same command"), the
-# program's name, its command line (belfort play --resume, --ruleset standard), the keys
+# program's name, its command line (belfort play --resume, belfort rejoin, --ruleset
+# standard), the keys
 # (Tab, Esc, Ctrl-C …), LAN, and the tableau command (a board gamers' word everywhere).
 LOANWORDS = {"player", "place", "elf", "desk", "standard", "belfort", "ten-space-taxes",
              "play", "resume", "ruleset", "tab", "esc", "enter", "pgup", "pgdn", "ctrl-c",
-             "ctrl-e", "ctrl-f", "ctrl-z", "lan", "tableau"}
+             "ctrl-e", "ctrl-f", "ctrl-z", "lan", "tableau", "rejoin"}
 # Words each language spells as English does, used in the English sense (French "action",
 # German "Bank", Italian "bonus"): the language's own words, not English left behind.
 SAME_SPELLING = {
     "fr": {"accents", "action", "actions", "audit", "bandits", "bonus", "camp", "gnome",
            "interactive", "mine", "pub", "points", "piles", "score", "second", "section",
-           "taxes", "total", "types"},
-    "de": {"bank", "bonus", "gold", "hand", "name", "phase", "ring", "rest", "symbol",
+           "table", "taxes", "total", "types"},
+    "de": {"bank", "bonus", "gold", "hand", "lobby", "name", "phase", "ring", "rest", "symbol",
            "symbols", "mkt"},
     "it": {"bonus", "pool", "pub", "video"},
     "ko": set(),

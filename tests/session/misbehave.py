@@ -28,6 +28,11 @@ Three kinds are not misbehaviour but a machine failing at the worst moment:
     disk-full          from VERSION on, every write of this peer's game log fails with
                        ENOSPC, as on a full disk
 
+and one is a person's choice, made at a chosen moment:
+
+    leave-for-good     at VERSION, the player leaves the game for good (what typing
+                       `leave for good`, or g at the window's leave prompt, does)
+
 ``act(node, kind)`` does one of the first six at once; the in-memory tests call it on a
 peer of a MemoryNetwork.
 """
@@ -41,7 +46,7 @@ import sys
 from net.crypto import encode_envelope
 
 ACTS = ("desync", "illegal", "garbage", "replay", "forge", "equivocate")
-CRASHES = ("die-at-end", "leave-after-lobby", "disk-full")
+CRASHES = ("die-at-end", "leave-after-lobby", "disk-full", "leave-for-good")
 
 
 def main(argv: list[str]) -> int:
@@ -82,6 +87,9 @@ def install(node, how: str) -> None:
     if kind == "disk-full":
         _disk_full(node, at)
         return
+    if kind == "leave-for-good":
+        _leave_for_good(node, at)
+        return
     if kind not in ACTS:
         raise ValueError(f"unknown misbehaviour {kind!r}")
     step = node.step
@@ -96,6 +104,19 @@ def install(node, how: str) -> None:
                     return step(timeout_ms)
             done[0] = True
             act(node, kind)
+        return step(timeout_ms)
+
+    node.step = hooked
+
+
+def _leave_for_good(node, at: int) -> None:
+    step = node.step
+
+    def hooked(timeout_ms=50):
+        g = node.peer.game
+        if not node.left_for_good and g is not None and g.version >= at \
+                and node.peer.departure.refusal() is None:
+            node.leave_for_good()
         return step(timeout_ms)
 
     node.step = hooked

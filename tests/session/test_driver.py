@@ -98,6 +98,8 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
                            mesh=SimpleNamespace(poll=lambda ms: [(1, b"hb")],
                                                 reconnect=lambda s, e: reconnected.append((s, e))))
     node.follow_moves = lambda: nodemod.Node.follow_moves(node)
+    node.deliver = lambda src, data, now: node.peer.receive(data, now, src)
+    node.evening_step = lambda now: None
     NetDriver(node)._step(0)
     assert reconnected == [(1, "tcp://198.18.0.7:5555")]
     assert len(watched) == 1       # and it watches this machine's own address (a new lease)
@@ -142,7 +144,8 @@ def test_the_net_driver_has_every_member_of_the_game_driver_protocol():
     net = MemoryNetwork.create(3, seed="proto", level="random")
     net.start()
     net.pump()
-    node = SimpleNamespace(peer=net.peers[0], wake=lambda: None, game_log=None)
+    node = SimpleNamespace(peer=net.peers[0], wake=lambda: None, game_log=None,
+                           left_for_good=False, table_open=lambda now: False)
     driver = NetDriver(node)
     assert isinstance(driver, GameDriver)
     members = set(GameDriver.__annotations__) | {

@@ -6,6 +6,7 @@ import pytest
 
 from net.crypto import Identity
 from net.node.lobby import JoinLobby, LobbyError
+from net.session.config import PROTOCOL
 from net.node.transport import curve_keypair
 
 pytestmark = pytest.mark.e2e     # a host process in every test
@@ -36,7 +37,7 @@ def probe(ctx, addr, **kw):
 
 def test_wrong_version_refused_with_reason(spawn, ctx):
     _h, lobby = host_proc(spawn)
-    with pytest.raises(LobbyError, match="wrong version: the host runs belfort-lan/session/3"):
+    with pytest.raises(LobbyError, match=f"wrong version: the host runs {PROTOCOL}"):
         probe(ctx, lobby["address"], protocol="belfort-lan/session/0")
 
 
