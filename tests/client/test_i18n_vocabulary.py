@@ -127,3 +127,12 @@ def test_discount_codes_use_each_language_s_resource_letters():
     assert canonical_token("sconto=pp", "it") == "discount=ss"
     assert canonical_token("할인=m", "ko") == "discount=m"
     assert canonical_token("discount=sw", "en") == "discount=ws"
+
+
+@pytest.mark.parametrize("lang,typed,canon", [
+    ("fr", "rejouer", "again"), ("fr", "soirée", "evening"), ("de", "nochmal", "again"),
+    ("de", "abend", "evening"), ("it", "ancora", "again"), ("it", "serata", "evening"),
+    ("ko", "한판더", "again"), ("ko", "저녁", "evening")])
+def test_the_evening_commands_are_typed_in_every_language(lang, typed, canon):
+    from client.i18n import canonical_line
+    assert canonical_line(typed, lang) == canon
