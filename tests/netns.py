@@ -74,7 +74,24 @@ def require() -> None:
         pytest.fail(f"this test needs network namespaces: {why}", pytrace=False)
 
 
-class Lan:
+class _Hosts:
+    """What tests do inside the namespaces of a network (Lan, Routed): ``hosts`` are the
+    namespaces' names, ``_procs`` what was started there (killed on close)."""
+    hosts: list[str]
+    _procs: list[subprocess.Popen]
+
+    def popen(self, host: int, argv: list[str], **kw) -> subprocess.Popen:
+        """Start ``argv`` inside host ``host``'s namespace (killed on close)."""
+        p = subprocess.Popen(["ip", "netns", "exec", self.hosts[host], *argv], **kw)
+        self._procs.append(p)
+        return p
+
+    def run(self, host: int, argv: list[str], timeout: float = 30, **kw):
+        return subprocess.run(["ip", "netns", "exec", self.hosts[host], *argv],
+                              timeout=timeout, **kw)
+
+
+class Lan(_Hosts):
     """A bridge and ``hosts`` namespaces on 198.18.<net>.0/24.
 
     Host i (0-based) gets address 198.18.<net>.<11 + i>; with ``ipv6_only``, 2001:db8:<net>::
@@ -155,16 +172,6 @@ class Lan:
             _ip("netns", "del", ns, check=False)
 
     # -- what tests do ----------------------------------------------------------
-    def popen(self, host: int, argv: list[str], **kw) -> subprocess.Popen:
-        """Start ``argv`` inside host ``host``'s namespace (killed on close)."""
-        p = subprocess.Popen(["ip", "netns", "exec", self.hosts[host], *argv], **kw)
-        self._procs.append(p)
-        return p
-
-    def run(self, host: int, argv: list[str], timeout: float = 30, **kw):
-        return subprocess.run(["ip", "netns", "exec", self.hosts[host], *argv],
-                              timeout=timeout, **kw)
-
     def delay(self, host: int, ms: float) -> None:
         """Every frame host ``host`` sends waits ``ms`` first (tc netem; netem_missing())."""
         subprocess.run(["tc", "-n", self.hosts[host], "qdisc", "replace", "dev", "eth0", "root",
@@ -202,7 +209,7 @@ def _sysctl(ns: str, key: str, value: str) -> None:
                    check=True, capture_output=True, timeout=10)
 
 
-class Routed:
+class Routed(_Hosts):
     """Hosts on subnets of their own, joined by a router namespace: a friend who is not
     in the room (another home network, a VPN overlay).  No multicast crosses the router.
 
@@ -318,16 +325,6 @@ class Routed:
         d.mkdir(parents=True, exist_ok=True)
         with open(d / "hosts", "a") as f:
             f.write(f"127.0.0.1 localhost\n::1 localhost\n{address} {name}\n")
-
-    def popen(self, host: int, argv: list[str], **kw) -> subprocess.Popen:
-        """Start ``argv`` inside host ``host``'s namespace (killed on close)."""
-        p = subprocess.Popen(["ip", "netns", "exec", self.hosts[host], *argv], **kw)
-        self._procs.append(p)
-        return p
-
-    def run(self, host: int, argv: list[str], timeout: float = 30, **kw):
-        return subprocess.run(["ip", "netns", "exec", self.hosts[host], *argv],
-                              timeout=timeout, **kw)
 
     def readdress(self, host: int, last: int) -> str:
         """Give host a new address ``last`` on its link (its old one is gone)."""
