@@ -86,7 +86,8 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
                        help=t(N_("bots: wait this long per decision")))
         p.add_argument("--timeout", type=positive, default=None, metavar=secs,
                        help=t(N_("give up after this many s")))
-        p.add_argument("--heartbeat", type=positive, default=None, help=argparse.SUPPRESS)
+        p.add_argument("--heartbeat", type=positive, default=None, metavar=secs,
+                       help=t(N_("send a heartbeat this often (default 0.4 s)")))
         p.add_argument("--stall-timeout", "--peer-timeout", dest="peer_timeout", type=positive,
                        default=None, metavar=secs,
                        help=t(N_("a seat silent this long stalls the game no longer: it may "
@@ -100,8 +101,14 @@ def build_parser(prog: str = "python -m client.peer", tr: Callable[[str], str] |
         p.add_argument("--again", type=int, default=0, metavar="N",
                        help=t(N_("play up to N games in a row at this table, asking for the "
                                  "next one by itself (a person types again)")))
-        p.add_argument("--test-secret", help=argparse.SUPPRESS)   # tests: reproducible secrets
-        p.add_argument("--latency-out", help=argparse.SUPPRESS)   # bench: apply times as JSON
+        # shown, not hidden: whoever reads this knows what such a game gives away
+        p.add_argument("--test-secret", metavar="S",
+                       help=t(N_("tests and benchmarks: this peer's secrets drawn from S, so a "
+                                 "game can be played again identically; anyone who knows S "
+                                 "sees every hand")))
+        p.add_argument("--latency-out", metavar=t(N_("FILE")),
+                       help=t(N_("benchmarks: write when each command was applied here, as "
+                                 "JSON")))
         p.add_argument("--plain", action="store_true", help=t(N_("line-based window (client)")))
         p.add_argument("--colour", metavar=t(N_("MODE")),
                        help=t(N_("colour mode of the window (client)")))
