@@ -24,7 +24,8 @@ from net.session.config import GameConfig, Timing
 from net.session.core import OVER
 from net.session.evening import Evening, game_of, next_config, next_players
 from . import fulllog
-from net.session.core import STOPPED, SessionPeer, log_problem
+from net.session.core import STOPPED, SessionPeer
+from net.session.msglog import log_problem
 from net.session.msglog import LogWriteError
 from .addresses import (WILDCARDS, AddressError, AddressWatch, endpoint, endpoint_host,
                         endpoint_port, lan_addresses, normalize, parse_ip, route_address)
@@ -237,14 +238,14 @@ class Node:
         if self.store is not None and meta:
             self.store.save_meta({**meta, "mesh": self.mesh.endpoint, "advertised": here,
                                   "moves": number})
-        self.peer.move(here, number)
+        self.peer.resync.move(number, here)
         self.addresses.moved(here)
         log.info("this machine's address changed: %s -> %s", was, here)
         self.moves.append({"event": "moved", "endpoint": here, "was": was})
 
     def follow_moves(self) -> None:
         """Reconnect to seats that came back on a new mesh address (signed, resync.py)."""
-        for seat, where in self.peer.take_moved():
+        for seat, where in self.peer.resync.take_moved():
             log.info("seat %s moved to %s", seat, where)
             self.mesh.reconnect(seat, where)
 
@@ -1107,7 +1108,7 @@ def _rejoin(game_dir: PathArg, ctx: zmq.Context | None, on_event: EventSink,
         store.save_meta(meta)
         on_event({"event": "moved", "endpoint": here, "was": known})
     if number:
-        peer.move(meta.get("advertised", here), number)
+        peer.resync.move(number, meta.get("advertised", here))
     node = Node(ctx, peer, mesh, store, addresses=AddressWatch(
         meta.get("advertised") or cfg.endpoints[seat], now=time.monotonic()), own_ctx=own_ctx)
     node.connect()

@@ -14,27 +14,8 @@ same state and re-creates byte-identical outgoing messages.
 The peer is the coordinator of parts that each do one job and *return* what they
 produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to stop); the
 peer carries each Out out in order (``_apply``), and a part whose next step depends on
-the last one yields them one at a time (effects.Steps, ``_run``).  The parts:
-
-    pump.Pump            a frame in: opened, checked (intake.Intake), queued, processed
-    settle.Settle        what the game calls for after a change, until nothing follows
-    decide.Decisions     our seat's moves: a decision, a take-back, one a rejoin redoes
-    outgoing.Outgoing    our envelopes out: logged, seen by our own parts, to send
-    ticker.Ticker        the work driven by time: heartbeats, deadlines, handoff votes
-    catchup.CatchUp      a rejoin: our log replayed, our lost envelopes adopted or redone
-    alerting.Alerting    what the person is told; accusations held while we judge; stops
-    msglog.MessageLog    every envelope held, and the disk log
-    table.GameTable      the engine state, status, and where each card is in the deck
-    seat.SeatActor       our seat's part: deck secrets, releases, opens, commit-reveal
-    deckwork.DeckWork / rounds.Rounds / commands.Commands / takeback.TakeBack
-                         deck messages, commit-reveal rounds, commands and take-backs
-    desync.DesyncCheck / audit.AuditCheck / doubt.Doubt / forks.Forks / dispute.Dispute
-                         the checks that name a cheater, or refine why the game stopped
-    escrow.Escrow / handoff.Handoff / botseat.BotSeat    a departed seat to a bot
-    departure.Departure / evening.Again    leaving for good; another game at this table
-    liveness.Liveness / resync.Resync / waits.TableWaits   who is there, gaps, deadlines
-    view.TableView       the players' read-model (who is waited for, texts)
-    state.PeerState      the peer's state as outside code reads it (a base class)
+the last one yields them one at a time (effects.Steps, ``_run``).  The parts, each with
+its one job and its entry points: docs/network.md, "The parts of a session".
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
@@ -42,7 +23,6 @@ Types, fields and rules: docs/network.md.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -56,7 +36,7 @@ from .alerting import HELD_STOP, Alerting
 from .audit import AuditCheck
 from .catchup import CatchUp, replay
 from .chat import Chat
-from .commands import Commands, plain, tuples
+from .commands import Commands
 from .config import GameConfig, Timing
 from .decide import Decisions
 from .deckwork import DeckWork
@@ -70,10 +50,10 @@ from .dispatch import Dispatcher
 from .effects import Names, Note, Out, Refused, Steps
 from .escrow import Escrow
 from .evening import Again
-from .handoff import Handoff, HandoffError
+from .handoff import Handoff
 from .intake import Intake
 from .liveness import Liveness
-from .msglog import LogWriteError, MessageLog, RecordStore, log_problem
+from .msglog import LogWriteError, MessageLog, RecordStore, log_problem, logged
 from .msgs import N_, Msg
 from .outgoing import Outgoing
 from .pump import Pump
@@ -97,24 +77,6 @@ T = TypeVar("T")
 __all__ = ["SessionPeer", "Refused", "SETUP", "PLAYING", "OVER", "STOPPED"]
 
 
-def _logged(empty=None):
-    """An entry point whose work may need a record of the game log: if that record cannot
-    be written (a full disk), this peer stops playing (``log_failed``) rather than go on
-    from a state its log does not hold; from then on the entry point does nothing."""
-    def wrap(method):
-        @functools.wraps(method)
-        def guarded(self, *args, **kwargs):
-            if self.log_failed is not None:
-                return empty
-            try:
-                return method(self, *args, **kwargs)
-            except LogWriteError as exc:
-                self._log_broken(exc)
-                return empty
-        return guarded
-    return wrap
-
-
 class SessionPeer(PeerState):
     def __init__(self, config: GameConfig, seat: int, identity: Identity, master: bytes, *,
                  store: RecordStore | None = None, timing: Timing | None = None,
@@ -133,7 +95,7 @@ class SessionPeer(PeerState):
         self.timing = timing or Timing()
         self.signer = Signer(identity, config.game_id, seat)
         who = self.who = Names(config.names)
-        # the parts (see the module docstring): each gets its collaborators here, a part
+        # the parts (docs/network.md lists them): each gets its collaborators here, a part
         # made later through a lambda, so nothing is wired into a part after it is made
         self.log = MessageLog(self.n, seat, store)
         self.own = SeatActor(self.signer, self.n, master, config.ruleset().cards_per_type)
@@ -234,7 +196,7 @@ class SessionPeer(PeerState):
         self.handoffs.configure(**settings)
 
     # ================================================================ entry points
-    @_logged()
+    @logged()
     def start(self, now: float = 0.0) -> None:
         """Begin the game: commit to our share of the shared seed."""
         if self.started:
@@ -244,7 +206,7 @@ class SessionPeer(PeerState):
         self._emit(self.own.commit("seed", derive_bytes(self.master, "seed-share")))
         self._settle()
 
-    @_logged()
+    @logged()
     def receive(self, data: bytes, now: float = 0.0, src: int | None = None) -> None:
         """One frame from the network.  ``src``: the seat the transport knows sent it
         (its CurveZMQ key), or None.  Never raises for anything the frame holds."""
@@ -262,7 +224,7 @@ class SessionPeer(PeerState):
             self._run(self.ticker.caught_up(now), now)
         self._after_input()
 
-    @_logged(empty=[])
+    @logged(empty=[])
     def submit(self, command: object, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
         or RuntimeError when no decision of ours is awaited."""
@@ -274,7 +236,7 @@ class SessionPeer(PeerState):
         self._after_input()
         return events
 
-    @_logged()
+    @logged()
     def take_back(self, now: float = 0.0) -> tuple:
         """Take back our last action (takeback.py): a signed ``sess/undo`` to everyone, and
         the state before that action here.  Returns the command taken back; raises
@@ -287,7 +249,7 @@ class SessionPeer(PeerState):
         self._after_input()
         return cmd
 
-    @_logged()
+    @logged()
     def tick(self, now: float) -> None:
         """Heartbeats, connection state and time-outs (ticker.py)."""
         if self._run(self.ticker.tick(now, self._answer_handoffs), now):
@@ -326,16 +288,7 @@ class SessionPeer(PeerState):
         # the window opens after the replay: it shows the latest of these as a recap
         self.replayed_events, self.events = self.events[-REPLAYED_KEPT:], []
 
-    def move(self, endpoint: str, number: int) -> None:
-        """We came back on another address: every heartbeat now carries it (signed), and
-        the others reconnect to it."""
-        self.resync.move(number, endpoint)
-
-    def take_moved(self) -> list[tuple[int, str]]:
-        """Seats that announced a new mesh address since the last call: (seat, endpoint)."""
-        return self.resync.take_moved()
-
-    @_logged()
+    @logged()
     def announce(self, now: float = 0.0) -> None:
         """After a (re)start: tell everyone what we have so they fill our gaps.  Until
         every other peer has answered (or ``Timing.catch_up`` passed) and we hold every
@@ -360,7 +313,7 @@ class SessionPeer(PeerState):
             return
         self._apply(self.resync.leave_notice(), now)
 
-    @_logged()
+    @logged()
     def handoff(self, seat: int, now: float = 0.0) -> None:
         """Vote to hand ``seat`` (silent past the time-out) to a bot.  Raises
         handoff.HandoffError with the reason when it cannot be proposed."""
@@ -369,7 +322,7 @@ class SessionPeer(PeerState):
         self.handoffs.check_proposal(seat, quiet)
         self._vote(seat, now)
 
-    @_logged()
+    @logged()
     def leave_for_good(self, now: float = 0.0) -> None:
         """The person leaves the game for good (departure.py): a signed ``sess/leave``.
         Raises departure.LeaveRefused with the reason when it is not possible now."""
@@ -490,7 +443,3 @@ class SessionPeer(PeerState):
         self._alert("error", self.log_failed, None)
         self._apply(self.resync.leave_notice())
 
-
-# kept importable from here: the handoff's refusal, the wire helpers, what the log's
-# failure and a held stop say
-__all__ += ["HandoffError", "plain", "tuples", "log_problem", "HELD_STOP"]

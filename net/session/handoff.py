@@ -213,6 +213,8 @@ class Handoff:
             if s == self.seat or s in self.handed or finished_of[s] or s not in self.escrow.escrow \
                     or self.seat in self.votes.get(s, {}):
                 continue
+            if self.auto is None and not self.votes.get(s):
+                continue     # (asked at every tick: only a proposed seat could be one)
             silent, left = quiet(s), left_of is not None and left_of[s]
             silent = min(silent, now - self.called_off.get(s, float("-inf")))
             auto = None if self.auto is None else \

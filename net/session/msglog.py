@@ -12,6 +12,8 @@ the log (rejoin) writes nothing again.
 from __future__ import annotations
 
 import errno
+import functools
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from .msgs import N_, Msg
@@ -130,3 +132,21 @@ class MessageLog:
     def take_sync_due(self) -> bool:
         due, self.sync_due = self.sync_due, False
         return due
+
+
+def logged(empty: Any = None) -> Callable:
+    """An entry point whose work may need a record of the game log: if that record cannot
+    be written (a full disk), this peer stops playing (``log_failed``) rather than go on
+    from a state its log does not hold; from then on the entry point does nothing."""
+    def wrap(method):
+        @functools.wraps(method)
+        def guarded(self, *args, **kwargs):
+            if self.log_failed is not None:
+                return empty
+            try:
+                return method(self, *args, **kwargs)
+            except LogWriteError as exc:
+                self._log_broken(exc)
+                return empty
+        return guarded
+    return wrap

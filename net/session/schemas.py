@@ -87,15 +87,27 @@ OPTIONAL: dict[str, dict] = {
 }
 
 
-def _budget(x: object, depth: int = 0) -> bool:
-    if isinstance(x, str):
-        return len(x) <= MAX_VIEW
-    if isinstance(x, bytes):
-        return len(x) <= MAX_BYTES
-    if isinstance(x, list):
-        return len(x) <= MAX_ITEMS and all(_budget(y, depth + 1) for y in x)
-    if isinstance(x, dict):
-        return len(x) <= MAX_ITEMS and all(_budget(y, depth + 1) for y in x.values())
+def _budget(x: object) -> bool:
+    """Every str, bytes, list and map in ``x`` within its size limit.  A loop over a stack,
+    not a recursive walk with a generator per container: every received envelope's body
+    passes here, and the recursion cost about as much as the shape checks that follow."""
+    stack = [x]
+    while stack:
+        y = stack.pop()
+        if isinstance(y, str):
+            if len(y) > MAX_VIEW:
+                return False
+        elif isinstance(y, bytes):
+            if len(y) > MAX_BYTES:
+                return False
+        elif isinstance(y, list):
+            if len(y) > MAX_ITEMS:
+                return False
+            stack.extend(y)
+        elif isinstance(y, dict):
+            if len(y) > MAX_ITEMS:
+                return False
+            stack.extend(y.values())
     return True
 
 

@@ -88,23 +88,19 @@ class SeatActor:
         """Our keys owed now: for hidden cards in other seats' hands (private deals) and
         for the cards to reveal.  Returns (envelopes, problems the decks found)."""
         todo: dict[int, list[int]] = {}
-
-        def want(card: int) -> None:
-            e, pos = locate(card)
-            if e >= len(self.decks):
-                return
-            deck = self.decks[e]
-            if deck.ready and self.seat not in deck.released[pos]:
+        # (asked after every received frame: one pass with the lookups hoisted, the
+        # decks' readiness computed once, not once per hidden card)
+        decks, me, public = self.decks, self.seat, game.public
+        ready = [d.ready for d in decks]
+        cards = [c for s in range(self.n) if s != me
+                 for c in game.players[s].hand if not public[c]]
+        cards.extend(game.reveal_queue)
+        for c in cards:
+            e, pos = locate(c)
+            if e < len(decks) and ready[e] and me not in decks[e].released[pos]:
                 lst = todo.setdefault(e, [])
                 if pos not in lst:
                     lst.append(pos)
-        for s in range(self.n):
-            if s != self.seat:
-                for c in game.players[s].hand:
-                    if not game.public[c]:
-                        want(c)
-        for c in game.reveal_queue:
-            want(c)
         envs, problems = [], []
         for e, positions in todo.items():
             deck = self.decks[e]

@@ -185,6 +185,8 @@ class TableView:
         # seats away neither can be handed over (each would need the other's vote): pause
         lv, hand = self.liveness, self.handoffs
         away = [s for s in self._others() if lv.away(s, now)]
+        if not away:
+            return None     # (asked after every step: with nobody away there is no pause)
         handing = set(away) if len(away) == 1 and hand.possible() \
             and away[0] in self.escrow.escrow and (hand.votes.get(away[0]) or
                                                    hand.auto is not None) else set()

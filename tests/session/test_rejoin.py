@@ -178,23 +178,23 @@ def test_a_new_address_is_taken_from_signed_heartbeats_and_only_forward():
     net.start()
     net.run(until=lambda: net.delivered >= 100)
     a, b = net.peers[0], net.peers[1]
-    b.move("tcp://198.18.0.99:4000", 1)
+    b.resync.move(1, "tcp://198.18.0.99:4000")
     b.announce(net.now)
     first = [d for _dest, d in b.take_outgoing()]
     net.now += 1
     a.receive(first[-1], net.now, 1)
-    assert a.take_moved() == [(1, "tcp://198.18.0.99:4000")]
-    b.move("tcp://198.18.0.77:4001", 2)
+    assert a.resync.take_moved() == [(1, "tcp://198.18.0.99:4000")]
+    b.resync.move(2, "tcp://198.18.0.77:4001")
     b.tick(net.now + 5)
     second = [d for _dest, d in b.take_outgoing()]
     a.receive(second[-1], net.now + 5, 1)
-    assert a.take_moved() == [(1, "tcp://198.18.0.77:4001")]
+    assert a.resync.take_moved() == [(1, "tcp://198.18.0.77:4001")]
     a.receive(first[-1], net.now + 6, 1)          # the old heartbeat again
-    assert a.take_moved() == []
-    b.move("tcp://some.host.name:4000", 3)         # names are never resolved
+    assert a.resync.take_moved() == []
+    b.resync.move(3, "tcp://some.host.name:4000")         # names are never resolved
     b.tick(net.now + 10)
     third = [d for _dest, d in b.take_outgoing()]
     a.receive(third[-1], net.now + 10, 1)
-    assert a.take_moved() == []
+    assert a.resync.take_moved() == []
     assert any(x.kind == "cheat" and x.seat == 1 and "mesh address" in x.text
                for x in a.alerts)

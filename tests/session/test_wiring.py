@@ -208,7 +208,7 @@ def test_every_record_exception_is_still_needed():
 def test_a_verdict_replaces_the_reason_of_a_stopped_game_only_where_it_may():
     """What forks, dispute, doubt and desync used to write into the table themselves now
     comes back as ``Out.verdicts`` and is applied by the peer: same rules."""
-    from net.session.core import HELD_STOP
+    from net.session.alerting import HELD_STOP
     from net.session.memnet import MemoryNetwork
 
     net = MemoryNetwork.create(3, seed="wiring")
