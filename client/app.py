@@ -662,8 +662,13 @@ class BelfortApp:
             lines += [render.Line()] + [render.Line((ln, "class:dim")) for ln in text.split("\n")]
         self.panel = (_("The end"), lines)
         self.panel_scroll = 0
-        self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
-                                         "leaves."))
+        if self.driver.networked and self.driver.at_table:
+            # (the panel's own line saying so may be below the fold at 80x24)
+            self.panel_message("class:ok", _("Game over. a: another game · Esc: the board · "
+                                             "quit (or Ctrl-C) leaves."))
+        else:
+            self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
+                                             "leaves."))
 
     def _table_notes(self) -> list[str]:
         return [str(net_text(text)) for text in self.driver.table_notes()]
