@@ -268,3 +268,43 @@ def test_another_game_from_the_full_screen_window(tmux, tmp_path):
         host.kill()
         host.err.close()
         shutil.rmtree(short, ignore_errors=True)
+
+
+@pytest.mark.parametrize("lang,word", [("fr", "rejouer"), ("ko", "한판더")])
+def test_another_game_typed_in_the_players_language(tmux, tmp_path, lang, word):
+    """The window in the person's language: at the final panel they type their language's
+    word for again, and the window of the second game opens."""
+    from client.i18n import _, using
+    from tests.session.conftest import PeerProc
+    with using(lang):
+        ended = _("This evening, after {n} game(s):").format(n=1)
+        welcome = _("Welcome, {name}! You play {letter} (seat {seat}). Players: {players}.") \
+            .split("{name}")[0]
+    host = PeerProc(["host", "--name", "Ana", "--players", "2", "--bind", "127.0.0.1",
+                     "--port", "0", "--level", "random", "--data-dir", str(tmp_path / "ana"),
+                     "--timeout", "120", "--again", "2", "--ruleset",
+                     str(short_ruleset(tmp_path))], tmp_path, "host")
+    try:
+        addr = host.wait_event("lobby", 20)["address"]
+        tmux.window("bo", f"{sys.executable} -m client.main --lang {lang} join {addr} "
+                          f"--name Bo --bind 127.0.0.1 --data-dir {tmp_path / 'bo'}")
+        tmux.wait("bo", lambda t: welcome in t, 60, "the window")
+        end = time.monotonic() + 120
+        while ended not in tmux.text("bo"):
+            assert time.monotonic() < end, tmux.text("bo")
+            was = tmux.text("bo")
+            if prompt_line(was):
+                tmux.type("bo", "1")     # (refused while others decide: harmless)
+                try:
+                    tmux.wait("bo", lambda t: t != was, 5)
+                except AssertionError:
+                    pass
+            else:
+                time.sleep(0.1)
+        tmux.type("bo", word)
+        tmux.wait("bo", lambda t: welcome in t and ended not in t, 60,
+                  "the window of the second game")
+        host.wait_event("next-game", 30)
+    finally:
+        host.kill()
+        host.err.close()
