@@ -189,6 +189,7 @@ class BelfortApp:
         self._topics = rules_text.topic_names(driver.ruleset)
         self.finished = False
         self.final_audit: tuple[bool, str] | None = None
+        self._final_notes: list[str] = []        # the table's notes the final panel shows
         self.left: str | None = None  # "kept" | "abandoned" when a local game was left
         self.recent = Recent()
         self.coach = coach
@@ -569,6 +570,9 @@ class BelfortApp:
                 self.show_lessons(self.coach.lessons(events, view, self.driver.legal()))
         if self.finished and self.final_audit is None and self.driver.audit() is not None:
             self.show_final()   # a networked audit finishes after the last command
+        elif self.finished and self.panel is not None and self.panel[0] == _("The end") \
+                and self._table_notes() != self._final_notes:
+            self.show_final()   # the table changed: everyone else left it, no next game
         ring = any(not a.seen for a in self.driver.alerts)
         ours = self.ours()
         if ours and not self._was_ours:
@@ -653,13 +657,21 @@ class BelfortApp:
                 _("Game log: {log}").format(log=log_path), width, "class:dim") + \
                 render.unbroken(_("Step through it with: belfort replay {log}").format(
                     log=log_path), width, "class:dim")
-        for text in self.driver.table_notes():
-            lines += [render.Line()] + [render.Line((ln, "class:dim"))
-                                        for ln in str(net_text(text)).split("\n")]
+        self._final_notes = self._table_notes()
+        for text in self._final_notes:
+            lines += [render.Line()] + [render.Line((ln, "class:dim")) for ln in text.split("\n")]
         self.panel = (_("The end"), lines)
         self.panel_scroll = 0
-        self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
-                                         "leaves."))
+        if self.driver.networked and self.driver.at_table:
+            # (the panel's own line saying so may be below the fold at 80x24)
+            self.panel_message("class:ok", _("Game over. a: another game · Esc: the board · "
+                                             "quit (or Ctrl-C) leaves."))
+        else:
+            self.panel_message("class:ok", _("Game over. Esc shows the board; quit (or Ctrl-C) "
+                                             "leaves."))
+
+    def _table_notes(self) -> list[str]:
+        return [str(net_text(text)) for text in self.driver.table_notes()]
 
     # --- running ----------------------------------------------------------------------------------
     async def run_async(self) -> None:

@@ -392,6 +392,10 @@ class NetDriver:
                 events = self._step(IDLE_POLL_MS)
                 if (self._changed or self.next_game) and self._loop is not None:
                     self._loop.call_soon_threadsafe(self._notify, events)
+            if not self._closed and not self.next_game and self._loop is not None:
+                # the table closed (everyone else left it): the window stops offering
+                # another game
+                self._loop.call_soon_threadsafe(self._notify, [])
         except (zmq.ZMQError, RuntimeError):
             pass      # the window's loop or the sockets went away first: nobody to tell
         finally:

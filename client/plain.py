@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from belfort import events as belfort_events
 from belfort.data import GUILDS
+from net.session.msgs import N_, Msg
 
 from . import chart, panels, recap, render
 from . import lancmds
@@ -321,6 +322,10 @@ class PlainUI:
             if word in ("quit", "exit", "leave"):
                 return 0
             self.show(call(lambda: self.ctl.handle(line.strip())))
+        if not driver.next_game:
+            # the table closed by itself: everyone else left it
+            self.say(net_text(Msg(N_("There is no next game: nobody else at the table wants "
+                                     "one."))))
         return 0
 
     def show(self, reply: Reply) -> None:

@@ -377,12 +377,19 @@ class Node:
             p.cfg.kinds[s] != "bot" and p.again.answers.get(s) is not False
             and not self._gone(s, now) for s in self._asked() if s != p.seat)
 
+    def _may_play_again(self, now: float) -> list[int]:
+        """The seats asked that may still play the next game: not one that said no, nor one
+        silent since it finished (it left the table)."""
+        answers = self.peer.again.answers
+        return [s for s in self._asked() if answers.get(s) is not False and not self._gone(s, now)]
+
     def table_open(self, now: float) -> bool:
         """A person at the final table may still play again here (the window keeps the
-        node going while they look at it, and until they answer)."""
+        node going while they look at it, and until they answer): not once everyone else
+        left the table."""
         if self.evening_open(now):
             return True
-        return not self.closed and self._over_here() and len(self._asked()) >= 2 \
+        return not self.closed and self._over_here() and len(self._may_play_again(now)) >= 2 \
             and self.peer.again.answers.get(self.peer.seat) is None
 
     def ask_again(self) -> str:
@@ -392,7 +399,10 @@ class Node:
             return Msg(N_("Another game can be asked for once this one is over."))
         if len(self._asked()) < 2:
             return self._no_next()
-        p.again_answer(True, time.monotonic())
+        now = time.monotonic()
+        if p.again.answers.get(p.seat) is not True and len(self._may_play_again(now)) < 2:
+            return Msg(N_("There is no next game: nobody else at the table wants one."))
+        p.again_answer(True, now)
         self.flush()
         return Msg(N_("You asked for another game: it starts once everyone at the table "
                       "agrees."))

@@ -156,3 +156,51 @@ def test_the_windows_driver_plays_again(spawn):
     assert r["rc"] == 0 and r["number"] == 2, r
     assert r["hash"] == belfort.state_hash(second.peer.game)
     ctx.destroy(linger=0)
+
+
+@pytest.mark.e2e
+def test_a_plain_joiner_at_the_table_is_told_when_the_others_left_it(spawn):
+    """`belfort join --plain` at the final table, its input still open: the host's peer
+    plays one game and leaves the table; the joiner says there is no next game and ends,
+    rather than waiting at an empty table for an answer nobody can give."""
+    import os
+    import threading
+    from pathlib import Path
+
+    from tests.session.test_attacks_e2e import short_ruleset
+    root = Path(__file__).resolve().parents[2]
+    host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
+                 "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 120,
+                 "--ruleset", short_ruleset(spawn.dir), label="host")
+    addr = host.wait_event("lobby", 20)["address"]
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(root))
+    for var in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "BELFORT_LANG"):
+        env.pop(var, None)
+    err_path = spawn.dir / "me.err"
+    with open(err_path, "wb") as err:
+        me = subprocess.Popen([sys.executable, "-m", "client.main", "join", addr, "--name",
+                               "Bo", "--bind", "127.0.0.1", "--data-dir", str(spawn.dir / "me"),
+                               "--plain"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=err, text=True, cwd=root, env=env)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(me.stdout.read()), daemon=True)
+    reader.start()
+    try:
+        me.stdin.write("1\n" * 2000)       # our first choice at each decision; kept open
+        me.stdin.flush()
+        try:
+            me.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            me.kill()
+            reader.join(10)
+            raise AssertionError("the joiner stayed at the empty table:\n" +
+                                 "".join(got)[-1500:]) from None
+    finally:
+        me.stdin.close()
+    reader.join(10)
+    out = got[0]
+    assert me.returncode == 0, err_path.read_text()[-2000:]
+    assert "Audit: PASSED" in out and "This evening, after 1 game(s):" in out, out[-2000:]
+    assert out.rstrip().endswith("There is no next game: nobody else at the table wants one."), \
+        out[-1500:]
+    assert host.result(60)["rc"] == 0
