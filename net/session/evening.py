@@ -213,7 +213,10 @@ class Evening:
         """The evening's table, one line a player."""
         if not self.games:
             return Msg(N_("No game of this evening has ended yet."))
-        lines = [Msg(N_("This evening, after {n} game(s):"), n=len(self.games))] + [
+        # (the catalogs' languages all say one game apart from several)
+        head = Msg(N_("This evening, after one game:")) if len(self.games) == 1 else \
+            Msg(N_("This evening, after {n} games:"), n=len(self.games))
+        lines = [head] + [
             Msg(N_("  {name}: {wins} of {games} won, {points} points"), **row)
             for row in self.rows()]
         return Joined("\n", lines)

@@ -226,7 +226,7 @@ def test_another_game_from_the_full_screen_window(tmux, tmp_path):
                           f"--data-dir {me}; echo EXITED $?; sleep 60")
         tmux.wait("bo", lambda t: "Keep 3 of your 5 cards" in t, 60, "the hand dealt")
         first = play_to_the_end(tmux, "bo")
-        first = tmux.wait("bo", lambda t: "This evening, after 1 game(s):" in t, 30,
+        first = tmux.wait("bo", lambda t: "This evening, after one game:" in t, 30,
                           "the evening under the final table")
         # the key is said on the status line (the panel's own line may be below the fold)
         first = final_panel_again(tmux, "bo")
@@ -237,20 +237,20 @@ def test_another_game_from_the_full_screen_window(tmux, tmp_path):
                            60, "the window of the second game")
         assert " The end " not in second and "Game over" not in second
         play_to_the_end(tmux, "bo")
-        final = tmux.wait("bo", lambda t: "This evening, after 2 game(s):" in t, 30,
+        final = tmux.wait("bo", lambda t: "This evening, after 2 games:" in t, 30,
                           "the evening's two games under the final table")
         rows = [ln.strip() for ln in final.splitlines() if " of 2 won, " in ln]
         assert sorted(r.split(":")[0] for r in rows) == ["Ana", "Bo"], final
         tmux.type("bo", "evening")
         # (the answer shows under the panel, its lines run together)
-        tmux.wait("bo", lambda t: any(ln.startswith("This evening, after 2 game(s):") and
+        tmux.wait("bo", lambda t: any(ln.startswith("This evening, after 2 games:") and
                                       " of 2 won" in ln for ln in t.splitlines()), 10,
                   "the answer to evening")
 
         # the host's peer played its two games and left the table: no third game
         r = host.result(60)
         assert r["rc"] == 0 and r["number"] == 2, r
-        tmux.wait("bo", lambda t: " The end " in t and "after 2 game(s)" in t
+        tmux.wait("bo", lambda t: " The end " in t and "after 2 games:" in t
                   and "press a" not in t and "another game" not in t, 60,
                   "the final panel without another game")
         tmux.keys("bo", "a")
@@ -277,7 +277,7 @@ def test_another_game_typed_in_the_players_language(tmux, tmp_path, lang, word):
     from client.i18n import _, using
     from tests.session.conftest import PeerProc
     with using(lang):
-        ended = _("This evening, after {n} game(s):").format(n=1)
+        ended = _("This evening, after one game:")
         welcome = _("Welcome, {name}! You play {letter} (seat {seat}). Players: {players}.") \
             .split("{name}")[0]
     host = PeerProc(["host", "--name", "Ana", "--players", "2", "--bind", "127.0.0.1",

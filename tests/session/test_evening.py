@@ -92,4 +92,4 @@ def test_the_evening_counts_games_wins_and_points():
     rows2 = {r["name"]: r for r in ev2.rows()}
     assert rows2[p.cfg.names[winner]]["wins"] == 0
     assert rows2[p.cfg.names[1 - winner]]["wins"] == 1
-    assert "after 1 game" in str(ev2.text())
+    assert "after one game:" in str(ev2.text())

@@ -150,7 +150,7 @@ def test_the_windows_driver_plays_again(spawn):
     asyncio.run(play(second))
     ok, text = second.audit()
     assert ok, text
-    assert "after 2 game(s)" in str(second.evening_text()) or len(node.evening.games) == 2
+    assert "after 2 games:" in str(second.evening_text()) or len(node.evening.games) == 2
     second.close()
     r = host.result(60)
     assert r["rc"] == 0 and r["number"] == 2, r
@@ -200,7 +200,7 @@ def test_a_plain_joiner_at_the_table_is_told_when_the_others_left_it(spawn):
     reader.join(10)
     out = got[0]
     assert me.returncode == 0, err_path.read_text()[-2000:]
-    assert "Audit: PASSED" in out and "This evening, after 1 game(s):" in out, out[-2000:]
+    assert "Audit: PASSED" in out and "This evening, after one game:" in out, out[-2000:]
     assert out.rstrip().endswith("There is no next game: nobody else at the table wants one."), \
         out[-1500:]
     assert host.result(60)["rc"] == 0
