@@ -1,0 +1,109 @@
+"""The replies to what a person types, in their language: every command word of French,
+German, Italian and Korean typed bare, with wrong or unknown arguments, out of its phase, and
+the help and LAN words, at several moments of a game, are answered without an English word
+of the program's vocabulary and without the engine's own English sentence."""
+
+import belfort
+import pytest
+from belfort import new_game
+
+from client.controller import Controller
+from client.i18n import localize_token, using
+from client.i18n.vocabulary import KEYWORDS, TOPICS, VERBS
+from client_helpers import StateDriver, random_states
+from test_i18n_native import LANGS, _words, english_vocabulary
+
+# wrong arguments a player may type after any command word
+ARGS = ("", "zzz", "#999", "#17", "#17:zzz", "zzz@3", "99", "0 0 0", "forest=9", "forest=x",
+        "2:zzz", "gate9", "discount=zz", "1 2 3 4 5 6 7 8")
+# words of the game, in the player's language, put in the wrong places
+GAME_WORDS = (("elf", "arg"), ("dwarf", "arg"), ("wood", "arg"), ("gold", "arg"),
+              ("tower", "card"), ("forest", "area"), ("thieves", "arg"), ("keep", "card"))
+
+
+# Words spelled as the English ones, in their own language's sense, that the replies use
+# (test_i18n_native allows each language's own such words; these appear only in replies).
+REPLY_SAME_SPELLING = {"fr": {"activation", "arguments"}, "de": set(), "it": {"computer"},
+                       "ko": set()}
+
+
+def states():
+    """(where, game, seat): the setup, the placement, the actions, a 2-player game."""
+    out = [("setup", new_game(4, {"guilds": "advanced"}, seed=3), 0)]
+    seen = set()
+    for game, seat in (random_states(players=4, seed=7, every=5, limit=40) +
+                       random_states(players=2, seed=8, every=9, limit=20)):
+        where = f"{game.phase} {game.n}p"
+        if where not in seen:
+            seen.add(where)
+            out.append((where, game, seat))
+    return out
+
+
+def lines(lang):
+    """Wrong and half-right lines typed in `lang`."""
+    verbs = [forms[0] for forms in VERBS[lang].values()]
+    words = [localize_token(w, lang, ctx) for w, ctx in GAME_WORDS]
+    keywords = [forms[0] for forms in KEYWORDS[lang].values()]
+    out = [f"{v} {a}".strip() for v in verbs for a in ARGS]
+    out += [f"{v} {w}" for v in verbs for w in words + keywords]
+    out += [f"{v} {w} {x}" for v in verbs for w in words[:3] for x in words[3:]]
+    out += [f"{v} {w} 2" for v in verbs for w in words]
+    help_word = VERBS[lang]["help"][0]
+    out += [f"{help_word} zzz", f"{help_word} #999", f"{help_word} {words[0]} zzz"]
+    out += [f"{help_word} {t[0]}" for t in TOPICS[lang].values()]
+    # the LAN commands in a game on this computer (handoff and waiting are typed in English
+    # in every language, as their help shows them)
+    out += [f"{w} {a}".strip() for w in ("handoff", "waiting", VERBS[lang]["say"][0],
+                                         VERBS[lang]["again"][0], VERBS[lang]["evening"][0])
+            for a in ("", "2", "zzz")]
+    out += ["zzz", "#17", "42", "?"]
+    return out
+
+
+def english_in(reply_text, typed, vocabulary):
+    """The English words of `reply_text` that the person did not type."""
+    return (_words(reply_text) & vocabulary) - _words(typed)
+
+
+def engine_sentence(typed, lang, game, seat):
+    """The engine's English reason for `typed`, if it refuses the line as it reads it."""
+    from client.i18n import canonical_line
+    line = canonical_line(typed, lang)
+    try:
+        belfort.apply(game.copy(), belfort.parse_command(line), seat)
+    except belfort.CommandSyntaxError as exc:
+        return str(exc.reason)
+    except belfort.IllegalCommandError as exc:
+        return str(exc.reason)
+    except (ValueError, IndexError, KeyError, TypeError, OverflowError):
+        return None
+    return None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_wrong_line_is_answered_in_the_players_language(lang):
+    vocabulary = english_vocabulary(lang) - REPLY_SAME_SPELLING[lang]
+    found = {}
+    tried = 0
+    for where, game, seat in states():
+        for typed in lines(lang):
+            driver = StateDriver(game.copy(), seat, apply_commands=False)
+            with using(lang):
+                reply = Controller(driver).handle(typed)
+            texts = [reply.text or "", str(reply.title or "")] + \
+                [ln for ln in reply.lines if isinstance(ln, str)]
+            said = "\n".join(texts)
+            tried += 1
+            english = english_in(said, typed, vocabulary)
+            raw = engine_sentence(typed, lang, game, seat)
+            if raw and len(raw) > 12 and raw in said:
+                english.add(f"<engine: {raw}>")
+            # "did you mean 'abend'?" to someone who typed abend is no answer
+            first = typed.split()[0] if typed.split() else ""
+            if first and f"'{first}'?" in said:
+                english.add(f"<suggests what was typed: {first}>")
+            for w in english:
+                found.setdefault(w, (where, typed, said[:160]))
+    assert tried > 1000
+    assert not found, "\n".join(f"{w}: {v}" for w, v in sorted(found.items()))
