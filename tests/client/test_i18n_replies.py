@@ -8,7 +8,7 @@ import pytest
 from belfort import new_game
 
 from client.controller import Controller
-from client.i18n import localize_token, using
+from client.i18n import localize_line, localize_token, using
 from client.i18n.vocabulary import KEYWORDS, TOPICS, VERBS
 from client_helpers import StateDriver, random_states
 from test_i18n_native import LANGS, _words, english_vocabulary
@@ -16,6 +16,15 @@ from test_i18n_native import LANGS, _words, english_vocabulary
 # wrong arguments a player may type after any command word
 ARGS = ("", "zzz", "#999", "#17", "#17:zzz", "zzz@3", "99", "0 0 0", "forest=9", "forest=x",
         "2:zzz", "gate9", "discount=zz", "1 2 3 4 5 6 7 8")
+# lines that reach each refusal of the engine's command reader
+ENGINE_LINES = ("keep #17 drop #3", "keep #17 drop #3:zzz", "place elf desk x",
+                "spread elf forest=1 forest=2", "spread dwarf forest=1", "spread elf wood=1",
+                "activate desk", "activate thieves from", "activate thieves from x",
+                "activate bandits each 1:gold", "activate thieves each x", "activate gate0",
+                "activate gate0 gate9", "activate gate0 gate1 tower@1",
+                "activate tower@1 discount=zz", "activate tower@1", "np-mark zz", "hire #3 zz",
+                "buy-card zz", "show x:y", "discard #3", "wall guild", "build #17 thieves",
+                "exchange metal", "sell gold", "guild zzz", "crest 9999", "build #17 tower@9")
 # words of the game, in the player's language, put in the wrong places
 GAME_WORDS = (("elf", "arg"), ("dwarf", "arg"), ("wood", "arg"), ("gold", "arg"),
               ("tower", "card"), ("forest", "area"), ("thieves", "arg"), ("keep", "card"))
@@ -52,6 +61,8 @@ def lines(lang):
     help_word = VERBS[lang]["help"][0]
     out += [f"{help_word} zzz", f"{help_word} #999", f"{help_word} {words[0]} zzz"]
     out += [f"{help_word} {t[0]}" for t in TOPICS[lang].values()]
+    # each way the command reader refuses a line, written in the player's words
+    out += [localize_line(e, lang) for e in ENGINE_LINES]
     # the LAN commands in a game on this computer (handoff and waiting are typed in English
     # in every language, as their help shows them)
     out += [f"{w} {a}".strip() for w in ("handoff", "waiting", VERBS[lang]["say"][0],
