@@ -375,7 +375,8 @@ class Controller:
                 return _("Cannot read '{text}': unknown command '{verb}'. Did you mean "
                          "'{close}'? You can now: {now}. Type ? for the list.").format(
                     text=shown, verb=typed_verb, now=now,
-                    close=mine[0] if mine else localize_line(close[0], lang))
+                    close=localize_line(canonical_line(mine[0], lang), lang) if mine
+                    else localize_line(close[0], lang))
             return _("Cannot read '{text}': unknown command '{verb}'. You can now: {now}. "
                      "Type ? for the list.").format(text=shown, verb=typed_verb, now=now)
         if verb and not any(c[0] == verb for c in legal):

@@ -3,6 +3,9 @@ German, Italian and Korean typed bare, with wrong or unknown arguments, out of i
 the help and LAN words, at several moments of a game, are answered without an English word
 of the program's vocabulary and without the engine's own English sentence."""
 
+import functools
+import re
+
 import belfort
 import pytest
 from belfort import new_game
@@ -11,7 +14,9 @@ from client.controller import Controller
 from client.i18n import localize_line, localize_token, using
 from client.i18n.vocabulary import KEYWORDS, TOPICS, VERBS
 from client_helpers import StateDriver, random_states
-from test_i18n_native import LANGS, _words, english_vocabulary
+from babel.messages.pofile import read_po
+from test_i18n_native import (LANGS, LOANWORDS, LOCALE, NAMES_LOWER, _strings, _words,
+                              english_vocabulary)
 
 # wrong arguments a player may type after any command word
 ARGS = ("", "zzz", "#999", "#17", "#17:zzz", "zzz@3", "99", "0 0 0", "forest=9", "forest=x",
@@ -34,6 +39,18 @@ GAME_WORDS = (("elf", "arg"), ("dwarf", "arg"), ("wood", "arg"), ("gold", "arg")
 # (test_i18n_native allows each language's own such words; these appear only in replies).
 REPLY_SAME_SPELLING = {"fr": {"activation", "arguments"}, "de": set(), "it": {"computer"},
                        "ko": set()}
+
+
+# Latin words a Korean reply may show: the keys, the network and the character set (and the
+# example players' names, allowed as in test_i18n_native)
+KOREAN_LATIN = {"esc", "lan", "ascii"}
+
+
+@functools.cache
+def english_words():
+    """Every word of the English catalog of three letters or more."""
+    with open(LOCALE / "belfort.pot", "rb") as fp:
+        return {w for s in _strings(read_po(fp), False) for w in _words(s) if len(w) >= 3}
 
 
 def states():
@@ -68,13 +85,21 @@ def lines(lang):
     out += [f"{w} {a}".strip() for w in ("handoff", "waiting", VERBS[lang]["say"][0],
                                          VERBS[lang]["again"][0], VERBS[lang]["evening"][0])
             for a in ("", "2", "zzz")]
-    out += ["zzz", "#17", "42", "?"]
+    out += ["zzz", "#17", "42", "?", "bild #17", "plase elf"]
     return out
 
 
-def english_in(reply_text, typed, vocabulary):
+def _latin(text):
+    return {w.lower() for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", text)}
+
+
+def english_in(reply_text, typed, vocabulary, lang):
     """The English words of `reply_text` that the person did not type."""
-    return (_words(reply_text) & vocabulary) - _words(typed)
+    words = _words(reply_text)
+    if lang == "ko":
+        # a Korean particle is written onto the word before it ('build'를): the Latin words
+        words |= _latin(reply_text)
+    return (words & vocabulary) - _words(typed) - _latin(typed)
 
 
 def engine_sentence(typed, lang, game, seat):
@@ -95,6 +120,10 @@ def engine_sentence(typed, lang, game, seat):
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_wrong_line_is_answered_in_the_players_language(lang):
     vocabulary = english_vocabulary(lang) - REPLY_SAME_SPELLING[lang]
+    if lang == "ko":
+        # Korean is written in Hangul: any English word of the program is English left over,
+        # even one the Korean catalog also shows somewhere (a command in an example)
+        vocabulary |= english_words() - LOANWORDS - KOREAN_LATIN - NAMES_LOWER
     found = {}
     tried = 0
     for where, game, seat in states():
@@ -106,7 +135,7 @@ def test_every_wrong_line_is_answered_in_the_players_language(lang):
                 [ln for ln in reply.lines if isinstance(ln, str)]
             said = "\n".join(texts)
             tried += 1
-            english = english_in(said, typed, vocabulary)
+            english = english_in(said, typed, vocabulary, lang)
             raw = engine_sentence(typed, lang, game, seat)
             if raw and len(raw) > 12 and raw in said:
                 english.add(f"<engine: {raw}>")
