@@ -37,7 +37,7 @@ GAME_WORDS = (("elf", "arg"), ("dwarf", "arg"), ("wood", "arg"), ("gold", "arg")
 
 # Words spelled as the English ones, in their own language's sense, that the replies use
 # (test_i18n_native allows each language's own such words; these appear only in replies).
-REPLY_SAME_SPELLING = {"fr": {"activation", "arguments"}, "de": set(), "it": {"computer"},
+REPLY_SAME_SPELLING = {"fr": {"activation", "arguments", "mode"}, "de": set(), "it": {"computer"},
                        "ko": set()}
 
 
@@ -147,3 +147,23 @@ def test_every_wrong_line_is_answered_in_the_players_language(lang):
                 found.setdefault(w, (where, typed, said[:160]))
     assert tried > 1000
     assert not found, "\n".join(f"{w}: {v}" for w, v in sorted(found.items()))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_plain_program_answers_in_the_players_language(lang, tmp_path, monkeypatch):
+    """The same lines typed into --plain through a pipe (a local game at its start)."""
+    import io
+
+    from client.driver import LocalDriver, seat_names
+    from client.plain import PlainUI
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    typed = lines(lang)[::7] + [f"{VERBS[lang]['board'][0]}"]
+    out = io.StringIO()
+    with using(lang):
+        driver = LocalDriver(seat_names("Ana", 3), seed="4", bot_level="random", pace=0)
+        PlainUI(driver, inp=io.StringIO("\n".join(typed) + "\n"), out=out).run()
+    vocabulary = english_vocabulary(lang) - REPLY_SAME_SPELLING[lang]
+    found = sorted(english_in(out.getvalue(), "\n".join(typed), vocabulary, lang))
+    assert not found, found
