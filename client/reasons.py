@@ -96,6 +96,10 @@ def _token(word: str, context: str) -> str:
         return localize_line(word, lang)
     if context == "args":
         return " ".join(_token(w, "arg") for w in word.split())
+    name, eq, value = word.partition("=")
+    if eq and name and "@" not in name:
+        # 'wood=1' (an area and a count): the name in the player's words, the count as it is
+        return f"{_token(name, context)}={value}"
     left, at, right = word.partition("@")
     if at and right and not right[0].isdigit():
         # 'wall@keep': what the player wrote after a symbol word, in their words too

@@ -37,8 +37,9 @@ GAME_WORDS = (("elf", "arg"), ("dwarf", "arg"), ("wood", "arg"), ("gold", "arg")
 
 # Words spelled as the English ones, in their own language's sense, that the replies use
 # (test_i18n_native allows each language's own such words; these appear only in replies).
-REPLY_SAME_SPELLING = {"fr": {"activation", "arguments", "mode"}, "de": set(), "it": {"computer"},
-                       "ko": set()}
+# ASCII (the character set commands are written in) is the same word everywhere.
+REPLY_SAME_SPELLING = {"fr": {"activation", "arguments", "mode", "ascii"}, "de": {"ascii"},
+                       "it": {"computer", "ascii"}, "ko": {"ascii"}}
 
 
 # Latin words a Korean reply may show: the keys, the network and the character set (and the
@@ -166,4 +167,33 @@ def test_the_plain_program_answers_in_the_players_language(lang, tmp_path, monke
         PlainUI(driver, inp=io.StringIO("\n".join(typed) + "\n"), out=out).run()
     vocabulary = english_vocabulary(lang) - REPLY_SAME_SPELLING[lang]
     found = sorted(english_in(out.getvalue(), "\n".join(typed), vocabulary, lang))
+    assert not found, found
+
+
+# Every refusal of the command reader, whatever the moment of the game (as the English
+# engine reads the line: the client first turns the player's words into these)
+READER_LINES = ENGINE_LINES + (
+    "keep zzz", "place", "place zzz", "place elf", "spread elf 2", "spread elf forest=x",
+    "spread elf quarry=2", "crest", "crest x", "build", "build #17", "build #17 zzz", "wall",
+    "guild", "buy", "buy gold", "hire", "bank x", "buy-card", "discard", "activate",
+    "activate #5 tower@1 discount=zz", "activate #5 gate0 gate9", "activate #5 gate0 gate1 tower@1",
+    "activate #5 gate0 gate1 tower@1 keep@1", "zzz", "", "plače", "np-mark zz")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_refusal_of_the_command_reader_is_said_in_the_players_language(lang):
+    from client.reasons import translate_reason
+    vocabulary = english_vocabulary(lang) - REPLY_SAME_SPELLING[lang]
+    found, reached = {}, 0
+    for line in READER_LINES:
+        try:
+            belfort.parse_command(line)
+        except belfort.CommandSyntaxError as exc:
+            with using(lang):
+                said = translate_reason(exc.reason)
+            reached += 1
+            assert said != str(exc.reason), (line, said)
+            for w in english_in(said, localize_line(line, lang), vocabulary, lang):
+                found.setdefault(w, (line, said))
+    assert reached >= 40
     assert not found, found
