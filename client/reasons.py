@@ -147,9 +147,9 @@ def _refusal(refusal: undo.Refusal, name_of: Callable[[int], str] | None) -> str
     return _(template).format(who=who)
 
 
-# The engine's command reader explains unreadable text in English strings without a template
-# (belfort.commands.Parser.fail); the client recognizes the ones a player meets and words them
-# in the player's language, with the examples and lists in the words the player types.
+# The engine's command reader gives Reasons (translated above); a refusal that arrives as a
+# plain English string (from a peer whose reader gave no template) is recognized here and
+# worded in the player's language, with the examples and lists in the words the player types.
 def _local_list(text: str, context: str) -> str:
     lang = active_language()
     return ", ".join(localize_token(w.strip(), lang, context) for w in text.split(","))
