@@ -148,7 +148,7 @@ def _refusal(refusal: undo.Refusal, name_of: Callable[[int], str] | None) -> str
 
 
 # The engine's command reader gives Reasons (translated above); a refusal that arrives as a
-# plain English string (from a peer whose reader gave no template) is recognized here and
+# plain English string (one that lost its template on the way) is recognized here and
 # worded in the player's language, with the examples and lists in the words the player types.
 def _local_list(text: str, context: str) -> str:
     lang = active_language()
