@@ -29,6 +29,7 @@ from .data import (CAMP, CARD_PLANK, CARD_TYPE_ID, CARD_TYPES, DESK, GATE_BASE,
                    GUILD_ID, GUILD_PLANK, GUILDS, KIND_ID, KINDS, NOBODY, RESOURCES,
                    SITE_ID, SITE_NAME, SPREAD_AREAS, AREAS)
 from .errors import CommandSyntaxError
+from .reasons import N_, Reason as R, Word
 
 # A command is a verb and its arguments; an event, what happened and to whom. The type of each
 # argument depends on the verb (ints, words, tuples of them), so the tuple's items are not
@@ -441,8 +442,9 @@ class _Reader:
         for w in self.words:
             if not w.isascii():
                 bad = next(ch for ch in w if not ch.isascii())
-                self.fail(f"{bad!r} (U+{ord(bad):04X}) in {w!r}: commands are written in "
-                          "plain ASCII letters and digits")
+                self.fail(R(N_("{char!r} (U+{code}) in {word!r}: commands are written in "
+                               "plain ASCII letters and digits"),
+                            char=bad, code=f"{ord(bad):04X}", word=w))
         self.words = [w.lower() for w in self.words]
 
     def fail(self, reason: str) -> NoReturn:
@@ -453,7 +455,9 @@ class _Reader:
 
     def next(self, what: str) -> str:
         if self.i >= len(self.words):
-            self.fail(f"expected {what} after {' '.join(self.words) or 'nothing'}")
+            self.fail(R(N_("expected {what} after {words}"), what=what,
+                        words=Word("line", " ".join(self.words)) if self.words
+                        else R(N_("nothing"))))
         w = self.words[self.i]
         self.i += 1
         return w
@@ -463,10 +467,12 @@ class _Reader:
 
     def done(self) -> None:
         if self.more():
-            self.fail(f"unexpected {' '.join(self.words[self.i:])!r} at the end")
+            self.fail(R(N_("unexpected {word!r} at the end"),
+                        word=Word("args", " ".join(self.words[self.i:]))))
 
     def card(self, allow_top: bool = False) -> int:
-        w = self.next("a card like #17" + (" or top" if allow_top else ""))
+        w = self.next(R(N_("a card like #17 or {top}"), top=Word("token", "top")) if allow_top
+                      else R(N_("a card like #17")))
         if allow_top and w == "top":
             return NOBODY
         return self._card_id(w)
@@ -474,61 +480,72 @@ class _Reader:
     def _card_id(self, w: str) -> int:
         digits = w[1:] if w.startswith("#") else w
         if not is_number(digits) or len(digits) > 6:
-            self.fail(f"{w!r} is not a card; cards are written #17")
+            self.fail(R(N_("{word!r} is not a card; cards are written #17"),
+                        word=Word("token", w)))
         return int(digits)
 
     def typed_card(self) -> tuple[int, int]:
-        w = self.next("a card with its type, like #17:tower")
+        w = self.next(R(N_("a card with its type, like {example}"),
+                        example=Word("token", "#17:tower")))
         if ":" not in w:
-            self.fail(f"{w!r} needs its type, like #17:tower")
+            self.fail(R(N_("{word!r} needs its type, like {example}"), word=Word("token", w),
+                        example=Word("token", "#17:tower")))
         c, t = w.split(":", 1)
         if t not in CARD_TYPE_ID:
-            self.fail(f"unknown card type {t!r}; types are {', '.join(CARD_TYPES)}")
+            self.fail(R(N_("unknown card type {word!r}; types are {types}"),
+                        word=Word("token", t), types=Word("tokens", ", ".join(CARD_TYPES))))
         return self._card_id(c), CARD_TYPE_ID[t]
 
     def number(self, what: str) -> int:
         w = self.next(what)
         if not is_number(w) or len(w) > 3:
-            self.fail(f"{w!r} is not {what}")
+            self.fail(R(N_("{word!r} is not {what}"), word=Word("token", w), what=what))
         return int(w)
 
     def site(self) -> int:
-        w = self.next("a board symbol like tower@3, keep@1, wall@2a, gate4@0")
+        w = self.next(R(N_("a board symbol like {examples}"),
+                        examples=Word("tokens", "tower@3, keep@1, wall@2a, gate4@0")))
         if w in SITE_ID:
             return SITE_ID[w]
         if w in GUILD_ID:  # a guild's symbol may be named by the guild
-            self.fail(f"name the guild's symbol as guild@D (district), not {w!r}")
-        self.fail(f"unknown board symbol {w!r}; symbols look like tower@3, keep@1, "
-                  "wall@2a, guild@4, gate4@0")
+            self.fail(R(N_("name the guild's symbol as {example} (district), not {word!r}"),
+                        example=Word("token", "guild@D"), word=Word("token", w)))
+        self.fail(R(N_("unknown board symbol {word!r}; symbols look like {examples}"),
+                    word=Word("token", w),
+                    examples=Word("tokens", "tower@3, keep@1, wall@2a, guild@4, gate4@0")))
 
     def guild(self) -> int:
-        w = self.next("a guild name")
+        w = self.next(R(N_("a guild name")))
         if w not in GUILD_ID:
-            self.fail(f"unknown guild {w!r}; guilds are {', '.join(GUILDS)}")
+            self.fail(R(N_("unknown guild {word!r}; guilds are {guilds}"), word=Word("token", w),
+                        guilds=Word("tokens", ", ".join(GUILDS))))
         return GUILD_ID[w]
 
     def resource(self, allowed: tuple[str, ...] = ("wood", "stone", "metal")) -> int:
-        w = self.next("a resource")
+        w = self.next(R(N_("a resource")))
         if w not in allowed:
-            self.fail(f"{w!r} is not one of {', '.join(allowed)}")
+            self.fail(R(N_("{word!r} is not one of {allowed}"), word=Word("token", w),
+                        allowed=Word("tokens", ", ".join(allowed))))
         return RESOURCES.index(w)
 
     def kind(self) -> int:
-        w = self.next("a worker: elf, dwarf, master-elf or master-dwarf")
+        w = self.next(R(N_("a worker: elf, dwarf, master-elf or master-dwarf")))
         if w not in KIND_ID:
-            self.fail(f"{w!r} is not a worker; use elf, dwarf, master-elf or master-dwarf")
+            self.fail(R(N_("{word!r} is not a worker; use elf, dwarf, master-elf or "
+                           "master-dwarf"), word=Word("token", w)))
         return KIND_ID[w]
 
 
 def parse_command(text: str) -> Command:
     """The command tuple for `text`; raises CommandSyntaxError quoting the text."""
     if not isinstance(text, str):
-        raise CommandSyntaxError(repr(text), "command text must be a string")
+        raise CommandSyntaxError(repr(text), R(N_("command text must be a string")))
     r = _Reader(text)
-    verb = r.next("a command")
+    verb = r.next(R(N_("a command")))
     parser = _PARSERS.get(verb)
     if parser is None:
-        r.fail(f"unknown command {verb!r}; commands are {', '.join(VERBS)}")
+        r.fail(R(N_("unknown command {word!r}; commands are {verbs}"), word=Word("token", verb),
+                 verbs=Word("verbs", ", ".join(VERBS))))
     cmd = parser(r, verb)
     r.done()
     return canonical(cmd)
@@ -547,7 +564,7 @@ def _p_keep(r: _Reader, verb: str) -> Command:
 
 
 def _p_plank(r: _Reader) -> int:
-    w = r.next("where: desk, camp, a guild name or a card like #17")
+    w = r.next(R(N_("where: desk, camp, a guild name or a card like #17")))
     if w == "desk":
         return DESK
     if w == "camp":
@@ -567,23 +584,25 @@ def _p_spread(r: _Reader, verb: str) -> Command:
     counts = [0, 0, 0]
     seen = set()
     while r.more():
-        w = r.next("area=count")
+        w = r.next(R(N_("area=count")))
         name, _, count = w.partition("=")
         if name not in AREAS or not is_number(count):
-            r.fail(f"{w!r} should look like forest=2 (areas for a {KINDS[kind]}: "
-                   f"{', '.join(AREAS[a] for a in areas)})")
+            r.fail(R(N_("{word!r} should look like forest=2 (areas for a {kind}: {areas})"),
+                     word=Word("token", w), kind=Word("kind", KINDS[kind]),
+                     areas=Word("tokens", ", ".join(AREAS[a] for a in areas))))
         a = AREAS.index(name)
         if a not in areas:
-            r.fail(f"a {KINDS[kind]} cannot go to the {name} (§6)")
+            r.fail(R(N_("a {kind} cannot go to the {area} (§6)"), kind=Word("kind", KINDS[kind]),
+                     area=Word("token", name)))
         if a in seen:
-            r.fail(f"{name} is given twice")
+            r.fail(R(N_("{area} is given twice"), area=Word("token", name)))
         seen.add(a)
         counts[areas.index(a)] = int(count)
     return ("spread", kind, *counts)
 
 
 def _p_int1(r: _Reader, verb: str) -> Command:
-    return (verb, r.number("a crest number"))
+    return (verb, r.number(R(N_("a crest number"))))
 
 
 def _p_build(r: _Reader, verb: str) -> Command:
@@ -638,7 +657,8 @@ def _p_bare(r: _Reader, verb: str) -> Command:
 def _p_activate(r: _Reader, verb: str) -> Command:
     plank = _p_plank(r)
     if plank in (DESK, CAMP):
-        r.fail("workers on the desk or the camp are resolved in Collection, not activated")
+        r.fail(R(N_("workers on the desk or the camp are resolved in Collection, not "
+                    "activated")))
     out = ["activate", plank]
     if not r.more():
         return tuple(out)
@@ -651,7 +671,7 @@ def _p_activate(r: _Reader, verb: str) -> Command:
         out.append(r.next(w))
     elif w == "from":
         r.next(w)
-        out += ["from", r.number("a seat number")]
+        out += ["from", r.number(R(N_("a seat number")))]
         while r.more():
             out.append(r.resource())
     elif w == "each":
@@ -659,19 +679,22 @@ def _p_activate(r: _Reader, verb: str) -> Command:
         out.append("each")
         bandits = plank == GUILD_PLANK + GUILD_ID["bandits"]
         while r.more():
-            x = r.next("a seat")
+            x = r.next(R(N_("a seat")))
             if bandits:
                 seat, _, res = x.partition(":")
                 if not is_number(seat) or res not in ("wood", "stone"):
-                    r.fail(f"{x!r} should look like 2:wood")
+                    r.fail(R(N_("{word!r} should look like {example}"), word=Word("token", x),
+                             example=Word("token", "2:wood")))
                 out += [int(seat), RESOURCES.index(res)]
             else:
                 if not is_number(x):
-                    r.fail(f"{x!r} is not a seat number")
+                    r.fail(R(N_("{word!r} is not {what}"), word=Word("token", x),
+                             what=R(N_("a seat number"))))
                 out.append(int(x))
     elif w.startswith("gate") and "@" not in w:
-        ga = _gate(r, r.next("a gatehouse"))
-        gb = _gate(r, r.next("a second gatehouse like gate3"))
+        ga = _gate(r, r.next(R(N_("a gatehouse"))))
+        gb = _gate(r, r.next(R(N_("a second gatehouse like {example}"),
+                               example=Word("token", "gate3"))))
         ra = rb = NOBODY
         while r.more():
             sym = r.site()
@@ -680,15 +703,18 @@ def _p_activate(r: _Reader, verb: str) -> Command:
             elif sym in (gb, gb + 1) and rb == NOBODY:
                 rb = sym
             else:
-                r.fail(f"{SITE_NAME[sym]} is not a symbol of either gatehouse")
+                r.fail(R(N_("{site} is not a symbol of either gatehouse"),
+                         site=Word("token", SITE_NAME[sym])))
         out += [ga, gb, ra, rb]
     else:
         site = r.site()
         if r.more() and (r.peek() or "").startswith("discount="):
             code = r.next("discount").split("=", 1)[1]
             if not discount_code_ok(code):
-                r.fail(f"{code!r} is not a discount: m for metal, or w and s for wood and stone "
-                       "(like ww, ws, ss)")
+                r.fail(R(N_("{code!r} is not a discount: {m} for metal, or {w} and {s} for wood "
+                            "and stone (like {examples})"), code=Word("code", code),
+                         m=Word("code", "m"), w=Word("code", "w"), s=Word("code", "s"),
+                         examples=Word("codes", "ww, ws, ss")))
             out += [site, discount_code(code)]
         else:
             out += [site, r.site(), NOBODY, NOBODY]
@@ -698,7 +724,9 @@ def _p_activate(r: _Reader, verb: str) -> Command:
 def _gate(r: _Reader, w: str) -> int:
     g = w[4:]
     if not w.startswith("gate") or not is_number(g) or len(g) > 1 or int(g) > 4:
-        r.fail(f"{w!r} is not a gatehouse; gatehouses are gate0 … gate4")
+        r.fail(R(N_("{word!r} is not a gatehouse; gatehouses are {first} … {last}"),
+                 word=Word("token", w), first=Word("token", "gate0"),
+                 last=Word("token", "gate4")))
     return GATE_BASE + 2 * int(g)
 
 

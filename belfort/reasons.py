@@ -21,7 +21,10 @@ def N_(message: str) -> str:
 class Word(str):
     """A game noun in a reason: English as the engine writes it ('tower', 'master-elf'),
     with `.kind` ('card', 'guild', 'resource', 'kind', 'site', 'verb', 'area') and
-    `.name` (the engine's name) for a client to look up its own word."""
+    `.name` (the engine's name) for a client to look up its own word. The command reader
+    also quotes what it read: "token" (one word or argument), "tokens" (a comma-separated
+    list of them), "line" (a command line), "args" (arguments), "code"/"codes" (discount
+    codes) and "verbs"."""
 
     kind: str
     name: str

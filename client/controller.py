@@ -219,9 +219,11 @@ class Controller:
     def help(self, topic: str) -> Reply:
         found = rules_text.lookup(self.rs, topic)
         if found is None:
+            # the topic as the player wrote it: it reaches here read as English ('wood')
+            shown = " ".join(localize_token(w, active_language(), "arg") for w in topic.split())
             return Reply(ReplyKind.ERROR, _("No help on '{topic}'. Topics: {topics}, and any card, "
                                     "guild or command name.").format(
-                topic=topic, topics=", ".join(rules_text.main_topics(self.rs, localized=True))))
+                topic=shown, topics=", ".join(rules_text.main_topics(self.rs, localized=True))))
         title, text = found
         return Reply(ReplyKind.PANEL, title=title, lines=text.split("\n"))
 
@@ -303,6 +305,14 @@ class Controller:
         if cc is not None:
             args = words[1:] if cc.name in ("help", "?") else typed.split()[1:]
             return cc.run(args)
+        if words[0].lower() in ("board", "table"):
+            # --plain prints the board for this word itself; the window always shows it
+            return Reply(ReplyKind.INFO, _("The board is on the screen; Esc shows it whole."))
+        if words[0].lower() in LAN_WORDS:
+            # a LAN command in a game on this computer: say so, rather than "unknown command"
+            return Reply(ReplyKind.ERROR, _("'{verb}' is a command of a game over the LAN; this "
+                                            "game is played on this computer alone.").format(
+                verb=echo(typed.split()[0])))
         legal = self.driver.legal()
         view = self.driver.view()
         if not legal:
@@ -365,7 +375,8 @@ class Controller:
                 return _("Cannot read '{text}': unknown command '{verb}'. Did you mean "
                          "'{close}'? You can now: {now}. Type ? for the list.").format(
                     text=shown, verb=typed_verb, now=now,
-                    close=mine[0] if mine else localize_line(close[0], lang))
+                    close=localize_line(canonical_line(mine[0], lang), lang) if mine
+                    else localize_line(close[0], lang))
             return _("Cannot read '{text}': unknown command '{verb}'. You can now: {now}. "
                      "Type ? for the list.").format(text=shown, verb=typed_verb, now=now)
         if verb and not any(c[0] == verb for c in legal):
@@ -376,6 +387,8 @@ class Controller:
                  "rules.").format(text=shown, reason=reason_text(exc.reason))
 
 
+# The LAN commands (client.lancmds) and their aliases, as canonical_line reads them.
+LAN_WORDS = frozenset(("say", "chat", "handoff", "waiting", "again", "evening"))
 MAX_LINE = 300       # longer than any command, a chat line (200 characters) included
 ECHO = 60            # what is quoted back of a line the program cannot read
 _RUN = re.compile(r"\S{49,}")

@@ -14,7 +14,7 @@ import re
 from belfort import undo
 from belfort.reasons import Cost, Reason, Word, WordList
 
-from .i18n import N_, _, active_language, localize_token, term
+from .i18n import N_, _, active_language, localize_line, localize_token, term
 from collections.abc import Callable
 
 # The undo refusals by code (belfort.undo.Refusal), as the client words them.
@@ -45,8 +45,18 @@ def _word(value: object) -> object:
     if isinstance(value, Cost):
         from .words import cost_text
         return cost_text(value.cost)
+    if isinstance(value, Reason):
+        # a part of the sentence with its own template ("expected {what} after …")
+        return translate_reason(value)
     if not isinstance(value, Word):
         return value
+    if value.kind == "phase" and value.name in PHASE_WORDS:
+        return _(PHASE_WORDS[value.name])
+    if value.kind in _TOKEN_KINDS:
+        return _token(value.name, _TOKEN_KINDS[value.kind])
+    if value.kind in ("tokens", "codes", "verbs"):
+        context = {"tokens": "arg", "codes": "code", "verbs": "verb"}[value.kind]
+        return ", ".join(_token(w.strip(), context) for w in value.name.split(","))
     if value.kind in _GLOSSARY_KIND:
         try:
             return term(f"{_GLOSSARY_KIND[value.kind]}:{value.name}")
@@ -64,6 +74,42 @@ def _word(value: object) -> object:
     if value.kind in ("site", "verb"):
         return localize_token(value.name, lang, value.kind if value.kind == "site" else "verb")
     return str(value)
+
+
+# The steps of a round that are not the glossary's phases, as the reasons name them.
+PHASE_WORDS = {"keep": N_("keeping cards"), "np-setup": N_("placing the non-player dwarves"),
+               "camp": N_("the King's camp"), "np-turn": N_("the non-player turns"),
+               "over": N_("the end of the game")}
+
+# The engine quotes what it could not read in its own English words (the reader sees the
+# line after the player's words were read as English); the player reads their own words.
+_TOKEN_KINDS = {"token": "arg", "line": "line", "args": "args", "code": "code"}
+_GATE_ALONE = re.compile(r"gate\d")
+
+
+def _token(word: str, context: str) -> str:
+    """An engine word, argument or line as the player types it ('dwarf' -> 'nain')."""
+    lang = active_language()
+    if lang == "en":
+        return word
+    if context == "line":
+        return localize_line(word, lang)
+    if context == "args":
+        return " ".join(_token(w, "arg") for w in word.split())
+    name, eq, value = word.partition("=")
+    if eq and name and "@" not in name:
+        # 'wood=1' (an area and a count): the name in the player's words, the count as it is
+        return f"{_token(name, context)}={value}"
+    left, at, right = word.partition("@")
+    if at and right and not right[0].isdigit():
+        # 'wall@keep': what the player wrote after a symbol word, in their words too
+        return f"{_token(left + '@0', context)[:-2]}@{_token(right, context)}"
+    if context == "arg" and _GATE_ALONE.fullmatch(word):
+        return localize_token(word + "@0", lang, "arg")[:-2]
+    if context == "code" and word in ("w", "s"):
+        # one letter of a code ('w' for wood): the letter the player's codes use for it
+        return localize_token(word * 2, lang, context)[:1]
+    return localize_token(word, lang, context)
 
 
 def translate_reason(reason: object, name_of: Callable[[int], str] | None = None) -> str:
@@ -101,9 +147,9 @@ def _refusal(refusal: undo.Refusal, name_of: Callable[[int], str] | None) -> str
     return _(template).format(who=who)
 
 
-# The engine's command reader explains unreadable text in English strings without a template
-# (belfort.commands.Parser.fail); the client recognizes the ones a player meets and words them
-# in the player's language, with the examples and lists in the words the player types.
+# The engine's command reader gives Reasons (translated above); a refusal that arrives as a
+# plain English string (one that lost its template on the way) is recognized here and
+# worded in the player's language, with the examples and lists in the words the player types.
 def _local_list(text: str, context: str) -> str:
     lang = active_language()
     return ", ".join(localize_token(w.strip(), lang, context) for w in text.split(","))
