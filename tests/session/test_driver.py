@@ -83,6 +83,10 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
         def transmit_with(self, send):
             self.transmit = send
 
+        @property
+        def resync(self):        # (the part that keeps the moves: resync.py)
+            return SimpleNamespace(take_moved=self.take_moved)
+
         def take_moved(self):
             out, self.moved = self.moved, []
             return out
