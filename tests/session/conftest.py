@@ -139,6 +139,7 @@ def spawn(tmp_path):
 def ctx():
     """A ZeroMQ context for in-process sockets (lobbies on 127.0.0.1), closed at once."""
     import zmq
+    from net.node.transport import end_context
     c = zmq.Context()
     yield c
-    c.destroy(linger=0)
+    end_context(c, 0)         # (its authenticator's thread first, then the sockets)

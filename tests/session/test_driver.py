@@ -8,6 +8,7 @@ import zmq
 
 from net.node import node as nodemod
 from client.netdriver import NetDriver
+from net.node.transport import end_context
 
 
 def bot_host_and_our_driver(spawn, *host_args):
@@ -62,7 +63,7 @@ def test_net_driver_plays_a_game(spawn):
     r = host.result(30)
     assert r["status"] == "over" and r["audit"][0]
     assert r["hash"] == belfort.state_hash(driver.peer.game)
-    ctx.destroy(linger=0)
+    end_context(ctx, 0)
 
 
 def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
@@ -133,7 +134,7 @@ def test_closing_the_window_mid_game_tells_the_others_we_left_for_now(spawn):
     assert r["status"] == "paused" and "Bo left for now" in r["stop_reason"], r
     assert any("Bo left the game for now" in a["text"] for a in r["alerts"]), r["alerts"]
     assert not [a for a in r["alerts"] if a["kind"] == "disconnect"], r["alerts"]
-    ctx.destroy(linger=0)
+    end_context(ctx, 0)
 
 
 def test_the_net_driver_has_every_member_of_the_game_driver_protocol():

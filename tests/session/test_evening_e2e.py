@@ -110,6 +110,7 @@ def test_the_windows_driver_plays_again(spawn):
 
     from client.netdriver import NetDriver
     from net.node import node as nodemod
+    from net.node.transport import end_context
     host = spawn("host", "--name", "Ana", "--players", 2, "--bind", "127.0.0.1", "--port", 0,
                  "--level", "random", "--data-dir", spawn.dir / "host", "--timeout", 120,
                  "--again", 2, label="host")
@@ -155,7 +156,7 @@ def test_the_windows_driver_plays_again(spawn):
     r = host.result(60)
     assert r["rc"] == 0 and r["number"] == 2, r
     assert r["hash"] == belfort.state_hash(second.peer.game)
-    ctx.destroy(linger=0)
+    end_context(ctx, 0)
 
 
 @pytest.mark.e2e

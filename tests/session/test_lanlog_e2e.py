@@ -16,6 +16,7 @@ from test_e2e import check_agree, start_game
 from client import gamelog
 from net.node import node as nodemod
 from client.netdriver import NetDriver
+from net.node.transport import end_context
 
 pytestmark = pytest.mark.e2e
 
@@ -121,7 +122,7 @@ def test_take_backs_over_the_network_agree_on_every_peer(spawn):
         assert gamelog.replay(log).problem is None
     finally:
         driver.leave()
-        ctx.destroy(linger=0)
+        end_context(ctx, 0)
 
 
 def test_play_lan_plain_undo_and_the_log_it_points_to(tmp_path):

@@ -11,7 +11,7 @@ from pathlib import Path
 import zmq
 
 from net.node.node import Node
-from net.node.transport import ZmqMesh, curve_keypair
+from net.node.transport import ZmqMesh, curve_keypair, end_context
 from net.session.memnet import MemoryNetwork
 
 ROOT = str(Path(__file__).resolve().parents[2])
@@ -63,7 +63,7 @@ def test_a_frame_queued_when_the_process_ends_still_reaches_the_other_peer():
         sender.stdout.close()
         if mesh is not None:
             mesh.close()
-        ctx.destroy(linger=0)
+        end_context(ctx, 0)
 
 
 def test_a_node_ends_the_context_it_made_and_leaves_a_given_one_open():
@@ -76,4 +76,4 @@ def test_a_node_ends_the_context_it_made_and_leaves_a_given_one_open():
         node.close()
         assert ctx.closed == own
         if not own:
-            ctx.destroy(linger=0)
+            end_context(ctx, 0)
