@@ -21,6 +21,7 @@ import subprocess
 import sys
 import itertools
 from pathlib import Path
+from typing import Self
 
 PREFIX = "198.18"           # RFC 2544 benchmarking range: never a real network
 _counter = itertools.count(1)
@@ -80,6 +81,23 @@ class _Hosts:
     hosts: list[str]
     _procs: list[subprocess.Popen]
 
+    def _build(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        try:
+            self._build()
+        except BaseException:
+            self.close()          # (what was made before the failure goes too)
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def popen(self, host: int, argv: list[str], **kw) -> subprocess.Popen:
         """Start ``argv`` inside host ``host``'s namespace (killed on close)."""
         p = subprocess.Popen(["ip", "netns", "exec", self.hosts[host], *argv], **kw)
@@ -126,17 +144,6 @@ class Lan(_Hosts):
             _ip("-n", ns, "addr", "add", f"{addr}/24", "dev", "eth0")
 
     # -- lifetime ---------------------------------------------------------------
-    def __enter__(self) -> Lan:
-        try:
-            self._build()
-        except BaseException:
-            self.close()
-            raise
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
     def _build(self) -> None:
         b = self.bridge_ns
         _ip("netns", "add", b)
@@ -245,17 +252,6 @@ class Routed(_Hosts):
     def outside(self) -> str:
         """The router's own address on its extra link (the home router's public one)."""
         return self.address(len(self.hosts), 1)
-
-    def __enter__(self) -> Routed:
-        try:
-            self._build()
-        except BaseException:
-            self.close()
-            raise
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
     def _addrs(self, ns: str, dev: str, link: int, last: int) -> None:
         if self.v4:
