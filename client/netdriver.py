@@ -341,6 +341,7 @@ class NetDriver:
             now = time.monotonic()
             for src, data in frames:
                 self.node.deliver(src, data, now)
+                self.peer.confirm(now)   # the signature of the command it held (Node.step)
             self.node.follow_moves()     # (a window's peer too follows a seat's new address)
             self.node.watch_address(now)  # and notices this machine's own new address
             self.peer.tick(now)

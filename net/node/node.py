@@ -193,6 +193,7 @@ class Node:
         for src, data in frames:
             self.deliver(src, data, now)
             os.sched_yield()   # (as below) peers sharing our cores apply what we answered
+            self.peer.confirm(now)     # then the signature of the command the frame held
         self.follow_moves()
         self.watch_address(now)
         self.peer.tick(now)

@@ -224,6 +224,18 @@ class SessionPeer(PeerState):
             self._run(self.ticker.caught_up(now), now)
         self._after_input()
 
+    @logged()
+    def confirm(self, now: float = 0.0) -> None:
+        """Check the signatures of the commands a frame's own connection vouched for (they
+        are in the game already) and log them.  Every entry point does it first; the node
+        does it right after a frame, once the other peers on its cores had their turn."""
+
+    def _confirm(self) -> None:
+        """Before anything leaves us or any entry point runs: a record is on disk before
+        anything it allows is sent (msglog.LogWriteError)."""
+        if self.intake.unconfirmed:
+            self._apply(self.intake.confirm())
+
     @logged(empty=[])
     def submit(self, command: object, now: float = 0.0) -> list:
         """Our seat's decision.  Raises belfort.CommandSyntaxError/IllegalCommandError,
@@ -396,7 +408,9 @@ class SessionPeer(PeerState):
             self._emit(env)
         for env in out.hosted:
             self._send(self._run(self.outgoing.hosted(env), now))
-        self.outbox.extend(out.frames)
+        if out.frames:
+            self._confirm()
+            self.outbox.extend(out.frames)
         for events in out.changes:
             self._run(self.settle.changed(events))
         self.events.extend(out.events)
@@ -406,6 +420,7 @@ class SessionPeer(PeerState):
         if out.stop is not None:
             self.events.extend(self.alerting.stop(out.stop, held))
         if out.need_sync:        # we lack envelopes (a gap, a clock jump, dropped ones): ask
+            self._confirm()
             self.outbox.extend(self.resync.heartbeat(None, need=True).frames)
         for seat, text, why in out.departs:
             self._apply(self.handoffs.depart(seat, text, why, self.log.replaying), now)
@@ -417,12 +432,14 @@ class SessionPeer(PeerState):
 
     def _emit(self, env: dict) -> None:
         """One of our envelopes: logged, seen by our own parts, sent (outgoing.py)."""
+        self._confirm()        # what it answers is on disk before it leaves (msglog.py)
         data, body, differs = self.outgoing.keep(env)
         self._apply(differs)
         self.outgoing.seen(body)
         self._send(data)
 
     def _send(self, data: bytes) -> None:
+        self._confirm()
         if not self.log.replaying:
             if self.transmit is not None:
                 self.transmit(None, data)
@@ -433,6 +450,7 @@ class SessionPeer(PeerState):
         """Once finished, say so at once: the others stop expecting us."""
         if not self._fin_sent and self.finished and not self.log.replaying:
             self._fin_sent = True
+            self._confirm()      # the notice's counts and tips are of what our log holds
             self._apply(self.resync.finished_notice())
 
     def _log_broken(self, exc: LogWriteError) -> None:

@@ -180,6 +180,12 @@ class Handoff:
     def is_handed(self, seat: int) -> bool:
         return seat in self.handed
 
+    def untouched(self) -> bool:
+        """No handoff was ever proposed in this game: nothing of this part reads a seat's
+        log while a frame is handled (a command may then wait for its signature check:
+        intake.py ``_on_word``)."""
+        return not self.votes and not self.handed and self.bot is None
+
     def possible(self) -> bool:
         """A handoff could happen in this game now (3-5 players, none yet, running)."""
         return self.n >= MIN_SEATS and not self.handed and self.table.status == PLAYING

@@ -1,12 +1,16 @@
 """Intake: from a frame to an accepted envelope waiting in its seat's queue.
 
 Every sequenced envelope is checked by ``SessionVerifier`` (signature, game, seat,
-exact next seq) before anything else.  A byte-identical copy of one we hold (a resync, a
-reconnecting socket, a rejoining peer) is dropped quietly: it changes nothing; a different message
-with a used seq is equivocation;
-a seq ahead of the next is held (``MAX_FUTURE`` per seat) and the others are asked for
-the gap (``Out.need_sync``).  Accepted envelopes go to the message log, then to a FIFO
-per seat (``inbox``) that the peer drains once each head is ready (dispatch.py).
+exact next seq) before anything else — but for one: a command brought by its own seat's
+connection, which the transport authenticated with that seat's key, reaches the game
+with every check but its signature's, and ``confirm`` checks the signature before the
+envelope is logged (``_on_word``: the one message a table waits on, move after move).
+A byte-identical copy of one we hold (a resync, a reconnecting socket, a rejoining peer)
+is dropped quietly: it changes nothing; a different message with a used seq is
+equivocation; a seq ahead of the next is held (``MAX_FUTURE`` per seat) and the others
+are asked for the gap (``Out.need_sync``).  Accepted envelopes go to the message log,
+then to a FIFO per seat (``inbox``) that the peer drains once each head is ready
+(dispatch.py).
 
 Records of our own log whose integrity check passed (storage.py) are admitted without
 checking their signature again: we checked it when we received them.  Our own envelopes
@@ -29,14 +33,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgpack
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from net.crypto import ProtocolError, Verifier, open_envelope, wire
-from net.crypto.identity import SIG_DOMAIN
+from net.crypto.identity import SIG_DOMAIN, check_signature
 
 from .effects import Names, Out, Refused
 from .msglog import LogWriteError, MessageLog
@@ -120,6 +124,16 @@ def peek_decoded(data: bytes) -> tuple[dict, tuple | None]:
     return open_envelope(data)[0], None     # raises the precise ProtocolError
 
 
+class Unconfirmed(NamedTuple):
+    """An envelope taken before its signature was checked (``Intake._on_word``)."""
+    seat: int
+    seq: int
+    data: bytes                # the frame, to log once the signature checks
+    signed: bytes              # its body's bytes and their signature
+    sig: bytes
+    key: Ed25519PublicKey      # the seat's key when it was taken
+
+
 class Intake:
     def __init__(self, config: GameConfig, seat: int, log: MessageLog, names: Names, *,
                  stopped: Callable[[], bool] = lambda: False,
@@ -148,6 +162,9 @@ class Intake:
         # the signed votes naming our own seat as the one to hand to a bot, as taken:
         # the evidence that our seat was handed while we were away (handoff.py)
         self.votes_on_us: list[tuple[dict, bytes]] = []
+        # envelopes taken on their connection's word, in order: ``confirm`` checks their
+        # signatures and logs them before the peer does anything else
+        self.unconfirmed: list[Unconfirmed] = []
 
     def drop_head(self, seat: int) -> None:
         """Drop the message at the head of ``seat``'s queue (one that can never be
@@ -185,10 +202,12 @@ class Intake:
 
     def accept(self, data: bytes, now: float, src: int | None, relayed: bool,
                opened: dict | None = None, trusted: bool = False,
-               decoded: tuple | None = None) -> tuple[bool, Out]:
+               decoded: tuple | None = None, on_word: bool = False) -> tuple[bool, Out]:
         """Check one sequenced envelope: (taken into a queue, Out); raises Refused with
         the reason.  Nothing is taken for a copy of what we hold, an envelope past a
-        handoff's cut, or one held until the gap before it is filled."""
+        handoff's cut, or one held until the gap before it is filled.  ``on_word``: the
+        transport's word for ``src`` may stand in for the signature until ``confirm``
+        (see ``_on_word``)."""
         body = opened if opened is not None else peek(data)
         seat, seq = body["seat"], body["seq"]
         by = "" if src is None or src == seat else Msg(N_(" (sent by seat {seat})"), seat=src)
@@ -201,16 +220,24 @@ class Intake:
             return False, Out()
         if self.stopped() and self.after_stop[seat] >= AFTER_STOP and 0 <= seat < self.n:
             return False, Out()   # the game is over for us: a flood is not kept either
+        later = on_word and not relayed and not trusted and decoded is not None \
+            and self._on_word(body, src)
         try:
             checked = self.verifier.admit(body) if trusted else None
             if checked is None:
-                checked = self.verifier.verify(data, decoded)
+                checked = self.verifier.verify(data, decoded, signature=not later)
         except ProtocolError as exc:
             return False, self._refused(exc, data, seat, seq, src, by, relayed, now)
         self._shape(checked, by)
         out = self._quota(checked)
         if out.departs:
             return False, out
+        if later:
+            assert decoded is not None
+            self.unconfirmed.append(Unconfirmed(seat, seq, data, decoded[0]["body"],
+                                                decoded[0]["sig"], self.verifier.signer(seat)))
+            out.add(self.queue(seat, checked))
+            return True, out
         out.add(self.take(seat, data, checked))
         fut = self.future[seat]
         while fut:               # anything held that now fits
@@ -355,6 +382,40 @@ class Intake:
                       Msg(N_("a message claiming to come from {who} was refused ({reason}){by}"),
                           who=name(seat), reason=exc.reason, by=by))
 
+    def _on_word(self, body: dict, src: int | None) -> bool:
+        """Whether this envelope may reach the game before its signature is checked: a
+        command (the one message a table waits on, move after move) brought by its own
+        seat's connection — CurveZMQ authenticated that connection with the seat's key,
+        so nobody else can have sent it — and the very next of that seat, with nothing of
+        it held out of order (its log keeps its order).  Its signature is checked by
+        ``confirm``, before it is logged, relayed or used as evidence."""
+        seat = body["seat"]
+        return body["type"] == "sess/cmd" and src == seat and seat != self.seat \
+            and 0 <= seat < self.n and not self.future[seat] \
+            and body["seq"] == self.verifier.expected_seq(seat) \
+            and not any(u.seat == seat for u in self.unconfirmed)
+
+    def confirm(self) -> Out:
+        """Check the signatures of the envelopes taken on their connection's word, then
+        log them.  One that does not check stops the game naming its seat: only that
+        seat's own connection could have brought it, and the game already holds it."""
+        out = Out()
+        while self.unconfirmed:
+            u = self.unconfirmed.pop(0)
+            try:
+                check_signature(u.key, u.seat, u.signed, u.sig)
+            except ProtocolError:
+                self.unconfirmed.clear()
+                text = Msg(N_("{who} sent a command with a bad signature over its own "
+                              "connection"), who=self.names.seat(u.seat))
+                return out.alert("cheat", text, u.seat).halt(text)
+            try:
+                self.log.add_theirs(u.seat, u.data)
+            except LogWriteError:
+                self.unconfirmed.clear()
+                raise
+        return out
+
     def take(self, seat: int, data: bytes, body: dict) -> Out:
         """An accepted envelope: into the log, then into its seat's queue.  If the log
         cannot be written, its seq is given back: it was never taken (a copy of it that
@@ -367,6 +428,10 @@ class Intake:
         if body["type"] == "hand/vote" and body.get("target") == self.seat \
                 and len(self.votes_on_us) < 4 * self.n:
             self.votes_on_us.append((body, data))
+        return self.queue(seat, body)
+
+    def queue(self, seat: int, body: dict) -> Out:
+        """An accepted envelope into its seat's queue."""
         if len(self.inbox[seat]) >= MAX_INBOX:
             return Out().halt(Msg(N_("{name} sent too many messages ahead of the game"),
                                   name=self.names[seat]))

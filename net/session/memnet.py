@@ -183,6 +183,7 @@ class MemoryNetwork:
             return
         p = self.peers[dst]
         p.receive(data, self.now, src)
+        p.confirm(self.now)         # as a node does after each frame
         self.delivered += 1
         self._collect(p)
 

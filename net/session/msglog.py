@@ -137,13 +137,16 @@ class MessageLog:
 def logged(empty: Any = None) -> Callable:
     """An entry point whose work may need a record of the game log: if that record cannot
     be written (a full disk), this peer stops playing (``log_failed``) rather than go on
-    from a state its log does not hold; from then on the entry point does nothing."""
+    from a state its log does not hold; from then on the entry point does nothing.  First,
+    the envelopes taken before their signatures were checked are checked and logged
+    (``_confirm``): nothing else is done with any of them unchecked."""
     def wrap(method):
         @functools.wraps(method)
         def guarded(self, *args, **kwargs):
             if self.log_failed is not None:
                 return empty
             try:
+                self._confirm()
                 return method(self, *args, **kwargs)
             except LogWriteError as exc:
                 self._log_broken(exc)

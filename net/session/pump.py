@@ -75,16 +75,21 @@ class Pump:
         if body["type"].startswith("ctl/"):
             yield from self._control(body, data, now, src)
             return
-        yield from self.accept(data, now, src, relayed=False, opened=body, decoded=decoded)
+        # a command on its seat's own connection reaches the game before its signature is
+        # checked (Intake.confirm checks it next), unless a handoff is or was under way:
+        # it reads the seats' logs, and a bot we host would log its decisions first
+        yield from self.accept(data, now, src, relayed=False, opened=body, decoded=decoded,
+                               on_word=self.handoffs.untouched())
 
     def accept(self, data: bytes, now: float, src: int | None, relayed: bool,
                opened: dict | None = None, trusted: bool = False,
-               decoded: tuple | None = None) -> Steps[None]:
+               decoded: tuple | None = None, on_word: bool = False) -> Steps[None]:
         """An envelope (received, relayed, or replayed from our log): checked, queued, and
         what is ready processed."""
         if self.handoffs.ours_handed:
             return          # the game goes on with a bot in our seat: nothing is ours
-        taken, out = self.intake.accept(data, now, src, relayed, opened, trusted, decoded)
+        taken, out = self.intake.accept(data, now, src, relayed, opened, trusted, decoded,
+                                        on_word)
         yield out
         if taken and self.intake.votes_on_us and not self.handoffs.ours_handed:
             yield from self._handed_away()

@@ -95,6 +95,9 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
         def tick(self, now):
             pass
 
+        def confirm(self, now):
+            pass
+
         def take_events(self):
             return []
 

@@ -1,6 +1,7 @@
 """A received ``sess/cmd`` is checked once: one parse of the command (``normalize``), one
-comparison of its version with the game's, and its claimed card types given to the engine
-once — over whole in-memory games, every command of every seat at every receiving peer.
+comparison of its version with the game's, its claimed card types given to the engine
+once, and its signature checked once — over whole in-memory games, every command of every
+seat at every receiving peer.
 
 The counting wrappers live in this test only: every module that holds the engine's
 ``normalize`` or ``apply_claims`` gets a wrapper that counts the calls made while a peer
@@ -8,12 +9,14 @@ handles a received command (its readiness check and its handler); the command's 
 a dict that counts the reads of its ``v`` field once it is queued."""
 
 import sys
+from collections import Counter
 
 import belfort
 import belfort.commands
 import belfort.legal
 import pytest
 
+from net.crypto import identity, wire
 from net.session.commands import Commands, tuples
 from net.session.intake import Intake
 from net.session.memnet import MemoryNetwork
@@ -71,13 +74,22 @@ def test_each_received_command_is_parsed_version_checked_and_claimed_once(monkey
     _patch_everywhere(monkeypatch, real_normalize, normalize)
     _patch_everywhere(monkeypatch, real_claims, apply_claims)
 
-    real_take, real_ready, real_on_cmd = Intake.take, Commands.ready, Commands.on_cmd
+    real_check = identity.check_signature
+    signature_checks: Counter = Counter()      # signed bytes -> checks, at every peer
 
-    def take(self, seat, data, body):
+    def check_signature(key, seat, signed, sig):
+        signature_checks[bytes(signed)] += 1
+        return real_check(key, seat, signed, sig)
+
+    _patch_everywhere(monkeypatch, real_check, check_signature)
+
+    real_queue, real_ready, real_on_cmd = Intake.queue, Commands.ready, Commands.on_cmd
+
+    def queue(self, seat, body):
         if body.get("type") == "sess/cmd":
             body = CountedBody(body)
             bodies.append(body)
-        return real_take(self, seat, data, body)
+        return real_queue(self, seat, body)
 
     def within(real):
         def run(self, body, *args):
@@ -96,7 +108,7 @@ def test_each_received_command_is_parsed_version_checked_and_claimed_once(monkey
                                                          dict.__getitem__(body, "seat")) else 0
         return within(real_on_cmd)(self, body, now)
 
-    monkeypatch.setattr(Intake, "take", take)
+    monkeypatch.setattr(Intake, "queue", queue)
     monkeypatch.setattr(Commands, "ready", within(real_ready))
     monkeypatch.setattr(Commands, "on_cmd", on_cmd)
 
@@ -123,3 +135,7 @@ def test_each_received_command_is_parsed_version_checked_and_claimed_once(monkey
         if have != want:
             problems.append((dict.get(b, "cmd"), have, want))
     assert not problems, f"{len(problems)} of {len(handled)} commands: {problems[:5]}"
+    # each command's signature: checked once by each of the n - 1 peers that received it
+    sent = {wire.pack(dict(b)) for b in handled}
+    assert len(sent) == len(handled) // (n - 1)
+    assert {signature_checks[s] for s in sent} == {n - 1}
