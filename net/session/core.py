@@ -11,10 +11,11 @@ inputs — accepted envelopes and local decisions — and the peer's master secr
 (see derive.py).  That is what makes rejoin work: replaying the log rebuilds the
 same state and re-creates byte-identical outgoing messages.
 
-The peer is the coordinator of parts that each do one job and *return* what they
-produce (effects.Out: envelopes, frames, alerts, engine changes, a reason to stop); the
-peer carries each Out out in order (``_apply``), and a part whose next step depends on
-the last one yields them one at a time (effects.Steps, ``_run``).  The parts, each with
+The peer is the coordinator of parts (made with their collaborators in parts.py) that
+each do one job and *return* what they produce (effects.Out: envelopes, frames, alerts,
+engine changes, a reason to stop); the peer carries each Out out in order (``_apply``),
+and a part whose next step depends on the last one yields them one at a time
+(effects.Steps, ``_run``).  The parts, each with
 its one job and its entry points: docs/network.md, "The parts of a session".
 
 Message types are routed through a table the parts register into (dispatch.py).
@@ -30,43 +31,16 @@ from typing import Any, TypeVar
 from belfort.undo import UndoRefused
 
 from net.alerts import Alert
-from net.crypto import Identity, Signer
+from net.crypto import Identity
 
-from .alerting import HELD_STOP, Alerting
-from .audit import AuditCheck
-from .catchup import CatchUp, replay
-from .chat import Chat
-from .commands import Commands
+from .catchup import replay
 from .config import GameConfig, Timing
-from .decide import Decisions
-from .deckwork import DeckWork
-from .departure import Departure
-from .dispute import Dispute
-from .doubt import Doubt
-from .forks import Forks
 from .derive import derive_bytes
-from .desync import DesyncCheck
-from .dispatch import Dispatcher
-from .effects import Names, Note, Out, Refused, Steps
-from .escrow import Escrow
-from .evening import Again
-from .handoff import Handoff
-from .intake import Intake
-from .liveness import Liveness
-from .msglog import LogWriteError, MessageLog, RecordStore, log_problem, logged
+from .effects import Note, Out, Refused, Steps
+from .msglog import LogWriteError, RecordStore, log_problem, logged
 from .msgs import N_, Msg
-from .outgoing import Outgoing
-from .pump import Pump
-from .resync import Resync
-from .rounds import Rounds
-from .seat import SeatActor
-from .settle import Settle
-from .table import OVER, PLAYING, SETUP, STOPPED, GameTable
-from .state import PeerState
-from .takeback import TakeBack
-from .ticker import Ticker
-from .view import TableView
-from .waits import TableWaits
+from .parts import SessionParts
+from .table import OVER, PLAYING, SETUP, STOPPED
 
 log = logging.getLogger("belfort.session")
 
@@ -77,7 +51,7 @@ T = TypeVar("T")
 __all__ = ["SessionPeer", "Refused", "SETUP", "PLAYING", "OVER", "STOPPED"]
 
 
-class SessionPeer(PeerState):
+class SessionPeer(SessionParts):
     def __init__(self, config: GameConfig, seat: int, identity: Identity, master: bytes, *,
                  store: RecordStore | None = None, timing: Timing | None = None,
                  now: float = 0.0, clock: Callable[[], float] | None = None,
@@ -86,97 +60,8 @@ class SessionPeer(PeerState):
         clock in ns, which numbers our chat lines across restarts (none: from 1).  The
         session reads no clock itself: every other time is the ``now`` it is given.
         ``number``: this game's number in the evening at one table (evening.py)."""
-        if not 0 <= seat < config.n:
-            raise ValueError("seat out of range")
-        if identity.public_bytes != config.keys[seat]:
-            raise ValueError("this identity is not the one the roster has for this seat")
-        self.cfg, self.n, self.seat, self.names = config, config.n, seat, list(config.names)
-        self.identity, self.master, self.clock = identity, master, clock
-        self.timing = timing or Timing()
-        self.signer = Signer(identity, config.game_id, seat)
-        who = self.who = Names(config.names)
-        # the parts (docs/network.md lists them): each gets its collaborators here, a part
-        # made later through a lambda, so nothing is wired into a part after it is made
-        self.log = MessageLog(self.n, seat, store)
-        self.own = SeatActor(self.signer, self.n, master, config.ruleset().cards_per_type)
-        self.table = GameTable(config, seat, self.own.decks, clock)
-        self.ruleset = self.table.ruleset
-
-        def stopped() -> bool:
-            return self.table.status == STOPPED
-        self.forks = Forks(config, identity, seat, who, self.table)
-        self.intake = Intake(config, seat, self.log, who, stopped=stopped, found=self.forks.found,
-                             beyond_cut=lambda s, q: self.handoffs.beyond_cut(s, q),
-                             below_cut=lambda s, q: self.handoffs.below_cut(s, q),
-                             is_handed=lambda s: self.handoffs.is_handed(s))
-        self.rounds = Rounds(config.game_id, self.n, who, self.table)
-        self.commands = Commands(self.table, who)
-        self.takebacks = TakeBack(self.table, who)
-        self.doubt = Doubt(self.n, seat, self.log, who, self.timing, self.table, self.forks.proven)
-        self.hashes = DesyncCheck(self.signer, self.n, who, timing=self.timing,
-                                  confirmed=lambda s, need: self.doubt.judge(s, need) is True,
-                                  stopped=stopped, proven=self.forks.proven,
-                                  provisional=("DESYNC", HELD_STOP))
-        self.audit = AuditCheck(self.table)
-        self.escrow = Escrow(self.signer, identity, self.n, master, who)
-        self.handoffs = Handoff(config, self.signer, identity, who, self.timing, log=self.log,
-                                intake=self.intake, table=self.table, escrow=self.escrow,
-                                rounds=self.rounds, commands=self.commands, hashes=self.hashes)
-        self.departure = Departure(self.signer, who, table=self.table, log=self.log,
-                                   escrow=self.escrow, handoffs=self.handoffs,
-                                   steps=lambda: len(self.table.undo.steps))
-        self.deckwork = DeckWork(self.table, self.own, who, self.handoffs,
-                                 dispute=lambda epoch, problem: self.dispute.start(epoch, problem))
-        self.dispute = Dispute(self.table, self.own, who, self.deckwork)
-        self.resync = Resync(config, identity, self.log, self.intake, who, self.timing,
-                             lambda: self.finished, now)
-        self.liveness = Liveness(self.n, seat, who, self.timing, config.kinds, now,
-                                 game_ended=lambda: self.table.status in (OVER, STOPPED))
-        self.catchup = CatchUp(self.log, self.own, self.table, self.rounds, self.hashes,
-                               self.escrow, self.handoffs, master)
-        self.dispatch = Dispatcher()
-        self.waits = TableWaits(self.n, seat, who, self.timing, table=self.table,
-                                rounds=self.rounds, intake=self.intake,
-                                ready=self.dispatch.ready, handoffs=self.handoffs,
-                                dispute=self.dispute, liveness=self.liveness,
-                                agrees=self.doubt.agrees)
-        self.chat = Chat(identity, config.game_id, seat, who, clock_ns=wall_ns)
-        self.again = Again(identity, config.game_id, seat, who, number)
-        for part in (self.deckwork, self.dispute, self.rounds, self.commands, self.takebacks,
-                     self.hashes, self.escrow, self.handoffs, self.resync, self.liveness,
-                     self.chat, self.forks, self.doubt, self.departure, self.again):
-            part.register(self.dispatch)
-        self.alerting = Alerting(self.n, seat, self.log, self.doubt, self.table)
-        self.settle = Settle(self.names, who, table=self.table, log=self.log, own=self.own,
-                             rounds=self.rounds, commands=self.commands, deckwork=self.deckwork,
-                             escrow=self.escrow, handoffs=self.handoffs, audit=self.audit,
-                             hashes=self.hashes, catchup=self.catchup, alerting=self.alerting)
-        self.outgoing = Outgoing(log=self.log, table=self.table, rounds=self.rounds,
-                                 intake=self.intake, handoffs=self.handoffs,
-                                 departure=self.departure)
-        self.decisions = Decisions(seat, config.game_id, self.signer, table=self.table,
-                                   log=self.log, own=self.own, rounds=self.rounds,
-                                   takebacks=self.takebacks, hashes=self.hashes,
-                                   catchup=self.catchup, settle=self.settle,
-                                   outgoing=self.outgoing, departure=self.departure,
-                                   clock=clock)
-        self.pump = Pump(self.n, seat, who, intake=self.intake, dispatch=self.dispatch,
-                         table=self.table, log=self.log, liveness=self.liveness,
-                         handoffs=self.handoffs, doubt=self.doubt, hashes=self.hashes,
-                         dispute=self.dispute, settle=self.settle, alerting=self.alerting,
-                         departure=self.departure, settled=self._settle,
-                         caught_up=self._catch_up)
-        self.view = TableView(config, seat, self.timing, table=self.table, rounds=self.rounds,
-                              audit=self.audit, liveness=self.liveness, handoffs=self.handoffs,
-                              escrow=self.escrow, resync=self.resync,
-                              finished=lambda: self.finished,
-                              rejoined_at=lambda: self.catchup.rejoined_at)
-        self.ticker = Ticker(self.timing, log=self.log, table=self.table, audit=self.audit,
-                             resync=self.resync, liveness=self.liveness, waits=self.waits,
-                             doubt=self.doubt, hashes=self.hashes, dispute=self.dispute,
-                             handoffs=self.handoffs, catchup=self.catchup, settle=self.settle,
-                             pump=self.pump, view=self.view, departure=self.departure,
-                             again=self.again, started=lambda: self.started)
+        super().__init__(config, seat, identity, master, store=store, timing=timing, now=now,
+                         clock=clock, wall_ns=wall_ns, number=number)
         # what leaves the session
         self.outbox: list[tuple[int | None, bytes]] = []
         # our envelopes leave through this at once when set (transmit_with), else outbox

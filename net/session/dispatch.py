@@ -1,6 +1,6 @@
 """The table of message types: which part handles each, and when a message is ready.
 
-Parts register themselves when the session is built (``SessionPeer.__init__``)::
+Parts register themselves when the session is built (``SessionParts.__init__``)::
 
     table.on("sess/cmd", commands.on_cmd, ready=commands.ready)
     table.on("deck/", ...)                 # a prefix: every deck/* type

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 class PeerState:
-    # the parts read here (SessionPeer makes them)
+    # the parts read here (parts.py makes them)
     table: GameTable
     log: MessageLog
     hashes: DesyncCheck
