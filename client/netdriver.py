@@ -341,7 +341,15 @@ class NetDriver:
             now = time.monotonic()
             for src, data in frames:
                 self.node.deliver(src, data, now)
-                self.peer.confirm(now)   # the signature of the command it held (Node.step)
+            # the window shows the move while its signature is checked here (the check
+            # releases the GIL): its seat's own connection vouched for it (Intake._on_word);
+            # the game's end waits for the step's end, when its log is written
+            shown = self.peer.take_events() if frames and self._loop is not None \
+                and not self.peer.finished else []
+        if shown and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._notify, shown)
+        with self._lock:
+            self.peer.confirm(now)
             self.node.follow_moves()     # (a window's peer too follows a seat's new address)
             self.node.watch_address(now)  # and notices this machine's own new address
             self.peer.tick(now)

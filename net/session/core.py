@@ -109,11 +109,16 @@ class SessionPeer(SessionParts):
             self._run(self.ticker.caught_up(now), now)
         self._after_input()
 
-    @logged()
     def confirm(self, now: float = 0.0) -> None:
         """Check the signatures of the commands a frame's own connection vouched for (they
         are in the game already) and log them.  Every entry point does it first; the node
         does it right after a frame, once the other peers on its cores had their turn."""
+        if self.intake.unconfirmed:
+            self._confirmed()
+
+    @logged()
+    def _confirmed(self) -> None:
+        """(``logged`` confirms before any entry point, and stops us if the log fails)"""
 
     def _confirm(self) -> None:
         """Before anything leaves us or any entry point runs: a record is on disk before
@@ -274,7 +279,7 @@ class SessionPeer(SessionParts):
             out = next(steps)
             while True:
                 try:
-                    held = apply(out, now)
+                    held = apply(out, now) if out is not None else False
                 except Exception as exc:
                     out = steps.throw(exc)
                 else:

@@ -117,10 +117,12 @@ class DeckWork:
             self.handoff.bot.new_epoch(epoch, cards, replaying)
         return Out(send=envs)
 
-    def releases(self) -> Out:
-        """Our keys owed now (private deals, public reveals)."""
+    def releases(self) -> Out | None:
+        """Our keys owed now (private deals, public reveals); None when none is."""
         assert self.table.game is not None, "keys are owed only in a dealt game"
         envs, problems = self.own.releases(self.table.game, self.table.locate)
+        if not envs and not problems:
+            return None
         out = Out(send=envs)
         for a in problems:
             epoch = next((d.epoch for d in self.own.decks if any(x is a for x in d.alerts)), None)

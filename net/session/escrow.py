@@ -153,10 +153,11 @@ class Escrow:
         self.pub[self.seat] = pub
         return Out(send=[self.signer.sign("esc/key", {"pub": pub})])
 
-    def step(self, stopped: bool) -> Out:
-        """Our shares, once every seat's escrow key is in."""
+    def step(self, stopped: bool) -> Out | None:
+        """Our shares, once every seat's escrow key is in (None: nothing to do, the usual
+        answer: asked whenever the game settles)."""
         if not self.active or self._sent or len(self.pub) < self.n or stopped:
-            return Out()
+            return None
         self._sent = True
         assert self.priv is not None, "an active escrow has its key"
         gid, seat, n = self.game_id, self.seat, self.n

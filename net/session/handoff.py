@@ -516,9 +516,11 @@ class Handoff:
     def _remaining(self, target: int) -> list[int]:
         return [s for s in range(self.n) if s != target and s not in self.handed]
 
-    def step(self) -> Out:
+    def step(self) -> Out | None:
         """Our share once every vote and the target's envelopes up to the cut are in;
-        the handoff itself once every share is in."""
+        the handoff itself once every share is in (None, the usual answer: no vote)."""
+        if not self.votes:
+            return None
         out = Out()
         for target in sorted(self.votes):
             if target in self.handed or self.table.status == STOPPED or out.stop:

@@ -127,7 +127,6 @@ def peek_decoded(data: bytes) -> tuple[dict, tuple | None]:
 class Unconfirmed(NamedTuple):
     """An envelope taken before its signature was checked (``Intake._on_word``)."""
     seat: int
-    seq: int
     data: bytes                # the frame, to log once the signature checks
     signed: bytes              # its body's bytes and their signature
     sig: bytes
@@ -202,7 +201,7 @@ class Intake:
 
     def accept(self, data: bytes, now: float, src: int | None, relayed: bool,
                opened: dict | None = None, trusted: bool = False,
-               decoded: tuple | None = None, on_word: bool = False) -> tuple[bool, Out]:
+               decoded: tuple | None = None, on_word: bool = False) -> tuple[bool, Out | None]:
         """Check one sequenced envelope: (taken into a queue, Out); raises Refused with
         the reason.  Nothing is taken for a copy of what we hold, an envelope past a
         handoff's cut, or one held until the gap before it is filled.  ``on_word``: the
@@ -229,15 +228,16 @@ class Intake:
         except ProtocolError as exc:
             return False, self._refused(exc, data, seat, seq, src, by, relayed, now)
         self._shape(checked, by)
-        out = self._quota(checked)
-        if out.departs:
-            return False, out
+        quota = self._quota(checked)
+        if quota is not None and quota.departs:
+            return False, quota
         if later:
             assert decoded is not None
-            self.unconfirmed.append(Unconfirmed(seat, seq, data, decoded[0]["body"],
-                                                decoded[0]["sig"], self.verifier.signer(seat)))
-            out.add(self.queue(seat, checked))
-            return True, out
+            self.unconfirmed.append(Unconfirmed(seat, data, decoded[0]["body"], decoded[0]["sig"],
+                                                self.verifier.signer(seat)))
+            queued = self.queue(seat, checked)
+            return True, queued if quota is None else quota.add(queued)
+        out = quota if quota is not None else Out()
         out.add(self.take(seat, data, checked))
         fut = self.future[seat]
         while fut:               # anything held that now fits
@@ -257,7 +257,7 @@ class Intake:
                     out.alert(exc.kind, exc.text, exc.seat)
                 break
             out.add(quota)
-            if quota.departs:
+            if quota is not None and quota.departs:
                 break
             out.add(self.take(seat, held, nbody))
         return True, out
@@ -272,7 +272,7 @@ class Intake:
             raise Refused("cheat", seat, Msg(N_("{who} signed {what}: refused{by}"),
                                              who=self.names.seat(seat), what=why, by=by))
 
-    def _quota(self, body: dict) -> Out:
+    def _quota(self, body: dict) -> Out | None:
         """Bounds on what one seat makes us keep: past them its envelope is not taken
         (its seq is given back) and, for a flood, the seat is cut off."""
         seat = body["seat"]
@@ -291,7 +291,7 @@ class Intake:
             self.views[seat] += 1
         if self.stopped():
             self.after_stop[seat] += 1
-        return Out()
+        return None
 
     def strike(self, seat: int) -> Out:
         """One of ``seat``'s messages was refused once processed: too many and the seat
@@ -387,19 +387,18 @@ class Intake:
         command (the one message a table waits on, move after move) brought by its own
         seat's connection — CurveZMQ authenticated that connection with the seat's key,
         so nobody else can have sent it — and the very next of that seat, with nothing of
-        it held out of order (its log keeps its order).  Its signature is checked by
+        it held out of order and nothing else waiting for its check (the log keeps their
+        order).  Its signature is checked by
         ``confirm``, before it is logged, relayed or used as evidence."""
         seat = body["seat"]
         return body["type"] == "sess/cmd" and src == seat and seat != self.seat \
             and 0 <= seat < self.n and not self.future[seat] \
-            and body["seq"] == self.verifier.expected_seq(seat) \
-            and not any(u.seat == seat for u in self.unconfirmed)
+            and body["seq"] == self.verifier.expected_seq(seat) and not self.unconfirmed
 
-    def confirm(self) -> Out:
+    def confirm(self) -> Out | None:
         """Check the signatures of the envelopes taken on their connection's word, then
         log them.  One that does not check stops the game naming its seat: only that
         seat's own connection could have brought it, and the game already holds it."""
-        out = Out()
         while self.unconfirmed:
             u = self.unconfirmed.pop(0)
             try:
@@ -408,15 +407,15 @@ class Intake:
                 self.unconfirmed.clear()
                 text = Msg(N_("{who} sent a command with a bad signature over its own "
                               "connection"), who=self.names.seat(u.seat))
-                return out.alert("cheat", text, u.seat).halt(text)
+                return Out().alert("cheat", text, u.seat).halt(text)
             try:
                 self.log.add_theirs(u.seat, u.data)
             except LogWriteError:
                 self.unconfirmed.clear()
                 raise
-        return out
+        return None
 
-    def take(self, seat: int, data: bytes, body: dict) -> Out:
+    def take(self, seat: int, data: bytes, body: dict) -> Out | None:
         """An accepted envelope: into the log, then into its seat's queue.  If the log
         cannot be written, its seq is given back: it was never taken (a copy of it that
         comes again is not a second message with the same seq)."""
@@ -430,13 +429,13 @@ class Intake:
             self.votes_on_us.append((body, data))
         return self.queue(seat, body)
 
-    def queue(self, seat: int, body: dict) -> Out:
-        """An accepted envelope into its seat's queue."""
+    def queue(self, seat: int, body: dict) -> Out | None:
+        """An accepted envelope into its seat's queue (None: nothing more to do)."""
         if len(self.inbox[seat]) >= MAX_INBOX:
             return Out().halt(Msg(N_("{name} sent too many messages ahead of the game"),
                                   name=self.names[seat]))
         self.inbox[seat].append(body)
-        return Out()
+        return None
 
     def rekey(self, seat: int, public_key: bytes) -> None:
         """The seat is played by a bot now, its messages signed by the host: a flood of

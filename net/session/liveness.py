@@ -101,16 +101,18 @@ class Liveness:
         """A presence notice about ``seat`` may be shown now (rate-limited per seat)."""
         return self._notices.allow(seat, now)
 
-    def seen(self, seat: int, now: float) -> Out:
+    def seen(self, seat: int, now: float) -> Out | None:
+        """A frame of ``seat`` came: the alert that it is back, if it was away (None, the
+        usual answer, for nothing: asked on every frame)."""
         self.last_seen[seat] = max(self.last_seen[seat], now)
         self.heard[seat] = True
         was_left, self.left_of[seat] = self.left_of[seat], False
         if self.connected[seat] and not was_left:
-            return Out()
+            return None
         self.connected[seat] = True
         self.back_at[seat] = now
         if not self._notice(seat, now):
-            return Out()
+            return None
         return Out().alert("reconnect", Msg(N_("{name} is back"), name=self.names[seat]), seat)
 
     def on_heartbeat(self, seat: int, body: dict, now: float) -> Out:

@@ -113,6 +113,51 @@ def test_the_window_follows_a_seat_that_came_back_on_a_new_address():
     assert len(watched) == 1       # and it watches this machine's own address (a new lease)
 
 
+def test_the_window_is_handed_a_move_before_its_signature_is_checked():
+    """A frame's events go to the window's loop as soon as the frame is delivered; the
+    signature check of the command it held (SessionPeer.confirm) comes after, on the
+    network thread, so it does not delay the move on screen."""
+    from types import SimpleNamespace
+
+    order: list = []
+
+    class Peer:
+        seat, names, ruleset, alerts, transmit = 0, ["Ana", "Bo"], None, [], None
+        events: list = []
+        finished = False
+        resync = SimpleNamespace(take_moved=lambda: [])
+
+        def receive(self, data, now, src):
+            self.events = self.events + [("command", 1, ("pass",))]
+
+        def transmit_with(self, send):
+            self.transmit = send
+
+        def confirm(self, now):
+            order.append("confirm")
+
+        def tick(self, now):
+            pass
+
+        def take_events(self):
+            out, self.events = self.events, []
+            return out
+
+    class Loop:
+        def call_soon_threadsafe(self, fn, events):
+            order.append(("shown", list(events)))
+
+    node = SimpleNamespace(peer=Peer(), tend_lobby=lambda: None, flush=lambda: None,
+                           note_finished=lambda now: None, watch_address=lambda now: None,
+                           follow_moves=lambda: None, evening_step=lambda now: None,
+                           mesh=SimpleNamespace(poll=lambda ms: [(1, b"cmd")]))
+    node.deliver = lambda src, data, now: node.peer.receive(data, now, src)
+    driver = NetDriver(node)
+    driver._loop = Loop()
+    assert driver._step(0) == []
+    assert order == [("shown", [("command", 1, ("pass",))]), "confirm"]
+
+
 @pytest.mark.e2e
 def test_closing_the_window_mid_game_tells_the_others_we_left_for_now(spawn):
     """The window (or --plain) closes on a game that goes on: the others must read "Bo
