@@ -80,7 +80,7 @@ from typing import TYPE_CHECKING, Any
 import belfort
 import zmq
 
-from net.session.core import STOPPED
+from net.session.core import PLAYING, STOPPED
 from net.session.msgs import N_, Msg
 from .textcmd import handoff_command
 
@@ -341,23 +341,33 @@ class NetDriver:
             now = time.monotonic()
             for src, data in frames:
                 self.node.deliver(src, data, now)
-            # the window shows the move while its signature is checked here (the check
-            # releases the GIL): its seat's own connection vouched for it (Intake._on_word);
-            # the game's end waits for the step's end, when its log is written
-            shown = self.peer.take_events() if frames and self._loop is not None \
-                and not self.peer.finished else []
-        if shown and self._loop is not None:
-            self._loop.call_soon_threadsafe(self._notify, shown)
-        with self._lock:
-            self.peer.confirm(now)
-            self.node.follow_moves()     # (a window's peer too follows a seat's new address)
-            self.node.watch_address(now)  # and notices this machine's own new address
-            self.peer.tick(now)
-            self.node.evening_step(now)  # (the next game may begin: run() then returns)
-            self.node.flush()
-            events = self.peer.take_events()
-            self.node.note_finished(now)
+            # While the game is played, the window shows the move while its signature is
+            # checked below (the check releases the GIL): its seat's own connection vouched
+            # for it (Intake._on_word).  Past that, the step stays whole: the window must
+            # not see the audit's result before the game's log is written.
+            early = bool(frames) and self._loop is not None and self.peer.status == PLAYING
+            if not early:
+                events = self._after_frames(now)
+            else:
+                shown = self.peer.take_events()
+        if early:
+            if shown and self._loop is not None:
+                self._loop.call_soon_threadsafe(self._notify, shown)
+            with self._lock:
+                events = self._after_frames(now)
         self._changed = bool(events or frames)
+        return events
+
+    def _after_frames(self, now: float) -> list[Event]:
+        """The rest of a step, under the lock: its events."""
+        self.peer.confirm(now)
+        self.node.follow_moves()      # (a window's peer too follows a seat's new address)
+        self.node.watch_address(now)  # and notices this machine's own new address
+        self.peer.tick(now)
+        self.node.evening_step(now)   # (the next game may begin: run() then returns)
+        self.node.flush()
+        events = self.peer.take_events()
+        self.node.note_finished(now)
         return events
 
     def _run(self) -> None:

@@ -21,7 +21,7 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 from zmq.auth.thread import ThreadAuthenticator
 
-from net.session.limits import MAX_FRAME, RCVHWM
+from net.session.limits import MAX_BATCH_BYTES, MAX_FRAME, RCVHWM
 
 from .addresses import endpoint as tcp_endpoint, endpoint_host, parse_ip
 
@@ -328,6 +328,7 @@ class ZmqMesh:
                 except zmq.ZMQError:
                     pass
         if self.pull in ready:
+            held = 0
             while True:
                 try:
                     frame = self.pull.recv(zmq.NOBLOCK, copy=False)
@@ -345,9 +346,11 @@ class ZmqMesh:
                     while self.pull.getsockopt(zmq.RCVMORE):
                         self.pull.recv()
                     continue
-                out.append((src, frame.bytes))
-                if len(out) >= 1000:
-                    break
+                data = frame.bytes
+                out.append((src, data))
+                held += len(data)
+                if len(out) >= 1000 or held >= MAX_BATCH_BYTES:
+                    break        # the rest waits in the queue for the next poll
         return out
 
     def close(self, linger_ms: int = 0) -> None:

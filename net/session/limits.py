@@ -24,6 +24,10 @@ MAX_FRAME = 1 << 20          # bytes: the wire's own limit for a message (PROTOC
 # is a few frames at a time (sync answers batch 256 envelopes per frame), and what a full
 # queue refuses the sender's own queue holds, then resync fetches
 RCVHWM = 100
+# bytes of frames one poll takes off the sockets before the peer handles them: draining a
+# queue the sender keeps refilling, a flood of 60 KB views gathered up to 1000 frames
+# (60 MB) at once; ordinary frames are small, so a batch still holds hundreds of them
+MAX_BATCH_BYTES = 2 << 20
 MAX_JSON_DEPTH = 16
 
 

@@ -124,7 +124,7 @@ def test_the_window_is_handed_a_move_before_its_signature_is_checked():
     class Peer:
         seat, names, ruleset, alerts, transmit = 0, ["Ana", "Bo"], None, [], None
         events: list = []
-        finished = False
+        status = "playing"
         resync = SimpleNamespace(take_moved=lambda: [])
 
         def receive(self, data, now, src):
@@ -156,6 +156,12 @@ def test_the_window_is_handed_a_move_before_its_signature_is_checked():
     driver._loop = Loop()
     assert driver._step(0) == []
     assert order == [("shown", [("command", 1, ("pass",))]), "confirm"]
+    # once the game is over, the step stays whole (the window must not see the audit's
+    # result before the game's log is written): its events come at its end
+    order.clear()
+    node.peer.status = "over"
+    assert driver._step(0) == [("command", 1, ("pass",))]
+    assert order == ["confirm"]
 
 
 @pytest.mark.e2e

@@ -6,6 +6,7 @@ others, never told we finished, would keep waiting for us until the stall time."
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import zmq
@@ -77,3 +78,37 @@ def test_a_node_ends_the_context_it_made_and_leaves_a_given_one_open():
         assert ctx.closed == own
         if not own:
             end_context(ctx, 0)
+
+
+def test_one_poll_takes_a_bounded_number_of_bytes_off_the_sockets():
+    """A seat flooding us with large frames: each poll hands over at most MAX_BATCH_BYTES
+    (and one frame) however many wait, and the rest come with the next polls, in order."""
+    from net.session.limits import MAX_BATCH_BYTES
+    ctx = zmq.Context()
+    (pa, sa), (pb, sb) = curve_keypair(), curve_keypair()
+    a = ZmqMesh(ctx, 0, pa, sa, bind="tcp://127.0.0.1:*")
+    b = ZmqMesh(ctx, 1, pb, sb, bind="tcp://127.0.0.1:*")
+    try:
+        a.connect({1: (b.endpoint, pb)})
+        b.allow({0: pa})
+        frame = 100_000
+        sent = [bytes([i]) * frame for i in range(60)]        # 6 MB: RCVHWM holds 100
+        for data in sent:
+            a.send(1, data)
+        time.sleep(0.5)         # (they all reach b's queue: the first poll could take all)
+        got: list[bytes] = []
+        batches = []
+        for _ in range(400):
+            batch = b.poll(50)
+            if batch:
+                batches.append(sum(len(d) for _s, d in batch))
+                got += [d for s, d in batch if s == 0]
+            if len(got) == len(sent):
+                break
+        assert got == sent
+        assert max(batches) < MAX_BATCH_BYTES + frame
+        assert len(batches) >= len(sent) * frame // (MAX_BATCH_BYTES + frame)
+    finally:
+        a.close()
+        b.close()
+        end_context(ctx, 0)
