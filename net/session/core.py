@@ -15,8 +15,8 @@ The peer is the coordinator of parts (made with their collaborators in parts.py)
 each do one job and *return* what they produce (effects.Out: envelopes, frames, alerts,
 engine changes, a reason to stop); the peer carries each Out out in order (``_apply``),
 and a part whose next step depends on the last one yields them one at a time
-(effects.Steps, ``_run``).  The parts, each with
-its one job and its entry points: docs/network.md, "The parts of a session".
+(effects.Steps, ``_run``).  The parts, each with its one job and its entry points:
+docs/network.md, "The parts of a session".
 
 Message types are routed through a table the parts register into (dispatch.py).
 Types, fields and rules: docs/network.md.
