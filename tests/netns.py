@@ -46,27 +46,6 @@ def unavailable() -> str | None:
     return None
 
 
-def netem_missing() -> str | None:
-    """Why frames cannot be delayed here (``tc qdisc … netem``: the kernel's sch_netem
-    and iproute2's tc), or None when they can.  Tried in a namespace of its own."""
-    if shutil.which("tc") is None:
-        return "the 'tc' command (iproute2) is not installed"
-    why = unavailable()
-    if why is not None:
-        return why
-    name = f"bfnetem{os.getpid()}"
-    _ip("netns", "add", name)
-    try:
-        _ip("-n", name, "link", "set", "lo", "up")
-        got = subprocess.run(["tc", "-n", name, "qdisc", "add", "dev", "lo", "root", "netem",
-                              "delay", "1ms"], capture_output=True, text=True, timeout=10)
-        if got.returncode != 0:
-            return f"this kernel cannot delay frames with netem (tc: {got.stderr.strip()})"
-        return None
-    finally:
-        _ip("netns", "del", name, check=False)
-
-
 def require() -> None:
     """Fail the calling test, with the reason, when namespaces cannot be used here."""
     why = unavailable()
@@ -179,12 +158,6 @@ class Lan(_Hosts):
             _ip("netns", "del", ns, check=False)
 
     # -- what tests do ----------------------------------------------------------
-    def delay(self, host: int, ms: float) -> None:
-        """Every frame host ``host`` sends waits ``ms`` first (tc netem; netem_missing())."""
-        subprocess.run(["tc", "-n", self.hosts[host], "qdisc", "replace", "dev", "eth0", "root",
-                        "netem", "delay", f"{ms}ms"], check=True, capture_output=True,
-                       timeout=10)
-
     def link(self, host: int, up: bool) -> None:
         """Take host's cable out (up=False) or put it back: its address stays."""
         _ip("-n", self.bridge_ns, "link", "set", self._outer[self.hosts[host]],

@@ -95,16 +95,6 @@ class Signer:
         self.next_seq = next_seq
 
 
-def check_signature(key: Ed25519PublicKey, seat: int, signed: bytes, sig: bytes) -> None:
-    """ProtocolError unless ``sig`` is ``key``'s signature of an envelope's ``signed`` body
-    bytes (``seat``: the seat the envelope names, for the error)."""
-    try:
-        key.verify(sig, SIG_DOMAIN + signed)
-    except InvalidSignature:
-        raise ProtocolError(SIG_BAD_SIGNATURE, seat,
-                            "signature does not match the seat's key") from None
-
-
 def encode_envelope(envelope: dict) -> bytes:
     """Bytes of one envelope for a transport frame."""
     return wire.pack(envelope)
@@ -169,15 +159,20 @@ class Verifier:
     def expected_seq(self, seat: int) -> int:
         return self._next[seat]
 
-    def signer(self, seat: int) -> Ed25519PublicKey:
-        """The key ``seat``'s envelopes are checked with now."""
-        return self._keys[seat]
+    def check_signature(self, seat: int, signed: bytes, sig: bytes) -> None:
+        """ProtocolError unless ``sig`` is ``seat``'s signature of an envelope's ``signed``
+        body bytes."""
+        try:
+            self._keys[seat].verify(sig, SIG_DOMAIN + signed)
+        except InvalidSignature:
+            raise ProtocolError(SIG_BAD_SIGNATURE, seat,
+                                "signature does not match the seat's key") from None
 
     def verify(self, envelope: Any, decoded: tuple | None = None, *,
                signature: bool = True) -> dict:
         """The body of a genuine, fresh message of this game, or ProtocolError.
         (``decoded``: as for ``open_envelope``.)  ``signature=False``: every check but the
-        signature's, which the caller makes later with ``signer``'s key (an envelope its
+        signature's, which the caller makes later with ``check_signature`` (an envelope its
         sender's own authenticated connection brought)."""
         body, data, sig = open_envelope(envelope, decoded)
         seat, seq = body["seat"], body["seq"]
@@ -186,7 +181,7 @@ class Verifier:
         if seat not in self._keys:
             raise ProtocolError(SIG_UNKNOWN_SEAT, seat, "no such seat in this game")
         if signature:
-            check_signature(self._keys[seat], seat, data, sig)
+            self.check_signature(seat, data, sig)
         expected = self._next[seat]
         if seq < expected:
             raise ProtocolError(SIG_REPLAYED, seat, f"seq {seq} already seen (next is {expected})")

@@ -322,14 +322,13 @@ class SessionPeer(SessionParts):
 
     def _emit(self, env: dict) -> None:
         """One of our envelopes: logged, seen by our own parts, sent (outgoing.py)."""
-        self._confirm()        # what it answers is on disk before it leaves (msglog.py)
         data, body, differs = self.outgoing.keep(env)
         self._apply(differs)
         self.outgoing.seen(body)
         self._send(data)
 
     def _send(self, data: bytes) -> None:
-        self._confirm()
+        self._confirm()        # what it answers is on disk before it leaves (msglog.py)
         if not self.log.replaying:
             if self.transmit is not None:
                 self.transmit(None, data)

@@ -40,7 +40,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from net.crypto import ProtocolError, Verifier, open_envelope, wire
-from net.crypto.identity import SIG_DOMAIN, check_signature
+from net.crypto.identity import SIG_DOMAIN
 
 from .effects import Names, Out, Refused
 from .msglog import LogWriteError, MessageLog
@@ -130,7 +130,6 @@ class Unconfirmed(NamedTuple):
     data: bytes                # the frame, to log once the signature checks
     signed: bytes              # its body's bytes and their signature
     sig: bytes
-    key: Ed25519PublicKey      # the seat's key when it was taken
 
 
 class Intake:
@@ -233,8 +232,7 @@ class Intake:
             return False, quota
         if later:
             assert decoded is not None
-            self.unconfirmed.append(Unconfirmed(seat, data, decoded[0]["body"], decoded[0]["sig"],
-                                                self.verifier.signer(seat)))
+            self.unconfirmed.append(Unconfirmed(seat, data, decoded[0]["body"], decoded[0]["sig"]))
             queued = self.queue(seat, checked)
             return True, queued if quota is None else quota.add(queued)
         out = quota if quota is not None else Out()
@@ -402,7 +400,7 @@ class Intake:
         while self.unconfirmed:
             u = self.unconfirmed.pop(0)
             try:
-                check_signature(u.key, u.seat, u.signed, u.sig)
+                self.verifier.check_signature(u.seat, u.signed, u.sig)
             except ProtocolError:
                 self.unconfirmed.clear()
                 text = Msg(N_("{who} sent a command with a bad signature over its own "

@@ -7,8 +7,8 @@ cheating, and the time from a bot's decision to the last screen showing it is on
 simultaneous decision, committed then revealed: one round trip) — never more, since
 processing takes no time on that clock.
 
-With processes (tests/netns.py and ``tc netem``, where the kernel has it): the same 80 ms
-on every link between namespaces."""
+With processes in network namespaces (tests/netns.py): the same 80 ms on every link, each
+peer's frames held 40 ms on their way out (tests/session/slow_link.py)."""
 
 import statistics
 
@@ -49,30 +49,30 @@ def test_without_delay_nothing_waits_in_flight():
 
 @pytest.mark.e2e
 def test_five_peer_processes_80_ms_apart_finish_alike(spawn):
-    """Five processes on a bridge, each host's frames held 40 ms on their way out (80 ms
+    """Five processes on a bridge, each one's frames held 40 ms on their way out (80 ms
     between any two); the game ends with the uninterrupted game's hash, no false alarm."""
+    import json
+    import sys
+
     from tests import netns
     from tests.session.uninterrupted import uninterrupted
     netns.require()
-    why = netns.netem_missing()
-    if why is not None:
-        pytest.skip(f"no added delay between namespaces: {why} (the in-memory test above "
-                    "plays the same 80 ms)")
     names = ("Ana", "Bot1", "Bot2", "Bot3", "Bot4")
     ref = uninterrupted(5, "far-80", names)
     with netns.Lan(5) as lan:
-        for i in range(5):
-            lan.delay(i, DELAY * 1000 / 2)
-        ns = lambda i: ["ip", "netns", "exec", lan.hosts[i]]   # noqa: E731
+        ns = lambda i: ["ip", "netns", "exec", lan.hosts[i], sys.executable,   # noqa: E731
+                        "-m", "tests.session.slow_link", str(DELAY * 1000 / 2), "--"]
         common = ("--level", "random", "--pace", 0.01, "--timeout", 400,
                   "--test-secret", "far-80")
         host = spawn("host", "--name", "Ana", "--players", 5, "--port", 0,
-                     "--data-dir", spawn.dir / "h0", *common, label="host", prefix=ns(0))
+                     "--data-dir", spawn.dir / "h0", "--latency-out", spawn.dir / "t0.json",
+                     *common, label="host", prefix=ns(0))
         addr = host.wait_event("lobby", 20)["address"]
         bots = []
         for i in range(1, 5):
             b = spawn("bot", "--join", addr, "--name", names[i], "--data-dir",
-                      spawn.dir / f"h{i}", *common, label=f"bot{i}", prefix=ns(i))
+                      spawn.dir / f"h{i}", "--latency-out", spawn.dir / f"t{i}.json",
+                      *common, label=f"bot{i}", prefix=ns(i))
             b.wait_event("welcome", 30)
             bots.append(b)
         results = [p.result(400) for p in [host] + bots]
@@ -81,3 +81,10 @@ def test_five_peer_processes_80_ms_apart_finish_alike(spawn):
         assert not [a for a in r["alerts"] if a["kind"] in ("cheat", "desync", "error",
                                                             "disconnect")], r["alerts"]
     assert {r["hash"] for r in results} == {ref["hash"]}
+    # each command reached every other peer no sooner than its sender's link let it out
+    # (one clock: the namespaces share CLOCK_MONOTONIC)
+    times = [json.loads((spawn.dir / f"t{i}.json").read_text()) for i in range(5)]
+    sent = {(s, v): t for d in times for s, v, t in d["sent"]}
+    trips = [t - sent[(s, v)] for d in times for s, v, t in d["apply"]
+             if s != d["seat"] and (s, v) in sent]
+    assert len(trips) > 100 and min(trips) >= DELAY / 2, (len(trips), min(trips))

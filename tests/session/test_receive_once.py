@@ -74,14 +74,14 @@ def test_each_received_command_is_parsed_version_checked_and_claimed_once(monkey
     _patch_everywhere(monkeypatch, real_normalize, normalize)
     _patch_everywhere(monkeypatch, real_claims, apply_claims)
 
-    real_check = identity.check_signature
+    real_check = identity.Verifier.check_signature
     signature_checks: Counter = Counter()      # signed bytes -> checks, at every peer
 
-    def check_signature(key, seat, signed, sig):
+    def check_signature(self, seat, signed, sig):
         signature_checks[bytes(signed)] += 1
-        return real_check(key, seat, signed, sig)
+        return real_check(self, seat, signed, sig)
 
-    _patch_everywhere(monkeypatch, real_check, check_signature)
+    monkeypatch.setattr(identity.Verifier, "check_signature", check_signature)
 
     real_queue, real_ready, real_on_cmd = Intake.queue, Commands.ready, Commands.on_cmd
 
